@@ -1,0 +1,112 @@
+//! CPU-specific builds of the hot loops, and the choice between them.
+//!
+//! The rules live once, in [`kernel`](crate::kernel) and
+//! [`perft_node`](crate::perft::perft_node), as `#[inline(always)]` functions.
+//! This module compiles them again inside a function that enables x86-64 v3
+//! instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`), so a plain
+//! `cargo build` runs at the speed of a `target-cpu=native` build on a CPU that
+//! has them. The choice is made at run time with `is_x86_feature_detected!` under
+//! the `std` feature; without `std` it is made at compile time from the enabled
+//! target features. [`Backend::Portable`] always exists and is what the tests
+//! compare every other backend against.
+//!
+//! This is the only module with `unsafe`: calling a `#[target_feature]` function,
+//! sound once the features are known to be present.
+
+/// A build of the move generator for one class of CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Backend {
+    /// Plain Rust for any target: the reference for the others.
+    Portable,
+    /// x86-64 with `popcnt`, `lzcnt`, `bmi1`, `bmi2` and `avx2` (x86-64-v3: Intel
+    /// Haswell and AMD Zen onwards).
+    X86_64V3,
+}
+
+impl Backend {
+    /// Every backend, available here or not.
+    pub const ALL: [Backend; 2] = [Backend::Portable, Backend::X86_64V3];
+
+    /// The fastest backend this CPU can run.
+    #[must_use]
+    pub fn detect() -> Backend {
+        if Backend::X86_64V3.is_available() {
+            Backend::X86_64V3
+        } else {
+            Backend::Portable
+        }
+    }
+
+    /// Whether this CPU can run the backend (known at compile time without `std`).
+    #[must_use]
+    pub fn is_available(self) -> bool {
+        match self {
+            Backend::Portable => true,
+            Backend::X86_64V3 => has_x86_64_v3(),
+        }
+    }
+
+    /// A short name: `portable` or `x86-64-v3`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            Backend::X86_64V3 => "x86-64-v3",
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn has_x86_64_v3() -> bool {
+    const ENABLED_AT_COMPILE_TIME: bool = cfg!(all(
+        target_feature = "popcnt",
+        target_feature = "lzcnt",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "avx2"
+    ));
+    #[cfg(feature = "std")]
+    {
+        extern crate std;
+        ENABLED_AT_COMPILE_TIME
+            || (std::is_x86_feature_detected!("popcnt")
+                && std::is_x86_feature_detected!("lzcnt")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("avx2"))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        ENABLED_AT_COMPILE_TIME
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_x86_64_v3() -> bool {
+    false
+}
+
+fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
+    crate::perft::perft_node(p, o, depth, &mut perft_portable)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+fn perft_x86_64_v3(p: u64, o: u64, depth: u32) -> u64 {
+    crate::perft::perft_node(p, o, depth, &mut |p, o, d| perft_x86_64_v3(p, o, d))
+}
+
+/// Perft below `(p, o)` on `backend`, or on the portable build when the backend
+/// is not available. `depth` must be at least 1.
+pub(crate) fn perft(backend: Backend, p: u64, o: u64, depth: u32) -> u64 {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V3 if has_x86_64_v3() => {
+            // SAFETY: `has_x86_64_v3` has just confirmed that this CPU supports
+            // every feature the function enables.
+            unsafe { perft_x86_64_v3(p, o, depth) }
+        }
+        _ => perft_portable(p, o, depth),
+    }
+}

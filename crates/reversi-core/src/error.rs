@@ -1,0 +1,91 @@
+//! Error types.
+
+use crate::Square;
+
+/// A colour that is not `X`/`O`/`*`/`B`/`W`/`black`/`white`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a colour: X or O (also *, B, W, black, white)")]
+pub struct ParseColorError;
+
+/// A square that is not a column `a`-`h` followed by a row `1`-`8`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a square from a1 to h8")]
+pub struct ParseSquareError;
+
+/// A move that is neither a square nor a pass token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a move: a square from a1 to h8, or pass (also PA, --, 0000)")]
+pub struct ParseMoveError;
+
+/// Two colours claimed the same squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} square(s) hold both colours, the first {}", .0.len(), .0.first().unwrap_or(Square::A1))]
+pub struct OverlapError(pub crate::Bitboard);
+
+/// Why a position text was rejected, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad position at byte {offset}: {kind}")]
+pub struct ParsePositionError {
+    /// Byte offset into the text where the problem was found.
+    pub offset: usize,
+    /// What was wrong.
+    pub kind: PositionErrorKind,
+}
+
+/// What was wrong with a position text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionErrorKind {
+    /// A character that is not a square (`X`, `O`, `-`), a row separator or a side.
+    #[error("expected X, O, - or /, found {0:?}")]
+    UnexpectedChar(char),
+    /// An obstructed square, which the 8x8 core board does not have.
+    #[error("found an obstructed square '#': the 8x8 board has none (reversi-variants has them)")]
+    Obstructed,
+    /// The rows form had a number of rows other than 8.
+    #[error("expected 8 rows, found {found}")]
+    RowCount {
+        /// How many rows there were (counting stops at 9).
+        found: usize,
+    },
+    /// A row with a number of squares other than 8.
+    #[error("expected 8 squares in row {row}, found {found}")]
+    RowLength {
+        /// The 1-based row number.
+        row: usize,
+        /// How many squares it had.
+        found: usize,
+    },
+    /// The 64-square form had another number of squares.
+    #[error("expected 64 squares, found {found}")]
+    SquareCount {
+        /// How many squares there were (counting stops at 65).
+        found: usize,
+    },
+    /// Nothing after the board.
+    #[error("expected the side to move (X or O) after the board")]
+    MissingSide,
+    /// Something that is not a side where the side should be.
+    #[error("expected the side to move: X or O (also *, black, white)")]
+    BadSide,
+    /// More text after the side to move.
+    #[error("expected the end of the position (or ';') after the side to move")]
+    TrailingText,
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The square already holds a disc.
+    #[error("{0} is occupied")]
+    Occupied(Square),
+    /// A disc on the square would flip nothing.
+    #[error("{0} flips nothing")]
+    NoFlips(Square),
+    /// A pass while the side to move has a legal move.
+    #[error("cannot pass: a move exists")]
+    PassWithMoves,
+    /// Any move once neither side can move.
+    #[error("the game is over")]
+    GameOver,
+}

@@ -1,0 +1,91 @@
+//! The 8x8 game of Reversi (Othello) on `u64` bitboards: squares, moves (a pass is
+//! a move), legal moves, flips, passes and the end of the game, scores, Zobrist
+//! hashing, the eight symmetries and perft.
+//!
+//! `#![no_std]`, and nothing here allocates.
+//!
+//! ```
+//! use reversi_core::{Move, Position, Square, perft};
+//!
+//! let mut pos = Position::start();
+//! assert_eq!(pos.legal_moves().len(), 4);
+//! pos.play(Move::Place(Square::F5))?;                   // checked: errors leave `pos` as it was
+//! assert_eq!(pos.to_string(), "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O");
+//! assert_eq!(perft(&Position::start(), 8), 390_216);
+//!
+//! let pos: Position = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- O".parse()?;
+//! assert_eq!(pos, Position::start_with_first(reversi_core::Color::White));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Conventions
+//!
+//! These repeat the project's RULES.md, which is the contract the tests check.
+//!
+//! - **Coordinates.** Columns `a`..`h` left to right, rows `1`..`8` top to bottom:
+//!   `a1` is the top-left corner. A [`Square`]'s index is `8 * row + column` and is its
+//!   bit in a [`Bitboard`]: `a1` is bit 0, `h8` bit 63.
+//! - **Start.** White on `d4` and `e5`, Black on `e4` and `d5`. Black moves first by
+//!   default; [`Position::start_with_first`] is the rule option for White first (the
+//!   Fundex rule sheet).
+//! - **Moves.** A placement must flip at least one line; every bracketed line in the
+//!   8 directions flips, nothing else. A side with no placement must pass, and may
+//!   pass only then: a pass is a [`Move`]. The game is over when neither side can
+//!   place a disc.
+//! - **Scores.** [`Position::score`] counts the discs; [`Position::score_empties_to_winner`]
+//!   gives the empty squares to the winner (WOF/GGS).
+//! - **Perft.** A pass is a ply; a game that ends before full depth counts one leaf
+//!   (see [`perft()`]).
+//! - **Text.** Square `f5` (any case on input); move `f5` or `pass` (on input also
+//!   `PA`, `pa`, `--`, `0000`); position: rows top to bottom joined by `/`, `X` Black,
+//!   `O` White, `-` empty, a space and the side to move, e.g. the start
+//!   `--------/--------/--------/---OX---/---XO---/--------/--------/-------- X`; on input
+//!   also the 64-character Edax/OBF form.
+//! - **Hashing.** [`Position::hash`] is Zobrist hashing with fixed keys, kept up to date
+//!   by every move; its values are stable across versions.
+//!
+//! # Feature flags
+//!
+//! - `std` (default): picks the fastest [`Backend`] at run time from the CPU's
+//!   features. Without it the choice is made at compile time (`-C target-cpu`).
+//! - `serde`: `Serialize`/`Deserialize` for [`Color`], [`Square`], [`Move`] and
+//!   [`Position`] through their text forms (validated when read), and [`Bitboard`]
+//!   as its `u64`.
+
+#![no_std]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+#[cfg(test)]
+extern crate std;
+
+mod bitboard;
+mod board;
+mod color;
+mod dispatch;
+mod error;
+mod kernel;
+mod moves;
+mod perft;
+mod position;
+mod score;
+#[cfg(feature = "serde")]
+mod serde;
+mod square;
+mod symmetry;
+mod text;
+mod zobrist;
+
+pub use bitboard::{Bitboard, Squares};
+pub use board::Board;
+pub use color::Color;
+pub use dispatch::Backend;
+pub use error::{
+    OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlayError,
+    PositionErrorKind,
+};
+pub use moves::{Move, is_pass_token};
+pub use perft::{Divide, divide, perft, perft_with};
+pub use position::{Moves, Position, Pretty};
+pub use score::{Outcome, Score};
+pub use square::Square;
+pub use symmetry::Symmetry;

@@ -1,0 +1,373 @@
+//! A position: the board and the side to move, with the rules of play.
+
+use core::fmt;
+
+use crate::error::{OverlapError, PlayError};
+use crate::score::{Outcome, Score};
+use crate::{Bitboard, Board, Color, Move, Square, Symmetry, kernel, zobrist};
+
+/// A position of the 8x8 game: the [`Board`], the side to move, and its Zobrist
+/// hash, kept up to date by every move.
+///
+/// Any board with either side to move is a valid position (RULES.md: "any
+/// position can also be given explicitly"). Text is the RULES.md form (see
+/// [`Position::from_str`](#impl-FromStr-for-Position)).
+///
+/// Moves are played in place:
+/// - [`play`](Position::play) checks the move and leaves the position unchanged
+///   when it is illegal;
+/// - [`play_unchecked`](Position::play_unchecked) skips the checks: it is meant for
+///   moves known to be legal, is never undefined behaviour and never panics, and
+///   for an illegal move leaves a consistent but unspecified position.
+///
+/// ```
+/// use reversi_core::{Color, Move, Position, Square};
+/// let mut pos = Position::start();
+/// let flipped = pos.play(Move::Place(Square::F5))?;
+/// assert_eq!(flipped, Square::E5.bitboard());
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert!(pos.play(Move::Pass).is_err()); // White has moves: no pass
+/// # Ok::<(), reversi_core::PlayError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    side: Color,
+    hash: u64,
+}
+
+impl Default for Position {
+    /// The standard start, Black to move.
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The standard start with Black to move (RULES.md).
+    #[must_use]
+    pub fn start() -> Position {
+        Position::start_with_first(Color::Black)
+    }
+
+    /// The standard start with `first` to move: the rule option "which colour
+    /// moves first" (White under the Fundex rule sheet).
+    #[must_use]
+    pub fn start_with_first(first: Color) -> Position {
+        Position::new(Board::start(), first)
+    }
+
+    /// A position from a board and the side to move.
+    #[must_use]
+    pub fn new(board: Board, side_to_move: Color) -> Position {
+        Position {
+            board,
+            side: side_to_move,
+            hash: zobrist::hash(&board, side_to_move),
+        }
+    }
+
+    /// A position from the Black and White discs and the side to move.
+    ///
+    /// # Errors
+    /// [`OverlapError`] when the two sets share a square.
+    pub fn from_discs(
+        black: Bitboard,
+        white: Bitboard,
+        side_to_move: Color,
+    ) -> Result<Position, OverlapError> {
+        Ok(Position::new(Board::new(black, white)?, side_to_move))
+    }
+
+    /// The discs.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The discs of the side to move.
+    #[must_use]
+    pub const fn player(&self) -> Bitboard {
+        self.board.discs(self.side)
+    }
+
+    /// The discs of the side not to move.
+    #[must_use]
+    pub const fn opponent(&self) -> Bitboard {
+        self.board.discs(self.side.other())
+    }
+
+    /// The Zobrist hash (see the crate docs): equal positions hash equally.
+    #[must_use]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The squares where the side to move may place a disc.
+    #[must_use]
+    pub fn legal_moves(&self) -> Bitboard {
+        self.board.legal_moves(self.side)
+    }
+
+    /// The legal moves as [`Move`]s: the placements, or a single [`Move::Pass`]
+    /// when the side to move has none and the game is not over, or nothing once
+    /// the game is over.
+    #[must_use]
+    pub fn moves(&self) -> Moves {
+        let places = self.legal_moves();
+        let pass = places.is_empty() && !self.board.legal_moves(self.side.other()).is_empty();
+        Moves {
+            places: places.iter(),
+            pass,
+        }
+    }
+
+    /// The opponent discs that a disc placed on `sq` would flip; empty when the
+    /// placement is illegal.
+    #[must_use]
+    pub fn flips(&self, sq: Square) -> Bitboard {
+        self.board.flips(self.side, sq)
+    }
+
+    /// Whether the side to move has no placement and so must pass (false once
+    /// the game is over).
+    #[must_use]
+    pub fn must_pass(&self) -> bool {
+        self.legal_moves().is_empty() && !self.board.legal_moves(self.side.other()).is_empty()
+    }
+
+    /// Whether neither side can place a disc (a full board is a special case).
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        let (p, o) = self.board.sides(self.side);
+        kernel::moves(p, o) == 0 && kernel::moves(o, p) == 0
+    }
+
+    /// Whether `mv` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Why `mv` is illegal here, if it is; the flips of a legal placement.
+    fn check(&self, mv: Move) -> Result<Bitboard, PlayError> {
+        let (p, o) = self.board.sides(self.side);
+        match mv {
+            Move::Place(sq) => {
+                if (p | o) >> sq.index() & 1 != 0 {
+                    return Err(PlayError::Occupied(sq));
+                }
+                let f = kernel::flips(p, o, usize::from(sq.index()));
+                if f != 0 {
+                    Ok(Bitboard(f))
+                } else if kernel::moves(p, o) == 0 && kernel::moves(o, p) == 0 {
+                    Err(PlayError::GameOver)
+                } else {
+                    Err(PlayError::NoFlips(sq))
+                }
+            }
+            Move::Pass => {
+                if kernel::moves(p, o) != 0 {
+                    Err(PlayError::PassWithMoves)
+                } else if kernel::moves(o, p) == 0 {
+                    Err(PlayError::GameOver)
+                } else {
+                    Ok(Bitboard::EMPTY)
+                }
+            }
+        }
+    }
+
+    /// Plays a legal move and returns the discs it flipped (empty for a pass).
+    ///
+    /// # Errors
+    /// [`PlayError`] when the move is illegal: an occupied square, a placement that
+    /// flips nothing, a pass while a placement exists, or any move once the game is
+    /// over. The position is then unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<Bitboard, PlayError> {
+        let flipped = self.check(mv)?;
+        Ok(self.apply(mv, flipped.0))
+    }
+
+    /// Passes the turn.
+    ///
+    /// # Errors
+    /// [`PlayError::PassWithMoves`] when the side to move has a placement,
+    /// [`PlayError::GameOver`] when neither side has one.
+    pub fn pass(&mut self) -> Result<(), PlayError> {
+        self.play(Move::Pass).map(|_| ())
+    }
+
+    /// Plays `mv` without checking that it is legal and returns the discs that
+    /// changed colour.
+    ///
+    /// For a legal move this is [`play`](Position::play) without the checks. For an
+    /// illegal one it is still safe: a placement puts the mover's disc on the square
+    /// (replacing whatever was there) and flips the lines it brackets, a pass hands
+    /// over the turn; the board, side and hash stay consistent with each other.
+    pub fn play_unchecked(&mut self, mv: Move) -> Bitboard {
+        let flipped = match mv {
+            Move::Place(sq) => {
+                let (p, o) = self.board.sides(self.side);
+                kernel::flips(
+                    p & !sq.bitboard().0,
+                    o & !sq.bitboard().0,
+                    usize::from(sq.index()),
+                )
+            }
+            Move::Pass => 0,
+        };
+        self.apply(mv, flipped)
+    }
+
+    /// Applies `mv` with the given flips, keeping the hash in step.
+    fn apply(&mut self, mv: Move, flipped: u64) -> Bitboard {
+        let (mut p, mut o) = self.board.sides(self.side);
+        let mut hash = self.hash ^ zobrist::SIDE_KEY;
+        if let Move::Place(sq) = mv {
+            let bit = sq.bitboard().0;
+            let me = self.side.index();
+            let turned = (flipped | bit) & o;
+            hash ^= zobrist::flip_delta(turned);
+            if (p | o) & bit == 0 {
+                hash ^= zobrist::DISC_KEYS[me][usize::from(sq.index())];
+            }
+            p |= flipped | bit;
+            o &= !(flipped | bit);
+        }
+        self.side = self.side.other();
+        self.board = Board::from_sides(self.side.other(), p, o);
+        self.hash = hash;
+        Bitboard(flipped)
+    }
+
+    /// The disc counts, raw: each side's discs on the board.
+    #[must_use]
+    pub const fn score(&self) -> Score {
+        Score {
+            black: self.board.count(Color::Black) as u8,
+            white: self.board.count(Color::White) as u8,
+        }
+    }
+
+    /// The disc counts with the empty squares given to the side with more discs
+    /// (the WOF/GGS way; on a draw they are shared, so each side gets half).
+    #[must_use]
+    pub const fn score_empties_to_winner(&self) -> Score {
+        self.score().with_empties_to_winner()
+    }
+
+    /// The result once the game is over; `None` while a side can still move.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.is_game_over()
+            .then(|| Outcome::from_score(self.score()))
+    }
+
+    /// The image of the position under a symmetry (the side to move is kept).
+    #[must_use]
+    pub fn transform(&self, symmetry: Symmetry) -> Position {
+        Position::new(self.board.transform(symmetry), self.side)
+    }
+
+    /// The canonical form: of the eight images under [`Symmetry::ALL`], the one
+    /// whose `(black, white)` bits are least, with the symmetry that gives it.
+    /// Positions that are symmetric images of each other share a canonical form.
+    #[must_use]
+    pub fn canonical(&self) -> (Position, Symmetry) {
+        let key = |s: Symmetry| {
+            let b = self.board.transform(s);
+            (b.discs(Color::Black).0, b.discs(Color::White).0)
+        };
+        let best = Symmetry::ALL
+            .into_iter()
+            .min_by_key(|&s| key(s))
+            .unwrap_or(Symmetry::Identity);
+        (self.transform(best), best)
+    }
+
+    /// A display adapter drawing the board as a grid with coordinates.
+    #[must_use]
+    pub const fn pretty(&self) -> Pretty<'_> {
+        Pretty(self)
+    }
+}
+
+/// The legal [`Move`]s of a position; see [`Position::moves`].
+#[derive(Clone, Debug)]
+pub struct Moves {
+    places: crate::bitboard::Squares,
+    pass: bool,
+}
+
+impl Moves {
+    /// No move at all.
+    pub(crate) const fn none() -> Moves {
+        Moves {
+            places: Bitboard::EMPTY.iter(),
+            pass: false,
+        }
+    }
+}
+
+impl Iterator for Moves {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        if let Some(sq) = self.places.next() {
+            return Some(Move::Place(sq));
+        }
+        core::mem::take(&mut self.pass).then_some(Move::Pass)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.places.len() + usize::from(self.pass);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Moves {}
+impl core::iter::FusedIterator for Moves {}
+
+/// Draws a position as a grid: see [`Position::pretty`].
+///
+/// ```
+/// let text = reversi_core::Position::start().pretty().to_string();
+/// assert!(text.starts_with("  a b c d e f g h\n1 - - - - - - - -"));
+/// assert!(text.ends_with("X to move"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Pretty<'a>(&'a Position);
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        f.write_str("  a b c d e f g h")?;
+        for sq in Square::all() {
+            if sq.column() == 0 {
+                write!(f, "\n{}", sq.row() + 1)?;
+            }
+            write!(f, " {}", pos.board.square_char(sq))?;
+        }
+        let score = pos.score();
+        write!(f, "\nX {} O {}, ", score.black, score.white)?;
+        if pos.is_game_over() {
+            f.write_str("game over")
+        } else {
+            write!(f, "{} to move", pos.side)
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The RULES.md form: rows joined by `/`, a space, `X` or `O`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.board, self.side)
+    }
+}

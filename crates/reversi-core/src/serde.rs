@@ -1,0 +1,94 @@
+//! `serde` support (feature `serde`): the text types serialise as their text
+//! forms and are parsed, so validated, when deserialised; a [`Bitboard`] is its
+//! `u64`.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+use serde::ser::{Serialize, Serializer};
+
+use crate::{Bitboard, Color, Move, Position, Square};
+
+/// Reads any `FromStr` type from a string, without allocating.
+struct TextVisitor<T>(PhantomData<T>, &'static str);
+
+impl<T: FromStr> Visitor<'_> for TextVisitor<T>
+where
+    T::Err: fmt::Display,
+{
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.1)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        v.parse().map_err(E::custom)
+    }
+}
+
+macro_rules! text_serde {
+    ($ty:ty, $what:literal) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                deserializer.deserialize_str(TextVisitor(PhantomData, $what))
+            }
+        }
+    };
+}
+
+text_serde!(Color, "a colour, X or O");
+text_serde!(Square, "a square such as f5");
+text_serde!(Move, "a move such as f5 or pass");
+text_serde!(Position, "a position in the RULES.md text form");
+
+impl Serialize for Bitboard {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bitboard {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bitboard, D::Error> {
+        u64::deserialize(deserializer).map(Bitboard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Bitboard, Move, Position, Square};
+    use std::format;
+    use std::prelude::rust_2024::*;
+
+    #[test]
+    fn json_round_trips_through_text() {
+        let pos = Position::start();
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(json, format!("\"{pos}\""));
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+        assert_eq!(serde_json::to_string(&Move::Pass).unwrap(), "\"pass\"");
+        assert_eq!(serde_json::from_str::<Move>("\"PA\"").unwrap(), Move::Pass);
+        assert_eq!(
+            serde_json::from_str::<Square>("\"h8\"").unwrap(),
+            Square::H8
+        );
+        assert_eq!(
+            serde_json::from_str::<Bitboard>("129").unwrap(),
+            Bitboard(129)
+        );
+    }
+
+    #[test]
+    fn invalid_text_is_rejected() {
+        let err = serde_json::from_str::<Position>("\"--------/-------- X\"").unwrap_err();
+        assert!(err.to_string().contains("expected 8 rows"), "{err}");
+        assert!(serde_json::from_str::<Square>("\"i9\"").is_err());
+    }
+}

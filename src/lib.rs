@@ -1,0 +1,22 @@
+//! `reversi`: the rules of Reversi (Othello) and its relatives, in one dependency.
+//!
+//! This facade re-exports the workspace's crates so that a program can depend on
+//! `reversi` alone:
+//!
+//! - [`core`]: the 8x8 game on `u64` bitboards (`no_std`, no allocation), the
+//!   fastest part of the workspace.
+//!
+//! ```
+//! use reversi::core::{Position, perft};
+//! assert_eq!(perft(&Position::start(), 5), 1396);
+//! ```
+//!
+//! # Feature flags
+//!
+//! - `std` (default): run-time CPU dispatch in [`core`].
+//! - `serde`: `Serialize`/`Deserialize` for the vocabulary types.
+
+#![no_std]
+
+#[doc(inline)]
+pub use reversi_core as core;
