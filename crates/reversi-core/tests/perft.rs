@@ -1,0 +1,85 @@
+//! The perft table of `../shared/data/perft/reversi.perft`, read line by line.
+//!
+//! The 8x8 lines up to `FAST_NODES` leaves run on every test run, on every
+//! backend; the deeper ones are `#[ignore]`d (see the README for the command),
+//! up to `REVERSI_PERFT_MAX_NODES` leaves (default: depth 13). Lines for other
+//! board sizes belong to reversi-variants and are skipped here.
+
+use reversi_core::{Backend, Position, perft_with};
+
+/// Up to depth 11 from the start: about a second in the optimised test profile.
+const FAST_NODES: u64 = 250_000_000;
+
+struct Case {
+    line: usize,
+    position: Position,
+    depth: u32,
+    nodes: u64,
+}
+
+fn cases() -> Vec<Case> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft/reversi.perft");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(';').collect();
+        let [variant, position, depth, nodes] = fields[..] else {
+            panic!("{path}:{line_no}: expected variant;position;depth;nodes");
+        };
+        assert_eq!(variant, "reversi", "{path}:{line_no}");
+        let rows = position.split_whitespace().next().unwrap_or("");
+        if rows.split('/').count() != 8 || rows.split('/').any(|r| r.len() != 8) {
+            continue; // another board size: reversi-variants runs it
+        }
+        cases.push(Case {
+            line: line_no,
+            position: position.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            depth: depth.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            nodes: nodes.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+        });
+    }
+    assert!(cases.len() >= 14, "expected the 8x8 lines of {path}");
+    cases
+}
+
+fn check(case: &Case, backend: Backend) {
+    assert_eq!(
+        perft_with(backend, &case.position, case.depth),
+        case.nodes,
+        "line {}: perft({}) of {} on {}",
+        case.line,
+        case.depth,
+        case.position,
+        backend.name()
+    );
+}
+
+#[test]
+fn perft_table_on_every_backend() {
+    let mut ran = 0;
+    for case in cases().iter().filter(|c| c.nodes <= FAST_NODES) {
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            check(case, backend);
+        }
+        ran += 1;
+    }
+    assert!(ran >= 11);
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored in a release build (see README)"]
+fn perft_table_deep() {
+    let max: u64 = std::env::var("REVERSI_PERFT_MAX_NODES")
+        .ok()
+        .map_or(20_000_000_000, |v| v.parse().expect("REVERSI_PERFT_MAX_NODES: a number"));
+    for case in cases().iter().filter(|c| c.nodes > FAST_NODES && c.nodes <= max) {
+        let start = std::time::Instant::now();
+        check(case, Backend::detect());
+        eprintln!("line {}: depth {} ok in {:.2?}", case.line, case.depth, start.elapsed());
+    }
+}
