@@ -1,1 +1,73 @@
-fn main() {}
+//! `reversi`: the command-line face of the workspace.
+//!
+//! ```text
+//! reversi perft DEPTH [--position TEXT] [--first black|white] [--divide] [--json]
+//! ```
+//!
+//! Exit status: 0 on success, 2 on bad input (a one-line message on stderr).
+
+mod perft;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// The rules of Reversi (Othello): count, check and convert games.
+#[derive(Parser, Debug)]
+#[command(name = "reversi", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the game tree to a depth (a pass is a ply).
+    Perft(perft::PerftArgs),
+}
+
+/// A failure to report: a one-line message and an exit status.
+#[derive(Debug)]
+struct Failure {
+    message: String,
+    status: u8,
+}
+
+impl Failure {
+    /// Bad input from the user: exit status 2.
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            status: 2,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: clap prints them, and they succeed.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("bad arguments");
+            eprintln!("reversi: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            let _ = std::io::stdout().flush();
+            eprintln!("reversi: {}", failure.message);
+            ExitCode::from(failure.status)
+        }
+    }
+}

@@ -81,6 +81,15 @@ pub struct Divide {
     backend: Backend,
 }
 
+impl Divide {
+    /// The same counts computed on `backend` (the fastest available by default;
+    /// an unavailable one falls back to [`Backend::Portable`]).
+    #[must_use]
+    pub fn on(self, backend: Backend) -> Divide {
+        Divide { backend, ..self }
+    }
+}
+
 impl Iterator for Divide {
     type Item = (Move, u64);
 

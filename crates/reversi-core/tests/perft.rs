@@ -18,7 +18,10 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft/reversi.perft");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/perft/reversi.perft"
+    );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -38,9 +41,15 @@ fn cases() -> Vec<Case> {
         }
         cases.push(Case {
             line: line_no,
-            position: position.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-            depth: depth.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-            nodes: nodes.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            position: position
+                .parse()
+                .unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            depth: depth
+                .parse()
+                .unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            nodes: nodes
+                .parse()
+                .unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
         });
     }
     assert!(cases.len() >= 14, "expected the 8x8 lines of {path}");
@@ -76,10 +85,20 @@ fn perft_table_on_every_backend() {
 fn perft_table_deep() {
     let max: u64 = std::env::var("REVERSI_PERFT_MAX_NODES")
         .ok()
-        .map_or(20_000_000_000, |v| v.parse().expect("REVERSI_PERFT_MAX_NODES: a number"));
-    for case in cases().iter().filter(|c| c.nodes > FAST_NODES && c.nodes <= max) {
+        .map_or(20_000_000_000, |v| {
+            v.parse().expect("REVERSI_PERFT_MAX_NODES: a number")
+        });
+    for case in cases()
+        .iter()
+        .filter(|c| c.nodes > FAST_NODES && c.nodes <= max)
+    {
         let start = std::time::Instant::now();
         check(case, Backend::detect());
-        eprintln!("line {}: depth {} ok in {:.2?}", case.line, case.depth, start.elapsed());
+        eprintln!(
+            "line {}: depth {} ok in {:.2?}",
+            case.line,
+            case.depth,
+            start.elapsed()
+        );
     }
 }
