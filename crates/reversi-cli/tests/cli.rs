@@ -1,0 +1,78 @@
+//! The `reversi` command as a user runs it: output, JSON and exit statuses.
+
+use std::process::{Command, Output};
+
+fn reversi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_nodes_time_and_speed() {
+    let out = reversi(&["perft", "6"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("perft 6: 8200 nodes in "), "{text}");
+    assert!(text.contains(" M nodes/s"), "{text}");
+}
+
+#[test]
+fn perft_json_with_divide() {
+    let out = reversi(&["perft", "3", "--divide", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON line");
+    assert_eq!(line["depth"], 3);
+    assert_eq!(line["nodes"], 56);
+    assert!(line["seconds"].is_number());
+    assert!(line["nodes_per_second"].is_u64());
+    let divide = line["divide"].as_object().expect("a divide object");
+    assert_eq!(divide.keys().collect::<Vec<_>>(), ["d3", "c4", "f5", "e6"]);
+    assert!(divide.values().all(|n| n == 14));
+}
+
+#[test]
+fn perft_from_a_position_with_a_pass() {
+    // Black must pass here: the pass is the one root move.
+    let pos = "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X";
+    let out = reversi(&["perft", "2", "--position", pos, "--divide"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("pass "), "{text}");
+}
+
+#[test]
+fn white_first_and_backends_agree() {
+    for args in [&["perft", "7", "--first", "white", "--json"][..], &["perft", "7", "--backend", "portable", "--json"]] {
+        let out = reversi(args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(line["nodes"], 55092);
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_2() {
+    for (args, expected) in [
+        (&["perft", "61"][..], "depth 61 is over the maximum of 60"),
+        (&["perft", "3", "--bogus"], "unexpected argument '--bogus'"),
+        (&["perft", "x"], "invalid value 'x'"),
+        (&["perft", "3", "--position", "--------/-------- X"], "--position: bad position at byte"),
+        (&["perft", "3", "--first", "red"], "invalid value 'red'"),
+        (&["perft", "3", "--first", "white", "--position", "x"], "cannot be used with"),
+        (&["perft"], "DEPTH"),
+    ] {
+        let out = reversi(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty());
+    }
+}
