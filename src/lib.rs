@@ -20,3 +20,8 @@
 
 #[doc(inline)]
 pub use reversi_core as core;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
