@@ -19,7 +19,12 @@ pub(crate) struct PerftArgs {
     /// Plies to count (0 to 60); a pass is a ply.
     depth: u32,
     /// Start from this position (RULES.md text, or the 64-square Edax form).
-    #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "first",
+        allow_hyphen_values = true
+    )]
     position: Option<String>,
     /// Which colour moves first from the standard start.
     #[arg(long, value_enum, default_value_t = First::Black)]

@@ -3,7 +3,10 @@
 use std::process::{Command, Output};
 
 fn reversi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(out: &Output) -> String {
@@ -49,7 +52,10 @@ fn perft_from_a_position_with_a_pass() {
 
 #[test]
 fn white_first_and_backends_agree() {
-    for args in [&["perft", "7", "--first", "white", "--json"][..], &["perft", "7", "--backend", "portable", "--json"]] {
+    for args in [
+        &["perft", "7", "--first", "white", "--json"][..],
+        &["perft", "7", "--backend", "portable", "--json"],
+    ] {
         let out = reversi(args);
         assert!(out.status.success(), "{}", stderr(&out));
         let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
@@ -63,16 +69,25 @@ fn bad_input_is_one_line_and_status_2() {
         (&["perft", "61"][..], "depth 61 is over the maximum of 60"),
         (&["perft", "3", "--bogus"], "unexpected argument '--bogus'"),
         (&["perft", "x"], "invalid value 'x'"),
-        (&["perft", "3", "--position", "--------/-------- X"], "--position: bad position at byte"),
+        (
+            &["perft", "3", "--position", "--------/-------- X"],
+            "--position: bad position at byte",
+        ),
         (&["perft", "3", "--first", "red"], "invalid value 'red'"),
-        (&["perft", "3", "--first", "white", "--position", "x"], "cannot be used with"),
+        (
+            &["perft", "3", "--first", "white", "--position", "x"],
+            "cannot be used with",
+        ),
         (&["perft"], "DEPTH"),
     ] {
         let out = reversi(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = stderr(&out);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
+        assert!(
+            err.starts_with("reversi: ") && err.contains(expected),
+            "{args:?}: {err}"
+        );
         assert!(stdout(&out).is_empty());
     }
 }
