@@ -2,10 +2,12 @@
 //!
 //! ```text
 //! reversi perft DEPTH [--position TEXT] [--first black|white] [--divide] [--json]
+//!                     [--backend B] [--threads N] [--hash MB]
 //! ```
 //!
 //! Exit status: 0 on success, 2 on bad input (a one-line message on stderr).
 
+mod deep;
 mod perft;
 
 use std::io::Write;

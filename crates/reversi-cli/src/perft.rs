@@ -4,10 +4,11 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use reversi_core::{Backend, Color, Move, Position, divide, perft_with};
+use reversi_core::{Backend, Color, Move, Position, perft_with};
 use serde_json::json;
 
 use crate::Failure;
+use crate::deep::{DeepOptions, perft_deep};
 
 /// The deepest count accepted: a game has at most 60 placements (plus passes,
 /// which end within a couple of plies), and anything deeper is surely a typo.
@@ -38,6 +39,12 @@ pub(crate) struct PerftArgs {
     /// The move-generator build to use: the fastest this CPU runs, or a named one.
     #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
     backend: BackendArg,
+    /// Threads to count with (the tree is split a few plies below the root).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// Transposition table of this many MiB, shared by the threads (0: none).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    hash: usize,
 }
 
 /// A `--backend` choice.
@@ -89,12 +96,44 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
         )));
     }
 
+    let counter = Counter {
+        backend,
+        threads: usize::from(args.threads),
+        hash_mib: args.hash,
+    };
     let progress = std::io::stderr().is_terminal() && !args.json;
     let start = Instant::now();
-    let (nodes, per_move) = count(&pos, args.depth, backend, args.divide || progress, progress);
+    let (nodes, per_move) = count(
+        &pos,
+        args.depth,
+        &counter,
+        args.divide || progress,
+        progress,
+    )?;
     let elapsed = start.elapsed();
     report(args, backend, nodes, &per_move, elapsed);
     Ok(())
+}
+
+/// How to count: plain perft on one thread, or the deep counter.
+struct Counter {
+    backend: Backend,
+    threads: usize,
+    hash_mib: usize,
+}
+
+impl Counter {
+    fn count(&self, pos: &Position, depth: u32) -> Result<u64, Failure> {
+        if self.threads == 1 && self.hash_mib == 0 {
+            return Ok(perft_with(self.backend, pos, depth));
+        }
+        let options = DeepOptions {
+            threads: self.threads,
+            hash_mib: self.hash_mib,
+            backend: self.backend,
+        };
+        perft_deep(pos, depth, options).map_err(Failure::usage)
+    }
 }
 
 /// The count, and the per-root-move counts when `split` (used for `--divide` and
@@ -102,25 +141,27 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
 fn count(
     pos: &Position,
     depth: u32,
-    backend: Backend,
+    counter: &Counter,
     split: bool,
     progress: bool,
-) -> (u64, Vec<(Move, u64)>) {
+) -> Result<(u64, Vec<(Move, u64)>), Failure> {
     if !split || depth == 0 || pos.is_game_over() {
-        return (perft_with(backend, pos, depth), Vec::new());
+        return Ok((counter.count(pos, depth)?, Vec::new()));
     }
-    let moves = pos.moves().len();
-    let mut per_move = Vec::with_capacity(moves);
-    for (i, (mv, n)) in divide(pos, depth).on(backend).enumerate() {
+    let moves: Vec<Move> = pos.moves().collect();
+    let mut per_move = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        per_move.push((mv, counter.count(&child, depth - 1)?));
         if progress {
-            eprint!("\r{}/{moves} root moves done ({mv})   ", i + 1);
+            eprint!("\r{}/{} root moves done ({mv})   ", i + 1, moves.len());
         }
-        per_move.push((mv, n));
     }
     if progress {
         eprint!("\r{:40}\r", "");
     }
-    (per_move.iter().map(|&(_, n)| n).sum(), per_move)
+    Ok((per_move.iter().map(|&(_, n)| n).sum(), per_move))
 }
 
 fn report(

@@ -64,6 +64,30 @@ fn white_first_and_backends_agree() {
 }
 
 #[test]
+fn hashed_and_parallel_counts_are_exact() {
+    for args in [
+        &["perft", "9", "--threads", "2", "--json"][..],
+        &["perft", "9", "--hash", "16", "--json"],
+        &["perft", "9", "--threads", "2", "--hash", "16", "--json"],
+        &[
+            "perft",
+            "9",
+            "--threads",
+            "2",
+            "--hash",
+            "16",
+            "--divide",
+            "--json",
+        ],
+    ] {
+        let out = reversi(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(line["nodes"], 3_005_288, "{args:?}");
+    }
+}
+
+#[test]
 fn bad_input_is_one_line_and_status_2() {
     for (args, expected) in [
         (&["perft", "61"][..], "depth 61 is over the maximum of 60"),
@@ -79,6 +103,15 @@ fn bad_input_is_one_line_and_status_2() {
             "cannot be used with",
         ),
         (&["perft"], "DEPTH"),
+        (&["perft", "3", "--threads", "0"], "invalid value '0'"),
+        (
+            &["perft", "3", "--hash", "lots"],
+            "invalid value 'lots' for '--hash <MB>'",
+        ),
+        (
+            &["perft", "3", "--hash", "100000000000000"],
+            "--hash 100000000000000: ",
+        ),
     ] {
         let out = reversi(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

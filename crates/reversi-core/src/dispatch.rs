@@ -13,6 +13,9 @@
 //! This is the only module with `unsafe`: calling a `#[target_feature]` function,
 //! sound once the features are known to be present.
 
+use crate::perft::hashed_node;
+use crate::table::PerftTable;
+
 /// A build of the move generator for one class of CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -95,6 +98,45 @@ fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
 fn perft_x86_64_v3(p: u64, o: u64, depth: u32) -> u64 {
     crate::perft::perft_node(p, o, depth, &mut |p, o, d| perft_x86_64_v3(p, o, d))
+}
+
+fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
+    hashed_node(p, o, depth, table, &mut perft_portable, &mut |p, o, d| {
+        perft_hashed_portable(p, o, d, table)
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+fn perft_hashed_x86_64_v3(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
+    hashed_node(
+        p,
+        o,
+        depth,
+        table,
+        &mut |p, o, d| perft_x86_64_v3(p, o, d),
+        &mut |p, o, d| perft_hashed_x86_64_v3(p, o, d, table),
+    )
+}
+
+/// Hashed perft below `(p, o)` on `backend`, or on the portable build when the
+/// backend is not available. `depth` must be at least 1.
+pub(crate) fn perft_hashed(
+    backend: Backend,
+    p: u64,
+    o: u64,
+    depth: u32,
+    table: &PerftTable<'_>,
+) -> u64 {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V3 if has_x86_64_v3() => {
+            // SAFETY: `has_x86_64_v3` has just confirmed that this CPU supports
+            // every feature the function enables.
+            unsafe { perft_hashed_x86_64_v3(p, o, depth, table) }
+        }
+        _ => perft_hashed_portable(p, o, depth, table),
+    }
 }
 
 /// Perft below `(p, o)` on `backend`, or on the portable build when the backend

@@ -72,6 +72,7 @@ mod score;
 mod serde;
 mod square;
 mod symmetry;
+mod table;
 mod text;
 mod zobrist;
 
@@ -84,8 +85,9 @@ pub use error::{
     PositionErrorKind,
 };
 pub use moves::{Move, is_pass_token};
-pub use perft::{Divide, divide, perft, perft_with};
+pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::{Moves, Position, Pretty};
 pub use score::{Outcome, Score};
 pub use square::Square;
 pub use symmetry::Symmetry;
+pub use table::{PerftTable, TableEntry};

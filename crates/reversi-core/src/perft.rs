@@ -7,6 +7,7 @@
 
 use crate::dispatch::{self, Backend};
 use crate::kernel::{count, flips, moves};
+use crate::table::{PerftTable, canonical};
 use crate::{Move, Position};
 
 /// One node of the count, with the recursion left to the caller so that each
@@ -46,6 +47,62 @@ pub(crate) fn perft_node(
         };
     }
     total
+}
+
+/// Depths below this are counted without the table: storing them costs more
+/// than recounting.
+const MIN_HASHED_DEPTH: u32 = 4;
+
+/// One node of the hashed count: look the canonical board up, else count with
+/// `perft_node` (recursing through `hashed`, or `plain` near the leaves) and store.
+#[inline(always)]
+pub(crate) fn hashed_node(
+    p: u64,
+    o: u64,
+    depth: u32,
+    table: &PerftTable<'_>,
+    plain: &mut impl FnMut(u64, u64, u32) -> u64,
+    hashed: &mut impl FnMut(u64, u64, u32) -> u64,
+) -> u64 {
+    if depth < MIN_HASHED_DEPTH {
+        return plain(p, o, depth);
+    }
+    let (cp, co) = canonical(p, o);
+    if let Some(n) = table.probe(cp, co, depth) {
+        return n;
+    }
+    let n = perft_node(p, o, depth, hashed);
+    table.store(cp, co, depth, n);
+    n
+}
+
+/// [`perft`] with a transposition table: the same count, much faster at depth
+/// (positions that recur, or that are symmetric images of each other, are counted
+/// once). The table may be shared by threads, each counting part of the tree.
+///
+/// ```
+/// use reversi_core::{PerftTable, Position, TableEntry, perft_hashed};
+/// let slots: Vec<TableEntry> = (0..1 << 20).map(|_| TableEntry::default()).collect();
+/// assert_eq!(perft_hashed(&Position::start(), 11, &PerftTable::new(&slots)), 212_258_800);
+/// ```
+#[must_use]
+pub fn perft_hashed(pos: &Position, depth: u32, table: &PerftTable<'_>) -> u64 {
+    perft_hashed_with(Backend::detect(), pos, depth, table)
+}
+
+/// [`perft_hashed`] on a chosen [`Backend`] (an unavailable one falls back to
+/// [`Backend::Portable`]).
+#[must_use]
+pub fn perft_hashed_with(
+    backend: Backend,
+    pos: &Position,
+    depth: u32,
+    table: &PerftTable<'_>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    dispatch::perft_hashed(backend, pos.player().0, pos.opponent().0, depth, table)
 }
 
 /// The number of leaves `depth` plies below `pos` (see the module docs for the

@@ -5,7 +5,7 @@
 //! up to `REVERSI_PERFT_MAX_NODES` leaves (default: depth 13). Lines for other
 //! board sizes belong to reversi-variants and are skipped here.
 
-use reversi_core::{Backend, Position, perft_with};
+use reversi_core::{Backend, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
 
 /// Up to depth 11 from the start: about a second in the optimised test profile.
 const FAST_NODES: u64 = 250_000_000;
@@ -78,6 +78,59 @@ fn perft_table_on_every_backend() {
         ran += 1;
     }
     assert!(ran >= 11);
+}
+
+fn table(slots: usize) -> Vec<TableEntry> {
+    (0..slots).map(|_| TableEntry::default()).collect()
+}
+
+#[test]
+fn hashed_perft_table_on_every_backend() {
+    // A small table, so that slots are replaced all the time, and a larger one.
+    for slots in [1 << 12, 1 << 20] {
+        let slots = table(slots);
+        let table = PerftTable::new(&slots);
+        for case in cases().iter().filter(|c| c.nodes <= FAST_NODES) {
+            for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+                assert_eq!(
+                    perft_hashed_with(backend, &case.position, case.depth, &table),
+                    case.nodes,
+                    "line {}",
+                    case.line
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn one_table_shared_by_threads() {
+    let slots = table(1 << 14);
+    let table = PerftTable::new(&slots);
+    let start = Position::start();
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..4)
+            .map(|i| {
+                s.spawn(move || perft_hashed_with(Backend::detect(), &start, 9 + i % 2, &table))
+            })
+            .collect();
+        for (i, w) in workers.into_iter().enumerate() {
+            assert_eq!(w.join().unwrap(), [3_005_288, 24_571_284][i % 2]);
+        }
+    });
+}
+
+#[test]
+fn an_empty_table_still_counts() {
+    assert_eq!(
+        perft_hashed_with(
+            Backend::detect(),
+            &Position::start(),
+            8,
+            &PerftTable::new(&[])
+        ),
+        390_216
+    );
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! Property tests over random legal game prefixes.
 
 use proptest::prelude::*;
-use reversi_core::{Backend, Bitboard, Color, Move, Position, Square, Symmetry, perft, perft_with};
+use reversi_core::{
+    Backend, Bitboard, Color, Move, PerftTable, Position, Square, Symmetry, TableEntry, perft,
+    perft_hashed, perft_with,
+};
 
 /// A position reached from the start (either colour first) by `choices.len()`
 /// legal moves, each picked by index among the legal ones.
@@ -124,6 +127,8 @@ proptest! {
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
             prop_assert_eq!(perft_with(backend, &pos, 4), reference, "{}", backend.name());
         }
+        let slots: Vec<TableEntry> = (0..256).map(|_| TableEntry::default()).collect();
+        prop_assert_eq!(perft_hashed(&pos, 6, &PerftTable::new(&slots)), perft(&pos, 6));
         // perft(d) is the sum of the children's perft(d - 1), passes included.
         if !pos.is_game_over() {
             let sum: u64 = pos.moves().map(|mv| {

@@ -1,0 +1,130 @@
+//! A transposition table for hashed perft, in memory the caller provides.
+//!
+//! Positions are stored under their canonical form over the eight symmetries
+//! (from the mover's point of view, so the colour to move does not matter) with
+//! the remaining depth. Each slot holds the full canonical board, so a hit is an
+//! exact match, never a hash collision. The slots are atomics: one table can be
+//! shared by threads. A slot written by two threads at once is recognised as torn
+//! by a 56-bit check over its words and ignored.
+
+use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use crate::Symmetry;
+
+/// One slot of a [`PerftTable`]: 32 bytes.
+#[derive(Debug, Default)]
+pub struct TableEntry {
+    player: AtomicU64,
+    opponent: AtomicU64,
+    count: AtomicU64,
+    /// Remaining depth in the low byte, a check over the other words above it.
+    tag: AtomicU64,
+}
+
+impl TableEntry {
+    /// The size of one entry in bytes, to size a table from a memory budget.
+    pub const SIZE: usize = core::mem::size_of::<TableEntry>();
+}
+
+/// A check over an entry's words, in the bits above the depth byte.
+#[inline(always)]
+fn check(p: u64, o: u64, count: u64) -> u64 {
+    mix(p ^ o.rotate_left(23) ^ count.rotate_left(41)) & !0xff
+}
+
+/// SplitMix64's finaliser.
+#[inline(always)]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The canonical form of `(p, o)`: the least pair over the eight symmetries.
+#[inline(always)]
+pub(crate) fn canonical(p: u64, o: u64) -> (u64, u64) {
+    let mut best = (p, o);
+    let mut i = 1;
+    while i < 8 {
+        let s = Symmetry::ALL[i];
+        let image = (s.apply_u64(p), s.apply_u64(o));
+        if image < best {
+            best = image;
+        }
+        i += 1;
+    }
+    best
+}
+
+/// A perft transposition table over a slice of [`TableEntry`] that the caller
+/// allocates (reversi-core allocates nothing); any length works, more is better.
+///
+/// ```
+/// use reversi_core::{PerftTable, Position, TableEntry, perft, perft_hashed};
+/// let slots: Vec<TableEntry> = (0..1 << 16).map(|_| TableEntry::default()).collect();
+/// let table = PerftTable::new(&slots);
+/// assert_eq!(perft_hashed(&Position::start(), 9, &table), perft(&Position::start(), 9));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PerftTable<'a> {
+    entries: &'a [TableEntry],
+}
+
+impl<'a> PerftTable<'a> {
+    /// A table over these slots (which may already hold counts from earlier
+    /// searches: they stay valid).
+    #[must_use]
+    pub const fn new(entries: &'a [TableEntry]) -> PerftTable<'a> {
+        PerftTable { entries }
+    }
+
+    /// Two slots for a canonical board: a depth-preferred one and its neighbour,
+    /// which is always replaced.
+    #[inline(always)]
+    fn slots(&self, p: u64, o: u64) -> Option<(&TableEntry, &TableEntry)> {
+        let len = self.entries.len();
+        if len == 0 {
+            return None;
+        }
+        let i = ((u128::from(mix(p ^ mix(o))) * len as u128) >> 64) as usize;
+        Some((&self.entries[i], &self.entries[(i + 1) % len]))
+    }
+
+    /// The stored count of the canonical board `(p, o)` at `depth`, if any.
+    #[inline(always)]
+    pub(crate) fn probe(&self, p: u64, o: u64, depth: u32) -> Option<u64> {
+        let (a, b) = self.slots(p, o)?;
+        for e in [a, b] {
+            let tag = e.tag.load(Relaxed);
+            if tag & 0xff == u64::from(depth)
+                && e.player.load(Relaxed) == p
+                && e.opponent.load(Relaxed) == o
+            {
+                let count = e.count.load(Relaxed);
+                if tag & !0xff == check(p, o, count) {
+                    return Some(count);
+                }
+            }
+        }
+        None
+    }
+
+    /// Stores the count of the canonical board `(p, o)` at `depth`.
+    #[inline(always)]
+    pub(crate) fn store(&self, p: u64, o: u64, depth: u32, count: u64) {
+        let Some((a, b)) = self.slots(p, o) else {
+            return;
+        };
+        let slot = if u64::from(depth) >= a.tag.load(Relaxed) & 0xff {
+            a
+        } else {
+            b
+        };
+        slot.tag.store(0, Relaxed);
+        slot.player.store(p, Relaxed);
+        slot.opponent.store(o, Relaxed);
+        slot.count.store(count, Relaxed);
+        slot.tag
+            .store(check(p, o, count) | u64::from(depth & 0xff), Relaxed);
+    }
+}

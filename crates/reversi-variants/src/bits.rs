@@ -1,0 +1,295 @@
+//! Bit sets sized to the board: `u64` (up to 64 squares), `u128` (up to 128) and
+//! [`Wide`] (up to 26x26 = 676). The engine is written once, generic over
+//! [`BitSet`].
+
+use core::fmt::Debug;
+use core::hash::Hash;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+/// Words in a [`Wide`] set: 11 x 64 = 704 bits, enough for 26 x 26 = 676 squares.
+pub const WIDE_WORDS: usize = 11;
+
+/// The largest board, in squares.
+pub const MAX_SQUARES: usize = 26 * 26;
+
+/// A set of square indices `0..BITS`, the board representation of the engine.
+pub trait BitSet:
+    Copy
+    + Eq
+    + Default
+    + Debug
+    + Hash
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Send
+    + Sync
+    + 'static
+{
+    /// How many squares the set can hold.
+    const BITS: usize;
+    /// The empty set.
+    const EMPTY: Self;
+    /// The set holding index `i` (`i < BITS`).
+    fn bit(i: usize) -> Self;
+    /// Whether index `i` is in the set.
+    fn has(self, i: usize) -> bool;
+    /// The number of indices in the set.
+    fn count(self) -> u32;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// The lowest index in the set, if any.
+    fn lowest(self) -> Option<usize>;
+    /// The set without its lowest index.
+    fn without_lowest(self) -> Self;
+    /// Every index moved up by `n` (`n < BITS`); indices past the top drop out.
+    fn shl(self, n: u32) -> Self;
+    /// Every index moved down by `n` (`n < BITS`).
+    fn shr(self, n: u32) -> Self;
+    /// The first `BITS` indices of a wide set.
+    fn from_wide(w: &Wide) -> Self;
+    /// The set as a wide set.
+    fn to_wide(self) -> Wide;
+
+    /// Every index moved by `offset`, up for positive, down for negative.
+    #[inline(always)]
+    fn shift(self, offset: i32) -> Self {
+        if offset >= 0 { self.shl(offset as u32) } else { self.shr(offset.unsigned_abs()) }
+    }
+
+    /// The indices in the set, lowest first.
+    #[inline(always)]
+    fn indices(self) -> Indices<Self> {
+        Indices(self)
+    }
+}
+
+/// The indices of a [`BitSet`], lowest first.
+#[derive(Clone, Debug)]
+pub struct Indices<B>(B);
+
+impl<B: BitSet> Iterator for Indices<B> {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.lowest()?;
+        self.0 = self.0.without_lowest();
+        Some(i)
+    }
+}
+
+macro_rules! native {
+    ($t:ty, $words:expr) => {
+        impl BitSet for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            const EMPTY: Self = 0;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn has(self, i: usize) -> bool {
+                self >> i & 1 != 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn lowest(self) -> Option<usize> {
+                if self == 0 { None } else { Some(self.trailing_zeros() as usize) }
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn shl(self, n: u32) -> Self {
+                self << n
+            }
+            #[inline(always)]
+            fn shr(self, n: u32) -> Self {
+                self >> n
+            }
+            fn from_wide(w: &Wide) -> Self {
+                let mut x: $t = 0;
+                for i in 0..$words {
+                    x |= (w.0[i] as $t) << (64 * i);
+                }
+                x
+            }
+            fn to_wide(self) -> Wide {
+                let mut w = Wide::EMPTY;
+                for i in 0..$words {
+                    w.0[i] = (self >> (64 * i)) as u64;
+                }
+                w
+            }
+        }
+    };
+}
+native!(u64, 1);
+native!(u128, 2);
+
+/// A set of up to 704 squares in eleven words, for boards over 128 squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Wide(pub [u64; WIDE_WORDS]);
+
+impl Wide {
+    /// The empty set.
+    pub const EMPTY: Wide = Wide([0; WIDE_WORDS]);
+}
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Wide {
+            type Output = Wide;
+            #[inline(always)]
+            fn $method(self, rhs: Wide) -> Wide {
+                let mut out = self;
+                for i in 0..WIDE_WORDS {
+                    out.0[i] = self.0[i] $op rhs.0[i];
+                }
+                out
+            }
+        }
+        impl $assign for Wide {
+            #[inline(always)]
+            fn $assign_method(&mut self, rhs: Wide) {
+                *self = *self $op rhs;
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+
+impl BitXor for Wide {
+    type Output = Wide;
+    #[inline(always)]
+    fn bitxor(self, rhs: Wide) -> Wide {
+        let mut out = self;
+        for i in 0..WIDE_WORDS {
+            out.0[i] ^= rhs.0[i];
+        }
+        out
+    }
+}
+
+impl Not for Wide {
+    type Output = Wide;
+    #[inline(always)]
+    fn not(self) -> Wide {
+        let mut out = self;
+        for w in &mut out.0 {
+            *w = !*w;
+        }
+        out
+    }
+}
+
+impl BitSet for Wide {
+    const BITS: usize = 64 * WIDE_WORDS;
+    const EMPTY: Self = Wide::EMPTY;
+
+    #[inline(always)]
+    fn bit(i: usize) -> Self {
+        let mut w = Wide::EMPTY;
+        w.0[i / 64] = 1 << (i % 64);
+        w
+    }
+    #[inline(always)]
+    fn has(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline(always)]
+    fn lowest(self) -> Option<usize> {
+        self.0.iter().position(|&w| w != 0).map(|i| 64 * i + self.0[i].trailing_zeros() as usize)
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> Self {
+        let mut out = self;
+        if let Some(w) = out.0.iter_mut().find(|w| **w != 0) {
+            *w &= *w - 1;
+        }
+        out
+    }
+    #[inline(always)]
+    fn shl(self, n: u32) -> Self {
+        let (words, bits) = ((n / 64) as usize, n % 64);
+        let mut out = Wide::EMPTY;
+        for i in (words..WIDE_WORDS).rev() {
+            let src = i - words;
+            out.0[i] = self.0[src] << bits;
+            if bits != 0 && src > 0 {
+                out.0[i] |= self.0[src - 1] >> (64 - bits);
+            }
+        }
+        out
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        let (words, bits) = ((n / 64) as usize, n % 64);
+        let mut out = Wide::EMPTY;
+        for i in 0..WIDE_WORDS.saturating_sub(words) {
+            let src = i + words;
+            out.0[i] = self.0[src] >> bits;
+            if bits != 0 && src + 1 < WIDE_WORDS {
+                out.0[i] |= self.0[src + 1] << (64 - bits);
+            }
+        }
+        out
+    }
+    fn from_wide(w: &Wide) -> Self {
+        *w
+    }
+    fn to_wide(self) -> Wide {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wide_of(bits: &[usize]) -> Wide {
+        bits.iter().fold(Wide::EMPTY, |w, &i| w | Wide::bit(i))
+    }
+
+    #[test]
+    fn wide_shifts_cross_words() {
+        let w = wide_of(&[0, 63, 64, 300, 703]);
+        assert_eq!(w.shl(1), wide_of(&[1, 64, 65, 301]));
+        assert_eq!(w.shr(1), wide_of(&[62, 63, 299, 702]));
+        assert_eq!(w.shl(64), wide_of(&[64, 127, 128, 364]));
+        assert_eq!(w.shr(130), wide_of(&[170, 573]));
+        assert_eq!(w.shift(-1), w.shr(1));
+        assert_eq!(w.indices().collect::<Vec<_>>(), [0, 63, 64, 300, 703]);
+        assert_eq!(w.count(), 5);
+        assert_eq!(w.without_lowest().lowest(), Some(63));
+    }
+
+    #[test]
+    fn native_sets_agree_with_wide() {
+        let w = wide_of(&[1, 5, 63, 64, 100, 127]);
+        let x = u128::from_wide(&w);
+        assert_eq!(x.to_wide(), w);
+        assert_eq!(x.shl(3).to_wide(), w.shl(3) & u128::MAX.to_wide());
+        assert_eq!(u64::from_wide(&w).to_wide(), wide_of(&[1, 5, 63]));
+    }
+}
