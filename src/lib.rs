@@ -4,22 +4,26 @@
 //! `reversi` alone:
 //!
 //! - [`core`]: the 8x8 game on `u64` bitboards (`no_std`, no allocation), the
-//!   fastest part of the workspace.
+//!   fastest part of the workspace;
+//! - [`variants`]: Reversi, Reversitacks and Attacks on any board up to 26x26,
+//!   with obstructed squares.
 //!
 //! ```
 //! use reversi::core::{Position, perft};
 //! assert_eq!(perft(&Position::start(), 5), 1396);
 //! ```
 //!
+//! For a `no_std` build, depend on `reversi-core` alone.
+//!
 //! # Feature flags
 //!
 //! - `std` (default): run-time CPU dispatch in [`core`].
 //! - `serde`: `Serialize`/`Deserialize` for the vocabulary types.
 
-#![no_std]
-
 #[doc(inline)]
 pub use reversi_core as core;
+#[doc(inline)]
+pub use reversi_variants as variants;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

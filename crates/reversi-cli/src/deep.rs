@@ -106,9 +106,70 @@ pub(crate) fn perft_deep(pos: &Position, depth: u32, options: DeepOptions) -> Re
     Ok(counted + finished)
 }
 
+/// The perft count of a variants position on `threads` threads: the tree is
+/// expanded two plies and the positions reached are counted in parallel.
+///
+/// # Errors
+/// A message when the thread pool cannot be built.
+pub(crate) fn perft_split(
+    pos: &reversi_variants::Position,
+    depth: u32,
+    threads: usize,
+) -> Result<u64, String> {
+    let plies = depth.min(2);
+    let mut frontier = Vec::new();
+    let mut finished = 0;
+    let mut layer = vec![*pos];
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for p in layer {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                finished += 1;
+            }
+            for mv in moves {
+                let mut child = p;
+                child.play_unchecked(mv);
+                next.push(child);
+            }
+        }
+        layer = next;
+    }
+    frontier.extend(layer);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("--threads {threads}: {e}"))?;
+    let counted: u64 = pool.install(|| {
+        frontier
+            .par_iter()
+            .map(|p| reversi_variants::perft(p, depth - plies))
+            .sum()
+    });
+    Ok(counted + finished)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_variant_counts_equal_plain_counts() {
+        use reversi_variants::{Geometry, Variant};
+        for variant in Variant::ALL {
+            let pos =
+                reversi_variants::Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
+            for depth in 0..5 {
+                assert_eq!(
+                    perft_split(&pos, depth, 2),
+                    Ok(reversi_variants::perft(&pos, depth)),
+                    "{variant} {depth}"
+                );
+            }
+        }
+        let over = reversi_variants::Position::from_text(Variant::Attacks, "XX/-- O").unwrap();
+        assert_eq!(perft_split(&over, 3, 2), Ok(1));
+    }
 
     #[test]
     fn deep_counts_equal_plain_counts() {

@@ -1,13 +1,15 @@
 //! `reversi`: the command-line face of the workspace.
 //!
 //! ```text
-//! reversi perft DEPTH [--position TEXT] [--first black|white] [--divide] [--json]
-//!                     [--backend B] [--threads N] [--hash MB]
+//! reversi perft DEPTH [--variant reversi|reversitacks|attacks] [--board WxH|octagon]
+//!                     [--holes a1,c3,...] [--position TEXT] [--first black|white]
+//!                     [--divide] [--json] [--backend B] [--threads N] [--hash MB]
 //! ```
 //!
 //! Exit status: 0 on success, 2 on bad input (a one-line message on stderr).
 
 mod deep;
+mod game;
 mod perft;
 
 use std::io::Write;

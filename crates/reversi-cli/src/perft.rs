@@ -4,11 +4,13 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use reversi_core::{Backend, Color, Move, Position, perft_with};
+use reversi_core::{Backend, Color, perft_with};
+use reversi_variants::Variant;
 use serde_json::json;
 
 use crate::Failure;
-use crate::deep::{DeepOptions, perft_deep};
+use crate::deep::{DeepOptions, perft_deep, perft_split};
+use crate::game::{AnyMove, Game, StartSpec};
 
 /// The deepest count accepted: a game has at most 60 placements (plus passes,
 /// which end within a couple of plies), and anything deeper is surely a typo.
@@ -19,7 +21,17 @@ const MAX_DEPTH: u32 = 60;
 pub(crate) struct PerftArgs {
     /// Plies to count (0 to 60); a pass is a ply.
     depth: u32,
-    /// Start from this position (RULES.md text, or the 64-square Edax form).
+    /// The game: reversi (othello), reversitacks or attacks (ataxx).
+    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
+    variant: Variant,
+    /// The board: WxH (1x1 to 26x26) or octagon (10x10 without its corners).
+    #[arg(long, value_name = "WxH")]
+    board: Option<String>,
+    /// Obstructed squares, comma-separated: a1,c3,...
+    #[arg(long, value_name = "SQUARES")]
+    holes: Option<String>,
+    /// Start from this position (RULES.md text; the board size is read from it;
+    /// for 8x8 Reversi also the 64-square Edax form).
     #[arg(
         long,
         value_name = "TEXT",
@@ -27,7 +39,7 @@ pub(crate) struct PerftArgs {
         allow_hyphen_values = true
     )]
     position: Option<String>,
-    /// Which colour moves first from the standard start.
+    /// Which colour moves first from the default start.
     #[arg(long, value_enum, default_value_t = First::Black)]
     first: First,
     /// Also print the count below each root move.
@@ -36,15 +48,21 @@ pub(crate) struct PerftArgs {
     /// Print one line of JSON instead of text.
     #[arg(long)]
     json: bool,
-    /// The move-generator build to use: the fastest this CPU runs, or a named one.
+    /// The 8x8 move-generator build to use: the fastest this CPU runs, or a named one.
     #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
     backend: BackendArg,
     /// Threads to count with (the tree is split a few plies below the root).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
-    /// Transposition table of this many MiB, shared by the threads (0: none).
+    /// Transposition table of this many MiB, shared by the threads (0: none; 8x8
+    /// Reversi only for now).
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    s.parse()
+        .map_err(|e: reversi_variants::ParseVariantError| e.to_string())
 }
 
 /// A `--backend` choice.
@@ -74,15 +92,21 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
             args.depth
         )));
     }
-    let pos = match &args.position {
-        Some(text) => text
-            .parse::<Position>()
-            .map_err(|e| Failure::usage(format!("--position: {e}")))?,
-        None => Position::start_with_first(match args.first {
+    let game = Game::from_spec(&StartSpec {
+        variant: args.variant,
+        board: args.board.as_deref(),
+        holes: args.holes.as_deref(),
+        position: args.position.as_deref(),
+        first: match args.first {
             First::Black => Color::Black,
             First::White => Color::White,
-        }),
-    };
+        },
+    })?;
+    if args.hash > 0 && matches!(game, Game::Variant(_)) {
+        return Err(Failure::usage(
+            "--hash: the transposition table covers 8x8 Reversi only so far",
+        ));
+    }
 
     let backend = match args.backend {
         BackendArg::Auto => Backend::detect(),
@@ -104,7 +128,7 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
     let progress = std::io::stderr().is_terminal() && !args.json;
     let start = Instant::now();
     let (nodes, per_move) = count(
-        &pos,
+        &game,
         args.depth,
         &counter,
         args.divide || progress,
@@ -123,37 +147,41 @@ struct Counter {
 }
 
 impl Counter {
-    fn count(&self, pos: &Position, depth: u32) -> Result<u64, Failure> {
-        if self.threads == 1 && self.hash_mib == 0 {
-            return Ok(perft_with(self.backend, pos, depth));
+    fn count(&self, game: &Game, depth: u32) -> Result<u64, Failure> {
+        match game {
+            Game::Core(pos) if self.threads == 1 && self.hash_mib == 0 => {
+                Ok(perft_with(self.backend, pos, depth))
+            }
+            Game::Core(pos) => {
+                let options = DeepOptions {
+                    threads: self.threads,
+                    hash_mib: self.hash_mib,
+                    backend: self.backend,
+                };
+                perft_deep(pos, depth, options).map_err(Failure::usage)
+            }
+            Game::Variant(pos) if self.threads == 1 => Ok(reversi_variants::perft(pos, depth)),
+            Game::Variant(pos) => perft_split(pos, depth, self.threads).map_err(Failure::usage),
         }
-        let options = DeepOptions {
-            threads: self.threads,
-            hash_mib: self.hash_mib,
-            backend: self.backend,
-        };
-        perft_deep(pos, depth, options).map_err(Failure::usage)
     }
 }
 
 /// The count, and the per-root-move counts when `split` (used for `--divide` and
 /// for progress lines on a terminal).
 fn count(
-    pos: &Position,
+    game: &Game,
     depth: u32,
     counter: &Counter,
     split: bool,
     progress: bool,
-) -> Result<(u64, Vec<(Move, u64)>), Failure> {
-    if !split || depth == 0 || pos.is_game_over() {
-        return Ok((counter.count(pos, depth)?, Vec::new()));
+) -> Result<(u64, Vec<(AnyMove, u64)>), Failure> {
+    if !split || depth == 0 || game.is_game_over() {
+        return Ok((counter.count(game, depth)?, Vec::new()));
     }
-    let moves: Vec<Move> = pos.moves().collect();
+    let moves = game.moves();
     let mut per_move = Vec::with_capacity(moves.len());
     for (i, &mv) in moves.iter().enumerate() {
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        per_move.push((mv, counter.count(&child, depth - 1)?));
+        per_move.push((mv, counter.count(&game.child(mv), depth - 1)?));
         if progress {
             eprint!("\r{}/{} root moves done ({mv})   ", i + 1, moves.len());
         }
@@ -168,7 +196,7 @@ fn report(
     args: &PerftArgs,
     backend: Backend,
     nodes: u64,
-    per_move: &[(Move, u64)],
+    per_move: &[(AnyMove, u64)],
     elapsed: Duration,
 ) {
     let seconds = elapsed.as_secs_f64();

@@ -87,6 +87,81 @@ fn hashed_and_parallel_counts_are_exact() {
     }
 }
 
+fn nodes(args: &[&str]) -> serde_json::Value {
+    let out = reversi(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    serde_json::from_str(stdout(&out).trim()).expect("one JSON line")
+}
+
+#[test]
+fn every_variant_and_board() {
+    let cases: [(&[&str], u64); 7] = [
+        (
+            &["perft", "4", "--variant", "attacks", "--board", "7x7"],
+            155_888,
+        ),
+        (&["perft", "3", "--variant", "reversitacks"], 162_720),
+        (&["perft", "6", "--board", "6x6"], 7_604),
+        (&["perft", "4", "--board", "octagon"], 244),
+        (
+            &[
+                "perft",
+                "4",
+                "--variant",
+                "ataxx",
+                "--board",
+                "7x7",
+                "--holes",
+                "c3,e3,c5,e5",
+            ],
+            86_528,
+        ),
+        (
+            &[
+                "perft",
+                "3",
+                "--variant",
+                "attacks",
+                "--position",
+                "X-----O/-------/--#-#--/---#---/--#-#--/-------/O-----X X",
+            ],
+            4_100,
+        ),
+        (
+            &[
+                "perft",
+                "3",
+                "--variant",
+                "attacks",
+                "--board",
+                "7x7",
+                "--threads",
+                "2",
+            ],
+            6_460,
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut args = args.to_vec();
+        args.push("--json");
+        assert_eq!(nodes(&args)["nodes"], expected, "{args:?}");
+    }
+    let line = nodes(&[
+        "perft",
+        "1",
+        "--variant",
+        "attacks",
+        "--board",
+        "7x7",
+        "--divide",
+        "--json",
+    ]);
+    let divide = line["divide"].as_object().unwrap();
+    assert_eq!(divide.len(), 16);
+    assert_eq!(divide["a1c3"], 1);
+    assert_eq!(divide["b2"], 1);
+}
+
 #[test]
 fn bad_input_is_one_line_and_status_2() {
     for (args, expected) in [
@@ -94,7 +169,7 @@ fn bad_input_is_one_line_and_status_2() {
         (&["perft", "3", "--bogus"], "unexpected argument '--bogus'"),
         (&["perft", "x"], "invalid value 'x'"),
         (
-            &["perft", "3", "--position", "--------/-------- X"],
+            &["perft", "3", "--position", "--------/--------- X"],
             "--position: bad position at byte",
         ),
         (&["perft", "3", "--first", "red"], "invalid value 'red'"),

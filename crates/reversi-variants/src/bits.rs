@@ -7,13 +7,13 @@ use core::hash::Hash;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
 /// Words in a [`Wide`] set: 11 x 64 = 704 bits, enough for 26 x 26 = 676 squares.
-pub const WIDE_WORDS: usize = 11;
+pub(crate) const WIDE_WORDS: usize = 11;
 
 /// The largest board, in squares.
-pub const MAX_SQUARES: usize = 26 * 26;
+pub(crate) const MAX_SQUARES: usize = 26 * 26;
 
 /// A set of square indices `0..BITS`, the board representation of the engine.
-pub trait BitSet:
+pub(crate) trait BitSet:
     Copy
     + Eq
     + Default
@@ -57,7 +57,11 @@ pub trait BitSet:
     /// Every index moved by `offset`, up for positive, down for negative.
     #[inline(always)]
     fn shift(self, offset: i32) -> Self {
-        if offset >= 0 { self.shl(offset as u32) } else { self.shr(offset.unsigned_abs()) }
+        if offset >= 0 {
+            self.shl(offset as u32)
+        } else {
+            self.shr(offset.unsigned_abs())
+        }
     }
 
     /// The indices in the set, lowest first.
@@ -69,7 +73,7 @@ pub trait BitSet:
 
 /// The indices of a [`BitSet`], lowest first.
 #[derive(Clone, Debug)]
-pub struct Indices<B>(B);
+pub(crate) struct Indices<B>(B);
 
 impl<B: BitSet> Iterator for Indices<B> {
     type Item = usize;
@@ -104,7 +108,11 @@ macro_rules! native {
             }
             #[inline(always)]
             fn lowest(self) -> Option<usize> {
-                if self == 0 { None } else { Some(self.trailing_zeros() as usize) }
+                if self == 0 {
+                    None
+                } else {
+                    Some(self.trailing_zeros() as usize)
+                }
             }
             #[inline(always)]
             fn without_lowest(self) -> Self {
@@ -140,11 +148,11 @@ native!(u128, 2);
 
 /// A set of up to 704 squares in eleven words, for boards over 128 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Wide(pub [u64; WIDE_WORDS]);
+pub(crate) struct Wide(pub [u64; WIDE_WORDS]);
 
 impl Wide {
     /// The empty set.
-    pub const EMPTY: Wide = Wide([0; WIDE_WORDS]);
+    pub(crate) const EMPTY: Wide = Wide([0; WIDE_WORDS]);
 }
 
 macro_rules! wide_op {
@@ -219,7 +227,10 @@ impl BitSet for Wide {
     }
     #[inline(always)]
     fn lowest(self) -> Option<usize> {
-        self.0.iter().position(|&w| w != 0).map(|i| 64 * i + self.0[i].trailing_zeros() as usize)
+        self.0
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| 64 * i + self.0[i].trailing_zeros() as usize)
     }
     #[inline(always)]
     fn without_lowest(self) -> Self {

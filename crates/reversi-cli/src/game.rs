@@ -1,0 +1,136 @@
+//! The position a command starts from: the 8x8 game of reversi-core (the fast
+//! path) or any variant and board of reversi-variants.
+
+use std::fmt;
+
+use reversi_core::Color;
+use reversi_variants::{Geometry, Variant};
+
+use crate::Failure;
+
+/// A position of either engine.
+#[derive(Clone, Debug)]
+pub(crate) enum Game {
+    /// 8x8 Reversi without holes: reversi-core.
+    Core(reversi_core::Position),
+    /// Anything else: reversi-variants.
+    Variant(Box<reversi_variants::Position>),
+}
+
+/// A move of either engine, for printing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AnyMove {
+    Core(reversi_core::Move),
+    Variant(reversi_variants::Move),
+}
+
+impl fmt::Display for AnyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyMove::Core(mv) => mv.fmt(f),
+            AnyMove::Variant(mv) => mv.fmt(f),
+        }
+    }
+}
+
+/// Where the game starts, as the command line says it.
+pub(crate) struct StartSpec<'a> {
+    pub(crate) variant: Variant,
+    pub(crate) board: Option<&'a str>,
+    pub(crate) holes: Option<&'a str>,
+    pub(crate) position: Option<&'a str>,
+    pub(crate) first: Color,
+}
+
+impl Game {
+    /// The start the options describe.
+    ///
+    /// # Errors
+    /// A usage failure naming the bad option.
+    pub(crate) fn from_spec(spec: &StartSpec<'_>) -> Result<Game, Failure> {
+        if let Some(text) = spec.position {
+            if spec.board.is_some() || spec.holes.is_some() {
+                return Err(Failure::usage(
+                    "--position gives the board: drop --board and --holes",
+                ));
+            }
+            if spec.variant == Variant::Reversi && !text.contains('#') {
+                if let Ok(pos) = text.parse::<reversi_core::Position>() {
+                    return Ok(Game::Core(pos));
+                }
+                if !text.contains('/') {
+                    let e = text.parse::<reversi_core::Position>().unwrap_err();
+                    return Err(Failure::usage(format!("--position: {e}")));
+                }
+            }
+            return reversi_variants::Position::from_text(spec.variant, text)
+                .map(|pos| Game::Variant(Box::new(pos)))
+                .map_err(|e| Failure::usage(format!("--position: {e}")));
+        }
+        let mut geometry = match spec.board {
+            Some(text) => text
+                .parse::<Geometry>()
+                .map_err(|e| Failure::usage(format!("--board {text}: {e}")))?,
+            None => Geometry::standard(),
+        };
+        if let Some(list) = spec.holes {
+            let squares = list
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    s.parse()
+                        .map_err(|e| Failure::usage(format!("--holes: {s}: {e}")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            geometry = geometry
+                .with_holes(squares)
+                .map_err(|e| Failure::usage(format!("--holes: {e}")))?;
+        }
+        if spec.variant == Variant::Reversi && geometry == Geometry::standard() {
+            return Ok(Game::Core(reversi_core::Position::start_with_first(
+                spec.first,
+            )));
+        }
+        reversi_variants::Position::start_with_first(spec.variant, geometry, spec.first)
+            .map(|pos| Game::Variant(Box::new(pos)))
+            .map_err(|e| Failure::usage(format!("{e}")))
+    }
+
+    /// The legal moves, a pass included when it is the only one.
+    pub(crate) fn moves(&self) -> Vec<AnyMove> {
+        match self {
+            Game::Core(pos) => pos.moves().map(AnyMove::Core).collect(),
+            Game::Variant(pos) => pos
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Variant)
+                .collect(),
+        }
+    }
+
+    /// The position after a legal move of this position.
+    pub(crate) fn child(&self, mv: AnyMove) -> Game {
+        match (self, mv) {
+            (Game::Core(pos), AnyMove::Core(mv)) => {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                Game::Core(child)
+            }
+            (Game::Variant(pos), AnyMove::Variant(mv)) => {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                Game::Variant(child)
+            }
+            _ => unreachable!("moves come from the same engine as the position"),
+        }
+    }
+
+    /// Whether the game is over.
+    pub(crate) fn is_game_over(&self) -> bool {
+        match self {
+            Game::Core(pos) => pos.is_game_over(),
+            Game::Variant(pos) => pos.is_game_over(),
+        }
+    }
+}

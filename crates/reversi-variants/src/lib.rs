@@ -1,0 +1,89 @@
+//! Reversi and its relatives on any board: from 1x1 to 26x26, rectangular, with
+//! obstructed squares. Three games share one engine:
+//!
+//! - **Reversi** (Othello rules), with the first-mover option;
+//! - **Reversitacks**: a piece clones to an adjacent square or jumps two squares,
+//!   then Reversi lines from the destination flip, then the adjacent opposing
+//!   pieces convert;
+//! - **Attacks** (Ataxx): the same without the Reversi flips.
+//!
+//! ```
+//! use reversi_variants::{Geometry, Move, Position, Variant, perft};
+//!
+//! let board = Geometry::new(10, 10)?;
+//! let mut pos = Position::start(Variant::Reversitacks, board)?;
+//! pos.play("a1c3".parse()?)?;                 // a jump: a1 empties
+//! assert_eq!(pos.get("a1".parse()?), None);
+//! pos.play("i2".parse()?)?;                   // a clone from j1: j1 stays
+//! assert!(pos.get("j1".parse()?).is_some());
+//! assert!(pos.play("b2".parse()?).is_ok());   // Black clones next to c3
+//!
+//! let octagon = Position::start(Variant::Reversi, Geometry::octagon())?;
+//! assert_eq!(perft(&octagon, 4), 244);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Conventions
+//!
+//! These repeat the project's RULES.md, the contract the tests check.
+//!
+//! - **Coordinates.** Columns `a`..`z` left to right, rows `1`..`26` top to bottom;
+//!   `a1` is the top-left corner. Square text is the column letter and the row
+//!   number (`j10`), any case on input.
+//! - **Obstructed squares** never hold a piece, are never a move target, break a
+//!   Reversi line as an empty square does and are never an adjacent piece; pieces
+//!   may jump over them.
+//! - **Starts.** Reversi: the 2x2 centre block (columns `W/2-1`, `W/2`, rows
+//!   `H/2-1`, `H/2`, 0-based), top-left and bottom-right White. Attacks: Black on the
+//!   top-left and bottom-right corners, White on the other two. Reversitacks: both.
+//!   A start that does not fit, overlaps or is obstructed is an error
+//!   ([`StartError`]). Black moves first unless the first-mover option says White.
+//! - **Moves.** A Reversi placement must flip a line. A clone (distance 1) keeps its
+//!   origin and is identified by its destination alone: clones from different
+//!   origins to one square are one move. A jump (distance 2) empties its origin
+//!   first. A side with no move passes, and may pass only then; a pass is a move.
+//! - **End.** Reversi: neither side can move. Reversitacks and Attacks: neither side
+//!   can move or a side has no pieces. Most pieces wins.
+//! - **Perft.** A pass is a ply; a finished game reached early is one leaf.
+//! - **Text.** Moves `c3`, `a1c3`, `pass` (also `PA`, `--`, `0000` on input);
+//!   positions as rows joined by `/` with `X`, `O`, `-`, `#`, a space and the side to
+//!   move; the board size is read from the rows.
+//!
+//! # Engine
+//!
+//! One engine ([`engine`](crate) internals), generic over the bit-set type: `u64` for
+//! boards up to 64 squares, `u128` up to 128 and a 704-bit set beyond, chosen at
+//! run time from the board. Move generation, flipping, the Attacks steps, perft and
+//! play are written once for every variant and size.
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and [`Variant`]
+//!   as text, [`Geometry`] as `{width, height, holes}` and [`Position`] as
+//!   `{variant, position}`; input is validated by the same constructors.
+
+mod bits;
+mod engine;
+mod error;
+mod geometry;
+mod moves;
+mod perft;
+mod position;
+#[cfg(feature = "serde")]
+mod serde;
+mod square;
+mod text;
+mod variant;
+mod zobrist;
+
+pub use error::{
+    GeometryError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError,
+    PlayError, PositionErrorKind, StartError,
+};
+pub use geometry::Geometry;
+pub use moves::Move;
+pub use perft::{divide, perft};
+pub use position::{Outcome, Position, Score};
+pub use reversi_core::{Color, Symmetry};
+pub use square::Square;
+pub use variant::Variant;

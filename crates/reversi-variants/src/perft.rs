@@ -1,0 +1,85 @@
+//! Perft for every variant and board, written once over the rules and the
+//! bit-set type.
+//!
+//! Convention (RULES.md): `perft(p, 0) = 1`; at depth `d > 0` a finished game
+//! counts 1, a side with no move passes (a pass is a ply), and otherwise the
+//! counts of the children after each legal move add up. Published Ataxx tables
+//! count a finished game reached early as 0; this crate follows RULES.md.
+
+use crate::Move;
+use crate::Position;
+use crate::bits::BitSet;
+use crate::engine::Engine;
+use crate::position::{Visitor, dispatch};
+use crate::variant::Rules;
+
+/// One node of the count, `depth >= 1`; bulk counting at depth 1.
+pub(crate) fn perft_node<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
+    if R::wiped_out(p, o) {
+        return 1;
+    }
+    let n = R::count_moves(e, p, o);
+    if n == 0 {
+        if depth == 1 || R::count_moves(e, o, p) == 0 {
+            return 1;
+        }
+        return perft_node::<R, B>(e, o, p, depth - 1);
+    }
+    if depth == 1 {
+        return n;
+    }
+    let mut total = 0;
+    R::for_each_move(e, p, o, |mv| {
+        let (np, no) = R::play(e, p, o, mv);
+        total += perft_node::<R, B>(e, no, np, depth - 1);
+    });
+    total
+}
+
+struct Perft(u32);
+
+impl Visitor for Perft {
+    type Output = u64;
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> u64 {
+        if self.0 == 0 {
+            1
+        } else {
+            perft_node::<R, B>(e, p, o, self.0)
+        }
+    }
+}
+
+/// The number of leaves `depth` plies below `pos` (see the module docs for the
+/// convention).
+///
+/// ```
+/// use reversi_variants::{Geometry, Position, Variant, perft};
+/// let attacks = Position::start(Variant::Attacks, Geometry::new(7, 7)?)?;
+/// assert_eq!(perft(&attacks, 3), 6460);
+/// let reversitacks = Position::start(Variant::Reversitacks, Geometry::standard())?;
+/// assert_eq!(perft(&reversitacks, 2), 2858);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    dispatch(pos, Perft(depth))
+}
+
+/// The count below each legal move of `pos` (a pass when it is the only move),
+/// in the order of [`Position::legal_moves`]. For `depth >= 1` the counts add up
+/// to [`perft`] except at a finished game, which has no moves; at depth 0 the
+/// list is empty.
+#[must_use]
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            (mv, perft(&child, depth - 1))
+        })
+        .collect()
+}

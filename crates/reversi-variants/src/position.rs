@@ -1,0 +1,528 @@
+//! A position of any variant on any board, with the rules of play.
+
+use core::fmt;
+
+use reversi_core::{Color, Symmetry};
+
+use crate::bits::{BitSet, Wide};
+use crate::engine::Engine;
+use crate::error::{PlayError, StartError};
+use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
+use crate::{Geometry, Move, Square, Variant, zobrist};
+
+/// A position: the variant, the board, the pieces and the side to move, with a
+/// Zobrist hash kept up to date by every move.
+///
+/// ```
+/// use reversi_variants::{Geometry, Move, Position, Variant};
+/// let mut pos = Position::start(Variant::Attacks, Geometry::new(7, 7)?)?;
+/// assert_eq!(pos.legal_moves().len(), 16);
+/// pos.play("a1c3".parse()?)?;
+/// assert_eq!(pos.to_string(), "------O/-------/--X----/-------/-------/-------/O-----X O");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "crate::serde::PositionRepr",
+        into = "crate::serde::PositionRepr"
+    )
+)]
+pub struct Position {
+    variant: Variant,
+    geometry: Geometry,
+    black: Wide,
+    white: Wide,
+    side: Color,
+    hash: u64,
+}
+
+/// Work that needs the engine, run on the bit-set type that fits the board.
+pub(crate) trait Visitor {
+    type Output;
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
+}
+
+fn with_size<R: Rules, V: Visitor>(pos: &Position, v: V) -> V::Output {
+    let tables = R::VARIANT.moves_pieces();
+    let (p, o) = pos.sides();
+    match pos.geometry.square_count() {
+        0..=64 => v.visit::<R, u64>(
+            &Engine::new(pos.geometry, tables),
+            u64::from_wide(&p),
+            u64::from_wide(&o),
+        ),
+        65..=128 => v.visit::<R, u128>(
+            &Engine::new(pos.geometry, tables),
+            u128::from_wide(&p),
+            u128::from_wide(&o),
+        ),
+        _ => v.visit::<R, Wide>(&Engine::new(pos.geometry, tables), p, o),
+    }
+}
+
+/// Runs `v` with the rules of the position's variant and the bit-set type that
+/// fits its board: the one place where run-time choices become types.
+pub(crate) fn dispatch<V: Visitor>(pos: &Position, v: V) -> V::Output {
+    match pos.variant {
+        Variant::Reversi => with_size::<Reversi, V>(pos, v),
+        Variant::Reversitacks => with_size::<Reversitacks, V>(pos, v),
+        Variant::Attacks => with_size::<Attacks, V>(pos, v),
+    }
+}
+
+/// The legal moves (passes excluded) as raw moves, and the count of the
+/// opponent's.
+struct RawMoves;
+
+impl Visitor for RawMoves {
+    type Output = (Vec<RawMove>, u64);
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+        if R::wiped_out(p, o) {
+            return (Vec::new(), 0);
+        }
+        let mut moves = Vec::new();
+        R::for_each_move(e, p, o, |m| moves.push(m));
+        (moves, R::count_moves(e, o, p))
+    }
+}
+
+/// Plays a raw move (or, for `None`, a pass) and returns `(p, o)` after it.
+struct Apply(Option<RawMove>);
+
+impl Visitor for Apply {
+    type Output = (Wide, Wide);
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+        match self.0 {
+            Some(mv) => {
+                // Sanitised so that even an illegal move keeps the sets disjoint.
+                let to = B::bit(usize::from(mv.to));
+                let (p, o) = R::play(e, p & !to, o & !to, mv);
+                (p.to_wide(), o.to_wide())
+            }
+            None => (p.to_wide(), o.to_wide()),
+        }
+    }
+}
+
+impl Position {
+    /// The default start of `variant` on `geometry` with Black to move (RULES.md).
+    ///
+    /// # Errors
+    /// [`StartError`] when the start does not fit the board, a start square is
+    /// obstructed, or two start squares coincide.
+    pub fn start(variant: Variant, geometry: Geometry) -> Result<Position, StartError> {
+        Position::start_with_first(variant, geometry, Color::Black)
+    }
+
+    /// The default start with `first` to move: the first-mover rule option.
+    ///
+    /// # Errors
+    /// As [`Position::start`].
+    pub fn start_with_first(
+        variant: Variant,
+        geometry: Geometry,
+        first: Color,
+    ) -> Result<Position, StartError> {
+        let (w, h) = (geometry.width(), geometry.height());
+        let does_not_fit = StartError::DoesNotFit {
+            variant,
+            width: w,
+            height: h,
+        };
+        let mut pieces: Vec<(u8, u8, Color)> = Vec::new();
+        if matches!(variant, Variant::Reversi | Variant::Reversitacks) {
+            if w < 2 || h < 2 {
+                return Err(does_not_fit);
+            }
+            let (c, r) = (w / 2 - 1, h / 2 - 1);
+            pieces.extend([
+                (c, r, Color::White),
+                (c + 1, r, Color::Black),
+                (c, r + 1, Color::Black),
+                (c + 1, r + 1, Color::White),
+            ]);
+        }
+        if variant.moves_pieces() {
+            if w < 2 || h < 2 {
+                return Err(does_not_fit);
+            }
+            pieces.extend([
+                (0, 0, Color::Black),
+                (w - 1, h - 1, Color::Black),
+                (w - 1, 0, Color::White),
+                (0, h - 1, Color::White),
+            ]);
+        }
+        let mut pos = Position::empty(variant, geometry, first);
+        for (c, r, color) in pieces {
+            let sq = Square::new(c, r).ok_or(does_not_fit)?;
+            if geometry.is_hole(sq) {
+                return Err(StartError::Obstructed(sq));
+            }
+            if pos.get(sq).is_some() {
+                return Err(StartError::Overlap(sq));
+            }
+            pos = pos.with_piece(sq, Some(color));
+        }
+        Ok(pos)
+    }
+
+    /// An empty board.
+    pub(crate) fn empty(variant: Variant, geometry: Geometry, side: Color) -> Position {
+        let hash = if side == Color::White {
+            zobrist::SIDE_KEY
+        } else {
+            0
+        };
+        Position {
+            variant,
+            geometry,
+            black: Wide::EMPTY,
+            white: Wide::EMPTY,
+            side,
+            hash,
+        }
+    }
+
+    /// The position with `sq` set to a piece of `color` or emptied; a square that
+    /// is off the board or obstructed is left as it is.
+    #[must_use]
+    pub fn with_piece(mut self, sq: Square, color: Option<Color>) -> Position {
+        let Some(i) = self
+            .geometry
+            .index(sq)
+            .filter(|_| self.geometry.is_playable(sq))
+        else {
+            return self;
+        };
+        let bit = Wide::bit(i);
+        let (black, white) = match color {
+            Some(Color::Black) => (self.black | bit, self.white & !bit),
+            Some(Color::White) => (self.black & !bit, self.white | bit),
+            None => (self.black & !bit, self.white & !bit),
+        };
+        self.set_pieces(black, white, self.side);
+        self
+    }
+
+    /// Replaces the pieces and the side, updating the hash from the changes.
+    fn set_pieces(&mut self, black: Wide, white: Wide, side: Color) {
+        self.hash ^= zobrist::keys(self.black ^ black, Color::Black)
+            ^ zobrist::keys(self.white ^ white, Color::White);
+        if side != self.side {
+            self.hash ^= zobrist::SIDE_KEY;
+        }
+        (self.black, self.white, self.side) = (black, white, side);
+    }
+
+    /// The variant.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The board.
+    #[must_use]
+    pub const fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The Zobrist hash: equal positions hash equally.
+    #[must_use]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The piece on `sq`, if any (`None` also for holes and squares off the board).
+    #[must_use]
+    pub fn get(&self, sq: Square) -> Option<Color> {
+        let i = self.geometry.index(sq)?;
+        if self.black.has(i) {
+            Some(Color::Black)
+        } else if self.white.has(i) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The number of pieces of `color`.
+    #[must_use]
+    pub fn count(&self, color: Color) -> usize {
+        match color {
+            Color::Black => self.black.count() as usize,
+            Color::White => self.white.count() as usize,
+        }
+    }
+
+    /// The squares holding pieces of `color`, row by row.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        let set = if color == Color::Black {
+            self.black
+        } else {
+            self.white
+        };
+        set.indices().map(|i| self.geometry.square(i))
+    }
+
+    /// `(mover, opponent)` as wide sets.
+    pub(crate) fn sides(&self) -> (Wide, Wide) {
+        match self.side {
+            Color::Black => (self.black, self.white),
+            Color::White => (self.white, self.black),
+        }
+    }
+
+    fn move_of(&self, raw: RawMove) -> Move {
+        let to = self.geometry.square(usize::from(raw.to));
+        if raw.from == NO_ORIGIN {
+            Move::Place(to)
+        } else {
+            Move::Jump {
+                from: self.geometry.square(usize::from(raw.from)),
+                to,
+            }
+        }
+    }
+
+    fn raw_of(&self, mv: Move) -> Option<RawMove> {
+        let index = |sq| self.geometry.index(sq).map(|i| i as u16);
+        match mv {
+            Move::Place(to) => Some(RawMove {
+                to: index(to)?,
+                from: NO_ORIGIN,
+            }),
+            Move::Jump { from, to } => Some(RawMove {
+                to: index(to)?,
+                from: index(from)?,
+            }),
+            Move::Pass => None,
+        }
+    }
+
+    /// The legal moves: placements, clones (by destination) and jumps, sorted; a
+    /// single [`Move::Pass`] when the side to move has none and the game is not
+    /// over; nothing once it is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let (raw, opponent_moves) = dispatch(self, RawMoves);
+        let mut moves: Vec<Move> = raw.into_iter().map(|m| self.move_of(m)).collect();
+        if moves.is_empty() && opponent_moves > 0 {
+            moves.push(Move::Pass);
+        }
+        moves.sort_unstable();
+        moves
+    }
+
+    /// Whether neither side can move, or (Reversitacks, Attacks) a side has no
+    /// pieces left.
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        let (raw, opponent_moves) = dispatch(self, RawMoves);
+        raw.is_empty() && opponent_moves == 0
+    }
+
+    /// Whether the side to move has no move but a pass.
+    #[must_use]
+    pub fn must_pass(&self) -> bool {
+        self.legal_moves() == [Move::Pass]
+    }
+
+    /// Whether `mv` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// [`PlayError`] naming why the move is illegal; the position is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        let legal = self.legal_moves();
+        if !legal.contains(&mv) {
+            return Err(self.why_illegal(mv, &legal));
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Passes the turn.
+    ///
+    /// # Errors
+    /// [`PlayError::PassWithMoves`] or [`PlayError::GameOver`].
+    pub fn pass(&mut self) -> Result<(), PlayError> {
+        self.play(Move::Pass)
+    }
+
+    /// Plays `mv` without checking it. For a legal move this is
+    /// [`play`](Position::play) without the checks; for an illegal one it is still
+    /// safe: the board stays consistent, a move to a square off the board or
+    /// obstructed only hands over the turn, and a destination's old piece is
+    /// replaced.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let raw = match mv {
+            Move::Pass => None,
+            Move::Place(to) | Move::Jump { to, .. } if !self.geometry.is_playable(to) => None,
+            Move::Jump { from, .. }
+                if !self.geometry.contains(from) || self.variant == Variant::Reversi =>
+            {
+                self.raw_of(Move::Place(mv.to().unwrap_or_else(|| unreachable!())))
+            }
+            _ => self.raw_of(mv),
+        };
+        let (p, o) = dispatch(self, Apply(raw));
+        let (black, white) = if self.side == Color::Black {
+            (p, o)
+        } else {
+            (o, p)
+        };
+        self.set_pieces(black, white, !self.side);
+    }
+
+    fn why_illegal(&self, mv: Move, legal: &[Move]) -> PlayError {
+        let over = legal.is_empty();
+        let check_to = |to: Square| {
+            if !self.geometry.contains(to) {
+                Err(PlayError::OffBoard(to))
+            } else if self.geometry.is_hole(to) {
+                Err(PlayError::Obstructed(to))
+            } else if self.get(to).is_some() {
+                Err(PlayError::Occupied(to))
+            } else {
+                Ok(())
+            }
+        };
+        match mv {
+            Move::Pass if over => PlayError::GameOver,
+            Move::Pass => PlayError::PassWithMoves,
+            Move::Place(to) => match check_to(to) {
+                Err(e) => e,
+                Ok(()) if over => PlayError::GameOver,
+                Ok(()) if self.variant == Variant::Reversi => PlayError::NoFlips(to),
+                Ok(()) => PlayError::NothingToClone(to),
+            },
+            Move::Jump { .. } if self.variant == Variant::Reversi => PlayError::JumpInReversi,
+            Move::Jump { from, to } => {
+                if !self.geometry.contains(from) {
+                    PlayError::OffBoard(from)
+                } else if let Err(e) = check_to(to) {
+                    e
+                } else if over {
+                    PlayError::GameOver
+                } else if self.get(from) != Some(self.side) {
+                    PlayError::NotOwnPiece(from)
+                } else {
+                    PlayError::NotAJump { from, to }
+                }
+            }
+        }
+    }
+
+    /// The piece counts.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        Score {
+            black: self.count(Color::Black),
+            white: self.count(Color::White),
+        }
+    }
+
+    /// The counts with the empty playable squares given to the side with more
+    /// pieces, or shared on a tie (the WOF/GGS way).
+    #[must_use]
+    pub fn score_empties_to_winner(&self) -> Score {
+        let s = self.score();
+        let empties = self.geometry.playable_count() - s.black - s.white;
+        match s.black.cmp(&s.white) {
+            core::cmp::Ordering::Greater => Score {
+                black: s.black + empties,
+                white: s.white,
+            },
+            core::cmp::Ordering::Less => Score {
+                black: s.black,
+                white: s.white + empties,
+            },
+            core::cmp::Ordering::Equal => Score {
+                black: s.black + empties / 2,
+                white: s.white + empties - empties / 2,
+            },
+        }
+    }
+
+    /// The result once the game is over; `None` while it goes on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.is_game_over().then(|| {
+            let score = self.score();
+            let winner = match score.black.cmp(&score.white) {
+                core::cmp::Ordering::Greater => Some(Color::Black),
+                core::cmp::Ordering::Less => Some(Color::White),
+                core::cmp::Ordering::Equal => None,
+            };
+            Outcome { winner, score }
+        })
+    }
+
+    /// The image under a symmetry of the board, if it is one (see
+    /// [`Geometry::symmetries`]).
+    #[must_use]
+    pub fn transform(&self, symmetry: Symmetry) -> Option<Position> {
+        if !self.geometry.symmetries().any(|s| s == symmetry) {
+            return None;
+        }
+        let mut image = Position::empty(self.variant, self.geometry, self.side);
+        for color in Color::ALL {
+            for sq in self.pieces(color) {
+                image = image.with_piece(self.geometry.map(symmetry, sq)?, Some(color));
+            }
+        }
+        Some(image)
+    }
+}
+
+/// Piece counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Score {
+    /// Black's pieces.
+    pub black: usize,
+    /// White's pieces.
+    pub white: usize,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The side with more pieces; `None` for a draw.
+    pub winner: Option<Color>,
+    /// The piece counts on the final board.
+    pub score: Score,
+}
+
+impl fmt::Display for Position {
+    /// The RULES.md form: rows top to bottom joined by `/` (`X`, `O`, `-`, `#`),
+    /// a space, the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for sq in self.geometry.squares() {
+            if sq.column() == 0 && sq.row() > 0 {
+                f.write_str("/")?;
+            }
+            let c = match self.get(sq) {
+                Some(color) => color.char(),
+                None if self.geometry.is_hole(sq) => '#',
+                None => '-',
+            };
+            fmt::Write::write_char(f, c)?;
+        }
+        write!(f, " {}", self.side)
+    }
+}

@@ -1,0 +1,224 @@
+//! The three games, as one run-time enum and one small compile-time trait.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bits::BitSet;
+use crate::engine::Engine;
+use crate::error::ParseVariantError;
+
+/// Which game: chosen at run time (the command line needs it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Variant {
+    /// Othello rules: placements that flip bracketed lines.
+    #[default]
+    Reversi,
+    /// Clone or jump, then Reversi flips from the destination, then the
+    /// adjacent opposing pieces convert.
+    Reversitacks,
+    /// Ataxx: clone or jump, then the adjacent opposing pieces convert.
+    Attacks,
+}
+
+impl Variant {
+    /// All three.
+    pub const ALL: [Variant; 3] = [Variant::Reversi, Variant::Reversitacks, Variant::Attacks];
+
+    /// The lower-case name: `reversi`, `reversitacks` or `attacks`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Reversi => "reversi",
+            Variant::Reversitacks => "reversitacks",
+            Variant::Attacks => "attacks",
+        }
+    }
+
+    /// Whether pieces move by clone and jump (Reversitacks, Attacks) rather than
+    /// by placement.
+    #[must_use]
+    pub const fn moves_pieces(self) -> bool {
+        !matches!(self, Variant::Reversi)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+
+    /// Reads `reversi` (or `othello`), `reversitacks`, `attacks` (or `ataxx`), any case.
+    ///
+    /// # Errors
+    /// [`ParseVariantError`] for any other name.
+    fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
+        match s.to_ascii_lowercase().as_str() {
+            "reversi" | "othello" => Ok(Variant::Reversi),
+            "reversitacks" => Ok(Variant::Reversitacks),
+            "attacks" | "ataxx" => Ok(Variant::Attacks),
+            _ => Err(ParseVariantError),
+        }
+    }
+}
+
+/// No origin: a placement or a clone.
+pub(crate) const NO_ORIGIN: u16 = u16::MAX;
+
+/// A move as bit indices: the destination, and the origin of a jump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawMove {
+    pub(crate) to: u16,
+    pub(crate) from: u16,
+}
+
+/// The rules of one variant on the generic engine. Everything that differs
+/// between the games is here; move counting, perft and the API are written once
+/// over it.
+pub(crate) trait Rules {
+    /// The run-time name of these rules.
+    const VARIANT: Variant;
+
+    /// Calls `f` with each move of `p` against `o` (passes excluded): placements
+    /// and clones by destination, then jumps by origin and destination.
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, f: impl FnMut(RawMove));
+
+    /// The number of moves of `p` against `o` (passes excluded).
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64;
+
+    /// `(p, o)` after `p` plays the legal move `mv`.
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B);
+
+    /// Whether the game is over because a side has no pieces (Reversitacks and
+    /// Attacks); the other way to end, no moves for either side, is common.
+    #[inline(always)]
+    fn wiped_out<B: BitSet>(p: B, o: B) -> bool {
+        Self::VARIANT.moves_pieces() && (p.is_empty() || o.is_empty())
+    }
+}
+
+/// Othello rules on any board.
+pub(crate) struct Reversi;
+
+impl Rules for Reversi {
+    const VARIANT: Variant = Variant::Reversi;
+
+    #[inline(always)]
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, mut f: impl FnMut(RawMove)) {
+        for to in e.reversi_moves(p, o).indices() {
+            f(RawMove {
+                to: to as u16,
+                from: NO_ORIGIN,
+            });
+        }
+    }
+
+    #[inline(always)]
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
+        u64::from(e.reversi_moves(p, o).count())
+    }
+
+    #[inline(always)]
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B) {
+        let to = usize::from(mv.to);
+        let flips = e.reversi_flips(p, o, to);
+        (p | flips | B::bit(to), o & !flips)
+    }
+}
+
+/// Clone and jump moves, shared by Reversitacks and Attacks.
+#[inline(always)]
+fn for_each_step<B: BitSet>(e: &Engine<B>, p: B, o: B, mut f: impl FnMut(RawMove)) {
+    let empty = e.playable & !(p | o);
+    for to in (e.dilate(p) & empty).indices() {
+        f(RawMove {
+            to: to as u16,
+            from: NO_ORIGIN,
+        });
+    }
+    for from in p.indices() {
+        for to in (e.ring2(from) & empty).indices() {
+            f(RawMove {
+                to: to as u16,
+                from: from as u16,
+            });
+        }
+    }
+}
+
+#[inline(always)]
+fn count_steps<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
+    let empty = e.playable & !(p | o);
+    let mut n = u64::from((e.dilate(p) & empty).count());
+    for from in p.indices() {
+        n += u64::from((e.ring2(from) & empty).count());
+    }
+    n
+}
+
+/// The mover's pieces after the clone or jump itself.
+#[inline(always)]
+fn step_piece<B: BitSet>(p: B, mv: RawMove) -> B {
+    let moved = if mv.from == NO_ORIGIN {
+        p
+    } else {
+        p & !B::bit(usize::from(mv.from))
+    };
+    moved | B::bit(usize::from(mv.to))
+}
+
+/// Reversitacks: clone or jump, Reversi flips from the destination, then the
+/// adjacent opposing pieces.
+pub(crate) struct Reversitacks;
+
+impl Rules for Reversitacks {
+    const VARIANT: Variant = Variant::Reversitacks;
+
+    #[inline(always)]
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, f: impl FnMut(RawMove)) {
+        for_each_step(e, p, o, f);
+    }
+
+    #[inline(always)]
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
+        count_steps(e, p, o)
+    }
+
+    #[inline(always)]
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B) {
+        let to = usize::from(mv.to);
+        let p = step_piece(p, mv);
+        let flips = e.reversi_flips(p, o, to);
+        let (p, o) = (p | flips, o & !flips);
+        let captured = e.neighbours(to) & o;
+        (p | captured, o & !captured)
+    }
+}
+
+/// Attacks (Ataxx): clone or jump, then the adjacent opposing pieces.
+pub(crate) struct Attacks;
+
+impl Rules for Attacks {
+    const VARIANT: Variant = Variant::Attacks;
+
+    #[inline(always)]
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, f: impl FnMut(RawMove)) {
+        for_each_step(e, p, o, f);
+    }
+
+    #[inline(always)]
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
+        count_steps(e, p, o)
+    }
+
+    #[inline(always)]
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B) {
+        let to = usize::from(mv.to);
+        let p = step_piece(p, mv);
+        let captured = e.neighbours(to) & o;
+        (p | captured, o & !captured)
+    }
+}

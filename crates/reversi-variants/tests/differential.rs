@@ -1,0 +1,222 @@
+//! The engine against the plain reference implementation of `common`, on random
+//! positions over random geometries (1x1 to 26x26, random holes) and all three
+//! variants; and conservation laws on the engine alone.
+
+mod common;
+
+use common::Board;
+use proptest::prelude::*;
+use reversi_variants::{Color, Geometry, Move, Position, Square, Variant, perft};
+
+/// A random geometry, a variant, and a position on it: the default start when it
+/// fits (and a coin says so), else random cells; then a random legal prefix.
+fn positions() -> impl Strategy<Value = Position> {
+    (
+        prop::sample::select(Variant::ALL.to_vec()),
+        1usize..=26,
+        1usize..=26,
+        any::<bool>(),
+        prop::collection::vec(0u8..10, 26 * 26),
+        prop::collection::vec(any::<u16>(), 0..40),
+    )
+        .prop_map(|(variant, w, h, from_start, cells, choices)| {
+            let mut pos = start_or_random(variant, w, h, from_start, &cells);
+            // Long prefixes on big boards make the reference slow: keep them short.
+            let plies = if w * h > 128 {
+                choices.len().min(10)
+            } else {
+                choices.len()
+            };
+            for &c in &choices[..plies] {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[usize::from(c) % moves.len()]).unwrap();
+            }
+            pos
+        })
+}
+
+fn start_or_random(
+    variant: Variant,
+    w: usize,
+    h: usize,
+    from_start: bool,
+    cells: &[u8],
+) -> Position {
+    let holes = (0..w * h)
+        .filter(|&i| cells[i] == 9)
+        .map(|i| Square::new((i % w) as u8, (i / w) as u8).unwrap());
+    let geometry = Geometry::new(w, h).unwrap().with_holes(holes).unwrap();
+    if from_start && let Ok(pos) = Position::start(variant, geometry) {
+        return pos;
+    }
+    let rows: Vec<String> = (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| match cells[r * w + c] {
+                    9 => '#',
+                    0 | 1 => 'X',
+                    2 | 3 => 'O',
+                    _ => '-',
+                })
+                .collect()
+        })
+        .collect();
+    let side = if cells[0].is_multiple_of(2) { 'X' } else { 'O' };
+    Position::from_text(variant, &format!("{} {side}", rows.join("/"))).unwrap()
+}
+
+/// A depth the reference can reach quickly on this position.
+fn depth_for(pos: &Position) -> u32 {
+    let n = pos.legal_moves().len().max(1);
+    if n <= 12 {
+        3
+    } else if n <= 60 {
+        2
+    } else {
+        1
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
+    #[test]
+    fn engine_agrees_with_the_reference(pos in positions()) {
+        let reference = Board::from_position(&pos);
+        prop_assert_eq!(reference.text(), pos.to_string());
+        prop_assert_eq!(pos.legal_moves(), reference.legal_moves(), "{}", pos);
+        prop_assert_eq!(pos.is_game_over(), reference.game_over());
+        for mv in pos.legal_moves() {
+            let mut child = pos;
+            child.play(mv).unwrap();
+            let mut expected = reference.clone();
+            expected.play(mv);
+            prop_assert_eq!(child.to_string(), expected.text(), "{} after {}", pos, mv);
+            let scratch = Position::from_text(pos.variant(), &child.to_string()).unwrap();
+            prop_assert_eq!(child.hash(), scratch.hash());
+        }
+        let depth = depth_for(&pos);
+        prop_assert_eq!(perft(&pos, depth), reference.perft(depth), "perft({}) of {}", depth, pos);
+    }
+
+    #[test]
+    fn pieces_are_conserved(pos in positions()) {
+        let me = pos.side_to_move();
+        let holes: Vec<Square> = pos.geometry().holes().collect();
+        for mv in pos.legal_moves() {
+            let mut child = pos;
+            child.play(mv).unwrap();
+            for &hole in &holes {
+                prop_assert_eq!(child.get(hole), None);
+            }
+            let (before, after) = (pos.count(me) + pos.count(!me), child.count(me) + child.count(!me));
+            let converted: Vec<Square> = pos.pieces(!me).filter(|&sq| child.get(sq) == Some(me)).collect();
+            match mv {
+                Move::Pass => prop_assert_eq!(child.to_string().replace(" X", " O").replace(" O", ""), pos.to_string().replace(" X", " O").replace(" O", "")),
+                Move::Place(to) => {
+                    prop_assert_eq!(after, before + 1);
+                    prop_assert_eq!(child.count(me), pos.count(me) + 1 + converted.len());
+                    prop_assert_eq!(child.get(to), Some(me));
+                    if pos.variant() == Variant::Reversi {
+                        prop_assert!(!converted.is_empty());
+                    }
+                    prop_assert_eq!(converted, expected_conversions(&pos, to));
+                }
+                Move::Jump { from, to } => {
+                    prop_assert_eq!(after, before);
+                    prop_assert_eq!(child.get(from), None);
+                    prop_assert_eq!(child.get(to), Some(me));
+                    let mut origin_emptied = pos;
+                    origin_emptied = origin_emptied.with_piece(from, None);
+                    prop_assert_eq!(converted, expected_conversions(&origin_emptied, to));
+                }
+            }
+        }
+    }
+}
+
+/// The opponent pieces a move to `to` converts: the bracketed lines (Reversi,
+/// Reversitacks), then the adjacent opposing pieces (Reversitacks, Attacks).
+fn expected_conversions(pos: &Position, to: Square) -> Vec<Square> {
+    let me = pos.side_to_move();
+    let g = pos.geometry();
+    let at = |c: i32, r: i32| {
+        (c >= 0 && r >= 0)
+            .then(|| Square::new(c as u8, r as u8))
+            .flatten()
+            .filter(|&sq| g.contains(sq))
+    };
+    let (c, r) = (i32::from(to.column()), i32::from(to.row()));
+    let mut out = Vec::new();
+    for (dc, dr) in [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ] {
+        if pos.variant() != Variant::Attacks {
+            let mut run = Vec::new();
+            let mut k = 1;
+            while let Some(sq) = at(c + k * dc, r + k * dr) {
+                match pos.get(sq) {
+                    Some(color) if color == !me => run.push(sq),
+                    Some(_) => {
+                        out.extend(run);
+                        break;
+                    }
+                    None => break,
+                }
+                k += 1;
+            }
+        }
+        if pos.variant() != Variant::Reversi
+            && let Some(sq) = at(c + dc, r + dr).filter(|&sq| pos.get(sq) == Some(!me))
+        {
+            out.push(sq);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn reversi_on_the_standard_board_agrees_with_core() {
+    use reversi_core::Position as Core;
+    let mut core = Core::start();
+    let mut pos = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let mut seed = 7u64;
+    for _ in 0..2000 {
+        if core.is_game_over() {
+            assert!(pos.is_game_over());
+            core = Core::start();
+            pos = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+        }
+        let core_moves: Vec<Move> = core.moves().map(Move::from).collect();
+        assert_eq!(pos.legal_moves(), core_moves, "{core}");
+        assert_eq!(pos.to_string(), core.to_string());
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = core
+            .moves()
+            .nth((seed % core_moves.len() as u64) as usize)
+            .unwrap();
+        core.play(mv).unwrap();
+        pos.play(mv.into()).unwrap();
+        assert_eq!(perft(&pos, 2), reversi_core::perft(&core, 2));
+    }
+    assert_eq!(
+        Color::Black,
+        Position::start(Variant::Reversi, Geometry::standard())
+            .unwrap()
+            .side_to_move()
+    );
+}

@@ -1,0 +1,67 @@
+//! The perft tables of `../shared/data/perft/` and this crate's own
+//! `tests/data/*.perft`, all read by one driver.
+//!
+//! Lines up to `FAST_NODES` leaves run on every test run; the rest are ignored
+//! tests (see the README).
+
+mod common;
+
+use reversi_variants::perft;
+
+const FAST_NODES: u64 = 60_000_000;
+
+fn run(name: &str, path_in_crate: bool, deep: bool) {
+    let lines = if path_in_crate {
+        common::crate_perft_lines(name)
+    } else {
+        common::perft_lines(name)
+    };
+    assert!(!lines.is_empty(), "{name}: no lines");
+    for (line, _, pos, depth, nodes) in lines {
+        if (nodes > FAST_NODES) != deep {
+            continue;
+        }
+        // The 8x8 Reversi lines past depth 11 are reversi-core's job.
+        if deep && nodes > 3_000_000_000 {
+            continue;
+        }
+        assert_eq!(
+            perft(&pos, depth),
+            nodes,
+            "{name} line {line}: perft({depth}) of {pos}"
+        );
+    }
+}
+
+#[test]
+fn shared_reversi_table() {
+    run("reversi", false, false);
+}
+
+#[test]
+fn shared_attacks_table() {
+    run("attacks", false, false);
+}
+
+#[test]
+fn shared_reversitacks_table() {
+    run("reversitacks", false, false);
+}
+
+#[test]
+fn computed_tables() {
+    for name in ["reversi-boards", "reversitacks-boards", "attacks-boards"] {
+        run(name, true, false);
+    }
+}
+
+#[test]
+#[ignore = "slow: run with --ignored in a release build"]
+fn deep_lines() {
+    for name in ["reversi", "attacks", "reversitacks"] {
+        run(name, false, true);
+    }
+    for name in ["reversi-boards", "reversitacks-boards", "attacks-boards"] {
+        run(name, true, true);
+    }
+}
