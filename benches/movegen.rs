@@ -7,10 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use reversi::core::{Bitboard, Position};
 
 fn positions() -> Vec<Position> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/obf/fforum-1-19.obf"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/obf/fforum-1-19.obf");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('%'))
@@ -20,27 +17,18 @@ fn positions() -> Vec<Position> {
 
 fn movegen(c: &mut Criterion) {
     let positions = positions();
-    let moves: usize = positions
-        .iter()
-        .map(|p| p.legal_moves().len() as usize)
-        .sum();
+    let moves: usize = positions.iter().map(|p| p.legal_moves().len() as usize).sum();
     let mut group = c.benchmark_group("fforum-1-19");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("legal_moves", |b| {
-        b.iter(|| {
-            positions.iter().fold(Bitboard::EMPTY, |acc, p| {
-                acc ^ std::hint::black_box(p).legal_moves()
-            })
-        })
+        b.iter(|| positions.iter().fold(Bitboard::EMPTY, |acc, p| acc ^ std::hint::black_box(p).legal_moves()))
     });
     group.throughput(Throughput::Elements(moves as u64));
     group.bench_function("flips", |b| {
         b.iter(|| {
             positions.iter().fold(Bitboard::EMPTY, |acc, p| {
                 let p = std::hint::black_box(p);
-                p.legal_moves()
-                    .into_iter()
-                    .fold(acc, |acc, sq| acc ^ p.flips(sq))
+                p.legal_moves().into_iter().fold(acc, |acc, sq| acc ^ p.flips(sq))
             })
         })
     });

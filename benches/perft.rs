@@ -13,11 +13,9 @@ fn perft_from_start(c: &mut Criterion) {
     for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
         for depth in 6..=9 {
             group.throughput(Throughput::Elements(perft_with(backend, &start, depth)));
-            group.bench_with_input(
-                BenchmarkId::new(backend.name(), depth),
-                &depth,
-                |b, &depth| b.iter(|| perft_with(backend, std::hint::black_box(&start), depth)),
-            );
+            group.bench_with_input(BenchmarkId::new(backend.name(), depth), &depth, |b, &depth| {
+                b.iter(|| perft_with(backend, std::hint::black_box(&start), depth))
+            });
         }
     }
     group.finish();

@@ -21,38 +21,21 @@ fn bench(c: &mut Criterion, group: &str, name: &str, depth: u32, count: impl Fn(
 
 fn variants(c: &mut Criterion) {
     let core_start = reversi::core::Position::start();
-    bench(c, "reversi-8x8", "core", 8, || {
-        reversi::core::perft(std::hint::black_box(&core_start), 8)
-    });
+    bench(c, "reversi-8x8", "core", 8, || reversi::core::perft(std::hint::black_box(&core_start), 8));
     let generic = start(Variant::Reversi, 8, 8);
-    bench(c, "reversi-8x8", "generic", 8, || {
-        perft(std::hint::black_box(&generic), 8)
-    });
+    bench(c, "reversi-8x8", "generic", 8, || perft(std::hint::black_box(&generic), 8));
     let ten = start(Variant::Reversi, 10, 10);
-    bench(c, "reversi-10x10", "generic", 8, || {
-        perft(std::hint::black_box(&ten), 8)
-    });
+    bench(c, "reversi-10x10", "generic", 8, || perft(std::hint::black_box(&ten), 8));
     let big = start(Variant::Reversi, 26, 26);
-    bench(c, "reversi-26x26", "generic", 7, || {
-        perft(std::hint::black_box(&big), 7)
-    });
+    bench(c, "reversi-26x26", "generic", 7, || perft(std::hint::black_box(&big), 7));
     let attacks7 = start(Variant::Attacks, 7, 7);
-    bench(c, "attacks-7x7", "generic", 5, || {
-        perft(std::hint::black_box(&attacks7), 5)
-    });
+    bench(c, "attacks-7x7", "generic", 5, || perft(std::hint::black_box(&attacks7), 5));
     let attacks8 = start(Variant::Attacks, 8, 8);
-    bench(c, "attacks-8x8", "generic", 4, || {
-        perft(std::hint::black_box(&attacks8), 4)
-    });
+    bench(c, "attacks-8x8", "generic", 4, || perft(std::hint::black_box(&attacks8), 4));
     let tacks8 = start(Variant::Reversitacks, 8, 8);
-    bench(c, "reversitacks-8x8", "generic", 4, || {
-        perft(std::hint::black_box(&tacks8), 4)
-    });
-    let octagon =
-        Position::start(Variant::Reversi, Geometry::octagon()).expect("the octagon start fits");
-    bench(c, "reversi-octagon", "generic", 8, || {
-        perft(std::hint::black_box(&octagon), 8)
-    });
+    bench(c, "reversitacks-8x8", "generic", 4, || perft(std::hint::black_box(&tacks8), 4));
+    let octagon = Position::start(Variant::Reversi, Geometry::octagon()).expect("the octagon start fits");
+    bench(c, "reversi-octagon", "generic", 8, || perft(std::hint::black_box(&octagon), 8));
 }
 
 criterion_group!(benches, variants);

@@ -9,10 +9,7 @@ use std::time::Instant;
 use reversi::core::{Backend, Position, perft};
 
 fn main() {
-    let max: u32 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(9);
+    let max: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(9);
     println!("backend: {}", Backend::detect().name());
     for depth in 0..=max {
         let start = Instant::now();

@@ -19,10 +19,7 @@ impl Rng {
 }
 
 fn main() {
-    let seed = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2026);
+    let seed = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2026);
     let mut rng = Rng(seed | 1);
     let mut pos = Position::start();
     let mut record = Vec::new();
@@ -36,12 +33,7 @@ fn main() {
     println!("{}", pos.pretty());
     let outcome = pos.outcome().expect("the loop ends when the game does");
     match outcome.winner {
-        Some(winner) => println!(
-            "{} wins {}-{}",
-            winner.name(),
-            outcome.score.black,
-            outcome.score.white
-        ),
+        Some(winner) => println!("{} wins {}-{}", winner.name(), outcome.score.black, outcome.score.white),
         None => println!("draw {}-{}", outcome.score.black, outcome.score.white),
     }
 }

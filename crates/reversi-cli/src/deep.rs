@@ -10,9 +10,7 @@
 use std::collections::HashMap;
 
 use rayon::prelude::*;
-use reversi_core::{
-    Backend, Bitboard, Color, PerftTable, Position, TableEntry, perft_hashed_with, perft_with,
-};
+use reversi_core::{Backend, Bitboard, Color, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
 
 /// How a deep count runs.
 #[derive(Clone, Copy, Debug)]
@@ -34,23 +32,15 @@ fn split_plies(depth: u32) -> u32 {
 /// The position with the side to move as Black, so that equal boards from the
 /// mover's point of view compare equal whatever the colour.
 fn mover_view(pos: &Position) -> Position {
-    Position::from_discs(pos.player(), pos.opponent(), Color::Black)
-        .expect("the two sides of a position are disjoint")
+    Position::from_discs(pos.player(), pos.opponent(), Color::Black).expect("the two sides of a position are disjoint")
 }
 
 /// Expands `plies` plies below `pos`: distinct canonical positions with their
 /// path counts, and the leaves of games that ended on the way.
-fn expand(
-    pos: &Position,
-    plies: u32,
-    frontier: &mut HashMap<(Bitboard, Bitboard), u64>,
-    finished: &mut u64,
-) {
+fn expand(pos: &Position, plies: u32, frontier: &mut HashMap<(Bitboard, Bitboard), u64>, finished: &mut u64) {
     if plies == 0 {
         let (canonical, _) = mover_view(pos).canonical();
-        *frontier
-            .entry((canonical.player(), canonical.opponent()))
-            .or_default() += 1;
+        *frontier.entry((canonical.player(), canonical.opponent())).or_default() += 1;
         return;
     }
     if pos.is_game_over() {
@@ -72,9 +62,7 @@ fn expand(
 pub(crate) fn perft_deep(pos: &Position, depth: u32, options: DeepOptions) -> Result<u64, String> {
     let entries = options.hash_mib.saturating_mul(1 << 20) / TableEntry::SIZE;
     let mut slots: Vec<TableEntry> = Vec::new();
-    slots
-        .try_reserve_exact(entries)
-        .map_err(|e| format!("--hash {}: {e}", options.hash_mib))?;
+    slots.try_reserve_exact(entries).map_err(|e| format!("--hash {}: {e}", options.hash_mib))?;
     slots.resize_with(entries, TableEntry::default);
     let table = PerftTable::new(&slots);
 
@@ -111,11 +99,7 @@ pub(crate) fn perft_deep(pos: &Position, depth: u32, options: DeepOptions) -> Re
 ///
 /// # Errors
 /// A message when the thread pool cannot be built.
-pub(crate) fn perft_split(
-    pos: &reversi_variants::Position,
-    depth: u32,
-    threads: usize,
-) -> Result<u64, String> {
+pub(crate) fn perft_split(pos: &reversi_variants::Position, depth: u32, threads: usize) -> Result<u64, String> {
     let plies = depth.min(2);
     let mut frontier = Vec::new();
     let mut finished = 0;
@@ -140,12 +124,7 @@ pub(crate) fn perft_split(
         .num_threads(threads)
         .build()
         .map_err(|e| format!("--threads {threads}: {e}"))?;
-    let counted: u64 = pool.install(|| {
-        frontier
-            .par_iter()
-            .map(|p| reversi_variants::perft(p, depth - plies))
-            .sum()
-    });
+    let counted: u64 = pool.install(|| frontier.par_iter().map(|p| reversi_variants::perft(p, depth - plies)).sum());
     Ok(counted + finished)
 }
 
@@ -157,14 +136,9 @@ mod tests {
     fn split_variant_counts_equal_plain_counts() {
         use reversi_variants::{Geometry, Variant};
         for variant in Variant::ALL {
-            let pos =
-                reversi_variants::Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
+            let pos = reversi_variants::Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
             for depth in 0..5 {
-                assert_eq!(
-                    perft_split(&pos, depth, 2),
-                    Ok(reversi_variants::perft(&pos, depth)),
-                    "{variant} {depth}"
-                );
+                assert_eq!(perft_split(&pos, depth, 2), Ok(reversi_variants::perft(&pos, depth)), "{variant} {depth}");
             }
         }
         let over = reversi_variants::Position::from_text(Variant::Attacks, "XX/-- O").unwrap();
@@ -175,27 +149,15 @@ mod tests {
     fn deep_counts_equal_plain_counts() {
         let positions = [
             Position::start(),
-            "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X"
-                .parse()
-                .unwrap(),
-            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
-                .parse()
-                .unwrap(),
+            "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X".parse().unwrap(),
+            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse().unwrap(),
         ];
         for pos in positions {
             for depth in [1, 5, 7, 9] {
                 let plain = perft_with(Backend::Portable, &pos, depth);
                 for (threads, hash_mib) in [(1, 0), (2, 0), (1, 4), (2, 4)] {
-                    let options = DeepOptions {
-                        threads,
-                        hash_mib,
-                        backend: Backend::detect(),
-                    };
-                    assert_eq!(
-                        perft_deep(&pos, depth, options),
-                        Ok(plain),
-                        "{pos} depth {depth} {options:?}"
-                    );
+                    let options = DeepOptions { threads, hash_mib, backend: Backend::detect() };
+                    assert_eq!(perft_deep(&pos, depth, options), Ok(plain), "{pos} depth {depth} {options:?}");
                 }
             }
         }

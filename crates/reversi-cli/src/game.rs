@@ -50,9 +50,7 @@ impl Game {
     pub(crate) fn from_spec(spec: &StartSpec<'_>) -> Result<Game, Failure> {
         if let Some(text) = spec.position {
             if spec.board.is_some() || spec.holes.is_some() {
-                return Err(Failure::usage(
-                    "--position gives the board: drop --board and --holes",
-                ));
+                return Err(Failure::usage("--position gives the board: drop --board and --holes"));
             }
             if spec.variant == Variant::Reversi && !text.contains('#') {
                 if let Ok(pos) = text.parse::<reversi_core::Position>() {
@@ -68,9 +66,7 @@ impl Game {
                 .map_err(|e| Failure::usage(format!("--position: {e}")));
         }
         let mut geometry = match spec.board {
-            Some(text) => text
-                .parse::<Geometry>()
-                .map_err(|e| Failure::usage(format!("--board {text}: {e}")))?,
+            Some(text) => text.parse::<Geometry>().map_err(|e| Failure::usage(format!("--board {text}: {e}")))?,
             None => Geometry::standard(),
         };
         if let Some(list) = spec.holes {
@@ -78,19 +74,12 @@ impl Game {
                 .split(',')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
-                .map(|s| {
-                    s.parse()
-                        .map_err(|e| Failure::usage(format!("--holes: {s}: {e}")))
-                })
+                .map(|s| s.parse().map_err(|e| Failure::usage(format!("--holes: {s}: {e}"))))
                 .collect::<Result<Vec<_>, _>>()?;
-            geometry = geometry
-                .with_holes(squares)
-                .map_err(|e| Failure::usage(format!("--holes: {e}")))?;
+            geometry = geometry.with_holes(squares).map_err(|e| Failure::usage(format!("--holes: {e}")))?;
         }
         if spec.variant == Variant::Reversi && geometry == Geometry::standard() {
-            return Ok(Game::Core(reversi_core::Position::start_with_first(
-                spec.first,
-            )));
+            return Ok(Game::Core(reversi_core::Position::start_with_first(spec.first)));
         }
         reversi_variants::Position::start_with_first(spec.variant, geometry, spec.first)
             .map(|pos| Game::Variant(Box::new(pos)))
@@ -101,11 +90,7 @@ impl Game {
     pub(crate) fn moves(&self) -> Vec<AnyMove> {
         match self {
             Game::Core(pos) => pos.moves().map(AnyMove::Core).collect(),
-            Game::Variant(pos) => pos
-                .legal_moves()
-                .into_iter()
-                .map(AnyMove::Variant)
-                .collect(),
+            Game::Variant(pos) => pos.legal_moves().into_iter().map(AnyMove::Variant).collect(),
         }
     }
 

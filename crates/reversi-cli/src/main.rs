@@ -41,10 +41,7 @@ struct Failure {
 impl Failure {
     /// Bad input from the user: exit status 2.
     fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            status: 2,
-        }
+        Failure { message: message.into(), status: 2 }
     }
 }
 
@@ -59,15 +56,8 @@ fn main() -> ExitCode {
         Err(e) => {
             // clap's message runs up to its first blank line; the usage follows.
             let rendered = e.render().to_string();
-            let message: Vec<&str> = rendered
-                .lines()
-                .take_while(|l| !l.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            eprintln!(
-                "reversi: {}",
-                message.join(" ").trim_start_matches("error: ")
-            );
+            let message: Vec<&str> = rendered.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            eprintln!("reversi: {}", message.join(" ").trim_start_matches("error: "));
             return ExitCode::from(2);
         }
     };

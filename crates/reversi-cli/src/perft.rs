@@ -32,12 +32,7 @@ pub(crate) struct PerftArgs {
     holes: Option<String>,
     /// Start from this position (RULES.md text; the board size is read from it;
     /// for 8x8 Reversi also the 64-square Edax form).
-    #[arg(
-        long,
-        value_name = "TEXT",
-        conflicts_with = "first",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
     position: Option<String>,
     /// Which colour moves first from the default start.
     #[arg(long, value_enum, default_value_t = First::Black)]
@@ -61,8 +56,7 @@ pub(crate) struct PerftArgs {
 }
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
-    s.parse()
-        .map_err(|e: reversi_variants::ParseVariantError| e.to_string())
+    s.parse().map_err(|e: reversi_variants::ParseVariantError| e.to_string())
 }
 
 /// A `--backend` choice.
@@ -87,10 +81,7 @@ enum First {
 /// Runs the command.
 pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
     if args.depth > MAX_DEPTH {
-        return Err(Failure::usage(format!(
-            "depth {} is over the maximum of {MAX_DEPTH}",
-            args.depth
-        )));
+        return Err(Failure::usage(format!("depth {} is over the maximum of {MAX_DEPTH}", args.depth)));
     }
     let game = Game::from_spec(&StartSpec {
         variant: args.variant,
@@ -103,9 +94,7 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
         },
     })?;
     if args.hash > 0 && matches!(game, Game::Variant(_)) {
-        return Err(Failure::usage(
-            "--hash: the transposition table covers 8x8 Reversi only so far",
-        ));
+        return Err(Failure::usage("--hash: the transposition table covers 8x8 Reversi only so far"));
     }
 
     let backend = match args.backend {
@@ -114,26 +103,13 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
         BackendArg::X86_64V3 => Backend::X86_64V3,
     };
     if !backend.is_available() {
-        return Err(Failure::usage(format!(
-            "--backend {}: this CPU cannot run it",
-            backend.name()
-        )));
+        return Err(Failure::usage(format!("--backend {}: this CPU cannot run it", backend.name())));
     }
 
-    let counter = Counter {
-        backend,
-        threads: usize::from(args.threads),
-        hash_mib: args.hash,
-    };
+    let counter = Counter { backend, threads: usize::from(args.threads), hash_mib: args.hash };
     let progress = std::io::stderr().is_terminal() && !args.json;
     let start = Instant::now();
-    let (nodes, per_move) = count(
-        &game,
-        args.depth,
-        &counter,
-        args.divide || progress,
-        progress,
-    )?;
+    let (nodes, per_move) = count(&game, args.depth, &counter, args.divide || progress, progress)?;
     let elapsed = start.elapsed();
     report(args, backend, nodes, &per_move, elapsed);
     Ok(())
@@ -149,15 +125,9 @@ struct Counter {
 impl Counter {
     fn count(&self, game: &Game, depth: u32) -> Result<u64, Failure> {
         match game {
-            Game::Core(pos) if self.threads == 1 && self.hash_mib == 0 => {
-                Ok(perft_with(self.backend, pos, depth))
-            }
+            Game::Core(pos) if self.threads == 1 && self.hash_mib == 0 => Ok(perft_with(self.backend, pos, depth)),
             Game::Core(pos) => {
-                let options = DeepOptions {
-                    threads: self.threads,
-                    hash_mib: self.hash_mib,
-                    backend: self.backend,
-                };
+                let options = DeepOptions { threads: self.threads, hash_mib: self.hash_mib, backend: self.backend };
                 perft_deep(pos, depth, options).map_err(Failure::usage)
             }
             Game::Variant(pos) if self.threads == 1 => Ok(reversi_variants::perft(pos, depth)),
@@ -192,19 +162,9 @@ fn count(
     Ok((per_move.iter().map(|&(_, n)| n).sum(), per_move))
 }
 
-fn report(
-    args: &PerftArgs,
-    backend: Backend,
-    nodes: u64,
-    per_move: &[(AnyMove, u64)],
-    elapsed: Duration,
-) {
+fn report(args: &PerftArgs, backend: Backend, nodes: u64, per_move: &[(AnyMove, u64)], elapsed: Duration) {
     let seconds = elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 {
-        (nodes as f64 / seconds).round() as u64
-    } else {
-        0
-    };
+    let rate = if seconds > 0.0 { (nodes as f64 / seconds).round() as u64 } else { 0 };
     if args.json {
         let mut line = json!({
             "depth": args.depth,
@@ -213,10 +173,8 @@ fn report(
             "nodes_per_second": rate,
         });
         if args.divide {
-            let divide: serde_json::Map<String, serde_json::Value> = per_move
-                .iter()
-                .map(|(mv, n)| (mv.to_string(), json!(n)))
-                .collect();
+            let divide: serde_json::Map<String, serde_json::Value> =
+                per_move.iter().map(|(mv, n)| (mv.to_string(), json!(n))).collect();
             line["divide"] = serde_json::Value::Object(divide);
         }
         println!("{line}");

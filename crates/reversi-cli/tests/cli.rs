@@ -3,10 +3,7 @@
 use std::process::{Command, Output};
 
 fn reversi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).output().expect("the binary runs")
 }
 
 fn stdout(out: &Output) -> String {
@@ -52,10 +49,8 @@ fn perft_from_a_position_with_a_pass() {
 
 #[test]
 fn white_first_and_backends_agree() {
-    for args in [
-        &["perft", "7", "--first", "white", "--json"][..],
-        &["perft", "7", "--backend", "portable", "--json"],
-    ] {
+    for args in [&["perft", "7", "--first", "white", "--json"][..], &["perft", "7", "--backend", "portable", "--json"]]
+    {
         let out = reversi(args);
         assert!(out.status.success(), "{}", stderr(&out));
         let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
@@ -69,16 +64,7 @@ fn hashed_and_parallel_counts_are_exact() {
         &["perft", "9", "--threads", "2", "--json"][..],
         &["perft", "9", "--hash", "16", "--json"],
         &["perft", "9", "--threads", "2", "--hash", "16", "--json"],
-        &[
-            "perft",
-            "9",
-            "--threads",
-            "2",
-            "--hash",
-            "16",
-            "--divide",
-            "--json",
-        ],
+        &["perft", "9", "--threads", "2", "--hash", "16", "--divide", "--json"],
     ] {
         let out = reversi(args);
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
@@ -96,26 +82,11 @@ fn nodes(args: &[&str]) -> serde_json::Value {
 #[test]
 fn every_variant_and_board() {
     let cases: [(&[&str], u64); 7] = [
-        (
-            &["perft", "4", "--variant", "attacks", "--board", "7x7"],
-            155_888,
-        ),
+        (&["perft", "4", "--variant", "attacks", "--board", "7x7"], 155_888),
         (&["perft", "3", "--variant", "reversitacks"], 162_720),
         (&["perft", "6", "--board", "6x6"], 7_604),
         (&["perft", "4", "--board", "octagon"], 244),
-        (
-            &[
-                "perft",
-                "4",
-                "--variant",
-                "ataxx",
-                "--board",
-                "7x7",
-                "--holes",
-                "c3,e3,c5,e5",
-            ],
-            86_528,
-        ),
+        (&["perft", "4", "--variant", "ataxx", "--board", "7x7", "--holes", "c3,e3,c5,e5"], 86_528),
         (
             &[
                 "perft",
@@ -127,35 +98,14 @@ fn every_variant_and_board() {
             ],
             4_100,
         ),
-        (
-            &[
-                "perft",
-                "3",
-                "--variant",
-                "attacks",
-                "--board",
-                "7x7",
-                "--threads",
-                "2",
-            ],
-            6_460,
-        ),
+        (&["perft", "3", "--variant", "attacks", "--board", "7x7", "--threads", "2"], 6_460),
     ];
     for (args, expected) in cases {
         let mut args = args.to_vec();
         args.push("--json");
         assert_eq!(nodes(&args)["nodes"], expected, "{args:?}");
     }
-    let line = nodes(&[
-        "perft",
-        "1",
-        "--variant",
-        "attacks",
-        "--board",
-        "7x7",
-        "--divide",
-        "--json",
-    ]);
+    let line = nodes(&["perft", "1", "--variant", "attacks", "--board", "7x7", "--divide", "--json"]);
     let divide = line["divide"].as_object().unwrap();
     assert_eq!(divide.len(), 16);
     assert_eq!(divide["a1c3"], 1);
@@ -168,34 +118,19 @@ fn bad_input_is_one_line_and_status_2() {
         (&["perft", "61"][..], "depth 61 is over the maximum of 60"),
         (&["perft", "3", "--bogus"], "unexpected argument '--bogus'"),
         (&["perft", "x"], "invalid value 'x'"),
-        (
-            &["perft", "3", "--position", "--------/--------- X"],
-            "--position: bad position at byte",
-        ),
+        (&["perft", "3", "--position", "--------/--------- X"], "--position: bad position at byte"),
         (&["perft", "3", "--first", "red"], "invalid value 'red'"),
-        (
-            &["perft", "3", "--first", "white", "--position", "x"],
-            "cannot be used with",
-        ),
+        (&["perft", "3", "--first", "white", "--position", "x"], "cannot be used with"),
         (&["perft"], "DEPTH"),
         (&["perft", "3", "--threads", "0"], "invalid value '0'"),
-        (
-            &["perft", "3", "--hash", "lots"],
-            "invalid value 'lots' for '--hash <MB>'",
-        ),
-        (
-            &["perft", "3", "--hash", "100000000000000"],
-            "--hash 100000000000000: ",
-        ),
+        (&["perft", "3", "--hash", "lots"], "invalid value 'lots' for '--hash <MB>'"),
+        (&["perft", "3", "--hash", "100000000000000"], "--hash 100000000000000: "),
     ] {
         let out = reversi(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = stderr(&out);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.starts_with("reversi: ") && err.contains(expected),
-            "{args:?}: {err}"
-        );
+        assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
         assert!(stdout(&out).is_empty());
     }
 }

@@ -2,9 +2,7 @@
 
 use core::fmt;
 use core::iter::FusedIterator;
-use core::ops::{
-    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
-};
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 
 use crate::{Square, Symmetry};
 

@@ -27,10 +27,7 @@ pub struct Board {
 
 impl Board {
     /// The board with no disc.
-    pub const EMPTY: Board = Board {
-        black: Bitboard::EMPTY,
-        white: Bitboard::EMPTY,
-    };
+    pub const EMPTY: Board = Board { black: Bitboard::EMPTY, white: Bitboard::EMPTY };
 
     /// The standard start: White on `d4` and `e5`, Black on `e4` and `d5`.
     #[must_use]
@@ -124,10 +121,7 @@ impl Board {
     /// The image of the board under a symmetry.
     #[must_use]
     pub const fn transform(&self, symmetry: Symmetry) -> Board {
-        Board {
-            black: self.black.transform(symmetry),
-            white: self.white.transform(symmetry),
-        }
+        Board { black: self.black.transform(symmetry), white: self.white.transform(symmetry) }
     }
 
     /// `(mover, opponent)` as raw bits for the side `color`.
@@ -143,14 +137,8 @@ impl Board {
     pub(crate) const fn from_sides(color: Color, p: u64, o: u64) -> Board {
         debug_assert!(p & o == 0);
         match color {
-            Color::Black => Board {
-                black: Bitboard(p),
-                white: Bitboard(o),
-            },
-            Color::White => Board {
-                black: Bitboard(o),
-                white: Bitboard(p),
-            },
+            Color::Black => Board { black: Bitboard(p), white: Bitboard(o) },
+            Color::White => Board { black: Bitboard(o), white: Bitboard(p) },
         }
     }
 
@@ -192,10 +180,7 @@ mod tests {
     fn overlap_is_rejected() {
         let err = Board::new(Bitboard(0b11), Bitboard(0b10)).unwrap_err();
         assert_eq!(err, OverlapError(Bitboard(0b10)));
-        assert_eq!(
-            err.to_string(),
-            "1 square(s) hold both colours, the first b1"
-        );
+        assert_eq!(err.to_string(), "1 square(s) hold both colours, the first b1");
     }
 
     #[test]
@@ -208,13 +193,7 @@ mod tests {
 
     #[test]
     fn flips_of_an_occupied_square_are_empty() {
-        assert_eq!(
-            Board::start().flips(Color::Black, Square::D4),
-            Bitboard::EMPTY
-        );
-        assert_eq!(
-            Board::start().flips(Color::Black, Square::D3),
-            Square::D4.bitboard()
-        );
+        assert_eq!(Board::start().flips(Color::Black, Square::D4), Bitboard::EMPTY);
+        assert_eq!(Board::start().flips(Color::Black, Square::D3), Square::D4.bitboard());
     }
 }

@@ -34,11 +34,7 @@ impl Backend {
     /// The fastest backend this CPU can run.
     #[must_use]
     pub fn detect() -> Backend {
-        if Backend::X86_64V3.is_available() {
-            Backend::X86_64V3
-        } else {
-            Backend::Portable
-        }
+        if Backend::X86_64V3.is_available() { Backend::X86_64V3 } else { Backend::Portable }
     }
 
     /// Whether this CPU can run the backend (known at compile time without `std`).
@@ -101,33 +97,20 @@ fn perft_x86_64_v3(p: u64, o: u64, depth: u32) -> u64 {
 }
 
 fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
-    hashed_node(p, o, depth, table, &mut perft_portable, &mut |p, o, d| {
-        perft_hashed_portable(p, o, d, table)
-    })
+    hashed_node(p, o, depth, table, &mut perft_portable, &mut |p, o, d| perft_hashed_portable(p, o, d, table))
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
 fn perft_hashed_x86_64_v3(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
-    hashed_node(
-        p,
-        o,
-        depth,
-        table,
-        &mut |p, o, d| perft_x86_64_v3(p, o, d),
-        &mut |p, o, d| perft_hashed_x86_64_v3(p, o, d, table),
-    )
+    hashed_node(p, o, depth, table, &mut |p, o, d| perft_x86_64_v3(p, o, d), &mut |p, o, d| {
+        perft_hashed_x86_64_v3(p, o, d, table)
+    })
 }
 
 /// Hashed perft below `(p, o)` on `backend`, or on the portable build when the
 /// backend is not available. `depth` must be at least 1.
-pub(crate) fn perft_hashed(
-    backend: Backend,
-    p: u64,
-    o: u64,
-    depth: u32,
-    table: &PerftTable<'_>,
-) -> u64 {
+pub(crate) fn perft_hashed(backend: Backend, p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
     match backend {
         #[cfg(target_arch = "x86_64")]
         Backend::X86_64V3 if has_x86_64_v3() => {

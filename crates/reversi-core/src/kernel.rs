@@ -17,16 +17,7 @@ static RAYS: [[u64; 8]; 64] = rays();
 
 const fn rays() -> [[u64; 8]; 64] {
     // (column step, row step) per direction, in the order documented on RAYS.
-    const DIRS: [(i32, i32); 8] = [
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (-1, 1),
-        (-1, 0),
-        (0, -1),
-        (-1, -1),
-        (1, -1),
-    ];
+    const DIRS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
     let mut table = [[0u64; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -73,11 +64,7 @@ fn moves_along(p: u64, mask: u64, dir: u32) -> u64 {
 #[inline(always)]
 pub(crate) fn moves(p: u64, o: u64) -> u64 {
     let inner = o & INNER_COLUMNS;
-    (moves_along(p, inner, 1)
-        | moves_along(p, o, 8)
-        | moves_along(p, inner, 7)
-        | moves_along(p, inner, 9))
-        & !(p | o)
+    (moves_along(p, inner, 1) | moves_along(p, o, 8) | moves_along(p, inner, 7) | moves_along(p, inner, 9)) & !(p | o)
 }
 
 /// The opponent discs that a disc of `p` placed on square `sq` flips.
@@ -126,16 +113,7 @@ mod tests {
     /// Square-by-square reference: walk each direction from `sq`.
     fn flips_reference(p: u64, o: u64, sq: usize) -> u64 {
         let mut flipped = 0;
-        for (dc, dr) in [
-            (1, 0),
-            (0, 1),
-            (1, 1),
-            (-1, 1),
-            (-1, 0),
-            (0, -1),
-            (-1, -1),
-            (1, -1),
-        ] {
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)] {
             let (mut c, mut r) = ((sq % 8) as i32 + dc, (sq / 8) as i32 + dr);
             let mut run = 0u64;
             while (0..8).contains(&c) && (0..8).contains(&r) {
@@ -156,9 +134,7 @@ mod tests {
     }
 
     fn moves_reference(p: u64, o: u64) -> u64 {
-        (0..64)
-            .filter(|&sq| (p | o) >> sq & 1 == 0 && flips_reference(p, o, sq) != 0)
-            .fold(0, |m, sq| m | 1 << sq)
+        (0..64).filter(|&sq| (p | o) >> sq & 1 == 0 && flips_reference(p, o, sq) != 0).fold(0, |m, sq| m | 1 << sq)
     }
 
     proptest::proptest! {

@@ -16,12 +16,7 @@ use crate::{Move, Position};
 /// Bulk counting: at depth 1 the answer is the number of moves (1 for a pass or a
 /// finished game), so depth 2 counts each child's moves without visiting them.
 #[inline(always)]
-pub(crate) fn perft_node(
-    p: u64,
-    o: u64,
-    depth: u32,
-    recurse: &mut impl FnMut(u64, u64, u32) -> u64,
-) -> u64 {
+pub(crate) fn perft_node(p: u64, o: u64, depth: u32, recurse: &mut impl FnMut(u64, u64, u32) -> u64) -> u64 {
     let mut m = moves(p, o);
     if m == 0 {
         let passed = moves(o, p);
@@ -40,11 +35,7 @@ pub(crate) fn perft_node(
         m &= m - 1;
         let f = flips(p, o, sq);
         let (child_p, child_o) = (o & !f, p | f | 1 << sq);
-        total += if depth == 2 {
-            count(moves(child_p, child_o)).max(1)
-        } else {
-            recurse(child_p, child_o, depth - 1)
-        };
+        total += if depth == 2 { count(moves(child_p, child_o)).max(1) } else { recurse(child_p, child_o, depth - 1) };
     }
     total
 }
@@ -93,12 +84,7 @@ pub fn perft_hashed(pos: &Position, depth: u32, table: &PerftTable<'_>) -> u64 {
 /// [`perft_hashed`] on a chosen [`Backend`] (an unavailable one falls back to
 /// [`Backend::Portable`]).
 #[must_use]
-pub fn perft_hashed_with(
-    backend: Backend,
-    pos: &Position,
-    depth: u32,
-    table: &PerftTable<'_>,
-) -> u64 {
+pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, table: &PerftTable<'_>) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -179,15 +165,6 @@ impl ExactSizeIterator for Divide {}
 /// ```
 #[must_use]
 pub fn divide(pos: &Position, depth: u32) -> Divide {
-    let moves = if depth == 0 {
-        crate::position::Moves::none()
-    } else {
-        pos.moves()
-    };
-    Divide {
-        pos: *pos,
-        moves,
-        depth,
-        backend: Backend::detect(),
-    }
+    let moves = if depth == 0 { crate::position::Moves::none() } else { pos.moves() };
+    Divide { pos: *pos, moves, depth, backend: Backend::detect() }
 }

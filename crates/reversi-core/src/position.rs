@@ -60,22 +60,14 @@ impl Position {
     /// A position from a board and the side to move.
     #[must_use]
     pub fn new(board: Board, side_to_move: Color) -> Position {
-        Position {
-            board,
-            side: side_to_move,
-            hash: zobrist::hash(&board, side_to_move),
-        }
+        Position { board, side: side_to_move, hash: zobrist::hash(&board, side_to_move) }
     }
 
     /// A position from the Black and White discs and the side to move.
     ///
     /// # Errors
     /// [`OverlapError`] when the two sets share a square.
-    pub fn from_discs(
-        black: Bitboard,
-        white: Bitboard,
-        side_to_move: Color,
-    ) -> Result<Position, OverlapError> {
+    pub fn from_discs(black: Bitboard, white: Bitboard, side_to_move: Color) -> Result<Position, OverlapError> {
         Ok(Position::new(Board::new(black, white)?, side_to_move))
     }
 
@@ -122,10 +114,7 @@ impl Position {
     pub fn moves(&self) -> Moves {
         let places = self.legal_moves();
         let pass = places.is_empty() && !self.board.legal_moves(self.side.other()).is_empty();
-        Moves {
-            places: places.iter(),
-            pass,
-        }
+        Moves { places: places.iter(), pass }
     }
 
     /// The opponent discs that a disc placed on `sq` would flip; empty when the
@@ -215,11 +204,7 @@ impl Position {
         let flipped = match mv {
             Move::Place(sq) => {
                 let (p, o) = self.board.sides(self.side);
-                kernel::flips(
-                    p & !sq.bitboard().0,
-                    o & !sq.bitboard().0,
-                    usize::from(sq.index()),
-                )
+                kernel::flips(p & !sq.bitboard().0, o & !sq.bitboard().0, usize::from(sq.index()))
             }
             Move::Pass => 0,
         };
@@ -250,10 +235,7 @@ impl Position {
     /// The disc counts, raw: each side's discs on the board.
     #[must_use]
     pub const fn score(&self) -> Score {
-        Score {
-            black: self.board.count(Color::Black) as u8,
-            white: self.board.count(Color::White) as u8,
-        }
+        Score { black: self.board.count(Color::Black) as u8, white: self.board.count(Color::White) as u8 }
     }
 
     /// The disc counts with the empty squares given to the side with more discs
@@ -266,8 +248,7 @@ impl Position {
     /// The result once the game is over; `None` while a side can still move.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.is_game_over()
-            .then(|| Outcome::from_score(self.score()))
+        self.is_game_over().then(|| Outcome::from_score(self.score()))
     }
 
     /// The image of the position under a symmetry (the side to move is kept).
@@ -285,10 +266,7 @@ impl Position {
             let b = self.board.transform(s);
             (b.discs(Color::Black).0, b.discs(Color::White).0)
         };
-        let best = Symmetry::ALL
-            .into_iter()
-            .min_by_key(|&s| key(s))
-            .unwrap_or(Symmetry::Identity);
+        let best = Symmetry::ALL.into_iter().min_by_key(|&s| key(s)).unwrap_or(Symmetry::Identity);
         (self.transform(best), best)
     }
 
@@ -309,10 +287,7 @@ pub struct Moves {
 impl Moves {
     /// No move at all.
     pub(crate) const fn none() -> Moves {
-        Moves {
-            places: Bitboard::EMPTY.iter(),
-            pass: false,
-        }
+        Moves { places: Bitboard::EMPTY.iter(), pass: false }
     }
 }
 
@@ -357,11 +332,7 @@ impl fmt::Display for Pretty<'_> {
         }
         let score = pos.score();
         write!(f, "\nX {} O {}, ", score.black, score.white)?;
-        if pos.is_game_over() {
-            f.write_str("game over")
-        } else {
-            write!(f, "{} to move", pos.side)
-        }
+        if pos.is_game_over() { f.write_str("game over") } else { write!(f, "{} to move", pos.side) }
     }
 }
 

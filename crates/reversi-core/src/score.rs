@@ -56,18 +56,11 @@ impl Score {
     pub const fn with_empties_to_winner(self) -> Score {
         let empties = 64u8.saturating_sub(self.black.saturating_add(self.white));
         match self.leader() {
-            Some(Color::Black) => Score {
-                black: self.black.saturating_add(empties),
-                white: self.white,
-            },
-            Some(Color::White) => Score {
-                black: self.black,
-                white: self.white.saturating_add(empties),
-            },
-            None => Score {
-                black: self.black.saturating_add(empties / 2),
-                white: self.white.saturating_add(empties / 2),
-            },
+            Some(Color::Black) => Score { black: self.black.saturating_add(empties), white: self.white },
+            Some(Color::White) => Score { black: self.black, white: self.white.saturating_add(empties) },
+            None => {
+                Score { black: self.black.saturating_add(empties / 2), white: self.white.saturating_add(empties / 2) }
+            }
         }
     }
 }
@@ -85,10 +78,7 @@ impl Outcome {
     /// The outcome of a finished game with these raw counts.
     #[must_use]
     pub const fn from_score(score: Score) -> Outcome {
-        Outcome {
-            winner: score.leader(),
-            score,
-        }
+        Outcome { winner: score.leader(), score }
     }
 
     /// The final counts with empties to the winner (WOF/GGS).

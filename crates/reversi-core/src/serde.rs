@@ -75,14 +75,8 @@ mod tests {
         assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
         assert_eq!(serde_json::to_string(&Move::Pass).unwrap(), "\"pass\"");
         assert_eq!(serde_json::from_str::<Move>("\"PA\"").unwrap(), Move::Pass);
-        assert_eq!(
-            serde_json::from_str::<Square>("\"h8\"").unwrap(),
-            Square::H8
-        );
-        assert_eq!(
-            serde_json::from_str::<Bitboard>("129").unwrap(),
-            Bitboard(129)
-        );
+        assert_eq!(serde_json::from_str::<Square>("\"h8\"").unwrap(), Square::H8);
+        assert_eq!(serde_json::from_str::<Bitboard>("129").unwrap(), Bitboard(129));
     }
 
     #[test]

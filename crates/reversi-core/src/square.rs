@@ -158,21 +158,13 @@ impl Square {
     /// The square with this index (`8 * row + column`), if it is below 64.
     #[must_use]
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 {
-            Some(Square(index))
-        } else {
-            None
-        }
+        if index < 64 { Some(Square(index)) } else { None }
     }
 
     /// The square at this 0-based column and row, if both are below 8.
     #[must_use]
     pub const fn from_coords(column: u8, row: u8) -> Option<Square> {
-        if column < 8 && row < 8 {
-            Some(Square(row * 8 + column))
-        } else {
-            None
-        }
+        if column < 8 && row < 8 { Some(Square(row * 8 + column)) } else { None }
     }
 
     /// The index, `8 * row + column`, in `0..64`.

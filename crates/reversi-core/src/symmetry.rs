@@ -127,11 +127,7 @@ mod tests {
     fn bit_transforms_agree_with_square_transforms() {
         for s in Symmetry::ALL {
             for sq in Square::all() {
-                assert_eq!(
-                    s.apply_u64(1 << sq.index()),
-                    1 << sq.transform(s).index(),
-                    "{s:?} {sq}"
-                );
+                assert_eq!(s.apply_u64(1 << sq.index()), 1 << sq.transform(s).index(), "{s:?} {sq}");
                 assert_eq!(sq.transform(s).transform(s.inverse()), sq);
             }
         }

@@ -96,10 +96,7 @@ impl<'a> PerftTable<'a> {
         let (a, b) = self.slots(p, o)?;
         for e in [a, b] {
             let tag = e.tag.load(Relaxed);
-            if tag & 0xff == u64::from(depth)
-                && e.player.load(Relaxed) == p
-                && e.opponent.load(Relaxed) == o
-            {
+            if tag & 0xff == u64::from(depth) && e.player.load(Relaxed) == p && e.opponent.load(Relaxed) == o {
                 let count = e.count.load(Relaxed);
                 if tag & !0xff == check(p, o, count) {
                     return Some(count);
@@ -115,16 +112,11 @@ impl<'a> PerftTable<'a> {
         let Some((a, b)) = self.slots(p, o) else {
             return;
         };
-        let slot = if u64::from(depth) >= a.tag.load(Relaxed) & 0xff {
-            a
-        } else {
-            b
-        };
+        let slot = if u64::from(depth) >= a.tag.load(Relaxed) & 0xff { a } else { b };
         slot.tag.store(0, Relaxed);
         slot.player.store(p, Relaxed);
         slot.opponent.store(o, Relaxed);
         slot.count.store(count, Relaxed);
-        slot.tag
-            .store(check(p, o, count) | u64::from(depth & 0xff), Relaxed);
+        slot.tag.store(check(p, o, count) | u64::from(depth & 0xff), Relaxed);
     }
 }

@@ -14,9 +14,7 @@ fn square_at(c: char, offset: usize) -> Result<Option<Color>, ParsePositionError
     match c {
         '-' | '.' => Ok(None),
         '#' => Err(err(offset, PositionErrorKind::Obstructed)),
-        _ => Color::from_char(c)
-            .map(Some)
-            .ok_or(err(offset, PositionErrorKind::UnexpectedChar(c))),
+        _ => Color::from_char(c).map(Some).ok_or(err(offset, PositionErrorKind::UnexpectedChar(c))),
     }
 }
 
@@ -53,9 +51,7 @@ impl FromStr for Position {
         let body_end = text.find(';').unwrap_or(text.len());
         let body = &text[..body_end];
         let start = body.len() - body.trim_start().len();
-        let board_end = body[start..]
-            .find(char::is_whitespace)
-            .map_or(body.len(), |i| start + i);
+        let board_end = body[start..].find(char::is_whitespace).map_or(body.len(), |i| start + i);
         let board = parse_board(&body[start..board_end], start)?;
 
         let rest = &body[board_end..];
@@ -64,15 +60,11 @@ impl FromStr for Position {
         if side_text.is_empty() {
             return Err(err(side_start, PositionErrorKind::MissingSide));
         }
-        let side_end = side_text
-            .find(char::is_whitespace)
-            .unwrap_or(side_text.len());
+        let side_end = side_text.find(char::is_whitespace).unwrap_or(side_text.len());
         if side_end < side_text.len() {
             return Err(err(side_start + side_end, PositionErrorKind::TrailingText));
         }
-        let side = side_text
-            .parse::<Color>()
-            .map_err(|_| err(side_start, PositionErrorKind::BadSide))?;
+        let side = side_text.parse::<Color>().map_err(|_| err(side_start, PositionErrorKind::BadSide))?;
         Ok(Position::new(board, side))
     }
 }
@@ -88,9 +80,7 @@ fn parse_board(token: &str, base: usize) -> Result<Board, ParsePositionError> {
             if r >= 8 {
                 return Err(err(
                     row_start.saturating_sub(1),
-                    PositionErrorKind::RowCount {
-                        found: token.split('/').count(),
-                    },
+                    PositionErrorKind::RowCount { found: token.split('/').count() },
                 ));
             }
             let mut found = 0;
@@ -103,18 +93,12 @@ fn parse_board(token: &str, base: usize) -> Result<Board, ParsePositionError> {
                 found += 1;
             }
             if found != 8 {
-                return Err(err(
-                    row_start,
-                    PositionErrorKind::RowLength { row: r + 1, found },
-                ));
+                return Err(err(row_start, PositionErrorKind::RowLength { row: r + 1, found }));
             }
             row_start += row.len() + 1;
         }
         if rows != 8 {
-            return Err(err(
-                base + token.len(),
-                PositionErrorKind::RowCount { found: rows },
-            ));
+            return Err(err(base + token.len(), PositionErrorKind::RowCount { found: rows }));
         }
     } else {
         let mut found = 0;
@@ -169,21 +153,12 @@ mod tests {
             kind("--------/--------/--------/---OX---/---XO---/--------/-------- X"),
             (62, RowCount { found: 7 })
         );
-        assert_eq!(
-            kind(&START.replace("---OX---", "---OX--#")),
-            (34, Obstructed)
-        );
-        assert_eq!(
-            kind(&START.replace("---OX---", "---OX----")),
-            (27, RowLength { row: 4, found: 9 })
-        );
+        assert_eq!(kind(&START.replace("---OX---", "---OX--#")), (34, Obstructed));
+        assert_eq!(kind(&START.replace("---OX---", "---OX----")), (27, RowLength { row: 4, found: 9 }));
         assert_eq!(kind(&START.replace(" X", "")), (71, MissingSide));
         assert_eq!(kind(&START.replace(" X", " Z")), (72, BadSide));
         assert_eq!(kind(&START.replace(" X", " X X")), (73, TrailingText));
-        assert_eq!(
-            kind(&format!("{}/-------- X", &START[..71])),
-            (71, RowCount { found: 9 })
-        );
+        assert_eq!(kind(&format!("{}/-------- X", &START[..71])), (71, RowCount { found: 9 }));
         assert_eq!(kind(&"-".repeat(65)), (0, SquareCount { found: 65 }));
         assert_eq!(
             kind("--------/--------/--------/---OX---/---XO---/--------/--------/-------é X"),

@@ -65,10 +65,7 @@ mod tests {
     fn keys_are_pinned() {
         // Changing these values changes every stored hash: only on purpose.
         assert_eq!(DISC_KEYS[0][0], splitmix64(SEED.wrapping_add(GAMMA)));
-        assert_eq!(
-            [DISC_KEYS[0][0], DISC_KEYS[1][63], SIDE_KEY],
-            [PINNED_BLACK_A1, PINNED_WHITE_H8, PINNED_SIDE]
-        );
+        assert_eq!([DISC_KEYS[0][0], DISC_KEYS[1][63], SIDE_KEY], [PINNED_BLACK_A1, PINNED_WHITE_H8, PINNED_SIDE]);
         assert_eq!(hash(&Board::start(), Color::Black), PINNED_START);
     }
 

@@ -18,10 +18,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft/reversi.perft"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft/reversi.perft");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -41,15 +38,9 @@ fn cases() -> Vec<Case> {
         }
         cases.push(Case {
             line: line_no,
-            position: position
-                .parse()
-                .unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-            depth: depth
-                .parse()
-                .unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-            nodes: nodes
-                .parse()
-                .unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            position: position.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            depth: depth.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            nodes: nodes.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
         });
     }
     assert!(cases.len() >= 14, "expected the 8x8 lines of {path}");
@@ -109,11 +100,8 @@ fn one_table_shared_by_threads() {
     let table = PerftTable::new(&slots);
     let start = Position::start();
     std::thread::scope(|s| {
-        let workers: Vec<_> = (0..4)
-            .map(|i| {
-                s.spawn(move || perft_hashed_with(Backend::detect(), &start, 9 + i % 2, &table))
-            })
-            .collect();
+        let workers: Vec<_> =
+            (0..4).map(|i| s.spawn(move || perft_hashed_with(Backend::detect(), &start, 9 + i % 2, &table))).collect();
         for (i, w) in workers.into_iter().enumerate() {
             assert_eq!(w.join().unwrap(), [3_005_288, 24_571_284][i % 2]);
         }
@@ -122,15 +110,7 @@ fn one_table_shared_by_threads() {
 
 #[test]
 fn an_empty_table_still_counts() {
-    assert_eq!(
-        perft_hashed_with(
-            Backend::detect(),
-            &Position::start(),
-            8,
-            &PerftTable::new(&[])
-        ),
-        390_216
-    );
+    assert_eq!(perft_hashed_with(Backend::detect(), &Position::start(), 8, &PerftTable::new(&[])), 390_216);
 }
 
 #[test]
@@ -138,20 +118,10 @@ fn an_empty_table_still_counts() {
 fn perft_table_deep() {
     let max: u64 = std::env::var("REVERSI_PERFT_MAX_NODES")
         .ok()
-        .map_or(20_000_000_000, |v| {
-            v.parse().expect("REVERSI_PERFT_MAX_NODES: a number")
-        });
-    for case in cases()
-        .iter()
-        .filter(|c| c.nodes > FAST_NODES && c.nodes <= max)
-    {
+        .map_or(20_000_000_000, |v| v.parse().expect("REVERSI_PERFT_MAX_NODES: a number"));
+    for case in cases().iter().filter(|c| c.nodes > FAST_NODES && c.nodes <= max) {
         let start = std::time::Instant::now();
         check(case, Backend::detect());
-        eprintln!(
-            "line {}: depth {} ok in {:.2?}",
-            case.line,
-            case.depth,
-            start.elapsed()
-        );
+        eprintln!("line {}: depth {} ok in {:.2?}", case.line, case.depth, start.elapsed());
     }
 }

@@ -2,18 +2,13 @@
 
 use proptest::prelude::*;
 use reversi_core::{
-    Backend, Bitboard, Color, Move, PerftTable, Position, Square, Symmetry, TableEntry, perft,
-    perft_hashed, perft_with,
+    Backend, Bitboard, Color, Move, PerftTable, Position, Square, Symmetry, TableEntry, perft, perft_hashed, perft_with,
 };
 
 /// A position reached from the start (either colour first) by `choices.len()`
 /// legal moves, each picked by index among the legal ones.
 fn play_prefix(white_first: bool, choices: &[u8]) -> Position {
-    let mut pos = Position::start_with_first(if white_first {
-        Color::White
-    } else {
-        Color::Black
-    });
+    let mut pos = Position::start_with_first(if white_first { Color::White } else { Color::Black });
     for &c in choices {
         let moves: Vec<Move> = pos.moves().collect();
         if moves.is_empty() {
@@ -32,10 +27,7 @@ fn positions() -> impl Strategy<Value = Position> {
 fn lines_through(sq: Square) -> Bitboard {
     Square::all()
         .filter(|s| {
-            let (dc, dr) = (
-                i32::from(s.column()) - i32::from(sq.column()),
-                i32::from(s.row()) - i32::from(sq.row()),
-            );
+            let (dc, dr) = (i32::from(s.column()) - i32::from(sq.column()), i32::from(s.row()) - i32::from(sq.row()));
             dc == 0 || dr == 0 || dc.abs() == dr.abs()
         })
         .collect()

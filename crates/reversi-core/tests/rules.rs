@@ -1,14 +1,11 @@
 //! Hand-picked situations: early ends, passes, one-sided positions, White first.
 
-use reversi_core::{
-    Bitboard, Color, Move, Outcome, PlayError, Position, Score, Square, divide, perft,
-};
+use reversi_core::{Bitboard, Color, Move, Outcome, PlayError, Position, Score, Square, divide, perft};
 
 fn play_all(pos: &mut Position, moves: &str) {
     for (ply, text) in moves.split_whitespace().enumerate() {
         let mv: Move = text.parse().unwrap();
-        pos.play(mv)
-            .unwrap_or_else(|e| panic!("ply {}: {mv}: {e}", ply + 1));
+        pos.play(mv).unwrap_or_else(|e| panic!("ply {}: {mv}: {e}", ply + 1));
     }
 }
 
@@ -18,23 +15,8 @@ fn a_wipe_out_ends_the_game_after_nine_moves() {
     play_all(&mut pos, "d3 c3 b3 d2 e1 d6 d7 e3 f4");
     assert!(pos.is_game_over());
     assert_eq!(pos.moves().count(), 0);
-    assert_eq!(
-        pos.outcome(),
-        Some(Outcome {
-            winner: Some(Color::Black),
-            score: Score {
-                black: 13,
-                white: 0
-            }
-        })
-    );
-    assert_eq!(
-        pos.score_empties_to_winner(),
-        Score {
-            black: 64,
-            white: 0
-        }
-    );
+    assert_eq!(pos.outcome(), Some(Outcome { winner: Some(Color::Black), score: Score { black: 13, white: 0 } }));
+    assert_eq!(pos.score_empties_to_winner(), Score { black: 64, white: 0 });
     assert_eq!(pos.play(Move::Place(Square::A1)), Err(PlayError::GameOver));
     assert_eq!(pos.play(Move::Pass), Err(PlayError::GameOver));
     // A finished game is one leaf at any depth, and a double pass is no way out.
@@ -53,10 +35,7 @@ fn a_pass_is_a_move_and_a_ply() {
     assert!(pos.must_pass());
     assert!(!pos.is_game_over());
     assert_eq!(pos.moves().collect::<Vec<_>>(), [Move::Pass]);
-    assert_eq!(
-        pos.play(Move::Place(Square::H8)),
-        Err(PlayError::NoFlips(Square::H8))
-    );
+    assert_eq!(pos.play(Move::Place(Square::H8)), Err(PlayError::NoFlips(Square::H8)));
 
     let mut passed = pos;
     assert_eq!(passed.play(Move::Pass), Ok(Bitboard::EMPTY));
@@ -67,11 +46,7 @@ fn a_pass_is_a_move_and_a_ply() {
 
     // perft counts the pass as a ply: perft(pos, d) = perft(passed, d - 1).
     for depth in 1..6 {
-        assert_eq!(
-            perft(&pos, depth),
-            perft(&passed, depth - 1).max(1),
-            "depth {depth}"
-        );
+        assert_eq!(perft(&pos, depth), perft(&passed, depth - 1).max(1), "depth {depth}");
     }
     let divided: Vec<_> = divide(&pos, 3).collect();
     assert_eq!(divided, [(Move::Pass, perft(&passed, 2))]);
@@ -81,9 +56,7 @@ fn a_pass_is_a_move_and_a_ply() {
 fn only_one_side_can_move() {
     // Black a1, White b1, White to move: White has no move, Black has c1, and
     // after c1 the game is over.
-    let pos: Position = "XO------/--------/--------/--------/--------/--------/--------/-------- O"
-        .parse()
-        .unwrap();
+    let pos: Position = "XO------/--------/--------/--------/--------/--------/--------/-------- O".parse().unwrap();
     assert!(pos.must_pass());
     assert_eq!(pos.moves().collect::<Vec<_>>(), [Move::Pass]);
     assert_eq!(perft(&pos, 1), 1);
@@ -99,27 +72,12 @@ fn only_one_side_can_move() {
 
 #[test]
 fn full_board_and_draws() {
-    let full: Position =
-        "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/OOOOOOOO/OOOOOOOO/OOOOOOOO/OOOOOOOO X"
-            .parse()
-            .unwrap();
+    let full: Position = "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/OOOOOOOO/OOOOOOOO/OOOOOOOO/OOOOOOOO X".parse().unwrap();
     assert!(full.is_game_over());
     let outcome = full.outcome().unwrap();
     assert_eq!(outcome.winner, None);
-    assert_eq!(
-        outcome.score,
-        Score {
-            black: 32,
-            white: 32
-        }
-    );
-    assert_eq!(
-        outcome.score_empties_to_winner(),
-        Score {
-            black: 32,
-            white: 32
-        }
-    );
+    assert_eq!(outcome.score, Score { black: 32, white: 32 });
+    assert_eq!(outcome.score_empties_to_winner(), Score { black: 32, white: 32 });
 }
 
 #[test]
@@ -142,20 +100,11 @@ fn white_first_mirrors_the_standard_counts() {
 fn illegal_moves_are_named_and_change_nothing() {
     let mut pos = Position::start();
     let before = pos;
-    assert_eq!(
-        pos.play(Move::Place(Square::D4)),
-        Err(PlayError::Occupied(Square::D4))
-    );
-    assert_eq!(
-        pos.play(Move::Place(Square::A1)),
-        Err(PlayError::NoFlips(Square::A1))
-    );
+    assert_eq!(pos.play(Move::Place(Square::D4)), Err(PlayError::Occupied(Square::D4)));
+    assert_eq!(pos.play(Move::Place(Square::A1)), Err(PlayError::NoFlips(Square::A1)));
     assert_eq!(pos.play(Move::Pass), Err(PlayError::PassWithMoves));
     assert_eq!(pos, before);
-    assert_eq!(
-        PlayError::NoFlips(Square::A1).to_string(),
-        "a1 flips nothing"
-    );
+    assert_eq!(PlayError::NoFlips(Square::A1).to_string(), "a1 flips nothing");
 }
 
 #[test]
@@ -163,14 +112,8 @@ fn play_unchecked_keeps_the_position_consistent() {
     let mut pos = Position::start();
     pos.play_unchecked(Move::Place(Square::D4)); // occupied by White: taken over
     assert_eq!(pos.board().get(Square::D4), Some(Color::Black));
-    assert_eq!(
-        pos.hash(),
-        Position::new(*pos.board(), pos.side_to_move()).hash()
-    );
+    assert_eq!(pos.hash(), Position::new(*pos.board(), pos.side_to_move()).hash());
     pos.play_unchecked(Move::Place(Square::A8)); // flips nothing
     assert_eq!(pos.board().get(Square::A8), Some(Color::White));
-    assert_eq!(
-        pos.hash(),
-        Position::new(*pos.board(), pos.side_to_move()).hash()
-    );
+    assert_eq!(pos.hash(), Position::new(*pos.board(), pos.side_to_move()).hash());
 }

@@ -54,15 +54,17 @@ pub(crate) trait BitSet:
     /// The set as a wide set.
     fn to_wide(self) -> Wide;
 
-    /// Every index moved by `offset`, up for positive, down for negative.
-    #[inline(always)]
-    fn shift(self, offset: i32) -> Self {
-        if offset >= 0 {
-            self.shl(offset as u32)
-        } else {
-            self.shr(offset.unsigned_abs())
-        }
-    }
+    /// The lowest index alone (empty for an empty set).
+    fn lowest_bit(self) -> Self;
+    /// For a set of one index, every index below it (every index for an empty set).
+    fn below_bit(self) -> Self;
+    /// The highest index alone (empty for an empty set).
+    fn highest_bit(self) -> Self;
+    /// For a set of one index, every index above it.
+    fn above_bit(self) -> Self;
+    /// The set itself if `cond`, else the empty set (without a branch for the
+    /// native types).
+    fn keep_if(self, cond: bool) -> Self;
 
     /// The indices in the set, lowest first.
     #[inline(always)]
@@ -108,15 +110,31 @@ macro_rules! native {
             }
             #[inline(always)]
             fn lowest(self) -> Option<usize> {
-                if self == 0 {
-                    None
-                } else {
-                    Some(self.trailing_zeros() as usize)
-                }
+                if self == 0 { None } else { Some(self.trailing_zeros() as usize) }
             }
             #[inline(always)]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn lowest_bit(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn below_bit(self) -> Self {
+                self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn highest_bit(self) -> Self {
+                if self == 0 { 0 } else { 1 << (<$t>::BITS - 1 - self.leading_zeros()) }
+            }
+            #[inline(always)]
+            fn above_bit(self) -> Self {
+                !(self | self.wrapping_sub(1))
+            }
+            #[inline(always)]
+            fn keep_if(self, cond: bool) -> Self {
+                self & (cond as $t).wrapping_neg()
             }
             #[inline(always)]
             fn shl(self, n: u32) -> Self {
@@ -153,6 +171,11 @@ pub(crate) struct Wide(pub [u64; WIDE_WORDS]);
 impl Wide {
     /// The empty set.
     pub(crate) const EMPTY: Wide = Wide([0; WIDE_WORDS]);
+
+    /// The highest index in the set, if any.
+    fn highest(self) -> Option<usize> {
+        self.0.iter().rposition(|&w| w != 0).map(|i| 64 * i + 63 - self.0[i].leading_zeros() as usize)
+    }
 }
 
 macro_rules! wide_op {
@@ -227,10 +250,7 @@ impl BitSet for Wide {
     }
     #[inline(always)]
     fn lowest(self) -> Option<usize> {
-        self.0
-            .iter()
-            .position(|&w| w != 0)
-            .map(|i| 64 * i + self.0[i].trailing_zeros() as usize)
+        self.0.iter().position(|&w| w != 0).map(|i| 64 * i + self.0[i].trailing_zeros() as usize)
     }
     #[inline(always)]
     fn without_lowest(self) -> Self {
@@ -239,6 +259,46 @@ impl BitSet for Wide {
             *w &= *w - 1;
         }
         out
+    }
+    #[inline(always)]
+    fn lowest_bit(self) -> Self {
+        self.lowest().map_or(Wide::EMPTY, Wide::bit)
+    }
+    #[inline(always)]
+    fn below_bit(self) -> Self {
+        let mut out = Wide([u64::MAX; WIDE_WORDS]);
+        if let Some(i) = self.lowest() {
+            for (w, word) in out.0.iter_mut().enumerate() {
+                *word = match (w * 64).cmp(&(i & !63)) {
+                    core::cmp::Ordering::Less => u64::MAX,
+                    core::cmp::Ordering::Equal => (1u64 << (i % 64)) - 1,
+                    core::cmp::Ordering::Greater => 0,
+                };
+            }
+        }
+        out
+    }
+    #[inline(always)]
+    fn highest_bit(self) -> Self {
+        self.highest().map_or(Wide::EMPTY, Wide::bit)
+    }
+    #[inline(always)]
+    fn above_bit(self) -> Self {
+        let mut out = Wide([u64::MAX; WIDE_WORDS]);
+        if let Some(i) = self.highest() {
+            for (w, word) in out.0.iter_mut().enumerate() {
+                *word = match (w * 64).cmp(&(i & !63)) {
+                    core::cmp::Ordering::Less => 0,
+                    core::cmp::Ordering::Equal => (!1u64) << (i % 64),
+                    core::cmp::Ordering::Greater => u64::MAX,
+                };
+            }
+        }
+        out
+    }
+    #[inline(always)]
+    fn keep_if(self, cond: bool) -> Self {
+        if cond { self } else { Wide::EMPTY }
     }
     #[inline(always)]
     fn shl(self, n: u32) -> Self {
@@ -289,10 +349,27 @@ mod tests {
         assert_eq!(w.shr(1), wide_of(&[62, 63, 299, 702]));
         assert_eq!(w.shl(64), wide_of(&[64, 127, 128, 364]));
         assert_eq!(w.shr(130), wide_of(&[170, 573]));
-        assert_eq!(w.shift(-1), w.shr(1));
         assert_eq!(w.indices().collect::<Vec<_>>(), [0, 63, 64, 300, 703]);
         assert_eq!(w.count(), 5);
         assert_eq!(w.without_lowest().lowest(), Some(63));
+    }
+
+    #[test]
+    fn bit_isolation_agrees_across_types() {
+        for bits in [&[][..], &[0], &[5, 9], &[63], &[1, 64, 100], &[127]] {
+            let w = wide_of(bits);
+            let x = u128::from_wide(&w);
+            let all128 = u128::MAX.to_wide();
+            assert_eq!(x.lowest_bit().to_wide(), w.lowest_bit());
+            assert_eq!(x.highest_bit().to_wide(), w.highest_bit());
+            let (low, high) = (w.lowest_bit(), w.highest_bit());
+            assert_eq!(u128::from_wide(&low).below_bit().to_wide(), low.below_bit() & all128, "{bits:?}");
+            if !bits.is_empty() {
+                assert_eq!(u128::from_wide(&high).above_bit().to_wide(), high.above_bit() & all128, "{bits:?}");
+            }
+            assert_eq!(w.keep_if(false), Wide::EMPTY);
+            assert_eq!(x.keep_if(true), x);
+        }
     }
 
     #[test]

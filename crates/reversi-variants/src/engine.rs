@@ -6,40 +6,46 @@
 //! direction shifts the set by the direction's offset and keeps only the squares
 //! that a step can land on from a square of the board (`land`): the column of the
 //! origin must exist, so no step wraps round an edge, and the square must be on
-//! the board.
+//! the board. The four directions with positive offsets shift up, the other four
+//! down, so no shift needs a sign test.
+//!
+//! An engine is built once per geometry and bit-set type and shared through a
+//! small cache ([`engine`]).
+
+use std::sync::{Arc, Mutex};
 
 use crate::Geometry;
-use crate::bits::BitSet;
+use crate::bits::{BitSet, Wide};
 
-/// Column and row steps of the eight directions.
-pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-];
+/// Column and row steps: four with positive index offsets (E, S, SE, SW), then
+/// their opposites (W, N, NW, NE).
+const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
 
-/// One direction: the index offset of a step, the squares a step can land on, and
-/// the doubling rounds that cover the longest run of discs a line in this
-/// direction can hold (`offset * 2^(rounds - 1)` stays below the square count, so
+/// One axis, a direction with positive offset and its opposite: the shift of a
+/// step, the squares a step can land on either way, the squares with a neighbour
+/// on the board both ways (`inner`: a run of discs inside it never wraps round an
+/// edge), and the doubling rounds that cover the longest run of discs a line
+/// along it can hold (`shift * 2^(rounds - 1)` stays below the square count, so
 /// no shift overflows).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Direction<B> {
-    offset: i32,
-    land: B,
+struct Axis<B> {
+    shift: u32,
+    land_up: B,
+    land_down: B,
+    inner: B,
     rounds: u32,
 }
 
-/// Precomputed masks and neighbourhoods of one geometry, in one bit-set type.
-#[derive(Clone, Debug)]
+/// Precomputed masks and tables of one geometry, in one bit-set type.
+#[derive(Debug)]
 pub(crate) struct Engine<B> {
     /// Squares on the board and not obstructed.
     pub(crate) playable: B,
-    directions: [Direction<B>; 8],
+    /// E-W, S-N, SE-NW, SW-NE: steps shift up, then down.
+    axes: [Axis<B>; 4],
+    /// Per square, the eight rays (up directions first): the squares beyond it to
+    /// the edge, obstructed ones included.
+    rays: Vec<[B; 8]>,
     /// Per square: the playable squares at Chebyshev distance 1.
     neighbours: Vec<B>,
     /// Per square: the playable squares at Chebyshev distance exactly 2.
@@ -47,9 +53,8 @@ pub(crate) struct Engine<B> {
 }
 
 impl<B: BitSet> Engine<B> {
-    /// The engine of a geometry, whose squares must fit in `B`; with
-    /// `neighbourhoods`, also the per-square tables that clone and jump moves use.
-    pub(crate) fn new(geometry: Geometry, neighbourhoods: bool) -> Engine<B> {
+    /// The engine of a geometry, whose squares must fit in `B`.
+    fn new(geometry: Geometry) -> Engine<B> {
         let (w, h) = (i32::from(geometry.width()), i32::from(geometry.height()));
         debug_assert!((w * h) as usize <= B::BITS);
         let on_board = |c: i32, r: i32| (0..w).contains(&c) && (0..h).contains(&r);
@@ -58,7 +63,7 @@ impl<B: BitSet> Engine<B> {
         for sq in geometry.playable_squares() {
             playable |= bit(i32::from(sq.column()), i32::from(sq.row()));
         }
-        let directions = DIRECTIONS.map(|(dc, dr)| {
+        let land = |(dc, dr): (i32, i32)| {
             let mut land = B::EMPTY;
             for r in 0..h {
                 for c in 0..w {
@@ -67,22 +72,19 @@ impl<B: BitSet> Engine<B> {
                     }
                 }
             }
+            land
+        };
+        let axes = [0, 1, 2, 3].map(|d| {
+            let (dc, dr) = DIRECTIONS[d];
+            let (land_up, land_down) = (land((dc, dr)), land((-dc, -dr)));
             // The longest run of opponent discs between two squares of a line.
             let run = match (dc, dr) {
                 (0, _) => h - 2,
                 (_, 0) => w - 2,
                 _ => w.min(h) - 2,
             };
-            let rounds = if run <= 1 {
-                0
-            } else {
-                u32::BITS - ((run - 1) as u32).leading_zeros()
-            }; // ceil(log2(run))
-            Direction {
-                offset: dr * w + dc,
-                land,
-                rounds,
-            }
+            let rounds = if run <= 1 { 0 } else { u32::BITS - ((run - 1) as u32).leading_zeros() }; // ceil(log2(run))
+            Axis { shift: (dr * w + dc).unsigned_abs(), land_up, land_down, inner: land_up & land_down, rounds }
         });
         let ring = |c: i32, r: i32, d: i32| {
             let mut set = B::EMPTY;
@@ -95,68 +97,71 @@ impl<B: BitSet> Engine<B> {
             }
             set & playable
         };
-        let (mut neighbours, mut ring2) = (Vec::new(), Vec::new());
-        for r in 0..if neighbourhoods { h } else { 0 } {
+        let (mut rays, mut neighbours, mut ring2) = (Vec::new(), Vec::new(), Vec::new());
+        for r in 0..h {
             for c in 0..w {
+                rays.push(DIRECTIONS.map(|(dc, dr)| {
+                    let mut ray = B::EMPTY;
+                    let (mut x, mut y) = (c + dc, r + dr);
+                    while on_board(x, y) {
+                        ray |= bit(x, y);
+                        (x, y) = (x + dc, y + dr);
+                    }
+                    ray
+                }));
                 neighbours.push(ring(c, r, 1));
                 ring2.push(ring(c, r, 2));
             }
         }
-        Engine {
-            playable,
-            directions,
-            neighbours,
-            ring2,
-        }
-    }
-
-    /// One step of every square of `x` in direction `d`.
-    #[inline(always)]
-    fn step(&self, x: B, d: usize) -> B {
-        let dir = &self.directions[d];
-        x.shift(dir.offset) & dir.land
+        Engine { playable, axes, rays, neighbours, ring2 }
     }
 
     /// The squares where `p` may place a Reversi disc against `o`.
     #[inline(always)]
     pub(crate) fn reversi_moves(&self, p: B, o: B) -> B {
-        let empty = self.playable & !(p | o);
+        // Occluded fill through the opponent discs with a neighbour both ways
+        // along the axis (Kogge-Stone): `pro` holds the squares whose last 2^k
+        // steps back are all such discs, so no step, doubled or final, can wrap.
         let mut moves = B::EMPTY;
-        for dir in &self.directions {
-            // Occluded fill through `o` (Kogge-Stone): `pro` holds the squares
-            // whose last 2^k steps back are all opponent discs, so it carries the
-            // landing masks along and no doubled step can wrap.
-            let mut pro = o & dir.land;
-            let mut run = pro & p.shift(dir.offset);
-            let mut k = dir.offset;
-            for round in 0..dir.rounds {
-                run |= pro & run.shift(k);
-                if round + 1 < dir.rounds {
-                    pro &= pro.shift(k);
+        for axis in &self.axes {
+            let pro = o & axis.inner;
+            let (mut up, mut down) = (pro & p.shl(axis.shift), pro & p.shr(axis.shift));
+            let (mut pro_up, mut pro_down) = (pro, pro);
+            let mut k = axis.shift;
+            if axis.rounds > 0 {
+                for _ in 1..axis.rounds {
+                    up |= pro_up & up.shl(k);
+                    down |= pro_down & down.shr(k);
+                    pro_up &= pro_up.shl(k);
+                    pro_down &= pro_down.shr(k);
                     k *= 2;
                 }
+                up |= pro_up & up.shl(k);
+                down |= pro_down & down.shr(k);
             }
-            moves |= run.shift(dir.offset) & dir.land & empty;
+            moves |= up.shl(axis.shift) | down.shr(axis.shift);
         }
-        moves
+        moves & self.playable & !(p | o)
     }
 
-    /// The opponent discs that a disc of `p` on square `at` flips in Reversi
-    /// (empty when it brackets nothing).
+    /// The opponent discs that a disc of `p` on the empty square `at` flips in
+    /// Reversi (empty when it brackets nothing).
+    ///
+    /// Along each ray the first square that is not an opponent disc closes the
+    /// line if it is the mover's: the lowest such square on an up ray, the
+    /// highest on a down ray. Square 0 is a sentinel for a down ray of opponent
+    /// discs only: it is never both on such a ray and the mover's.
     #[inline(always)]
     pub(crate) fn reversi_flips(&self, p: B, o: B, at: usize) -> B {
-        let origin = B::bit(at);
+        let rays = &self.rays[at];
         let mut flips = B::EMPTY;
-        for d in 0..8 {
-            let mut x = self.step(origin, d);
-            let mut line = B::EMPTY;
-            while !(x & o).is_empty() {
-                line |= x;
-                x = self.step(x, d);
-            }
-            if !(x & p).is_empty() {
-                flips |= line;
-            }
+        for &ray in &rays[..4] {
+            let first = (ray & !o).lowest_bit();
+            flips |= (ray & first.below_bit()).keep_if(!(first & p).is_empty());
+        }
+        for &ray in &rays[4..] {
+            let first = ((ray & !o) | B::bit(0)).highest_bit();
+            flips |= (ray & first.above_bit()).keep_if(!(first & p & ray).is_empty());
         }
         flips
     }
@@ -165,22 +170,62 @@ impl<B: BitSet> Engine<B> {
     #[inline(always)]
     pub(crate) fn dilate(&self, x: B) -> B {
         let mut out = B::EMPTY;
-        for d in 0..8 {
-            out |= self.step(x, d);
+        for axis in &self.axes {
+            out |= (x.shl(axis.shift) & axis.land_up) | (x.shr(axis.shift) & axis.land_down);
         }
         out & self.playable
     }
 
-    /// The playable squares next to square `at` (needs the neighbourhood tables).
+    /// The playable squares next to square `at`.
     #[inline(always)]
     pub(crate) fn neighbours(&self, at: usize) -> B {
         self.neighbours[at]
     }
 
-    /// The playable squares at distance exactly 2 from square `at` (needs the
-    /// neighbourhood tables).
+    /// The playable squares at distance exactly 2 from square `at`.
     #[inline(always)]
     pub(crate) fn ring2(&self, at: usize) -> B {
         self.ring2[at]
     }
+}
+
+/// The recently used engines of one bit-set type.
+type Cache<B> = Mutex<Vec<(Geometry, Arc<Engine<B>>)>>;
+
+/// How many engines of each bit-set type the cache keeps.
+const CACHED: usize = 8;
+
+/// A bit-set type with its engine cache.
+pub(crate) trait Cached: BitSet {
+    fn cache() -> &'static Cache<Self>;
+}
+
+macro_rules! cached {
+    ($t:ty) => {
+        impl Cached for $t {
+            fn cache() -> &'static Cache<$t> {
+                static CACHE: Cache<$t> = Mutex::new(Vec::new());
+                &CACHE
+            }
+        }
+    };
+}
+cached!(u64);
+cached!(u128);
+cached!(Wide);
+
+/// The engine of `geometry`, built on first use and kept for the most recently
+/// used geometries.
+pub(crate) fn engine<B: Cached>(geometry: Geometry) -> Arc<Engine<B>> {
+    let mut cache = B::cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(i) = cache.iter().position(|(g, _)| *g == geometry) {
+        let hit = cache.remove(i);
+        let engine = Arc::clone(&hit.1);
+        cache.insert(0, hit);
+        return engine;
+    }
+    let engine = Arc::new(Engine::new(geometry));
+    cache.insert(0, (geometry, Arc::clone(&engine)));
+    cache.truncate(CACHED);
+    engine
 }

@@ -30,10 +30,7 @@ use crate::error::GeometryError;
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(
-        try_from = "crate::serde::GeometryRepr",
-        into = "crate::serde::GeometryRepr"
-    )
+    serde(try_from = "crate::serde::GeometryRepr", into = "crate::serde::GeometryRepr")
 )]
 pub struct Geometry {
     width: u8,
@@ -52,11 +49,7 @@ impl Geometry {
     /// The standard 8x8 board with no holes.
     #[must_use]
     pub const fn standard() -> Geometry {
-        Geometry {
-            width: 8,
-            height: 8,
-            holes: Wide::EMPTY,
-        }
+        Geometry { width: 8, height: 8, holes: Wide::EMPTY }
     }
 
     /// A `width` x `height` board with no holes.
@@ -67,22 +60,14 @@ impl Geometry {
         if !(1..=26).contains(&width) || !(1..=26).contains(&height) {
             return Err(GeometryError::SizeOutOfRange { width, height });
         }
-        Ok(Geometry {
-            width: width as u8,
-            height: height as u8,
-            holes: Wide::EMPTY,
-        })
+        Ok(Geometry { width: width as u8, height: height as u8, holes: Wide::EMPTY })
     }
 
     /// The GGS "88" octagon: 10x10 with the three squares of each corner removed
     /// (`a1 b1 a2`, `i1 j1 j2`, `a9 a10 b10`, `j9 i10 j10`).
     #[must_use]
     pub fn octagon() -> Geometry {
-        let mut g = Geometry {
-            width: 10,
-            height: 10,
-            holes: Wide::EMPTY,
-        };
+        let mut g = Geometry { width: 10, height: 10, holes: Wide::EMPTY };
         for (c, r) in [(0, 0), (1, 0), (0, 1)] {
             for (c, r) in [(c, r), (9 - c, r), (c, 9 - r), (9 - c, 9 - r)] {
                 g.holes |= Wide::bit(r * 10 + c);
@@ -95,14 +80,9 @@ impl Geometry {
     ///
     /// # Errors
     /// [`GeometryError::HoleOffBoard`] for a square outside the board.
-    pub fn with_holes(
-        mut self,
-        holes: impl IntoIterator<Item = Square>,
-    ) -> Result<Geometry, GeometryError> {
+    pub fn with_holes(mut self, holes: impl IntoIterator<Item = Square>) -> Result<Geometry, GeometryError> {
         for sq in holes {
-            let i =
-                self.index(sq)
-                    .ok_or(GeometryError::HoleOffBoard(sq, self.width, self.height))?;
+            let i = self.index(sq).ok_or(GeometryError::HoleOffBoard(sq, self.width, self.height))?;
             self.holes |= Wide::bit(i);
         }
         Ok(self)
@@ -168,11 +148,7 @@ impl Geometry {
     /// The bit index of `sq` (`row * width + column`), if it is on the board.
     #[must_use]
     pub const fn index(&self, sq: Square) -> Option<usize> {
-        if self.contains(sq) {
-            Some(sq.row() as usize * self.width as usize + sq.column() as usize)
-        } else {
-            None
-        }
+        if self.contains(sq) { Some(sq.row() as usize * self.width as usize + sq.column() as usize) } else { None }
     }
 
     /// The square of a bit index below [`square_count`](Geometry::square_count).
@@ -211,10 +187,7 @@ impl Geometry {
     /// holes). [`Symmetry::Identity`] is always first.
     pub fn symmetries(&self) -> impl Iterator<Item = Symmetry> + '_ {
         Symmetry::ALL.into_iter().filter(|&s| {
-            self.squares().all(|sq| {
-                self.map(s, sq)
-                    .is_some_and(|image| self.is_hole(image) == self.is_hole(sq))
-            })
+            self.squares().all(|sq| self.map(s, sq).is_some_and(|image| self.is_hole(image) == self.is_hole(sq)))
         })
     }
 }
@@ -255,30 +228,11 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert_eq!(
-            "10x6".parse::<Geometry>().map(|g| (g.width(), g.height())),
-            Ok((10, 6))
-        );
-        assert_eq!(
-            "27x8".parse::<Geometry>(),
-            Err(GeometryError::SizeOutOfRange {
-                width: 27,
-                height: 8
-            })
-        );
-        assert_eq!(
-            "0x8".parse::<Geometry>(),
-            Err(GeometryError::SizeOutOfRange {
-                width: 0,
-                height: 8
-            })
-        );
+        assert_eq!("10x6".parse::<Geometry>().map(|g| (g.width(), g.height())), Ok((10, 6)));
+        assert_eq!("27x8".parse::<Geometry>(), Err(GeometryError::SizeOutOfRange { width: 27, height: 8 }));
+        assert_eq!("0x8".parse::<Geometry>(), Err(GeometryError::SizeOutOfRange { width: 0, height: 8 }));
         for bad in ["", "8", "8x", "x8", "8x8x8", "-1x8", "99999x8"] {
-            assert_eq!(
-                bad.parse::<Geometry>(),
-                Err(GeometryError::BadText),
-                "{bad}"
-            );
+            assert_eq!(bad.parse::<Geometry>(), Err(GeometryError::BadText), "{bad}");
         }
         assert_eq!("octagon".parse::<Geometry>(), Ok(Geometry::octagon()));
     }
@@ -288,19 +242,14 @@ mod tests {
         assert_eq!(Geometry::standard().symmetries().count(), 8);
         assert_eq!(Geometry::new(8, 6).unwrap().symmetries().count(), 4);
         assert_eq!(Geometry::octagon().symmetries().count(), 8);
-        let one_hole = Geometry::standard()
-            .with_holes(["a1".parse().unwrap()])
-            .unwrap();
+        let one_hole = Geometry::standard().with_holes(["a1".parse().unwrap()]).unwrap();
         let kept: Vec<Symmetry> = one_hole.symmetries().collect();
         assert_eq!(kept, [Symmetry::Identity, Symmetry::FlipDiagonal]);
     }
 
     #[test]
     fn holes_must_be_on_the_board() {
-        let err = Geometry::new(5, 7)
-            .unwrap()
-            .with_holes(["f1".parse().unwrap()])
-            .unwrap_err();
+        let err = Geometry::new(5, 7).unwrap().with_holes(["f1".parse().unwrap()]).unwrap_err();
         assert_eq!(err.to_string(), "obstructed square f1 is off the 5x7 board");
     }
 }

@@ -63,6 +63,7 @@
 //!   `{variant, position}`; input is validated by the same constructors.
 
 mod bits;
+mod dispatch;
 mod engine;
 mod error;
 mod geometry;
@@ -77,8 +78,8 @@ mod variant;
 mod zobrist;
 
 pub use error::{
-    GeometryError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError,
-    PlayError, PositionErrorKind, StartError,
+    GeometryError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError, PlayError,
+    PositionErrorKind, StartError,
 };
 pub use geometry::Geometry;
 pub use moves::Move;

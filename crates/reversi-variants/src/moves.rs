@@ -103,20 +103,8 @@ mod tests {
     fn parses_every_form() {
         let sq = |s: &str| s.parse::<Square>().unwrap();
         assert_eq!("z26".parse(), Ok(Move::Place(sq("z26"))));
-        assert_eq!(
-            "A1C3".parse(),
-            Ok(Move::Jump {
-                from: sq("a1"),
-                to: sq("c3")
-            })
-        );
-        assert_eq!(
-            "j10h8".parse(),
-            Ok(Move::Jump {
-                from: sq("j10"),
-                to: sq("h8")
-            })
-        );
+        assert_eq!("A1C3".parse(), Ok(Move::Jump { from: sq("a1"), to: sq("c3") }));
+        assert_eq!("j10h8".parse(), Ok(Move::Jump { from: sq("j10"), to: sq("h8") }));
         for pass in ["pass", "PA", "pa", "--", "0000"] {
             assert_eq!(pass.parse(), Ok(Move::Pass));
         }

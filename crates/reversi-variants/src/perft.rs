@@ -9,12 +9,24 @@
 use crate::Move;
 use crate::Position;
 use crate::bits::BitSet;
+use crate::dispatch;
 use crate::engine::Engine;
-use crate::position::{Visitor, dispatch};
+use crate::position::{Visitor, visit};
 use crate::variant::Rules;
 
-/// One node of the count, `depth >= 1`; bulk counting at depth 1.
-pub(crate) fn perft_node<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
+/// One node of the count, `depth >= 1`, with the recursion left to the caller
+/// so that each CPU-specific build recurses into itself.
+///
+/// Bulk counting: a node at depth 1 counts its moves (1 for a pass or a finished
+/// game), so depth 2 counts each child's moves without visiting them.
+#[inline(always)]
+pub(crate) fn perft_node<R: Rules, B: BitSet>(
+    e: &Engine<B>,
+    p: B,
+    o: B,
+    depth: u32,
+    recurse: &mut impl FnMut(B, B, u32) -> u64,
+) -> u64 {
     if R::wiped_out(p, o) {
         return 1;
     }
@@ -23,7 +35,7 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: 
         if depth == 1 || R::count_moves(e, o, p) == 0 {
             return 1;
         }
-        return perft_node::<R, B>(e, o, p, depth - 1);
+        return recurse(o, p, depth - 1);
     }
     if depth == 1 {
         return n;
@@ -31,7 +43,12 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: 
     let mut total = 0;
     R::for_each_move(e, p, o, |mv| {
         let (np, no) = R::play(e, p, o, mv);
-        total += perft_node::<R, B>(e, no, np, depth - 1);
+        total += if depth == 2 {
+            // The child at depth 1: its moves, or 1 for a pass or a finished game.
+            if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np).max(1) }
+        } else {
+            recurse(no, np, depth - 1)
+        };
     });
     total
 }
@@ -41,11 +58,7 @@ struct Perft(u32);
 impl Visitor for Perft {
     type Output = u64;
     fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> u64 {
-        if self.0 == 0 {
-            1
-        } else {
-            perft_node::<R, B>(e, p, o, self.0)
-        }
+        if self.0 == 0 { 1 } else { dispatch::perft::<R, B>(e, p, o, self.0) }
     }
 }
 
@@ -62,7 +75,7 @@ impl Visitor for Perft {
 /// ```
 #[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    dispatch(pos, Perft(depth))
+    visit(pos, Perft(depth))
 }
 
 /// The count below each legal move of `pos` (a pass when it is the only move),

@@ -5,7 +5,7 @@ use core::fmt;
 use reversi_core::{Color, Symmetry};
 
 use crate::bits::{BitSet, Wide};
-use crate::engine::Engine;
+use crate::engine::{Engine, engine};
 use crate::error::{PlayError, StartError};
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
 use crate::{Geometry, Move, Square, Variant, zobrist};
@@ -25,10 +25,7 @@ use crate::{Geometry, Move, Square, Variant, zobrist};
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(
-        try_from = "crate::serde::PositionRepr",
-        into = "crate::serde::PositionRepr"
-    )
+    serde(try_from = "crate::serde::PositionRepr", into = "crate::serde::PositionRepr")
 )]
 pub struct Position {
     variant: Variant,
@@ -46,26 +43,17 @@ pub(crate) trait Visitor {
 }
 
 fn with_size<R: Rules, V: Visitor>(pos: &Position, v: V) -> V::Output {
-    let tables = R::VARIANT.moves_pieces();
     let (p, o) = pos.sides();
     match pos.geometry.square_count() {
-        0..=64 => v.visit::<R, u64>(
-            &Engine::new(pos.geometry, tables),
-            u64::from_wide(&p),
-            u64::from_wide(&o),
-        ),
-        65..=128 => v.visit::<R, u128>(
-            &Engine::new(pos.geometry, tables),
-            u128::from_wide(&p),
-            u128::from_wide(&o),
-        ),
-        _ => v.visit::<R, Wide>(&Engine::new(pos.geometry, tables), p, o),
+        0..=64 => v.visit::<R, u64>(&engine(pos.geometry), u64::from_wide(&p), u64::from_wide(&o)),
+        65..=128 => v.visit::<R, u128>(&engine(pos.geometry), u128::from_wide(&p), u128::from_wide(&o)),
+        _ => v.visit::<R, Wide>(&engine(pos.geometry), p, o),
     }
 }
 
 /// Runs `v` with the rules of the position's variant and the bit-set type that
 /// fits its board: the one place where run-time choices become types.
-pub(crate) fn dispatch<V: Visitor>(pos: &Position, v: V) -> V::Output {
+pub(crate) fn visit<V: Visitor>(pos: &Position, v: V) -> V::Output {
     match pos.variant {
         Variant::Reversi => with_size::<Reversi, V>(pos, v),
         Variant::Reversitacks => with_size::<Reversitacks, V>(pos, v),
@@ -121,17 +109,9 @@ impl Position {
     ///
     /// # Errors
     /// As [`Position::start`].
-    pub fn start_with_first(
-        variant: Variant,
-        geometry: Geometry,
-        first: Color,
-    ) -> Result<Position, StartError> {
+    pub fn start_with_first(variant: Variant, geometry: Geometry, first: Color) -> Result<Position, StartError> {
         let (w, h) = (geometry.width(), geometry.height());
-        let does_not_fit = StartError::DoesNotFit {
-            variant,
-            width: w,
-            height: h,
-        };
+        let does_not_fit = StartError::DoesNotFit { variant, width: w, height: h };
         let mut pieces: Vec<(u8, u8, Color)> = Vec::new();
         if matches!(variant, Variant::Reversi | Variant::Reversitacks) {
             if w < 2 || h < 2 {
@@ -172,30 +152,15 @@ impl Position {
 
     /// An empty board.
     pub(crate) fn empty(variant: Variant, geometry: Geometry, side: Color) -> Position {
-        let hash = if side == Color::White {
-            zobrist::SIDE_KEY
-        } else {
-            0
-        };
-        Position {
-            variant,
-            geometry,
-            black: Wide::EMPTY,
-            white: Wide::EMPTY,
-            side,
-            hash,
-        }
+        let hash = if side == Color::White { zobrist::SIDE_KEY } else { 0 };
+        Position { variant, geometry, black: Wide::EMPTY, white: Wide::EMPTY, side, hash }
     }
 
     /// The position with `sq` set to a piece of `color` or emptied; a square that
     /// is off the board or obstructed is left as it is.
     #[must_use]
     pub fn with_piece(mut self, sq: Square, color: Option<Color>) -> Position {
-        let Some(i) = self
-            .geometry
-            .index(sq)
-            .filter(|_| self.geometry.is_playable(sq))
-        else {
+        let Some(i) = self.geometry.index(sq).filter(|_| self.geometry.is_playable(sq)) else {
             return self;
         };
         let bit = Wide::bit(i);
@@ -210,8 +175,7 @@ impl Position {
 
     /// Replaces the pieces and the side, updating the hash from the changes.
     fn set_pieces(&mut self, black: Wide, white: Wide, side: Color) {
-        self.hash ^= zobrist::keys(self.black ^ black, Color::Black)
-            ^ zobrist::keys(self.white ^ white, Color::White);
+        self.hash ^= zobrist::keys(self.black ^ black, Color::Black) ^ zobrist::keys(self.white ^ white, Color::White);
         if side != self.side {
             self.hash ^= zobrist::SIDE_KEY;
         }
@@ -266,11 +230,7 @@ impl Position {
 
     /// The squares holding pieces of `color`, row by row.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
-        let set = if color == Color::Black {
-            self.black
-        } else {
-            self.white
-        };
+        let set = if color == Color::Black { self.black } else { self.white };
         set.indices().map(|i| self.geometry.square(i))
     }
 
@@ -287,24 +247,15 @@ impl Position {
         if raw.from == NO_ORIGIN {
             Move::Place(to)
         } else {
-            Move::Jump {
-                from: self.geometry.square(usize::from(raw.from)),
-                to,
-            }
+            Move::Jump { from: self.geometry.square(usize::from(raw.from)), to }
         }
     }
 
     fn raw_of(&self, mv: Move) -> Option<RawMove> {
         let index = |sq| self.geometry.index(sq).map(|i| i as u16);
         match mv {
-            Move::Place(to) => Some(RawMove {
-                to: index(to)?,
-                from: NO_ORIGIN,
-            }),
-            Move::Jump { from, to } => Some(RawMove {
-                to: index(to)?,
-                from: index(from)?,
-            }),
+            Move::Place(to) => Some(RawMove { to: index(to)?, from: NO_ORIGIN }),
+            Move::Jump { from, to } => Some(RawMove { to: index(to)?, from: index(from)? }),
             Move::Pass => None,
         }
     }
@@ -314,7 +265,7 @@ impl Position {
     /// over; nothing once it is over.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
-        let (raw, opponent_moves) = dispatch(self, RawMoves);
+        let (raw, opponent_moves) = visit(self, RawMoves);
         let mut moves: Vec<Move> = raw.into_iter().map(|m| self.move_of(m)).collect();
         if moves.is_empty() && opponent_moves > 0 {
             moves.push(Move::Pass);
@@ -327,7 +278,7 @@ impl Position {
     /// pieces left.
     #[must_use]
     pub fn is_game_over(&self) -> bool {
-        let (raw, opponent_moves) = dispatch(self, RawMoves);
+        let (raw, opponent_moves) = visit(self, RawMoves);
         raw.is_empty() && opponent_moves == 0
     }
 
@@ -373,19 +324,13 @@ impl Position {
         let raw = match mv {
             Move::Pass => None,
             Move::Place(to) | Move::Jump { to, .. } if !self.geometry.is_playable(to) => None,
-            Move::Jump { from, .. }
-                if !self.geometry.contains(from) || self.variant == Variant::Reversi =>
-            {
+            Move::Jump { from, .. } if !self.geometry.contains(from) || self.variant == Variant::Reversi => {
                 self.raw_of(Move::Place(mv.to().unwrap_or_else(|| unreachable!())))
             }
             _ => self.raw_of(mv),
         };
-        let (p, o) = dispatch(self, Apply(raw));
-        let (black, white) = if self.side == Color::Black {
-            (p, o)
-        } else {
-            (o, p)
-        };
+        let (p, o) = visit(self, Apply(raw));
+        let (black, white) = if self.side == Color::Black { (p, o) } else { (o, p) };
         self.set_pieces(black, white, !self.side);
     }
 
@@ -431,10 +376,7 @@ impl Position {
     /// The piece counts.
     #[must_use]
     pub fn score(&self) -> Score {
-        Score {
-            black: self.count(Color::Black),
-            white: self.count(Color::White),
-        }
+        Score { black: self.count(Color::Black), white: self.count(Color::White) }
     }
 
     /// The counts with the empty playable squares given to the side with more
@@ -444,18 +386,11 @@ impl Position {
         let s = self.score();
         let empties = self.geometry.playable_count() - s.black - s.white;
         match s.black.cmp(&s.white) {
-            core::cmp::Ordering::Greater => Score {
-                black: s.black + empties,
-                white: s.white,
-            },
-            core::cmp::Ordering::Less => Score {
-                black: s.black,
-                white: s.white + empties,
-            },
-            core::cmp::Ordering::Equal => Score {
-                black: s.black + empties / 2,
-                white: s.white + empties - empties / 2,
-            },
+            core::cmp::Ordering::Greater => Score { black: s.black + empties, white: s.white },
+            core::cmp::Ordering::Less => Score { black: s.black, white: s.white + empties },
+            core::cmp::Ordering::Equal => {
+                Score { black: s.black + empties / 2, white: s.white + empties - empties / 2 }
+            }
         }
     }
 

@@ -60,11 +60,7 @@ pub(crate) struct GeometryRepr {
 
 impl From<Geometry> for GeometryRepr {
     fn from(g: Geometry) -> GeometryRepr {
-        GeometryRepr {
-            width: g.width().into(),
-            height: g.height().into(),
-            holes: g.holes().collect(),
-        }
+        GeometryRepr { width: g.width().into(), height: g.height().into(), holes: g.holes().collect() }
     }
 }
 
@@ -84,10 +80,7 @@ pub(crate) struct PositionRepr {
 
 impl From<Position> for PositionRepr {
     fn from(p: Position) -> PositionRepr {
-        PositionRepr {
-            variant: p.variant(),
-            position: p.to_string(),
-        }
+        PositionRepr { variant: p.variant(), position: p.to_string() }
     }
 }
 
@@ -104,39 +97,21 @@ mod tests {
 
     #[test]
     fn json_round_trips() {
-        let pos = Position::start(
-            Variant::Reversi,
-            Geometry::octagon()
-                .with_holes(["e2".parse().unwrap()])
-                .unwrap(),
-        )
-        .unwrap();
+        let pos = Position::start(Variant::Reversi, Geometry::octagon().with_holes(["e2".parse().unwrap()]).unwrap())
+            .unwrap();
         let json = serde_json::to_string(&pos).unwrap();
-        assert!(
-            json.starts_with(r###"{"variant":"reversi","position":"##-"###),
-            "{json}"
-        );
+        assert!(json.starts_with(r###"{"variant":"reversi","position":"##-"###), "{json}");
         assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
         let g = serde_json::to_string(pos.geometry()).unwrap();
-        assert_eq!(
-            serde_json::from_str::<Geometry>(&g).unwrap(),
-            *pos.geometry()
-        );
-        assert_eq!(
-            serde_json::to_string(&"a1c3".parse::<Move>().unwrap()).unwrap(),
-            r#""a1c3""#
-        );
+        assert_eq!(serde_json::from_str::<Geometry>(&g).unwrap(), *pos.geometry());
+        assert_eq!(serde_json::to_string(&"a1c3".parse::<Move>().unwrap()).unwrap(), r#""a1c3""#);
     }
 
     #[test]
     fn invalid_input_is_rejected() {
         assert!(serde_json::from_str::<Geometry>(r#"{"width":27,"height":8}"#).is_err());
-        assert!(
-            serde_json::from_str::<Geometry>(r#"{"width":8,"height":8,"holes":["i1"]}"#).is_err()
-        );
-        let err =
-            serde_json::from_str::<Position>(r#"{"variant":"attacks","position":"--/--- X"}"#)
-                .unwrap_err();
+        assert!(serde_json::from_str::<Geometry>(r#"{"width":8,"height":8,"holes":["i1"]}"#).is_err());
+        let err = serde_json::from_str::<Position>(r#"{"variant":"attacks","position":"--/--- X"}"#).unwrap_err();
         assert!(err.to_string().contains("row 2 has 3 squares"), "{err}");
         assert!(serde_json::from_str::<Variant>(r#""chess""#).is_err());
     }

@@ -29,11 +29,7 @@ impl Square {
     /// The square at 0-based `column` and `row`, both below 26.
     #[must_use]
     pub const fn new(column: u8, row: u8) -> Option<Square> {
-        if column < 26 && row < 26 {
-            Some(Square { row, column })
-        } else {
-            None
-        }
+        if column < 26 && row < 26 { Some(Square { row, column }) } else { None }
     }
 
     /// The 0-based column: 0 is `a`.
@@ -59,21 +55,13 @@ impl Square {
 
 impl From<reversi_core::Square> for Square {
     fn from(sq: reversi_core::Square) -> Square {
-        Square {
-            row: sq.row(),
-            column: sq.column(),
-        }
+        Square { row: sq.row(), column: sq.column() }
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.column) as char,
-            u32::from(self.row) + 1
-        )
+        write!(f, "{}{}", (b'a' + self.column) as char, u32::from(self.row) + 1)
     }
 }
 
@@ -81,11 +69,7 @@ impl fmt::Display for Square {
 /// how many bytes it took. Used by the move parser for `a1c3`.
 pub(crate) fn parse_prefix(s: &str) -> Option<(Square, usize)> {
     let bytes = s.as_bytes();
-    let column = bytes
-        .first()?
-        .to_ascii_lowercase()
-        .checked_sub(b'a')
-        .filter(|c| *c < 26)?;
+    let column = bytes.first()?.to_ascii_lowercase().checked_sub(b'a').filter(|c| *c < 26)?;
     let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 || digits > 2 || bytes[1] == b'0' {
         return None;

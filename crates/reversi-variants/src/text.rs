@@ -30,9 +30,7 @@ impl Position {
     /// to move, or text after it.
     pub fn from_text(variant: Variant, text: &str) -> Result<Position, ParsePositionError> {
         let start = text.len() - text.trim_start().len();
-        let board_end = text[start..]
-            .find(char::is_whitespace)
-            .map_or(text.len(), |i| start + i);
+        let board_end = text[start..].find(char::is_whitespace).map_or(text.len(), |i| start + i);
         let board = &text[start..board_end];
 
         // First pass: the shape, and every character checked.
@@ -57,37 +55,24 @@ impl Position {
                 }
                 None => width = Some(len),
                 Some(expected) if expected != len => {
-                    return Err(err(
-                        row_start,
-                        PositionErrorKind::RowLength {
-                            row: rows,
-                            expected,
-                            found: len,
-                        },
-                    ));
+                    return Err(err(row_start, PositionErrorKind::RowLength { row: rows, expected, found: len }));
                 }
                 Some(_) => {}
             }
             row_start += row.len() + 1;
         }
         let width = width.unwrap_or(0);
-        let geometry = Geometry::new(width, rows)
-            .map_err(|_| err(start, PositionErrorKind::Size { found: 0 }))?;
+        let geometry = Geometry::new(width, rows).map_err(|_| err(start, PositionErrorKind::Size { found: 0 }))?;
 
         // Second pass: holes, then pieces.
         let cells = || {
-            board.split('/').enumerate().flat_map(|(r, row)| {
-                row.chars()
-                    .enumerate()
-                    .map(move |(c, ch)| (Square::new(c as u8, r as u8), ch))
-            })
+            board
+                .split('/')
+                .enumerate()
+                .flat_map(|(r, row)| row.chars().enumerate().map(move |(c, ch)| (Square::new(c as u8, r as u8), ch)))
         };
-        let holes = cells()
-            .filter(|&(_, ch)| ch == '#')
-            .filter_map(|(sq, _)| sq);
-        let geometry = geometry
-            .with_holes(holes)
-            .map_err(|_| err(start, PositionErrorKind::Size { found: 0 }))?;
+        let holes = cells().filter(|&(_, ch)| ch == '#').filter_map(|(sq, _)| sq);
+        let geometry = geometry.with_holes(holes).map_err(|_| err(start, PositionErrorKind::Size { found: 0 }))?;
 
         let rest = &text[board_end..];
         let side_start = board_end + (rest.len() - rest.trim_start().len());
@@ -95,15 +80,11 @@ impl Position {
         if side_text.is_empty() {
             return Err(err(side_start, PositionErrorKind::MissingSide));
         }
-        let side_end = side_text
-            .find(char::is_whitespace)
-            .unwrap_or(side_text.len());
+        let side_end = side_text.find(char::is_whitespace).unwrap_or(side_text.len());
         if side_end < side_text.len() {
             return Err(err(side_start + side_end, PositionErrorKind::TrailingText));
         }
-        let side = side_text
-            .parse::<Color>()
-            .map_err(|_| err(side_start, PositionErrorKind::BadSide))?;
+        let side = side_text.parse::<Color>().map_err(|_| err(side_start, PositionErrorKind::BadSide))?;
 
         let mut pos = Position::empty(variant, geometry, side);
         for (sq, ch) in cells() {
@@ -127,26 +108,10 @@ mod tests {
     #[test]
     fn reports_what_and_where() {
         use PositionErrorKind::*;
-        assert_eq!(
-            error("--/--- X"),
-            (
-                3,
-                RowLength {
-                    row: 2,
-                    expected: 2,
-                    found: 3
-                }
-            )
-        );
+        assert_eq!(error("--/--- X"), (3, RowLength { row: 2, expected: 2, found: 3 }));
         assert_eq!(error("--/-q X"), (4, UnexpectedChar('q')));
-        assert_eq!(
-            error(&format!("{} X", "-".repeat(27))),
-            (0, Size { found: 27 })
-        );
-        assert_eq!(
-            error(&format!("{} X", vec!["-"; 27].join("/"))),
-            (52, Size { found: 27 })
-        );
+        assert_eq!(error(&format!("{} X", "-".repeat(27))), (0, Size { found: 27 }));
+        assert_eq!(error(&format!("{} X", vec!["-"; 27].join("/"))), (52, Size { found: 27 }));
         assert_eq!(error("--/--"), (5, MissingSide));
         assert_eq!(error("--/-- Y"), (6, BadSide));
         assert_eq!(error("--/-- X O"), (7, TrailingText));
@@ -158,13 +123,7 @@ mod tests {
         for (w, h) in [(1, 1), (26, 26), (5, 7), (26, 1)] {
             let text = format!("{} O", vec!["-".repeat(w); h].join("/"));
             let pos = Position::from_text(Variant::Attacks, &text).unwrap();
-            assert_eq!(
-                (
-                    usize::from(pos.geometry().width()),
-                    usize::from(pos.geometry().height())
-                ),
-                (w, h)
-            );
+            assert_eq!((usize::from(pos.geometry().width()), usize::from(pos.geometry().height())), (w, h));
             assert_eq!(pos.to_string(), text);
         }
     }

@@ -109,10 +109,7 @@ impl Rules for Reversi {
     #[inline(always)]
     fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, mut f: impl FnMut(RawMove)) {
         for to in e.reversi_moves(p, o).indices() {
-            f(RawMove {
-                to: to as u16,
-                from: NO_ORIGIN,
-            });
+            f(RawMove { to: to as u16, from: NO_ORIGIN });
         }
     }
 
@@ -134,17 +131,11 @@ impl Rules for Reversi {
 fn for_each_step<B: BitSet>(e: &Engine<B>, p: B, o: B, mut f: impl FnMut(RawMove)) {
     let empty = e.playable & !(p | o);
     for to in (e.dilate(p) & empty).indices() {
-        f(RawMove {
-            to: to as u16,
-            from: NO_ORIGIN,
-        });
+        f(RawMove { to: to as u16, from: NO_ORIGIN });
     }
     for from in p.indices() {
         for to in (e.ring2(from) & empty).indices() {
-            f(RawMove {
-                to: to as u16,
-                from: from as u16,
-            });
+            f(RawMove { to: to as u16, from: from as u16 });
         }
     }
 }
@@ -162,11 +153,7 @@ fn count_steps<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
 /// The mover's pieces after the clone or jump itself.
 #[inline(always)]
 fn step_piece<B: BitSet>(p: B, mv: RawMove) -> B {
-    let moved = if mv.from == NO_ORIGIN {
-        p
-    } else {
-        p & !B::bit(usize::from(mv.from))
-    };
+    let moved = if mv.from == NO_ORIGIN { p } else { p & !B::bit(usize::from(mv.from)) };
     moved | B::bit(usize::from(mv.to))
 }
 

@@ -18,16 +18,14 @@ static KEYS: [[u64; MAX_SQUARES]; 2] = {
     let mut keys = [[0; MAX_SQUARES]; 2];
     let mut i = 0;
     while i < 2 * MAX_SQUARES {
-        keys[i / MAX_SQUARES][i % MAX_SQUARES] =
-            splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(i as u64 + 1)));
+        keys[i / MAX_SQUARES][i % MAX_SQUARES] = splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(i as u64 + 1)));
         i += 1;
     }
     keys
 };
 
 /// XORed in when White is to move.
-pub(crate) const SIDE_KEY: u64 =
-    splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(2 * MAX_SQUARES as u64 + 1)));
+pub(crate) const SIDE_KEY: u64 = splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(2 * MAX_SQUARES as u64 + 1)));
 
 /// The XOR of the keys of `color` over the squares of `set`.
 pub(crate) fn keys<B: BitSet>(set: B, color: Color) -> u64 {
@@ -41,10 +39,7 @@ mod tests {
     #[test]
     fn keys_are_pinned() {
         assert_eq!(KEYS[0][0], splitmix64(SEED.wrapping_add(GAMMA)));
-        assert_eq!(
-            [KEYS[0][0] >> 48, KEYS[1][675] >> 48, SIDE_KEY >> 48],
-            PINNED_TOP_BITS
-        );
+        assert_eq!([KEYS[0][0] >> 48, KEYS[1][675] >> 48, SIDE_KEY >> 48], PINNED_TOP_BITS);
     }
 
     const PINNED_TOP_BITS: [u64; 3] = [42404, 22135, 57882];

@@ -22,11 +22,7 @@ fn positions() -> impl Strategy<Value = Position> {
         .prop_map(|(variant, w, h, from_start, cells, choices)| {
             let mut pos = start_or_random(variant, w, h, from_start, &cells);
             // Long prefixes on big boards make the reference slow: keep them short.
-            let plies = if w * h > 128 {
-                choices.len().min(10)
-            } else {
-                choices.len()
-            };
+            let plies = if w * h > 128 { choices.len().min(10) } else { choices.len() };
             for &c in &choices[..plies] {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -38,16 +34,8 @@ fn positions() -> impl Strategy<Value = Position> {
         })
 }
 
-fn start_or_random(
-    variant: Variant,
-    w: usize,
-    h: usize,
-    from_start: bool,
-    cells: &[u8],
-) -> Position {
-    let holes = (0..w * h)
-        .filter(|&i| cells[i] == 9)
-        .map(|i| Square::new((i % w) as u8, (i / w) as u8).unwrap());
+fn start_or_random(variant: Variant, w: usize, h: usize, from_start: bool, cells: &[u8]) -> Position {
+    let holes = (0..w * h).filter(|&i| cells[i] == 9).map(|i| Square::new((i % w) as u8, (i / w) as u8).unwrap());
     let geometry = Geometry::new(w, h).unwrap().with_holes(holes).unwrap();
     if from_start && let Ok(pos) = Position::start(variant, geometry) {
         return pos;
@@ -144,23 +132,11 @@ fn expected_conversions(pos: &Position, to: Square) -> Vec<Square> {
     let me = pos.side_to_move();
     let g = pos.geometry();
     let at = |c: i32, r: i32| {
-        (c >= 0 && r >= 0)
-            .then(|| Square::new(c as u8, r as u8))
-            .flatten()
-            .filter(|&sq| g.contains(sq))
+        (c >= 0 && r >= 0).then(|| Square::new(c as u8, r as u8)).flatten().filter(|&sq| g.contains(sq))
     };
     let (c, r) = (i32::from(to.column()), i32::from(to.row()));
     let mut out = Vec::new();
-    for (dc, dr) in [
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ] {
+    for (dc, dr) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
         if pos.variant() != Variant::Attacks {
             let mut run = Vec::new();
             let mut k = 1;
@@ -205,18 +181,39 @@ fn reversi_on_the_standard_board_agrees_with_core() {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        let mv = core
-            .moves()
-            .nth((seed % core_moves.len() as u64) as usize)
-            .unwrap();
+        let mv = core.moves().nth((seed % core_moves.len() as u64) as usize).unwrap();
         core.play(mv).unwrap();
         pos.play(mv.into()).unwrap();
         assert_eq!(perft(&pos, 2), reversi_core::perft(&core, 2));
     }
-    assert_eq!(
-        Color::Black,
-        Position::start(Variant::Reversi, Geometry::standard())
-            .unwrap()
-            .side_to_move()
-    );
+    assert_eq!(Color::Black, Position::start(Variant::Reversi, Geometry::standard()).unwrap().side_to_move());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn moves_and_perft_commute_with_the_board_symmetries(pos in positions()) {
+        let g = *pos.geometry();
+        let map_move = |s, mv: Move| match mv {
+            Move::Place(sq) => Move::Place(g.map(s, sq).unwrap()),
+            Move::Jump { from, to } => Move::Jump { from: g.map(s, from).unwrap(), to: g.map(s, to).unwrap() },
+            Move::Pass => Move::Pass,
+        };
+        let moves = pos.legal_moves();
+        let depth = depth_for(&pos).min(2);
+        let count = perft(&pos, depth);
+        for s in g.symmetries() {
+            let image = pos.transform(s).unwrap();
+            let mut expected: Vec<Move> = moves.iter().map(|&mv| map_move(s, mv)).collect();
+            expected.sort();
+            prop_assert_eq!(image.legal_moves(), expected, "{:?} of {}", s, pos);
+            prop_assert_eq!(perft(&image, depth), count);
+            prop_assert_eq!(image.transform(s.inverse()).unwrap(), pos);
+            prop_assert_eq!(image.hash() == pos.hash(), image == pos);
+        }
+        for s in reversi_variants::Symmetry::ALL {
+            prop_assert_eq!(pos.transform(s).is_some(), g.symmetries().any(|t| t == s));
+        }
+    }
 }

@@ -14,10 +14,7 @@ use reversi_variants::{Geometry, Position, Square, Variant, perft};
 const LIMIT: u64 = 12_000_000;
 
 fn holes_for(w: u8, h: u8) -> [Square; 2] {
-    [
-        Square::new(2, 1).unwrap(),
-        Square::new(w - 3, h - 2).unwrap(),
-    ]
+    [Square::new(2, 1).unwrap(), Square::new(w - 3, h - 2).unwrap()]
 }
 
 /// The start on the octagon for the piece-moving games: its corners are holes,
@@ -68,11 +65,7 @@ fn generate_tables() {
                 if nodes > LIMIT {
                     break;
                 }
-                assert_eq!(
-                    nodes,
-                    reference.perft(depth),
-                    "{variant} {pos} depth {depth}"
-                );
+                assert_eq!(nodes, reference.perft(depth), "{variant} {pos} depth {depth}");
                 println!("{variant};{pos};{depth};{nodes}");
             }
         }

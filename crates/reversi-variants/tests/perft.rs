@@ -11,11 +11,7 @@ use reversi_variants::perft;
 const FAST_NODES: u64 = 60_000_000;
 
 fn run(name: &str, path_in_crate: bool, deep: bool) {
-    let lines = if path_in_crate {
-        common::crate_perft_lines(name)
-    } else {
-        common::perft_lines(name)
-    };
+    let lines = if path_in_crate { common::crate_perft_lines(name) } else { common::perft_lines(name) };
     assert!(!lines.is_empty(), "{name}: no lines");
     for (line, _, pos, depth, nodes) in lines {
         if (nodes > FAST_NODES) != deep {
@@ -25,11 +21,7 @@ fn run(name: &str, path_in_crate: bool, deep: bool) {
         if deep && nodes > 3_000_000_000 {
             continue;
         }
-        assert_eq!(
-            perft(&pos, depth),
-            nodes,
-            "{name} line {line}: perft({depth}) of {pos}"
-        );
+        assert_eq!(perft(&pos, depth), nodes, "{name} line {line}: perft({depth}) of {pos}");
     }
 }
 

@@ -22,16 +22,7 @@ pub(crate) struct Board {
     pub(crate) side: Color,
 }
 
-const DIRS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+const DIRS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 impl Board {
     pub(crate) fn from_position(pos: &Position) -> Board {
@@ -48,18 +39,11 @@ impl Board {
                 });
             }
         }
-        Board {
-            variant: pos.variant(),
-            width,
-            height,
-            cells,
-            side: pos.side_to_move(),
-        }
+        Board { variant: pos.variant(), width, height, cells, side: pos.side_to_move() }
     }
 
     pub(crate) fn at(&self, c: i32, r: i32) -> Option<Cell> {
-        (c >= 0 && r >= 0 && c < self.width && r < self.height)
-            .then(|| self.cells[(r * self.width + c) as usize])
+        (c >= 0 && r >= 0 && c < self.width && r < self.height).then(|| self.cells[(r * self.width + c) as usize])
     }
 
     fn set(&mut self, c: i32, r: i32, cell: Cell) {
@@ -93,10 +77,7 @@ impl Board {
     }
 
     fn count(&self, color: Color) -> usize {
-        self.cells
-            .iter()
-            .filter(|&&c| c == Cell::Piece(color))
-            .count()
+        self.cells.iter().filter(|&&c| c == Cell::Piece(color)).count()
     }
 
     /// Moves other than a pass, sorted like `Position::legal_moves`.
@@ -142,9 +123,7 @@ impl Board {
     }
 
     pub(crate) fn game_over(&self) -> bool {
-        if self.variant != Variant::Reversi
-            && (self.count(Color::Black) == 0 || self.count(Color::White) == 0)
-        {
+        if self.variant != Variant::Reversi && (self.count(Color::Black) == 0 || self.count(Color::White) == 0) {
             return true;
         }
         self.moves_of(self.side).is_empty() && self.moves_of(!self.side).is_empty()
@@ -155,11 +134,7 @@ impl Board {
             return Vec::new();
         }
         let moves = self.moves_of(self.side);
-        if moves.is_empty() {
-            vec![Move::Pass]
-        } else {
-            moves
-        }
+        if moves.is_empty() { vec![Move::Pass] } else { moves }
     }
 
     pub(crate) fn play(&mut self, mv: Move) {
@@ -195,13 +170,9 @@ impl Board {
         if depth == 0 {
             return 1;
         }
-        let wiped = self.variant != Variant::Reversi
-            && (self.count(Color::Black) == 0 || self.count(Color::White) == 0);
-        let moves = if wiped {
-            Vec::new()
-        } else {
-            self.moves_of(self.side)
-        };
+        let wiped =
+            self.variant != Variant::Reversi && (self.count(Color::Black) == 0 || self.count(Color::White) == 0);
+        let moves = if wiped { Vec::new() } else { self.moves_of(self.side) };
         if moves.is_empty() {
             if wiped || depth == 1 || self.moves_of(!self.side).is_empty() {
                 return 1;
@@ -237,21 +208,14 @@ impl Board {
                     .collect()
             })
             .collect();
-        format!(
-            "{} {}",
-            rows.join("/"),
-            if self.side == Color::Black { 'X' } else { 'O' }
-        )
+        format!("{} {}", rows.join("/"), if self.side == Color::Black { 'X' } else { 'O' })
     }
 }
 
 /// The perft lines of `../shared/data/perft/NAME.perft`: (line, variant,
 /// position, depth, nodes).
 pub(crate) fn perft_lines(name: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
-    let path = format!(
-        "{}/../../../shared/data/perft/{name}.perft",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../../shared/data/perft/{name}.perft", env!("CARGO_MANIFEST_DIR"));
     parse_perft_file(&path)
 }
 
@@ -273,18 +237,9 @@ fn parse_perft_file(path: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
         let [variant, position, depth, nodes] = fields[..] else {
             panic!("{path}:{}: expected variant;position;depth;nodes", i + 1);
         };
-        let variant: Variant = variant
-            .parse()
-            .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
-        let position = Position::from_text(variant, position)
-            .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
-        lines.push((
-            i + 1,
-            variant,
-            position,
-            depth.parse().unwrap(),
-            nodes.parse().unwrap(),
-        ));
+        let variant: Variant = variant.parse().unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+        let position = Position::from_text(variant, position).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+        lines.push((i + 1, variant, position, depth.parse().unwrap(), nodes.parse().unwrap()));
     }
     lines
 }

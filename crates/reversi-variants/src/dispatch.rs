@@ -1,0 +1,48 @@
+//! CPU-specific builds of perft, and the choice between them.
+//!
+//! The rules live once, in [`engine`](crate::engine), [`variant`](crate::variant)
+//! and [`perft_node`](crate::perft::perft_node), as `#[inline(always)]` generic
+//! functions. This module compiles them again inside a function that enables
+//! x86-64 v3 instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`), chosen at run
+//! time by reversi-core's CPU detection, so a plain `cargo build` runs at the speed
+//! of a `target-cpu=native` build. The portable build is the reference the tests
+//! compare against.
+//!
+//! This is the crate's only module with `unsafe`: calling a `#[target_feature]`
+//! function, sound once the features are known to be present.
+
+use reversi_core::Backend;
+
+use crate::bits::BitSet;
+use crate::engine::Engine;
+use crate::perft::perft_node;
+use crate::variant::Rules;
+
+fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
+    perft_node::<R, B>(e, p, o, depth, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+fn perft_x86_64_v3<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
+    perft_node::<R, B>(e, p, o, depth, &mut |p, o, d| perft_x86_64_v3::<R, B>(e, p, o, d))
+}
+
+/// Perft below `(p, o)` on `backend` (the portable build when it is not
+/// available); `depth >= 1`.
+pub(crate) fn perft_on<R: Rules, B: BitSet>(backend: Backend, e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V3 if Backend::X86_64V3.is_available() => {
+            // SAFETY: reversi-core has just confirmed that this CPU supports every
+            // feature the function enables.
+            unsafe { perft_x86_64_v3::<R, B>(e, p, o, depth) }
+        }
+        _ => perft_portable::<R, B>(e, p, o, depth),
+    }
+}
+
+/// Perft below `(p, o)` on the fastest build this CPU runs; `depth >= 1`.
+pub(crate) fn perft<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
+    perft_on::<R, B>(Backend::detect(), e, p, o, depth)
+}
