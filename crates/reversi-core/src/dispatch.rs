@@ -13,7 +13,10 @@
 //! This is the only module with `unsafe`: calling a `#[target_feature]` function,
 //! sound once the features are known to be present.
 
+use crate::kernel;
 use crate::perft::hashed_node;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::moves_avx2;
 use crate::table::PerftTable;
 
 /// A build of the move generator for one class of CPU.
@@ -87,23 +90,25 @@ fn has_x86_64_v3() -> bool {
 }
 
 fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
-    crate::perft::perft_node(p, o, depth, &mut perft_portable)
+    crate::perft::perft_node(p, o, depth, kernel::moves, &mut perft_portable)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
 fn perft_x86_64_v3(p: u64, o: u64, depth: u32) -> u64 {
-    crate::perft::perft_node(p, o, depth, &mut |p, o, d| perft_x86_64_v3(p, o, d))
+    crate::perft::perft_node(p, o, depth, |p, o| moves_avx2(p, o), &mut |p, o, d| perft_x86_64_v3(p, o, d))
 }
 
 fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
-    hashed_node(p, o, depth, table, &mut perft_portable, &mut |p, o, d| perft_hashed_portable(p, o, d, table))
+    hashed_node(p, o, depth, table, kernel::moves, &mut perft_portable, &mut |p, o, d| {
+        perft_hashed_portable(p, o, d, table)
+    })
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
 fn perft_hashed_x86_64_v3(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
-    hashed_node(p, o, depth, table, &mut |p, o, d| perft_x86_64_v3(p, o, d), &mut |p, o, d| {
+    hashed_node(p, o, depth, table, |p, o| moves_avx2(p, o), &mut |p, o, d| perft_x86_64_v3(p, o, d), &mut |p, o, d| {
         perft_hashed_x86_64_v3(p, o, d, table)
     })
 }
@@ -133,5 +138,28 @@ pub(crate) fn perft(backend: Backend, p: u64, o: u64, depth: u32) -> u64 {
             unsafe { perft_x86_64_v3(p, o, depth) }
         }
         _ => perft_portable(p, o, depth),
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use crate::kernel;
+
+    proptest::proptest! {
+        #[test]
+        fn avx2_moves_match_the_portable_kernel(a: u64, b: u64, sparse: u64) {
+            if std::is_x86_feature_detected!("avx2") {
+                for (p, o) in [(a & !b, b), (a & sparse & !b, b & sparse), (a & !(b & sparse), b & sparse)] {
+                    proptest::prop_assert_eq!(call(p, o), kernel::moves(p, o));
+                }
+            }
+        }
+    }
+
+    /// Calls the AVX2 generator; only after `is_x86_feature_detected!("avx2")`.
+    fn call(p: u64, o: u64) -> u64 {
+        assert!(std::is_x86_feature_detected!("avx2"));
+        // SAFETY: the assertion above has confirmed AVX2 on this CPU.
+        unsafe { crate::simd::moves_avx2(p, o) }
     }
 }

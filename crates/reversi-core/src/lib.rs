@@ -70,6 +70,7 @@ mod position;
 mod score;
 #[cfg(feature = "serde")]
 mod serde;
+mod simd;
 mod square;
 mod symmetry;
 mod table;

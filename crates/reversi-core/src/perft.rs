@@ -6,7 +6,7 @@
 //! is a ply), and otherwise the counts of the children after each legal move add up.
 
 use crate::dispatch::{self, Backend};
-use crate::kernel::{count, flips, moves};
+use crate::kernel::{count, flips};
 use crate::table::{PerftTable, canonical};
 use crate::{Move, Position};
 
@@ -15,8 +15,17 @@ use crate::{Move, Position};
 ///
 /// Bulk counting: at depth 1 the answer is the number of moves (1 for a pass or a
 /// finished game), so depth 2 counts each child's moves without visiting them.
+///
+/// `moves` is the move generator to use: [`kernel::moves`](crate::kernel::moves)
+/// or a SIMD version of it.
 #[inline(always)]
-pub(crate) fn perft_node(p: u64, o: u64, depth: u32, recurse: &mut impl FnMut(u64, u64, u32) -> u64) -> u64 {
+pub(crate) fn perft_node(
+    p: u64,
+    o: u64,
+    depth: u32,
+    moves: impl Fn(u64, u64) -> u64 + Copy,
+    recurse: &mut impl FnMut(u64, u64, u32) -> u64,
+) -> u64 {
     let mut m = moves(p, o);
     if m == 0 {
         let passed = moves(o, p);
@@ -52,6 +61,7 @@ pub(crate) fn hashed_node(
     o: u64,
     depth: u32,
     table: &PerftTable<'_>,
+    moves: impl Fn(u64, u64) -> u64 + Copy,
     plain: &mut impl FnMut(u64, u64, u32) -> u64,
     hashed: &mut impl FnMut(u64, u64, u32) -> u64,
 ) -> u64 {
@@ -62,7 +72,7 @@ pub(crate) fn hashed_node(
     if let Some(n) = table.probe(cp, co, depth) {
         return n;
     }
-    let n = perft_node(p, o, depth, hashed);
+    let n = perft_node(p, o, depth, moves, hashed);
     table.store(cp, co, depth, n);
     n
 }
