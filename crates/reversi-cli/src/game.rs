@@ -40,6 +40,8 @@ pub(crate) struct StartSpec<'a> {
     pub(crate) holes: Option<&'a str>,
     pub(crate) position: Option<&'a str>,
     pub(crate) first: Color,
+    /// Use reversi-variants even for 8x8 Reversi.
+    pub(crate) generic: bool,
 }
 
 impl Game {
@@ -52,16 +54,17 @@ impl Game {
             if spec.board.is_some() || spec.holes.is_some() {
                 return Err(Failure::usage("--position gives the board: drop --board and --holes"));
             }
+            // 8x8 Reversi texts, the Edax form included, go through reversi-core.
+            let mut text = std::borrow::Cow::Borrowed(text);
             if spec.variant == Variant::Reversi && !text.contains('#') {
-                if let Ok(pos) = text.parse::<reversi_core::Position>() {
-                    return Ok(Game::Core(pos));
-                }
-                if !text.contains('/') {
-                    let e = text.parse::<reversi_core::Position>().unwrap_err();
-                    return Err(Failure::usage(format!("--position: {e}")));
+                match text.parse::<reversi_core::Position>() {
+                    Ok(pos) if !spec.generic => return Ok(Game::Core(pos)),
+                    Ok(pos) => text = pos.to_string().into(),
+                    Err(e) if !text.contains('/') => return Err(Failure::usage(format!("--position: {e}"))),
+                    Err(_) => {}
                 }
             }
-            return reversi_variants::Position::from_text(spec.variant, text)
+            return reversi_variants::Position::from_text(spec.variant, &text)
                 .map(|pos| Game::Variant(Box::new(pos)))
                 .map_err(|e| Failure::usage(format!("--position: {e}")));
         }
@@ -78,7 +81,7 @@ impl Game {
                 .collect::<Result<Vec<_>, _>>()?;
             geometry = geometry.with_holes(squares).map_err(|e| Failure::usage(format!("--holes: {e}")))?;
         }
-        if spec.variant == Variant::Reversi && geometry == Geometry::standard() {
+        if spec.variant == Variant::Reversi && geometry == Geometry::standard() && !spec.generic {
             return Ok(Game::Core(reversi_core::Position::start_with_first(spec.first)));
         }
         reversi_variants::Position::start_with_first(spec.variant, geometry, spec.first)

@@ -43,6 +43,10 @@ pub(crate) struct PerftArgs {
     /// Print one line of JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// The engine for 8x8 Reversi: reversi-core (auto) or the generic engine of
+    /// reversi-variants that every other board uses (to compare them).
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    engine: EngineArg,
     /// The 8x8 move-generator build to use: the fastest this CPU runs, or a named one.
     #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
     backend: BackendArg,
@@ -57,6 +61,15 @@ pub(crate) struct PerftArgs {
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse().map_err(|e: reversi_variants::ParseVariantError| e.to_string())
+}
+
+/// An `--engine` choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum EngineArg {
+    /// reversi-core for 8x8 Reversi, reversi-variants for the rest.
+    Auto,
+    /// reversi-variants for everything.
+    Generic,
 }
 
 /// A `--backend` choice.
@@ -92,6 +105,7 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
             First::Black => Color::Black,
             First::White => Color::White,
         },
+        generic: args.engine == EngineArg::Generic,
     })?;
     if args.hash > 0 && matches!(game, Game::Variant(_)) {
         return Err(Failure::usage("--hash: the transposition table covers 8x8 Reversi only so far"));

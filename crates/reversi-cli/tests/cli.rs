@@ -105,6 +105,12 @@ fn every_variant_and_board() {
         args.push("--json");
         assert_eq!(nodes(&args)["nodes"], expected, "{args:?}");
     }
+    // The generic engine agrees with reversi-core on the standard board.
+    for extra in [&[][..], &["--position", "---------------------------OX------XO--------------------------- X"]] {
+        let mut args = vec!["perft", "7", "--engine", "generic", "--json"];
+        args.extend_from_slice(extra);
+        assert_eq!(nodes(&args)["nodes"], 55_092, "{args:?}");
+    }
     let line = nodes(&["perft", "1", "--variant", "attacks", "--board", "7x7", "--divide", "--json"]);
     let divide = line["divide"].as_object().unwrap();
     assert_eq!(divide.len(), 16);
