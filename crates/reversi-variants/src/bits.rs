@@ -49,6 +49,10 @@ pub(crate) trait BitSet:
     fn shl(self, n: u32) -> Self;
     /// Every index moved down by `n` (`n < BITS`).
     fn shr(self, n: u32) -> Self;
+    /// The set as a `u64`, when the type is 64 bits wide (known at compile time).
+    fn as_u64(self) -> Option<u64>;
+    /// The set of the indices of a `u64` (for types of at least 64 bits).
+    fn from_u64(x: u64) -> Self;
     /// The first `BITS` indices of a wide set.
     fn from_wide(w: &Wide) -> Self;
     /// The set as a wide set.
@@ -143,6 +147,14 @@ macro_rules! native {
             #[inline(always)]
             fn shr(self, n: u32) -> Self {
                 self >> n
+            }
+            #[inline(always)]
+            fn as_u64(self) -> Option<u64> {
+                if <$t>::BITS == 64 { Some(self as u64) } else { None }
+            }
+            #[inline(always)]
+            fn from_u64(x: u64) -> Self {
+                x as $t
             }
             fn from_wide(w: &Wide) -> Self {
                 let mut x: $t = 0;
@@ -325,6 +337,16 @@ impl BitSet for Wide {
             }
         }
         out
+    }
+    #[inline(always)]
+    fn as_u64(self) -> Option<u64> {
+        None
+    }
+    #[inline(always)]
+    fn from_u64(x: u64) -> Self {
+        let mut w = Wide::EMPTY;
+        w.0[0] = x;
+        w
     }
     fn from_wide(w: &Wide) -> Self {
         *w

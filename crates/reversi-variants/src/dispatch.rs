@@ -16,16 +16,24 @@ use reversi_core::Backend;
 use crate::bits::BitSet;
 use crate::engine::Engine;
 use crate::perft::perft_node;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::reversi_moves_avx2;
 use crate::variant::Rules;
 
 fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
-    perft_node::<R, B>(e, p, o, depth, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
+    perft_node::<R, B>(e, p, o, depth, Engine::reversi_moves, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
 fn perft_x86_64_v3<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
-    perft_node::<R, B>(e, p, o, depth, &mut |p, o, d| perft_x86_64_v3::<R, B>(e, p, o, d))
+    // Boards of up to 64 squares use the AVX2 generator; B::as_u64 is known at
+    // compile time, so the other sizes keep the engine's.
+    let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64()) {
+        (Some(axes), Some(p), Some(o)) => B::from_u64(reversi_moves_avx2(axes, p, o)),
+        _ => e.reversi_moves(p, o),
+    };
+    perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| perft_x86_64_v3::<R, B>(e, p, o, d))
 }
 
 /// Perft below `(p, o)` on `backend` (the portable build when it is not
@@ -40,9 +48,4 @@ pub(crate) fn perft_on<R: Rules, B: BitSet>(backend: Backend, e: &Engine<B>, p: 
         }
         _ => perft_portable::<R, B>(e, p, o, depth),
     }
-}
-
-/// Perft below `(p, o)` on the fastest build this CPU runs; `depth >= 1`.
-pub(crate) fn perft<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
-    perft_on::<R, B>(Backend::detect(), e, p, o, depth)
 }

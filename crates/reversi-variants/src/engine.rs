@@ -36,6 +36,23 @@ struct Axis<B> {
     rounds: u32,
 }
 
+/// A Reversi move generator over an engine: [`Engine::reversi_moves`], or a SIMD
+/// build of it passed down by [`dispatch`](crate::dispatch).
+pub(crate) trait MovesFn<B>: Fn(&Engine<B>, B, B) -> B + Copy {}
+
+impl<B, F: Fn(&Engine<B>, B, B) -> B + Copy> MovesFn<B> for F {}
+
+/// The axes of a board of at most 64 squares as plain words, for SIMD lanes:
+/// step shifts, the `inner` masks, the most doubling rounds of any axis, and the
+/// playable squares.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PackedAxes {
+    pub(crate) shifts: [u64; 4],
+    pub(crate) inner: [u64; 4],
+    pub(crate) rounds: u32,
+    pub(crate) playable: u64,
+}
+
 /// Precomputed masks and tables of one geometry, in one bit-set type.
 #[derive(Debug)]
 pub(crate) struct Engine<B> {
@@ -50,6 +67,8 @@ pub(crate) struct Engine<B> {
     neighbours: Vec<B>,
     /// Per square: the playable squares at Chebyshev distance exactly 2.
     ring2: Vec<B>,
+    /// The axes as words, when `B` is 64 bits wide.
+    pub(crate) packed: Option<PackedAxes>,
 }
 
 impl<B: BitSet> Engine<B> {
@@ -113,7 +132,13 @@ impl<B: BitSet> Engine<B> {
                 ring2.push(ring(c, r, 2));
             }
         }
-        Engine { playable, axes, rays, neighbours, ring2 }
+        let packed = (B::BITS == 64).then(|| PackedAxes {
+            shifts: axes.map(|a| u64::from(a.shift)),
+            inner: axes.map(|a| u64::from_wide(&a.inner.to_wide())),
+            rounds: axes.iter().map(|a| a.rounds).max().unwrap_or(0),
+            playable: u64::from_wide(&playable.to_wide()),
+        });
+        Engine { playable, axes, rays, neighbours, ring2, packed }
     }
 
     /// The squares where `p` may place a Reversi disc against `o`.

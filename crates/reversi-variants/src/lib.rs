@@ -72,6 +72,7 @@ mod perft;
 mod position;
 #[cfg(feature = "serde")]
 mod serde;
+mod simd;
 mod square;
 mod text;
 mod variant;
@@ -83,8 +84,8 @@ pub use error::{
 };
 pub use geometry::Geometry;
 pub use moves::Move;
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_with};
 pub use position::{Outcome, Position, Score};
-pub use reversi_core::{Color, Symmetry};
+pub use reversi_core::{Backend, Color, Symmetry};
 pub use square::Square;
 pub use variant::Variant;

@@ -7,10 +7,12 @@
 //! count a finished game reached early as 0; this crate follows RULES.md.
 
 use crate::Move;
+use reversi_core::Backend;
+
 use crate::Position;
 use crate::bits::BitSet;
 use crate::dispatch;
-use crate::engine::Engine;
+use crate::engine::{Engine, MovesFn};
 use crate::position::{Visitor, visit};
 use crate::variant::Rules;
 
@@ -25,14 +27,15 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
     p: B,
     o: B,
     depth: u32,
+    moves: impl MovesFn<B>,
     recurse: &mut impl FnMut(B, B, u32) -> u64,
 ) -> u64 {
     if R::wiped_out(p, o) {
         return 1;
     }
-    let n = R::count_moves(e, p, o);
+    let n = R::count_moves(e, p, o, moves);
     if n == 0 {
-        if depth == 1 || R::count_moves(e, o, p) == 0 {
+        if depth == 1 || R::count_moves(e, o, p, moves) == 0 {
             return 1;
         }
         return recurse(o, p, depth - 1);
@@ -41,11 +44,11 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
         return n;
     }
     let mut total = 0;
-    R::for_each_move(e, p, o, |mv| {
+    R::for_each_move(e, p, o, moves, |mv| {
         let (np, no) = R::play(e, p, o, mv);
         total += if depth == 2 {
             // The child at depth 1: its moves, or 1 for a pass or a finished game.
-            if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np).max(1) }
+            if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, moves).max(1) }
         } else {
             recurse(no, np, depth - 1)
         };
@@ -53,12 +56,12 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
     total
 }
 
-struct Perft(u32);
+struct Perft(Backend, u32);
 
 impl Visitor for Perft {
     type Output = u64;
     fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> u64 {
-        if self.0 == 0 { 1 } else { dispatch::perft::<R, B>(e, p, o, self.0) }
+        if self.1 == 0 { 1 } else { dispatch::perft_on::<R, B>(self.0, e, p, o, self.1) }
     }
 }
 
@@ -75,7 +78,15 @@ impl Visitor for Perft {
 /// ```
 #[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    visit(pos, Perft(depth))
+    perft_with(Backend::detect(), pos, depth)
+}
+
+/// [`perft`] on a chosen build of the engine (reversi-core's [`Backend`]); an
+/// unavailable one falls back to [`Backend::Portable`]. Every build gives the
+/// same counts.
+#[must_use]
+pub fn perft_with(backend: Backend, pos: &Position, depth: u32) -> u64 {
+    visit(pos, Perft(backend, depth))
 }
 
 /// The count below each legal move of `pos` (a pass when it is the only move),

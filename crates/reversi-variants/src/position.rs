@@ -72,8 +72,8 @@ impl Visitor for RawMoves {
             return (Vec::new(), 0);
         }
         let mut moves = Vec::new();
-        R::for_each_move(e, p, o, |m| moves.push(m));
-        (moves, R::count_moves(e, o, p))
+        R::for_each_move(e, p, o, Engine::reversi_moves, |m| moves.push(m));
+        (moves, R::count_moves(e, o, p, Engine::reversi_moves))
     }
 }
 

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bits::BitSet;
-use crate::engine::Engine;
+use crate::engine::{Engine, MovesFn};
 use crate::error::ParseVariantError;
 
 /// Which game: chosen at run time (the command line needs it).
@@ -83,11 +83,12 @@ pub(crate) trait Rules {
     const VARIANT: Variant;
 
     /// Calls `f` with each move of `p` against `o` (passes excluded): placements
-    /// and clones by destination, then jumps by origin and destination.
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, f: impl FnMut(RawMove));
+    /// and clones by destination, then jumps by origin and destination. `moves`
+    /// is the Reversi move generator to use (the engine's, or a SIMD build).
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>, f: impl FnMut(RawMove));
 
     /// The number of moves of `p` against `o` (passes excluded).
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64;
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> u64;
 
     /// `(p, o)` after `p` plays the legal move `mv`.
     fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B);
@@ -107,15 +108,15 @@ impl Rules for Reversi {
     const VARIANT: Variant = Variant::Reversi;
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, mut f: impl FnMut(RawMove)) {
-        for to in e.reversi_moves(p, o).indices() {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>, mut f: impl FnMut(RawMove)) {
+        for to in moves(e, p, o).indices() {
             f(RawMove { to: to as u16, from: NO_ORIGIN });
         }
     }
 
     #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
-        u64::from(e.reversi_moves(p, o).count())
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> u64 {
+        u64::from(moves(e, p, o).count())
     }
 
     #[inline(always)]
@@ -165,12 +166,12 @@ impl Rules for Reversitacks {
     const VARIANT: Variant = Variant::Reversitacks;
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, f: impl FnMut(RawMove)) {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>, f: impl FnMut(RawMove)) {
         for_each_step(e, p, o, f);
     }
 
     #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> u64 {
         count_steps(e, p, o)
     }
 
@@ -192,12 +193,12 @@ impl Rules for Attacks {
     const VARIANT: Variant = Variant::Attacks;
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, f: impl FnMut(RawMove)) {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>, f: impl FnMut(RawMove)) {
         for_each_step(e, p, o, f);
     }
 
     #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> u64 {
         count_steps(e, p, o)
     }
 

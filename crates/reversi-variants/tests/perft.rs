@@ -6,7 +6,7 @@
 
 mod common;
 
-use reversi_variants::perft;
+use reversi_variants::{Backend, perft_with};
 
 const FAST_NODES: u64 = 60_000_000;
 
@@ -21,7 +21,16 @@ fn run(name: &str, path_in_crate: bool, deep: bool) {
         if deep && nodes > 3_000_000_000 {
             continue;
         }
-        assert_eq!(perft(&pos, depth), nodes, "{name} line {line}: perft({depth}) of {pos}");
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            if backend != Backend::detect() && nodes > 5_000_000 {
+                continue; // the slower builds on the smaller lines only
+            }
+            assert_eq!(
+                perft_with(backend, &pos, depth),
+                nodes,
+                "{name} line {line}: perft({depth}) of {pos} on {backend:?}"
+            );
+        }
     }
 }
 
