@@ -92,7 +92,7 @@ impl<B: BitSet> Iterator for Indices<B> {
 }
 
 macro_rules! native {
-    ($t:ty, $words:expr) => {
+    ($t:ty, $words:expr, $shl:path, $shr:path) => {
         impl BitSet for $t {
             const BITS: usize = <$t>::BITS as usize;
             const EMPTY: Self = 0;
@@ -142,11 +142,11 @@ macro_rules! native {
             }
             #[inline(always)]
             fn shl(self, n: u32) -> Self {
-                self << n
+                $shl(self, n)
             }
             #[inline(always)]
             fn shr(self, n: u32) -> Self {
-                self >> n
+                $shr(self, n)
             }
             #[inline(always)]
             fn as_u64(self) -> Option<u64> {
@@ -173,8 +173,33 @@ macro_rules! native {
         }
     };
 }
-native!(u64, 1);
-native!(u128, 2);
+native!(u64, 1, core::ops::Shl::shl, core::ops::Shr::shr);
+native!(u128, 2, shl_u128, shr_u128);
+
+/// `x << n` for `n < 128`, with a two-instruction path for the common `n < 64`
+/// (the engine's steps on boards of up to 128 squares mostly are).
+#[inline(always)]
+fn shl_u128(x: u128, n: u32) -> u128 {
+    if n < 64 {
+        let (lo, hi) = (x as u64, (x >> 64) as u64);
+        let hi = (hi << n) | ((lo >> 1) >> (63 - n));
+        (u128::from(hi) << 64) | u128::from(lo << n)
+    } else {
+        x << n
+    }
+}
+
+/// `x >> n` for `n < 128`, likewise.
+#[inline(always)]
+fn shr_u128(x: u128, n: u32) -> u128 {
+    if n < 64 {
+        let (lo, hi) = (x as u64, (x >> 64) as u64);
+        let lo = (lo >> n) | ((hi << 1) << (63 - n));
+        (u128::from(hi >> n) << 64) | u128::from(lo)
+    } else {
+        x >> n
+    }
+}
 
 /// A set of up to 704 squares in eleven words, for boards over 128 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -391,6 +416,15 @@ mod tests {
             }
             assert_eq!(w.keep_if(false), Wide::EMPTY);
             assert_eq!(x.keep_if(true), x);
+        }
+    }
+
+    #[test]
+    fn u128_shifts_are_shifts() {
+        let x: u128 = 0x8000_0000_0000_0001_8000_0000_0000_0001;
+        for n in 0..128 {
+            assert_eq!(shl_u128(x, n), x << n, "{n}");
+            assert_eq!(shr_u128(x, n), x >> n, "{n}");
         }
     }
 
