@@ -44,15 +44,22 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
         return n;
     }
     let mut total = 0;
-    R::for_each_move(e, p, o, moves, |mv| {
-        let (np, no) = R::play(e, p, o, mv);
-        total += if depth == 2 {
-            // The child at depth 1: its moves, or 1 for a pass or a finished game.
-            if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, moves).max(1) }
-        } else {
-            recurse(no, np, depth - 1)
-        };
-    });
+    R::for_each_move(
+        e,
+        p,
+        o,
+        moves,
+        #[inline(always)]
+        |mv| {
+            let (np, no) = R::play(e, p, o, mv);
+            total += if depth == 2 {
+                // The child at depth 1: its moves, or 1 for a pass or a finished game.
+                if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, moves).max(1) }
+            } else {
+                recurse(no, np, depth - 1)
+            };
+        },
+    );
     total
 }
 
