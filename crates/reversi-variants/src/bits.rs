@@ -53,6 +53,10 @@ pub(crate) trait BitSet:
     fn as_u64(self) -> Option<u64>;
     /// The set of the indices of a `u64` (for types of at least 64 bits).
     fn from_u64(x: u64) -> Self;
+    /// The set as a `u128`, when the type is 128 bits wide (known at compile time).
+    fn as_u128(self) -> Option<u128>;
+    /// The set of the indices of a `u128` (the low 64 for `u64`).
+    fn from_u128(x: u128) -> Self;
     /// The first `BITS` indices of a wide set.
     fn from_wide(w: &Wide) -> Self;
     /// The set as a wide set.
@@ -154,6 +158,14 @@ macro_rules! native {
             }
             #[inline(always)]
             fn from_u64(x: u64) -> Self {
+                x as $t
+            }
+            #[inline(always)]
+            fn as_u128(self) -> Option<u128> {
+                if <$t>::BITS == 128 { Some(self as u128) } else { None }
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
                 x as $t
             }
             fn from_wide(w: &Wide) -> Self {
@@ -371,6 +383,17 @@ impl BitSet for Wide {
     fn from_u64(x: u64) -> Self {
         let mut w = Wide::EMPTY;
         w.0[0] = x;
+        w
+    }
+    #[inline(always)]
+    fn as_u128(self) -> Option<u128> {
+        None
+    }
+    #[inline(always)]
+    fn from_u128(x: u128) -> Self {
+        let mut w = Wide::EMPTY;
+        w.0[0] = x as u64;
+        w.0[1] = (x >> 64) as u64;
         w
     }
     fn from_wide(w: &Wide) -> Self {

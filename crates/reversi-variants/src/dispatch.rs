@@ -17,7 +17,7 @@ use crate::bits::BitSet;
 use crate::engine::Engine;
 use crate::perft::perft_node;
 #[cfg(target_arch = "x86_64")]
-use crate::simd::reversi_moves_avx2;
+use crate::simd::{reversi_moves_avx2, reversi_moves_avx2_128};
 use crate::variant::Rules;
 
 fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
@@ -27,10 +27,11 @@ fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) ->
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
 fn perft_x86_64_v3<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
-    // Boards of up to 64 squares use the AVX2 generator; B::as_u64 is known at
-    // compile time, so the other sizes keep the engine's.
-    let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64()) {
-        (Some(axes), Some(p), Some(o)) => B::from_u64(reversi_moves_avx2(axes, p, o)),
+    // Boards of up to 128 squares use the AVX2 generators; `as_u64` and
+    // `as_u128` are known at compile time, so each size keeps one branch.
+    let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128()) {
+        (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
+        (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128(axes, p, o)),
         _ => e.reversi_moves(p, o),
     };
     perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| perft_x86_64_v3::<R, B>(e, p, o, d))

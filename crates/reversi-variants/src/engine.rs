@@ -42,15 +42,15 @@ pub(crate) trait MovesFn<B>: Fn(&Engine<B>, B, B) -> B + Copy {}
 
 impl<B, F: Fn(&Engine<B>, B, B) -> B + Copy> MovesFn<B> for F {}
 
-/// The axes of a board of at most 64 squares as plain words, for SIMD lanes:
-/// step shifts, the `inner` masks, the most doubling rounds of any axis, and the
-/// playable squares.
+/// The axes of a board of at most 128 squares as plain words, for SIMD lanes:
+/// step shifts, the `inner` masks (low and high 64 bits), the most doubling
+/// rounds of any axis, and the playable squares.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PackedAxes {
     pub(crate) shifts: [u64; 4],
-    pub(crate) inner: [u64; 4],
+    pub(crate) inner: [[u64; 4]; 2],
     pub(crate) rounds: u32,
-    pub(crate) playable: u64,
+    pub(crate) playable: u128,
 }
 
 /// Precomputed masks and tables of one geometry, in one bit-set type.
@@ -67,7 +67,7 @@ pub(crate) struct Engine<B> {
     neighbours: Vec<B>,
     /// Per square: the playable squares at Chebyshev distance exactly 2.
     ring2: Vec<B>,
-    /// The axes as words, when `B` is 64 bits wide.
+    /// The axes as words, when `B` is at most 128 bits wide.
     pub(crate) packed: Option<PackedAxes>,
 }
 
@@ -132,11 +132,11 @@ impl<B: BitSet> Engine<B> {
                 ring2.push(ring(c, r, 2));
             }
         }
-        let packed = (B::BITS == 64).then(|| PackedAxes {
+        let packed = (B::BITS <= 128).then(|| PackedAxes {
             shifts: axes.map(|a| u64::from(a.shift)),
-            inner: axes.map(|a| u64::from_wide(&a.inner.to_wide())),
+            inner: [0, 1].map(|word| axes.map(|a| a.inner.to_wide().0[word])),
             rounds: axes.iter().map(|a| a.rounds).max().unwrap_or(0),
-            playable: u64::from_wide(&playable.to_wide()),
+            playable: u128::from_wide(&playable.to_wide()),
         });
         Engine { playable, axes, rays, neighbours, ring2, packed }
     }
