@@ -96,7 +96,7 @@ impl<B: BitSet> Iterator for Indices<B> {
 }
 
 macro_rules! native {
-    ($t:ty, $words:expr, $shl:path, $shr:path) => {
+    ($t:ty, $words:expr, $shl:path, $shr:path, $high:path) => {
         impl BitSet for $t {
             const BITS: usize = <$t>::BITS as usize;
             const EMPTY: Self = 0;
@@ -134,7 +134,7 @@ macro_rules! native {
             }
             #[inline(always)]
             fn highest_bit(self) -> Self {
-                if self == 0 { 0 } else { 1 << (<$t>::BITS - 1 - self.leading_zeros()) }
+                $high(self)
             }
             #[inline(always)]
             fn above_bit(self) -> Self {
@@ -185,8 +185,24 @@ macro_rules! native {
         }
     };
 }
-native!(u64, 1, core::ops::Shl::shl, core::ops::Shr::shr);
-native!(u128, 2, shl_u128, shr_u128);
+native!(u64, 1, core::ops::Shl::shl, core::ops::Shr::shr, highest_bit_u64);
+native!(u128, 2, shl_u128, shr_u128, highest_bit_u128);
+
+/// The highest set bit alone, 0 for 0.
+#[inline(always)]
+fn highest_bit_u64(x: u64) -> u64 {
+    (x != 0) as u64 * ((1 << 63) >> (x.leading_zeros() & 63))
+}
+
+/// The highest set bit alone, 0 for 0: each word's top bit, then the high
+/// word's if it has one (selects, no data-dependent branch).
+#[inline(always)]
+fn highest_bit_u128(x: u128) -> u128 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    let (top_lo, top_hi) = (highest_bit_u64(lo), highest_bit_u64(hi));
+    let (lo, hi) = if hi != 0 { (0, top_hi) } else { (top_lo, 0) };
+    (u128::from(hi) << 64) | u128::from(lo)
+}
 
 /// `x << n` for `n < 128`, with a two-instruction path for the common `n < 64`
 /// (the engine's steps on boards of up to 128 squares mostly are).
@@ -439,6 +455,18 @@ mod tests {
             }
             assert_eq!(w.keep_if(false), Wide::EMPTY);
             assert_eq!(x.keep_if(true), x);
+        }
+    }
+
+    #[test]
+    fn highest_bits() {
+        for x in [0u128, 1, 2, 3, 1 << 63, (1 << 64) | 1, u128::MAX, 1 << 127, 0x0f0f_0000_0000_0000_0000] {
+            let expected = if x == 0 { 0 } else { 1 << (127 - x.leading_zeros()) };
+            assert_eq!(highest_bit_u128(x), expected, "{x:#x}");
+            assert_eq!(
+                highest_bit_u64(x as u64),
+                if x as u64 == 0 { 0 } else { 1 << (63 - (x as u64).leading_zeros()) }
+            );
         }
     }
 
