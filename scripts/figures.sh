@@ -23,8 +23,7 @@ if [ "${1:-}" = "--deep" ]; then run $r perft 15 --hash 2048 --threads 2; fi
 
 echo "## generic engine (reversi-variants) against reversi-core, per leaf"
 run $r perft 12 --engine generic
-run $r perft 11
-run $r perft 11 --board 10x10
+run $r perft 12 --board 10x10
 run $r perft 7 --variant attacks --board 7x7
-run $r perft 6 --variant attacks --board 8x8
+run $r perft 7 --variant attacks --board 8x8
 run $r perft 6 --variant reversitacks --board 8x8

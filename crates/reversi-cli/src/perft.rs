@@ -82,6 +82,9 @@ enum BackendArg {
     /// x86-64 with popcnt, lzcnt, BMI1/2 and AVX2.
     #[value(name = "x86-64-v3")]
     X86_64V3,
+    /// x86-64-v3 plus AVX-512.
+    #[value(name = "x86-64-v4")]
+    X86_64V4,
 }
 
 /// The colour that moves first.
@@ -115,6 +118,7 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
         BackendArg::Auto => Backend::detect(),
         BackendArg::Portable => Backend::Portable,
         BackendArg::X86_64V3 => Backend::X86_64V3,
+        BackendArg::X86_64V4 => Backend::X86_64V4,
     };
     if !backend.is_available() {
         return Err(Failure::usage(format!("--backend {}: this CPU cannot run it", backend.name())));

@@ -2,10 +2,10 @@
 //!
 //! The rules live once, in [`kernel`](crate::kernel) and
 //! [`perft_node`](crate::perft::perft_node), as `#[inline(always)]` functions.
-//! This module compiles them again inside a function that enables x86-64 v3
-//! instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`), so a plain
-//! `cargo build` runs at the speed of a `target-cpu=native` build on a CPU that
-//! has them. The choice is made at run time with `is_x86_feature_detected!` under
+//! This module compiles them again inside functions that enable the x86-64 v3
+//! instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`) and the v4 ones (plus
+//! AVX-512), so a plain `cargo build` runs at the speed of a `target-cpu=native`
+//! build on a CPU that has them. The choice is made at run time with `is_x86_feature_detected!` under
 //! the `std` feature; without `std` it is made at compile time from the enabled
 //! target features. [`Backend::Portable`] always exists and is what the tests
 //! compare every other backend against.
@@ -28,16 +28,20 @@ pub enum Backend {
     /// x86-64 with `popcnt`, `lzcnt`, `bmi1`, `bmi2` and `avx2` (x86-64-v3: Intel
     /// Haswell and AMD Zen onwards).
     X86_64V3,
+    /// x86-64-v3 plus AVX-512 (`avx512f`, `vl`, `cd`, `bw`, `dq`: x86-64-v4, e.g.
+    /// AMD Zen 4, Intel Ice Lake server): the same code, compiled with the wider
+    /// instruction set.
+    X86_64V4,
 }
 
 impl Backend {
     /// Every backend, available here or not.
-    pub const ALL: [Backend; 2] = [Backend::Portable, Backend::X86_64V3];
+    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::X86_64V3, Backend::X86_64V4];
 
     /// The fastest backend this CPU can run.
     #[must_use]
     pub fn detect() -> Backend {
-        if Backend::X86_64V3.is_available() { Backend::X86_64V3 } else { Backend::Portable }
+        [Backend::X86_64V4, Backend::X86_64V3].into_iter().find(|b| b.is_available()).unwrap_or(Backend::Portable)
     }
 
     /// Whether this CPU can run the backend (known at compile time without `std`).
@@ -46,15 +50,17 @@ impl Backend {
         match self {
             Backend::Portable => true,
             Backend::X86_64V3 => has_x86_64_v3(),
+            Backend::X86_64V4 => has_x86_64_v4(),
         }
     }
 
-    /// A short name: `portable` or `x86-64-v3`.
+    /// A short name: `portable`, `x86-64-v3` or `x86-64-v4`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Portable => "portable",
             Backend::X86_64V3 => "x86-64-v3",
+            Backend::X86_64V4 => "x86-64-v4",
         }
     }
 }
@@ -84,19 +90,44 @@ fn has_x86_64_v3() -> bool {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+fn has_x86_64_v4() -> bool {
+    const ENABLED_AT_COMPILE_TIME: bool = cfg!(all(
+        target_feature = "avx512f",
+        target_feature = "avx512vl",
+        target_feature = "avx512cd",
+        target_feature = "avx512bw",
+        target_feature = "avx512dq"
+    ));
+    #[cfg(feature = "std")]
+    {
+        extern crate std;
+        has_x86_64_v3()
+            && (ENABLED_AT_COMPILE_TIME
+                || (std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512vl")
+                    && std::is_x86_feature_detected!("avx512cd")
+                    && std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512dq")))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        has_x86_64_v3() && ENABLED_AT_COMPILE_TIME
+    }
+}
+
 #[cfg(not(target_arch = "x86_64"))]
 fn has_x86_64_v3() -> bool {
     false
 }
 
-fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
-    crate::perft::perft_node(p, o, depth, kernel::moves, &mut perft_portable)
+#[cfg(not(target_arch = "x86_64"))]
+fn has_x86_64_v4() -> bool {
+    false
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
-fn perft_x86_64_v3(p: u64, o: u64, depth: u32) -> u64 {
-    crate::perft::perft_node(p, o, depth, |p, o| moves_avx2(p, o), &mut |p, o, d| perft_x86_64_v3(p, o, d))
+fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
+    crate::perft::perft_node(p, o, depth, kernel::moves, &mut perft_portable)
 }
 
 fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
@@ -105,18 +136,42 @@ fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> 
     })
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
-fn perft_hashed_x86_64_v3(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
-    hashed_node(p, o, depth, table, |p, o| moves_avx2(p, o), &mut |p, o, d| perft_x86_64_v3(p, o, d), &mut |p, o, d| {
-        perft_hashed_x86_64_v3(p, o, d, table)
-    })
+/// The plain and hashed perft of one x86-64 feature level: the same generic
+/// code compiled with the level's instructions (AVX2 mobility at every level).
+macro_rules! x86_64_build {
+    ($perft:ident, $hashed:ident, $features:literal) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $perft(p: u64, o: u64, depth: u32) -> u64 {
+            crate::perft::perft_node(p, o, depth, |p, o| moves_avx2(p, o), &mut |p, o, d| $perft(p, o, d))
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $hashed(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
+            let plain = &mut |p, o, d| $perft(p, o, d);
+            hashed_node(p, o, depth, table, |p, o| moves_avx2(p, o), plain, &mut |p, o, d| $hashed(p, o, d, table))
+        }
+    };
 }
+
+x86_64_build!(perft_x86_64_v3, perft_hashed_x86_64_v3, "popcnt,lzcnt,bmi1,bmi2,avx2");
+x86_64_build!(
+    perft_x86_64_v4,
+    perft_hashed_x86_64_v4,
+    "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq"
+);
 
 /// Hashed perft below `(p, o)` on `backend`, or on the portable build when the
 /// backend is not available. `depth` must be at least 1.
 pub(crate) fn perft_hashed(backend: Backend, p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
     match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V4 if has_x86_64_v4() => {
+            // SAFETY: `has_x86_64_v4` has just confirmed that this CPU supports
+            // every feature the function enables.
+            unsafe { perft_hashed_x86_64_v4(p, o, depth, table) }
+        }
         #[cfg(target_arch = "x86_64")]
         Backend::X86_64V3 if has_x86_64_v3() => {
             // SAFETY: `has_x86_64_v3` has just confirmed that this CPU supports
@@ -131,6 +186,12 @@ pub(crate) fn perft_hashed(backend: Backend, p: u64, o: u64, depth: u32, table: 
 /// is not available. `depth` must be at least 1.
 pub(crate) fn perft(backend: Backend, p: u64, o: u64, depth: u32) -> u64 {
     match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V4 if has_x86_64_v4() => {
+            // SAFETY: `has_x86_64_v4` has just confirmed that this CPU supports
+            // every feature the function enables.
+            unsafe { perft_x86_64_v4(p, o, depth) }
+        }
         #[cfg(target_arch = "x86_64")]
         Backend::X86_64V3 if has_x86_64_v3() => {
             // SAFETY: `has_x86_64_v3` has just confirmed that this CPU supports

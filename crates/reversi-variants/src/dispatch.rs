@@ -3,8 +3,8 @@
 //! The rules live once, in [`engine`](crate::engine), [`variant`](crate::variant)
 //! and [`perft_node`](crate::perft::perft_node), as `#[inline(always)]` generic
 //! functions. This module compiles them again inside a function that enables
-//! x86-64 v3 instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`), chosen at run
-//! time by reversi-core's CPU detection, so a plain `cargo build` runs at the speed
+//! x86-64 v3 instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`) or the v4
+//! ones (plus AVX-512), chosen at run time by reversi-core's CPU detection, so a plain `cargo build` runs at the speed
 //! of a `target-cpu=native` build. The portable build is the reference the tests
 //! compare against.
 //!
@@ -24,23 +24,39 @@ fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) ->
     perft_node::<R, B>(e, p, o, depth, Engine::reversi_moves, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
-fn perft_x86_64_v3<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
-    // Boards of up to 128 squares use the AVX2 generators; `as_u64` and
-    // `as_u128` are known at compile time, so each size keeps one branch.
-    let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128()) {
-        (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
-        (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128(axes, p, o)),
-        _ => e.reversi_moves(p, o),
+/// Perft of one x86-64 feature level: the same generic code compiled with the
+/// level's instructions.
+macro_rules! x86_64_build {
+    ($perft:ident, $features:literal) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $perft<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
+            // Boards of up to 128 squares use the AVX2 generators; `as_u64` and
+            // `as_u128` are known at compile time, so each size keeps one branch.
+            let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128())
+            {
+                (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
+                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128(axes, p, o)),
+                _ => e.reversi_moves(p, o),
+            };
+            perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| $perft::<R, B>(e, p, o, d))
+        }
     };
-    perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| perft_x86_64_v3::<R, B>(e, p, o, d))
 }
+
+x86_64_build!(perft_x86_64_v3, "popcnt,lzcnt,bmi1,bmi2,avx2");
+x86_64_build!(perft_x86_64_v4, "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq");
 
 /// Perft below `(p, o)` on `backend` (the portable build when it is not
 /// available); `depth >= 1`.
 pub(crate) fn perft_on<R: Rules, B: BitSet>(backend: Backend, e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
     match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V4 if Backend::X86_64V4.is_available() => {
+            // SAFETY: reversi-core has just confirmed that this CPU supports every
+            // feature the function enables.
+            unsafe { perft_x86_64_v4::<R, B>(e, p, o, depth) }
+        }
         #[cfg(target_arch = "x86_64")]
         Backend::X86_64V3 if Backend::X86_64V3.is_available() => {
             // SAFETY: reversi-core has just confirmed that this CPU supports every
