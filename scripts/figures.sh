@@ -13,6 +13,7 @@ run() { printf '%-62s ' "$*"; "$@" | tail -n 1; }
 echo "## 8x8 perft 12 (reversi-core)"
 run $r perft 12
 run $r perft 12 --backend portable
+run $r perft 12 --backend x86-64-v3
 run target/native/release/reversi perft 12
 
 echo "## deep perft (transposition table, threads)"
@@ -25,5 +26,5 @@ echo "## generic engine (reversi-variants) against reversi-core, per leaf"
 run $r perft 12 --engine generic
 run $r perft 12 --board 10x10
 run $r perft 7 --variant attacks --board 7x7
-run $r perft 7 --variant attacks --board 8x8
+run $r perft 6 --variant attacks --board 8x8
 run $r perft 6 --variant reversitacks --board 8x8
