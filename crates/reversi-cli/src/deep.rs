@@ -8,9 +8,11 @@
 //! one leaf each, as in plain perft.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use reversi_core::{Backend, Bitboard, Color, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
+use reversi_variants::PerftCache;
 
 /// How a deep count runs.
 #[derive(Clone, Copy, Debug)]
@@ -94,37 +96,61 @@ pub(crate) fn perft_deep(pos: &Position, depth: u32, options: DeepOptions) -> Re
     Ok(counted + finished)
 }
 
-/// The perft count of a variants position on `threads` threads: the tree is
-/// expanded two plies and the positions reached are counted in parallel.
+/// The perft count of a variants position on `threads` threads, with
+/// transposition tables of `hash_mib` MiB in all (one per thread: see
+/// [`PerftCache`]): the tree is expanded two plies, equal positions are merged
+/// with their number of paths, and the distinct ones are counted in parallel.
 ///
 /// # Errors
 /// A message when the thread pool cannot be built.
-pub(crate) fn perft_split(pos: &reversi_variants::Position, depth: u32, threads: usize) -> Result<u64, String> {
+pub(crate) fn perft_split(
+    pos: &reversi_variants::Position,
+    depth: u32,
+    threads: usize,
+    hash_mib: usize,
+) -> Result<u64, String> {
     let plies = depth.min(2);
-    let mut frontier = Vec::new();
     let mut finished = 0;
-    let mut layer = vec![*pos];
+    let mut layer = HashMap::from([(*pos, 1u64)]);
     for _ in 0..plies {
-        let mut next = Vec::new();
-        for p in layer {
+        let mut next = HashMap::new();
+        for (p, paths) in layer {
             let moves = p.legal_moves();
             if moves.is_empty() {
-                finished += 1;
+                finished += paths;
             }
             for mv in moves {
                 let mut child = p;
                 child.play_unchecked(mv);
-                next.push(child);
+                *next.entry(child).or_default() += paths;
             }
         }
         layer = next;
     }
-    frontier.extend(layer);
+    let work: Vec<(reversi_variants::Position, u64)> = layer.into_iter().collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| format!("--threads {threads}: {e}"))?;
-    let counted: u64 = pool.install(|| frontier.par_iter().map(|p| reversi_variants::perft(p, depth - plies)).sum());
+    // A cache is taken by one task at a time and put back: at most one per thread.
+    let caches = Mutex::new(Vec::<PerftCache>::new());
+    let bytes = hash_mib.saturating_mul(1 << 20) / threads;
+    let counted: u64 = pool.install(|| {
+        work.par_iter()
+            .map(|(p, paths)| {
+                let n = if bytes == 0 {
+                    reversi_variants::perft(p, depth - plies)
+                } else {
+                    let taken = caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop();
+                    let mut cache = taken.unwrap_or_else(|| PerftCache::new(bytes));
+                    let n = reversi_variants::perft_hashed(p, depth - plies, &mut cache);
+                    caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(cache);
+                    n
+                };
+                n * paths
+            })
+            .sum()
+    });
     Ok(counted + finished)
 }
 
@@ -138,11 +164,14 @@ mod tests {
         for variant in Variant::ALL {
             let pos = reversi_variants::Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
             for depth in 0..5 {
-                assert_eq!(perft_split(&pos, depth, 2), Ok(reversi_variants::perft(&pos, depth)), "{variant} {depth}");
+                for (threads, hash) in [(1, 1), (2, 0), (2, 4)] {
+                    let expected = reversi_variants::perft(&pos, depth);
+                    assert_eq!(perft_split(&pos, depth, threads, hash), Ok(expected), "{variant} {depth}");
+                }
             }
         }
         let over = reversi_variants::Position::from_text(Variant::Attacks, "XX/-- O").unwrap();
-        assert_eq!(perft_split(&over, 3, 2), Ok(1));
+        assert_eq!(perft_split(&over, 3, 2, 1), Ok(1));
     }
 
     #[test]

@@ -53,8 +53,8 @@ pub(crate) struct PerftArgs {
     /// Threads to count with (the tree is split a few plies below the root).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
-    /// Transposition table of this many MiB, shared by the threads (0: none; 8x8
-    /// Reversi only for now).
+    /// Transposition table of this many MiB (0: none): for 8x8 Reversi one table
+    /// shared by the threads, for other games one per thread.
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
 }
@@ -110,10 +110,6 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
         },
         generic: args.engine == EngineArg::Generic,
     })?;
-    if args.hash > 0 && matches!(game, Game::Variant(_)) {
-        return Err(Failure::usage("--hash: the transposition table covers 8x8 Reversi only so far"));
-    }
-
     let backend = match args.backend {
         BackendArg::Auto => Backend::detect(),
         BackendArg::Portable => Backend::Portable,
@@ -148,8 +144,8 @@ impl Counter {
                 let options = DeepOptions { threads: self.threads, hash_mib: self.hash_mib, backend: self.backend };
                 perft_deep(pos, depth, options).map_err(Failure::usage)
             }
-            Game::Variant(pos) if self.threads == 1 => Ok(reversi_variants::perft(pos, depth)),
-            Game::Variant(pos) => perft_split(pos, depth, self.threads).map_err(Failure::usage),
+            Game::Variant(pos) if self.threads == 1 && self.hash_mib == 0 => Ok(reversi_variants::perft(pos, depth)),
+            Game::Variant(pos) => perft_split(pos, depth, self.threads, self.hash_mib).map_err(Failure::usage),
         }
     }
 }

@@ -81,7 +81,7 @@ fn nodes(args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn every_variant_and_board() {
-    let cases: [(&[&str], u64); 7] = [
+    let cases: [(&[&str], u64); 8] = [
         (&["perft", "4", "--variant", "attacks", "--board", "7x7"], 155_888),
         (&["perft", "3", "--variant", "reversitacks"], 162_720),
         (&["perft", "6", "--board", "6x6"], 7_604),
@@ -99,6 +99,7 @@ fn every_variant_and_board() {
             4_100,
         ),
         (&["perft", "3", "--variant", "attacks", "--board", "7x7", "--threads", "2"], 6_460),
+        (&["perft", "5", "--variant", "attacks", "--board", "7x7", "--threads", "2", "--hash", "8"], 4_752_684),
     ];
     for (args, expected) in cases {
         let mut args = args.to_vec();

@@ -49,6 +49,8 @@ pub(crate) trait BitSet:
     fn shl(self, n: u32) -> Self;
     /// Every index moved down by `n` (`n < BITS`).
     fn shr(self, n: u32) -> Self;
+    /// A 64-bit hash of the set, for table indices.
+    fn hash64(self) -> u64;
     /// The set as a `u64`, when the type is 64 bits wide (known at compile time).
     fn as_u64(self) -> Option<u64>;
     /// The set of the indices of a `u64` (for types of at least 64 bits).
@@ -153,6 +155,10 @@ macro_rules! native {
                 $shr(self, n)
             }
             #[inline(always)]
+            fn hash64(self) -> u64 {
+                mix(self as u64 ^ mix((self >> (<$t>::BITS / 2)) as u64))
+            }
+            #[inline(always)]
             fn as_u64(self) -> Option<u64> {
                 if <$t>::BITS == 64 { Some(self as u64) } else { None }
             }
@@ -227,6 +233,14 @@ fn shr_u128(x: u128, n: u32) -> u128 {
     } else {
         x >> n
     }
+}
+
+/// SplitMix64's finaliser: a cheap, well-mixed 64-bit hash step.
+#[inline(always)]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A set of up to 704 squares in eleven words, for boards over 128 squares.
@@ -390,6 +404,10 @@ impl BitSet for Wide {
             }
         }
         out
+    }
+    #[inline(always)]
+    fn hash64(self) -> u64 {
+        self.0.iter().fold(0, |h, &w| mix(h ^ w))
     }
     #[inline(always)]
     fn as_u64(self) -> Option<u64> {

@@ -15,19 +15,33 @@ use reversi_core::Backend;
 
 use crate::bits::BitSet;
 use crate::engine::Engine;
-use crate::perft::perft_node;
+use crate::perft::{hashed_node, perft_node};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::{reversi_moves_avx2, reversi_moves_avx2_128};
+use crate::table::Table;
 use crate::variant::Rules;
 
 fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
     perft_node::<R, B>(e, p, o, depth, Engine::reversi_moves, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
 }
 
-/// Perft of one x86-64 feature level: the same generic code compiled with the
-/// level's instructions.
+fn perft_hashed_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &mut Table<B>) -> u64 {
+    hashed_node::<R, B>(
+        e,
+        p,
+        o,
+        depth,
+        table,
+        Engine::reversi_moves,
+        &mut |p, o, d| perft_portable::<R, B>(e, p, o, d),
+        &mut |t, p, o, d| perft_hashed_portable::<R, B>(e, p, o, d, t),
+    )
+}
+
+/// Perft and hashed perft of one x86-64 feature level: the same generic code
+/// compiled with the level's instructions.
 macro_rules! x86_64_build {
-    ($perft:ident, $features:literal) => {
+    ($perft:ident, $hashed:ident, $features:literal) => {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
         fn $perft<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
@@ -41,11 +55,28 @@ macro_rules! x86_64_build {
             };
             perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| $perft::<R, B>(e, p, o, d))
         }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $hashed<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &mut Table<B>) -> u64 {
+            let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128())
+            {
+                (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
+                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128(axes, p, o)),
+                _ => e.reversi_moves(p, o),
+            };
+            let plain = &mut |p, o, d| $perft::<R, B>(e, p, o, d);
+            hashed_node::<R, B>(e, p, o, depth, table, moves, plain, &mut |t, p, o, d| $hashed::<R, B>(e, p, o, d, t))
+        }
     };
 }
 
-x86_64_build!(perft_x86_64_v3, "popcnt,lzcnt,bmi1,bmi2,avx2");
-x86_64_build!(perft_x86_64_v4, "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq");
+x86_64_build!(perft_x86_64_v3, perft_hashed_x86_64_v3, "popcnt,lzcnt,bmi1,bmi2,avx2");
+x86_64_build!(
+    perft_x86_64_v4,
+    perft_hashed_x86_64_v4,
+    "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq"
+);
 
 /// Perft below `(p, o)` on `backend` (the portable build when it is not
 /// available); `depth >= 1`.
@@ -64,5 +95,32 @@ pub(crate) fn perft_on<R: Rules, B: BitSet>(backend: Backend, e: &Engine<B>, p: 
             unsafe { perft_x86_64_v3::<R, B>(e, p, o, depth) }
         }
         _ => perft_portable::<R, B>(e, p, o, depth),
+    }
+}
+
+/// Hashed perft below `(p, o)` on `backend` (the portable build when it is not
+/// available); `depth >= 1`.
+pub(crate) fn perft_hashed_on<R: Rules, B: BitSet>(
+    backend: Backend,
+    e: &Engine<B>,
+    p: B,
+    o: B,
+    depth: u32,
+    table: &mut Table<B>,
+) -> u64 {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V4 if Backend::X86_64V4.is_available() => {
+            // SAFETY: reversi-core has just confirmed that this CPU supports every
+            // feature the function enables.
+            unsafe { perft_hashed_x86_64_v4::<R, B>(e, p, o, depth, table) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V3 if Backend::X86_64V3.is_available() => {
+            // SAFETY: reversi-core has just confirmed that this CPU supports every
+            // feature the function enables.
+            unsafe { perft_hashed_x86_64_v3::<R, B>(e, p, o, depth, table) }
+        }
+        _ => perft_hashed_portable::<R, B>(e, p, o, depth, table),
     }
 }

@@ -74,6 +74,7 @@ mod position;
 mod serde;
 mod simd;
 mod square;
+mod table;
 mod text;
 mod variant;
 mod zobrist;
@@ -84,8 +85,9 @@ pub use error::{
 };
 pub use geometry::Geometry;
 pub use moves::Move;
-pub use perft::{divide, perft, perft_with};
+pub use perft::{divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::{Outcome, Position, Score};
 pub use reversi_core::{Backend, Color, Symmetry};
 pub use square::Square;
+pub use table::PerftCache;
 pub use variant::Variant;

@@ -14,6 +14,7 @@ use crate::bits::BitSet;
 use crate::dispatch;
 use crate::engine::{Engine, MovesFn};
 use crate::position::{Visitor, visit};
+use crate::table::{PerftCache, Table, Tabled};
 use crate::variant::Rules;
 
 /// One node of the count, `depth >= 1`, with the recursion left to the caller
@@ -63,11 +64,39 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
     total
 }
 
+/// Depths below this are counted without the table: storing them costs more
+/// than recounting.
+const MIN_HASHED_DEPTH: u32 = 3;
+
+/// One node of the hashed count: look `(p, o)` up, else count with `perft_node`
+/// (recursing through `hashed`, or `plain` near the leaves) and store.
+#[inline(always)]
+pub(crate) fn hashed_node<R: Rules, B: BitSet>(
+    e: &Engine<B>,
+    p: B,
+    o: B,
+    depth: u32,
+    table: &mut Table<B>,
+    moves: impl MovesFn<B>,
+    plain: &mut impl FnMut(B, B, u32) -> u64,
+    hashed: &mut impl FnMut(&mut Table<B>, B, B, u32) -> u64,
+) -> u64 {
+    if depth < MIN_HASHED_DEPTH {
+        return plain(p, o, depth);
+    }
+    if let Some(n) = table.probe(p, o, depth) {
+        return n;
+    }
+    let n = perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| hashed(table, p, o, d));
+    table.store(p, o, depth, n);
+    n
+}
+
 struct Perft(Backend, u32);
 
 impl Visitor for Perft {
     type Output = u64;
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> u64 {
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> u64 {
         if self.1 == 0 { 1 } else { dispatch::perft_on::<R, B>(self.0, e, p, o, self.1) }
     }
 }
@@ -94,6 +123,31 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 #[must_use]
 pub fn perft_with(backend: Backend, pos: &Position, depth: u32) -> u64 {
     visit(pos, Perft(backend, depth))
+}
+
+struct PerftHashed<'a>(Backend, u32, &'a mut PerftCache);
+
+impl Visitor for PerftHashed<'_> {
+    type Output = u64;
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> u64 {
+        if self.1 == 0 { 1 } else { dispatch::perft_hashed_on::<R, B>(self.0, e, p, o, self.1, B::table(self.2)) }
+    }
+}
+
+/// [`perft`] with a transposition table: the same count, faster at depth when
+/// positions recur. The cache keeps its counts between calls, so counting the
+/// same board again (deeper, or another position of the same game) reuses them.
+#[must_use]
+pub fn perft_hashed(pos: &Position, depth: u32, cache: &mut PerftCache) -> u64 {
+    perft_hashed_with(Backend::detect(), pos, depth, cache)
+}
+
+/// [`perft_hashed`] on a chosen build of the engine (an unavailable one falls
+/// back to [`Backend::Portable`]).
+#[must_use]
+pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, cache: &mut PerftCache) -> u64 {
+    cache.claim(pos.variant(), *pos.geometry());
+    visit(pos, PerftHashed(backend, depth, cache))
 }
 
 /// The count below each legal move of `pos` (a pass when it is the only move),

@@ -7,6 +7,7 @@ use reversi_core::{Color, Symmetry};
 use crate::bits::{BitSet, Wide};
 use crate::engine::{Engine, engine};
 use crate::error::{PlayError, StartError};
+use crate::table::Tabled;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
 use crate::{Geometry, Move, Square, Variant, zobrist};
 
@@ -39,7 +40,7 @@ pub struct Position {
 /// Work that needs the engine, run on the bit-set type that fits the board.
 pub(crate) trait Visitor {
     type Output;
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
 }
 
 fn with_size<R: Rules, V: Visitor>(pos: &Position, v: V) -> V::Output {
@@ -67,7 +68,7 @@ struct RawMoves;
 
 impl Visitor for RawMoves {
     type Output = (Vec<RawMove>, u64);
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
         if R::wiped_out(p, o) {
             return (Vec::new(), 0);
         }
@@ -82,7 +83,7 @@ struct Apply(Option<RawMove>);
 
 impl Visitor for Apply {
     type Output = (Wide, Wide);
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
         match self.0 {
             Some(mv) => {
                 // Sanitised so that even an illegal move keeps the sets disjoint.

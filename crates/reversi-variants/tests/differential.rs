@@ -6,7 +6,7 @@ mod common;
 
 use common::Board;
 use proptest::prelude::*;
-use reversi_variants::{Backend, Color, Geometry, Move, Position, Square, Variant, perft, perft_with};
+use reversi_variants::{Backend, Color, Geometry, Move, PerftCache, Position, Square, Variant, perft, perft_with};
 
 /// A random geometry, a variant, and a position on it: the default start when it
 /// fits (and a coin says so), else random cells; then a random legal prefix.
@@ -88,8 +88,11 @@ proptest! {
         }
         let depth = depth_for(&pos);
         prop_assert_eq!(perft(&pos, depth), reference.perft(depth), "perft({}) of {}", depth, pos);
+        let deeper = perft_with(Backend::Portable, &pos, depth + 1);
+        let mut cache = PerftCache::new(4096);
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            prop_assert_eq!(perft_with(backend, &pos, depth + 1), perft_with(Backend::Portable, &pos, depth + 1));
+            prop_assert_eq!(perft_with(backend, &pos, depth + 1), deeper);
+            prop_assert_eq!(reversi_variants::perft_hashed_with(backend, &pos, depth + 1, &mut cache), deeper);
         }
     }
 

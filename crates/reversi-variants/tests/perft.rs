@@ -6,7 +6,7 @@
 
 mod common;
 
-use reversi_variants::{Backend, perft_with};
+use reversi_variants::{Backend, PerftCache, perft_hashed, perft_hashed_with, perft_with};
 
 const FAST_NODES: u64 = 60_000_000;
 
@@ -47,6 +47,33 @@ fn shared_attacks_table() {
 #[test]
 fn shared_reversitacks_table() {
     run("reversitacks", false, false);
+}
+
+#[test]
+fn hashed_counts_match_the_tables() {
+    // One small cache for every line: slots are replaced all the time, and the
+    // cache moves between board size classes.
+    let mut cache = PerftCache::new(1 << 16);
+    for name in ["reversi", "attacks", "reversitacks"] {
+        for (line, _, pos, depth, nodes) in common::perft_lines(name) {
+            if nodes <= 5_000_000 {
+                assert_eq!(perft_hashed(&pos, depth, &mut cache), nodes, "{name} line {line}");
+            }
+        }
+    }
+    for name in ["reversi-boards", "reversitacks-boards", "attacks-boards"] {
+        for (line, _, pos, depth, nodes) in common::crate_perft_lines(name) {
+            if nodes <= 5_000_000 {
+                for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+                    assert_eq!(
+                        perft_hashed_with(backend, &pos, depth, &mut cache),
+                        nodes,
+                        "{name} line {line} {backend:?}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]
