@@ -71,6 +71,10 @@ const MIN_HASHED_DEPTH: u32 = 3;
 /// One node of the hashed count: look `(p, o)` up, else count with `perft_node`
 /// (recursing through `hashed`, or `plain` near the leaves) and store.
 #[inline(always)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the hot path: the node, the table and the three builds it recurses through"
+)]
 pub(crate) fn hashed_node<R: Rules, B: BitSet>(
     e: &Engine<B>,
     p: B,
