@@ -1,10 +1,11 @@
-//! Criterion benchmarks of perft from the 8x8 start, depths 6 to 9, on every
-//! backend this CPU runs.
+//! Criterion benchmarks of perft from the 8x8 start: plain perft at depths 6 to
+//! 9 on every backend this CPU runs, and hashed perft (a fresh table each
+//! iteration, made outside the timing).
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use reversi::core::{Backend, Position, perft_with};
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use reversi::core::{Backend, PerftTable, Position, TableEntry, perft_hashed, perft_with};
 
 fn perft_from_start(c: &mut Criterion) {
     let start = Position::start();
@@ -21,5 +22,22 @@ fn perft_from_start(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft_from_start);
+fn hashed_perft_from_start(c: &mut Criterion) {
+    let start = Position::start();
+    let mut group = c.benchmark_group("perft-hashed");
+    group.sample_size(10);
+    for depth in [10, 11] {
+        group.throughput(Throughput::Elements(perft_with(Backend::detect(), &start, depth)));
+        group.bench_with_input(BenchmarkId::new("16MiB", depth), &depth, |b, &depth| {
+            b.iter_batched(
+                || (0..(16 << 20) / TableEntry::SIZE).map(|_| TableEntry::default()).collect::<Vec<_>>(),
+                |slots| perft_hashed(std::hint::black_box(&start), depth, &PerftTable::new(&slots)),
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft_from_start, hashed_perft_from_start);
 criterion_main!(benches);

@@ -5,7 +5,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use reversi::variants::{Geometry, Position, Variant, perft};
+use reversi::variants::{Geometry, PerftCache, Position, Variant, perft, perft_hashed};
 
 fn start(variant: Variant, w: usize, h: usize) -> Position {
     Position::start(variant, Geometry::new(w, h).expect("a valid size")).expect("the start fits")
@@ -36,6 +36,11 @@ fn variants(c: &mut Criterion) {
     bench(c, "reversitacks-8x8", "generic", 4, || perft(std::hint::black_box(&tacks8), 4));
     let octagon = Position::start(Variant::Reversi, Geometry::octagon()).expect("the octagon start fits");
     bench(c, "reversi-octagon", "generic", 8, || perft(std::hint::black_box(&octagon), 8));
+    // Hashed: a fresh 16 MiB cache per iteration (its allocation is timed too),
+    // so no count is reused.
+    bench(c, "attacks-7x7-hashed", "16MiB", 6, || {
+        perft_hashed(std::hint::black_box(&attacks7), 6, &mut PerftCache::new(16 << 20))
+    });
 }
 
 criterion_group!(benches, variants);
