@@ -65,55 +65,32 @@ impl Backend {
     }
 }
 
+/// Whether the CPU has every listed feature: known at compile time when they
+/// are all enabled, else asked of the CPU under `std`, else assumed absent.
+#[cfg(target_arch = "x86_64")]
+macro_rules! cpu_has {
+    ($($feature:tt),+) => {{
+        const ENABLED_AT_COMPILE_TIME: bool = cfg!(all($(target_feature = $feature),+));
+        #[cfg(feature = "std")]
+        {
+            extern crate std;
+            ENABLED_AT_COMPILE_TIME || ($(std::is_x86_feature_detected!($feature))&&+)
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            ENABLED_AT_COMPILE_TIME
+        }
+    }};
+}
+
 #[cfg(target_arch = "x86_64")]
 fn has_x86_64_v3() -> bool {
-    const ENABLED_AT_COMPILE_TIME: bool = cfg!(all(
-        target_feature = "popcnt",
-        target_feature = "lzcnt",
-        target_feature = "bmi1",
-        target_feature = "bmi2",
-        target_feature = "avx2"
-    ));
-    #[cfg(feature = "std")]
-    {
-        extern crate std;
-        ENABLED_AT_COMPILE_TIME
-            || (std::is_x86_feature_detected!("popcnt")
-                && std::is_x86_feature_detected!("lzcnt")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2")
-                && std::is_x86_feature_detected!("avx2"))
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        ENABLED_AT_COMPILE_TIME
-    }
+    cpu_has!("popcnt", "lzcnt", "bmi1", "bmi2", "avx2")
 }
 
 #[cfg(target_arch = "x86_64")]
 fn has_x86_64_v4() -> bool {
-    const ENABLED_AT_COMPILE_TIME: bool = cfg!(all(
-        target_feature = "avx512f",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd",
-        target_feature = "avx512bw",
-        target_feature = "avx512dq"
-    ));
-    #[cfg(feature = "std")]
-    {
-        extern crate std;
-        has_x86_64_v3()
-            && (ENABLED_AT_COMPILE_TIME
-                || (std::is_x86_feature_detected!("avx512f")
-                    && std::is_x86_feature_detected!("avx512vl")
-                    && std::is_x86_feature_detected!("avx512cd")
-                    && std::is_x86_feature_detected!("avx512bw")
-                    && std::is_x86_feature_detected!("avx512dq")))
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        has_x86_64_v3() && ENABLED_AT_COMPILE_TIME
-    }
+    has_x86_64_v3() && cpu_has!("avx512f", "avx512vl", "avx512cd", "avx512bw", "avx512dq")
 }
 
 #[cfg(not(target_arch = "x86_64"))]

@@ -127,85 +127,54 @@ impl Rules for Reversi {
     }
 }
 
-/// Clone and jump moves, shared by Reversitacks and Attacks.
-#[inline(always)]
-fn for_each_step<B: BitSet>(e: &Engine<B>, p: B, o: B, mut f: impl FnMut(RawMove)) {
-    let empty = e.playable & !(p | o);
-    for to in (e.dilate(p) & empty).indices() {
-        f(RawMove { to: to as u16, from: NO_ORIGIN });
-    }
-    for from in p.indices() {
-        for to in (e.ring2(from) & empty).indices() {
-            f(RawMove { to: to as u16, from: from as u16 });
-        }
-    }
-}
-
-#[inline(always)]
-fn count_steps<B: BitSet>(e: &Engine<B>, p: B, o: B) -> u64 {
-    let empty = e.playable & !(p | o);
-    let mut n = u64::from((e.dilate(p) & empty).count());
-    for from in p.indices() {
-        n += u64::from((e.ring2(from) & empty).count());
-    }
-    n
-}
-
-/// The mover's pieces after the clone or jump itself.
-#[inline(always)]
-fn step_piece<B: BitSet>(p: B, mv: RawMove) -> B {
-    let moved = if mv.from == NO_ORIGIN { p } else { p & !B::bit(usize::from(mv.from)) };
-    moved | B::bit(usize::from(mv.to))
-}
+/// The games whose pieces clone and jump: Reversitacks (`FLIPS`: Reversi lines
+/// flip from the destination before the adjacent pieces convert) and Attacks.
+pub(crate) struct Steps<const FLIPS: bool>;
 
 /// Reversitacks: clone or jump, Reversi flips from the destination, then the
 /// adjacent opposing pieces.
-pub(crate) struct Reversitacks;
-
-impl Rules for Reversitacks {
-    const VARIANT: Variant = Variant::Reversitacks;
-
-    #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>, f: impl FnMut(RawMove)) {
-        for_each_step(e, p, o, f);
-    }
-
-    #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> u64 {
-        count_steps(e, p, o)
-    }
-
-    #[inline(always)]
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B) {
-        let to = usize::from(mv.to);
-        let p = step_piece(p, mv);
-        let flips = e.reversi_flips(p, o, to);
-        let (p, o) = (p | flips, o & !flips);
-        let captured = e.neighbours(to) & o;
-        (p | captured, o & !captured)
-    }
-}
+pub(crate) type Reversitacks = Steps<true>;
 
 /// Attacks (Ataxx): clone or jump, then the adjacent opposing pieces.
-pub(crate) struct Attacks;
+pub(crate) type Attacks = Steps<false>;
 
-impl Rules for Attacks {
-    const VARIANT: Variant = Variant::Attacks;
+impl<const FLIPS: bool> Rules for Steps<FLIPS> {
+    const VARIANT: Variant = if FLIPS { Variant::Reversitacks } else { Variant::Attacks };
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>, f: impl FnMut(RawMove)) {
-        for_each_step(e, p, o, f);
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>, mut f: impl FnMut(RawMove)) {
+        let empty = e.playable & !(p | o);
+        for to in (e.dilate(p) & empty).indices() {
+            f(RawMove { to: to as u16, from: NO_ORIGIN });
+        }
+        for from in p.indices() {
+            for to in (e.ring2(from) & empty).indices() {
+                f(RawMove { to: to as u16, from: from as u16 });
+            }
+        }
     }
 
     #[inline(always)]
     fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> u64 {
-        count_steps(e, p, o)
+        let empty = e.playable & !(p | o);
+        let mut n = u64::from((e.dilate(p) & empty).count());
+        for from in p.indices() {
+            n += u64::from((e.ring2(from) & empty).count());
+        }
+        n
     }
 
     #[inline(always)]
     fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B) {
         let to = usize::from(mv.to);
-        let p = step_piece(p, mv);
+        // The clone or jump itself: a jump empties its origin first.
+        let moved = if mv.from == NO_ORIGIN { p } else { p & !B::bit(usize::from(mv.from)) };
+        let mut p = moved | B::bit(to);
+        let mut o = o;
+        if FLIPS {
+            let flips = e.reversi_flips(p, o, to);
+            (p, o) = (p | flips, o & !flips);
+        }
         let captured = e.neighbours(to) & o;
         (p | captured, o & !captured)
     }
