@@ -52,12 +52,16 @@ pub(crate) trait BitSet:
     /// A 64-bit hash of the set, for table indices.
     fn hash64(self) -> u64;
     /// The set as a `u64`, when the type is 64 bits wide (known at compile time).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // used by the x86-64 builds only
     fn as_u64(self) -> Option<u64>;
     /// The set of the indices of a `u64` (for types of at least 64 bits).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // used by the x86-64 builds only
     fn from_u64(x: u64) -> Self;
     /// The set as a `u128`, when the type is 128 bits wide (known at compile time).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // used by the x86-64 builds only
     fn as_u128(self) -> Option<u128>;
     /// The set of the indices of a `u128` (the low 64 for `u64`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // used by the x86-64 builds only
     fn from_u128(x: u128) -> Self;
     /// The first `BITS` indices of a wide set.
     fn from_wide(w: &Wide) -> Self;

@@ -46,6 +46,7 @@ impl<B, F: Fn(&Engine<B>, B, B) -> B + Copy> MovesFn<B> for F {}
 /// step shifts, the `inner` masks (low and high 64 bits), the most doubling
 /// rounds of any axis, and the playable squares.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
 pub(crate) struct PackedAxes {
     pub(crate) shifts: [u64; 4],
     pub(crate) inner: [[u64; 4]; 2],
@@ -68,6 +69,7 @@ pub(crate) struct Engine<B> {
     /// Per square: the playable squares at Chebyshev distance exactly 2.
     ring2: Vec<B>,
     /// The axes as words, when `B` is at most 128 bits wide.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
     pub(crate) packed: Option<PackedAxes>,
 }
 
