@@ -9,7 +9,7 @@ use crate::engine::{Engine, engine};
 use crate::error::{PlayError, StartError};
 use crate::table::Tabled;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
-use crate::{Geometry, Move, Square, Variant, zobrist};
+use crate::{Geometry, Move, Square, SquareSet, Variant, zobrist};
 
 /// A position: the variant, the board, the pieces and the side to move, with a
 /// Zobrist hash kept up to date by every move.
@@ -273,6 +273,16 @@ impl Position {
         }
         moves.sort_unstable();
         moves
+    }
+
+    /// The squares that a legal move lands on: for Reversi, the legal moves as a
+    /// bitboard; for Reversitacks and Attacks, every clone and jump destination.
+    /// Empty when the side to move must pass or the game is over.
+    #[must_use]
+    pub fn destinations(&self) -> SquareSet {
+        let (raw, _) = visit(self, RawMoves);
+        let bits = raw.iter().fold(Wide::EMPTY, |set, m| set | Wide::bit(usize::from(m.to)));
+        SquareSet::new(self.geometry, bits)
     }
 
     /// Whether neither side can move, or (Reversitacks, Attacks) a side has no

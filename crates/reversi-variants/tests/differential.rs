@@ -77,6 +77,10 @@ proptest! {
         prop_assert_eq!(reference.text(), pos.to_string());
         prop_assert_eq!(pos.legal_moves(), reference.legal_moves(), "{}", pos);
         prop_assert_eq!(pos.is_game_over(), reference.game_over());
+        let mut destinations: Vec<Square> = pos.legal_moves().iter().filter_map(|m| m.to()).collect();
+        destinations.sort();
+        destinations.dedup();
+        prop_assert_eq!(pos.destinations().iter().collect::<Vec<_>>(), destinations);
         for mv in pos.legal_moves() {
             let mut child = pos;
             child.play(mv).unwrap();
