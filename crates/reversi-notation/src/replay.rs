@@ -1,0 +1,213 @@
+//! Replaying a record: every move checked against the rules, passes inferred
+//! where the format leaves them out.
+
+use reversi_core::Color;
+use reversi_variants::{Move, PlayError, Position, Square, StartError};
+
+use crate::Record;
+
+/// How a record's passes are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Passes {
+    /// Every pass is in the moves; a missing one is an error.
+    Explicit,
+    /// Forced passes may be left out: one is inserted before a move whenever the
+    /// side to move has no move (WTHOR, most transcripts). Written passes are
+    /// still accepted.
+    Infer,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The start does not fit the board.
+    #[error("the start: {0}")]
+    Start(#[from] StartError),
+    /// A move the rules do not allow.
+    #[error("{}ply {ply}: {mv} is not legal for {}: {reason}", game_prefix(*.game), side_name(*.side))]
+    Illegal {
+        /// The game's index in its file (0-based), when the reader knows it.
+        game: Option<usize>,
+        /// The 1-based ply, counting passes (inferred ones included).
+        ply: usize,
+        /// The move as written.
+        mv: Move,
+        /// The side that was to move.
+        side: Color,
+        /// What the rules say.
+        reason: PlayError,
+    },
+}
+
+fn game_prefix(game: Option<usize>) -> String {
+    game.map_or(String::new(), |g| format!("game {}, ", g + 1))
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+impl ReplayError {
+    /// The same error, naming the game's index in its file.
+    #[must_use]
+    pub fn in_game(self, index: usize) -> ReplayError {
+        match self {
+            ReplayError::Illegal { ply, mv, side, reason, .. } => {
+                ReplayError::Illegal { game: Some(index), ply, mv, side, reason }
+            }
+            other => other,
+        }
+    }
+}
+
+/// The final position of a replay: reversi-core's for 8x8 Othello from the
+/// standard start (the fast path), reversi-variants' for anything else.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FinalPosition {
+    /// 8x8 Reversi.
+    Othello(reversi_core::Position),
+    /// Any other variant or board.
+    Any(Box<Position>),
+}
+
+impl FinalPosition {
+    /// Black's and White's pieces.
+    #[must_use]
+    pub fn pieces(&self) -> (usize, usize) {
+        match self {
+            FinalPosition::Othello(p) => {
+                (p.board().count(Color::Black) as usize, p.board().count(Color::White) as usize)
+            }
+            FinalPosition::Any(p) => (p.count(Color::Black), p.count(Color::White)),
+        }
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        match self {
+            FinalPosition::Othello(p) => p.is_game_over(),
+            FinalPosition::Any(p) => p.is_game_over(),
+        }
+    }
+
+    /// The pieces with the empty squares given to the side with more (WOF/GGS).
+    #[must_use]
+    pub fn pieces_empties_to_winner(&self) -> (usize, usize) {
+        match self {
+            FinalPosition::Othello(p) => {
+                let s = p.score_empties_to_winner();
+                (s.black.into(), s.white.into())
+            }
+            FinalPosition::Any(p) => {
+                let s = p.score_empties_to_winner();
+                (s.black, s.white)
+            }
+        }
+    }
+}
+
+/// What a replay found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The position after the last move.
+    pub position: FinalPosition,
+    /// Plies played, passes included (inferred ones too).
+    pub plies: usize,
+    /// Passes played, written or inferred.
+    pub passes: usize,
+    /// Of those, the passes that were not written.
+    pub inferred: usize,
+}
+
+/// Replays `record`, checking every move.
+///
+/// ```
+/// use reversi_notation::{Passes, Record, replay};
+/// let mut record = Record::new();
+/// record.moves = ["f5", "d6", "c3"].iter().map(|m| m.parse::<reversi_variants::Move>().unwrap().into()).collect();
+/// let done = replay(&record, Passes::Infer)?;
+/// assert_eq!((done.plies, done.position.pieces()), (3, (5, 2)));
+/// record.moves.push("a1".parse::<reversi_variants::Move>().unwrap().into());
+/// let err = replay(&record, Passes::Infer).unwrap_err();
+/// assert_eq!(err.to_string(), "ply 4: a1 is not legal for White: a1 flips nothing");
+/// # Ok::<(), reversi_notation::ReplayError>(())
+/// ```
+///
+/// # Errors
+/// [`ReplayError`] naming the ply, the move, the side and the reason.
+pub fn replay(record: &Record, passes: Passes) -> Result<Replay, ReplayError> {
+    let moves = record.moves.iter().map(|p| p.mv);
+    if record.is_standard_othello() {
+        return replay_othello(record.first, moves, passes);
+    }
+    replay_any(record.start_position()?, moves, passes)
+}
+
+/// The reversi-core move of an 8x8 square, if it is one.
+fn core_move(mv: Move) -> Option<reversi_core::Move> {
+    match mv {
+        Move::Pass => Some(reversi_core::Move::Pass),
+        Move::Place(sq) => reversi_core::Square::from_coords(sq.column(), sq.row()).map(reversi_core::Move::Place),
+        Move::Jump { .. } => None,
+    }
+}
+
+/// The reasons of reversi-core, as reversi-variants names them.
+fn variant_reason(e: reversi_core::PlayError) -> PlayError {
+    let sq = |s: reversi_core::Square| Square::from(s);
+    match e {
+        reversi_core::PlayError::Occupied(s) => PlayError::Occupied(sq(s)),
+        reversi_core::PlayError::NoFlips(s) => PlayError::NoFlips(sq(s)),
+        reversi_core::PlayError::PassWithMoves => PlayError::PassWithMoves,
+        reversi_core::PlayError::GameOver => PlayError::GameOver,
+    }
+}
+
+/// The fast path: 8x8 Othello on reversi-core, no allocation.
+pub(crate) fn replay_othello(
+    first: Color,
+    moves: impl IntoIterator<Item = Move>,
+    passes: Passes,
+) -> Result<Replay, ReplayError> {
+    let mut pos = reversi_core::Position::start_with_first(first);
+    let (mut plies, mut passed, mut inferred) = (0, 0, 0);
+    for mv in moves {
+        if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
+            pos.play_unchecked(reversi_core::Move::Pass);
+            (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
+        }
+        let side = pos.side_to_move();
+        let illegal = |reason| ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason };
+        let Some(core) = core_move(mv) else {
+            return Err(illegal(match mv {
+                Move::Place(sq) => PlayError::OffBoard(sq),
+                _ => PlayError::JumpInReversi,
+            }));
+        };
+        pos.play(core).map_err(|e| illegal(variant_reason(e)))?;
+        plies += 1;
+        passed += usize::from(mv == Move::Pass);
+    }
+    Ok(Replay { position: FinalPosition::Othello(pos), plies, passes: passed, inferred })
+}
+
+/// Any variant and board, on reversi-variants.
+fn replay_any(start: Position, moves: impl IntoIterator<Item = Move>, passes: Passes) -> Result<Replay, ReplayError> {
+    let mut pos = start;
+    let (mut plies, mut passed, mut inferred) = (0, 0, 0);
+    for mv in moves {
+        if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
+            pos.play_unchecked(Move::Pass);
+            (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
+        }
+        let side = pos.side_to_move();
+        pos.play(mv).map_err(|reason| ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason })?;
+        plies += 1;
+        passed += usize::from(mv == Move::Pass);
+    }
+    Ok(Replay { position: FinalPosition::Any(Box::new(pos)), plies, passes: passed, inferred })
+}

@@ -1,0 +1,142 @@
+//! Transcripts: a game as its moves on one line.
+//!
+//! Two forms: the compact 8x8 form, squares run together (`f5d6c3d3c4`, any case;
+//! `PA`, `pa`, `--` or `pass` for a pass), and tokens separated by spaces for any
+//! variant and board (`c3 a1c3 pass d5`; pass tokens per RULES.md). A transcript
+//! file holds one game per line; blank lines and lines starting with `#` are
+//! skipped.
+
+use reversi_variants::{Geometry, Move, Variant};
+
+use crate::{Ply, Record};
+
+/// What was wrong with a transcript, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "line {line}, column {column}: expected a move (a square such as f5, a jump such as a1c3, or pass), found {found:?}"
+)]
+pub struct TranscriptError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The text found there (at most 16 characters).
+    pub found: String,
+}
+
+fn error(line: usize, text: &str, byte: usize) -> TranscriptError {
+    let column = text[..byte].chars().count() + 1;
+    let found: String = text[byte..].split_whitespace().next().unwrap_or("").chars().take(16).collect();
+    TranscriptError { line, column, found }
+}
+
+/// The moves of one transcript line (`line_no` for errors). With `compact`
+/// (8x8 Othello), a line without spaces is read as squares run together;
+/// otherwise tokens are separated by spaces (`a1c3` is then one jump).
+///
+/// # Errors
+/// [`TranscriptError`] at the first token that is not a move.
+pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move>, TranscriptError> {
+    let trimmed = text.trim();
+    let base = text.len() - text.trim_start().len();
+    let mut moves = Vec::new();
+    if compact && !trimmed.contains(char::is_whitespace) {
+        // Compact: two-character squares, or pass tokens, run together.
+        let bytes = trimmed.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let rest = &trimmed[i..];
+            let pass_len = ["pass", "0000", "pa", "--"]
+                .iter()
+                .find(|t| rest.get(..t.len()).is_some_and(|r| r.eq_ignore_ascii_case(t)))
+                .map(|t| t.len());
+            let (mv, len) = match pass_len {
+                Some(len) => (Some(Move::Pass), len),
+                None => (rest.get(..2).and_then(|t| t.parse::<reversi_core::Move>().ok()).map(Move::from), 2),
+            };
+            match mv {
+                Some(mv) if !(len == 2 && rest.len() > 2 && rest.as_bytes()[2].is_ascii_digit()) => moves.push(mv),
+                _ => return Err(error(line_no, text, base + i)),
+            }
+            i += len;
+        }
+        return Ok(moves);
+    }
+    let mut offset = base;
+    for token in trimmed.split_whitespace() {
+        let at = offset + text[offset..].find(token).unwrap_or(0);
+        moves.push(token.parse().map_err(|_| error(line_no, text, at))?);
+        offset = at + token.len();
+    }
+    Ok(moves)
+}
+
+/// Reads a transcript file: one record per game line, of `variant` on `geometry`
+/// (Black first, default start).
+///
+/// # Errors
+/// [`TranscriptError`] with the line and column of the first bad token.
+pub fn read(text: &str, variant: Variant, geometry: Geometry) -> Result<Vec<Record>, TranscriptError> {
+    let compact = variant == Variant::Reversi && geometry == Geometry::standard();
+    let mut records = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let mut record = Record::of(variant, geometry);
+        record.moves = parse_moves(line, i + 1, compact)?.into_iter().map(Ply::from).collect();
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Writes a record's moves as one line: the compact form for 8x8 Othello (a
+/// pass as `PA`), space-separated tokens otherwise (a pass as `pass`).
+#[must_use]
+pub fn write(record: &Record) -> String {
+    if record.is_standard_othello() && record.moves.iter().all(|p| !matches!(p.mv, Move::Jump { .. })) {
+        return record
+            .moves
+            .iter()
+            .map(|p| if p.mv == Move::Pass { "PA".to_string() } else { p.mv.to_string() })
+            .collect();
+    }
+    record.moves.iter().map(|p| p.mv.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(moves: &[Move]) -> Vec<String> {
+        moves.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn compact_and_spaced() {
+        assert_eq!(texts(&parse_moves("F5d6C3", 1, true).unwrap()), ["f5", "d6", "c3"]);
+        assert_eq!(texts(&parse_moves("f5PAd6--c3pass", 1, true).unwrap()), ["f5", "pass", "d6", "pass", "c3", "pass"]);
+        assert_eq!(
+            texts(&parse_moves("  c3 a1c3 pass j10 PA ", 1, false).unwrap()),
+            ["c3", "a1c3", "pass", "j10", "pass"]
+        );
+        assert_eq!(parse_moves("", 1, true).unwrap(), []);
+        assert_eq!(texts(&parse_moves("a1c3", 1, false).unwrap()), ["a1c3"]);
+        assert_eq!(texts(&parse_moves("a1c3", 1, true).unwrap()), ["a1", "c3"]);
+    }
+
+    #[test]
+    fn errors_name_line_column_and_token() {
+        let e = parse_moves("f5d6z9c3", 7, true).unwrap_err();
+        assert_eq!((e.line, e.column, e.found.as_str()), (7, 5, "z9c3"));
+        let e = parse_moves("f5 d6 k0 c3", 2, true).unwrap_err();
+        assert_eq!((e.column, e.found.as_str()), (7, "k0"));
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 7: expected a move (a square such as f5, a jump such as a1c3, or pass), found \"k0\""
+        );
+        // A compact transcript has one-digit rows: j10 must be spaced.
+        assert_eq!(parse_moves("f5j10", 1, true).unwrap_err().column, 3);
+    }
+}

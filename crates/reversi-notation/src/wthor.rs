@@ -1,0 +1,310 @@
+//! WTHOR databases of the French Othello Federation: `.wtb` game files and the
+//! `.JOU` (players) and `.TRN` (tournaments) name files.
+//!
+//! Every file starts with a 16-byte little-endian header: creation century, year,
+//! month, day; `u32` number of games; `u16` number of name records; `u16` year of
+//! the games; board size (0 or 8 = 8x8); solitaire flag; depth of the theoretical
+//! score; a reserved byte. A game is 68 bytes: `u16` tournament, `u16` Black,
+//! `u16` White, the real score (Black's discs, empties to the winner), the
+//! theoretical score, and 60 move bytes `10 * row + column` (from 1: a1 = 11,
+//! h8 = 88; 0 ends the game). Passes are not stored. Name records are 20 (players)
+//! or 26 (tournaments) NUL-padded bytes.
+
+use reversi_core::Color;
+use reversi_variants::{Move, Square};
+
+use crate::replay::{Passes, Replay, ReplayError, replay_othello};
+use crate::{Ply, Record};
+
+/// Bytes of a header.
+pub const HEADER_LEN: usize = 16;
+/// Bytes of a game.
+pub const GAME_LEN: usize = 68;
+
+/// A WTHOR header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Header {
+    /// Creation date: century, year in the century, month, day.
+    pub created: [u8; 4],
+    /// The number of games (game files).
+    pub games: u32,
+    /// The number of name records (name files).
+    pub records: u16,
+    /// The year of the games.
+    pub year: u16,
+    /// 0 or 8 for 8x8.
+    pub board_size: u8,
+    /// The solitaire flag.
+    pub solitaire: u8,
+    /// The depth of the theoretical scores.
+    pub depth: u8,
+    /// The reserved byte, kept.
+    pub reserved: u8,
+}
+
+/// One game of a `.wtb` file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Index into the tournament names.
+    pub tournament: u16,
+    /// Index into the player names: Black.
+    pub black: u16,
+    /// Index into the player names: White.
+    pub white: u16,
+    /// Black's discs at the end, empty squares to the winner.
+    pub real_score: u8,
+    /// The theoretical score.
+    pub theoretical_score: u8,
+    /// The move bytes, `10 * row + column`, 0 after the last move.
+    pub moves: [u8; 60],
+}
+
+/// A `.wtb` file.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Database {
+    /// The header (its game count is rewritten from `games` when written).
+    pub header: Header,
+    /// The games.
+    pub games: Vec<Game>,
+}
+
+/// What was wrong with a WTHOR file, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WthorError {
+    /// The file ends inside its header.
+    #[error("truncated header: {found} bytes, a header has 16")]
+    TruncatedHeader {
+        /// The file's length.
+        found: usize,
+    },
+    /// The header claims more games or names than the file holds.
+    #[error("the header claims {claimed} records but the file holds {holds} (byte {offset})")]
+    Truncated {
+        /// The count in the header.
+        claimed: u64,
+        /// The complete records present.
+        holds: u64,
+        /// Where the first missing record would start.
+        offset: usize,
+    },
+    /// A board size other than 0 or 8.
+    #[error("board size {0} at byte 12: WTHOR games are 8x8 (0 or 8)")]
+    BoardSize(u8),
+    /// A move byte that is no square.
+    #[error("game {}, byte {offset}: move byte {byte} is not a square (11 to 88)", .game + 1)]
+    BadMove {
+        /// The game's index (0-based).
+        game: usize,
+        /// The byte's offset in the file.
+        offset: usize,
+        /// The byte.
+        byte: u8,
+    },
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([bytes[at], bytes[at + 1]])
+}
+
+fn header(bytes: &[u8]) -> Result<Header, WthorError> {
+    let Some(h) = bytes.get(..HEADER_LEN) else {
+        return Err(WthorError::TruncatedHeader { found: bytes.len() });
+    };
+    Ok(Header {
+        created: [h[0], h[1], h[2], h[3]],
+        games: u32::from_le_bytes([h[4], h[5], h[6], h[7]]),
+        records: u16_at(h, 8),
+        year: u16_at(h, 10),
+        board_size: h[12],
+        solitaire: h[13],
+        depth: h[14],
+        reserved: h[15],
+    })
+}
+
+fn header_bytes(h: &Header) -> [u8; HEADER_LEN] {
+    let mut out = [0; HEADER_LEN];
+    out[..4].copy_from_slice(&h.created);
+    out[4..8].copy_from_slice(&h.games.to_le_bytes());
+    out[8..10].copy_from_slice(&h.records.to_le_bytes());
+    out[10..12].copy_from_slice(&h.year.to_le_bytes());
+    (out[12], out[13], out[14], out[15]) = (h.board_size, h.solitaire, h.depth, h.reserved);
+    out
+}
+
+/// The records after the header, after checking that the file holds `claimed`
+/// of `len` bytes each. Bytes after them are ignored.
+fn records(bytes: &[u8], claimed: u64, len: usize) -> Result<impl Iterator<Item = &[u8]>, WthorError> {
+    let holds = ((bytes.len() - HEADER_LEN) / len) as u64;
+    if claimed > holds {
+        return Err(WthorError::Truncated { claimed, holds, offset: HEADER_LEN + holds as usize * len });
+    }
+    Ok(bytes[HEADER_LEN..].chunks_exact(len).take(claimed as usize))
+}
+
+/// Reads a `.wtb` file. Move bytes are checked to be squares; legality is
+/// [`Game::replay`]'s job.
+///
+/// # Errors
+/// [`WthorError`]: a truncated header, a header claiming more games than the file
+/// holds, a board other than 8x8, a move byte that is no square.
+pub fn read_games(bytes: &[u8]) -> Result<Database, WthorError> {
+    let header = header(bytes)?;
+    if !matches!(header.board_size, 0 | 8) {
+        return Err(WthorError::BoardSize(header.board_size));
+    }
+    let mut games = Vec::new();
+    for (i, g) in records(bytes, header.games.into(), GAME_LEN)?.enumerate() {
+        let mut moves = [0; 60];
+        moves.copy_from_slice(&g[8..]);
+        let mut ended = false;
+        for (j, &byte) in moves.iter().enumerate() {
+            ended |= byte == 0;
+            if !ended && square(byte).is_none() {
+                return Err(WthorError::BadMove { game: i, offset: HEADER_LEN + i * GAME_LEN + 8 + j, byte });
+            }
+        }
+        games.push(Game {
+            tournament: u16_at(g, 0),
+            black: u16_at(g, 2),
+            white: u16_at(g, 4),
+            real_score: g[6],
+            theoretical_score: g[7],
+            moves,
+        });
+    }
+    Ok(Database { header, games })
+}
+
+/// Writes a `.wtb` file (the header's game count is that of `db.games`).
+#[must_use]
+pub fn write_games(db: &Database) -> Vec<u8> {
+    let mut header = db.header;
+    header.games = db.games.len() as u32;
+    let mut out = Vec::with_capacity(HEADER_LEN + GAME_LEN * db.games.len());
+    out.extend_from_slice(&header_bytes(&header));
+    for g in &db.games {
+        out.extend_from_slice(&g.tournament.to_le_bytes());
+        out.extend_from_slice(&g.black.to_le_bytes());
+        out.extend_from_slice(&g.white.to_le_bytes());
+        out.extend_from_slice(&[g.real_score, g.theoretical_score]);
+        out.extend_from_slice(&g.moves);
+    }
+    out
+}
+
+/// The kind of a name file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Names {
+    /// `.JOU`: players, 20 bytes a name.
+    Players,
+    /// `.TRN`: tournaments, 26 bytes a name.
+    Tournaments,
+}
+
+impl Names {
+    const fn len(self) -> usize {
+        match self {
+            Names::Players => 20,
+            Names::Tournaments => 26,
+        }
+    }
+}
+
+/// Reads a name file: the names in order, NUL padding removed, bytes read as
+/// Latin-1.
+///
+/// # Errors
+/// [`WthorError`] for a truncated header or a header claiming more names than
+/// the file holds.
+pub fn read_names(bytes: &[u8], kind: Names) -> Result<Vec<String>, WthorError> {
+    let header = header(bytes)?;
+    let names = records(bytes, header.records.into(), kind.len())?;
+    Ok(names.map(|r| r.iter().take_while(|&&b| b != 0).map(|&b| char::from(b)).collect()).collect())
+}
+
+/// Writes a name file with this header (its record count is `names.len()`);
+/// names are cut to fit and characters outside Latin-1 become `?`.
+#[must_use]
+pub fn write_names(header: &Header, names: &[String], kind: Names) -> Vec<u8> {
+    let mut header = *header;
+    header.records = names.len() as u16;
+    let mut out = header_bytes(&header).to_vec();
+    for name in names {
+        let mut record = vec![0u8; kind.len()];
+        for (slot, c) in record.iter_mut().take(kind.len() - 1).zip(name.chars()) {
+            *slot = u8::try_from(u32::from(c)).unwrap_or(b'?');
+        }
+        out.extend_from_slice(&record);
+    }
+    out
+}
+
+/// The square of a move byte, `10 * row + column` from 1.
+fn square(byte: u8) -> Option<Square> {
+    let (row, column) = (byte / 10, byte % 10);
+    ((1..=8).contains(&row) && (1..=8).contains(&column)).then(|| Square::new(column - 1, row - 1)).flatten()
+}
+
+impl Game {
+    /// The moves, up to the first 0 byte (no passes: WTHOR stores none).
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves.iter().map_while(|&b| square(b).map(Move::Place))
+    }
+
+    /// Replays the game, inserting the forced passes.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for an illegal move.
+    pub fn replay(&self) -> Result<Replay, ReplayError> {
+        replay_othello(Color::Black, self.moves(), Passes::Infer)
+    }
+
+    /// The game as a record, with names looked up (an index out of range is
+    /// left as its number) and the year of the file.
+    #[must_use]
+    pub fn to_record(&self, year: u16, players: &[String], tournaments: &[String]) -> Record {
+        let name = |names: &[String], i: u16| names.get(usize::from(i)).cloned().unwrap_or_else(|| format!("#{i}"));
+        let mut record = Record::new();
+        record.black = Some(name(players, self.black));
+        record.white = Some(name(players, self.white));
+        record.event = Some(name(tournaments, self.tournament));
+        record.date = (year != 0).then(|| year.to_string());
+        let real = u16::from(self.real_score);
+        record.result = Some((real, 64u16.saturating_sub(real)));
+        record.moves = self.moves().map(Ply::from).collect();
+        record.extra.push(("WthorTheoreticalScore".into(), self.theoretical_score.to_string()));
+        record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_bytes() {
+        assert_eq!(square(11), Square::new(0, 0));
+        assert_eq!(square(56).map(|s| s.to_string()), Some("f5".into()));
+        assert_eq!(square(88), Square::new(7, 7));
+        for bad in [0, 9, 10, 19, 20, 89, 90, 255] {
+            assert_eq!(square(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn bad_files_are_typed_errors() {
+        assert_eq!(read_games(&[0; 10]), Err(WthorError::TruncatedHeader { found: 10 }));
+        let mut bytes = vec![0u8; HEADER_LEN + GAME_LEN];
+        bytes[4] = 2; // two games claimed, one present
+        assert_eq!(read_games(&bytes), Err(WthorError::Truncated { claimed: 2, holds: 1, offset: 84 }));
+        bytes[4] = 1;
+        bytes[12] = 10;
+        assert_eq!(read_games(&bytes), Err(WthorError::BoardSize(10)));
+        bytes[12] = 8;
+        bytes[HEADER_LEN + 8] = 99;
+        assert_eq!(read_games(&bytes), Err(WthorError::BadMove { game: 0, offset: 24, byte: 99 }));
+        bytes[HEADER_LEN + 8] = 0;
+        assert_eq!(read_games(&bytes).map(|db| db.games.len()), Ok(1));
+    }
+}

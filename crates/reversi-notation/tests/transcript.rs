@@ -1,0 +1,75 @@
+//! Transcripts: round trips over self-played games of every variant on random
+//! boards, and replay errors that name the game and ply.
+
+use proptest::prelude::*;
+use reversi_notation::{Passes, Ply, Record, ReplayError, replay, transcript};
+use reversi_variants::{Geometry, Move, Position, Variant};
+
+/// A record of a random legal game (prefix) of `variant` on a `w` x `h` board,
+/// passes written.
+fn self_played(variant: Variant, w: usize, h: usize, choices: &[u16]) -> Option<Record> {
+    let geometry = Geometry::new(w, h).ok()?;
+    let mut pos = Position::start(variant, geometry).ok()?;
+    let mut record = Record::of(variant, geometry);
+    for &c in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(c) % moves.len()];
+        pos.play(mv).unwrap();
+        record.moves.push(Ply::from(mv));
+    }
+    Some(record)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn write_then_read_gives_the_same_moves(
+        variant in prop::sample::select(Variant::ALL.to_vec()),
+        w in 2usize..=26,
+        h in 2usize..=26,
+        choices in prop::collection::vec(any::<u16>(), 0..80),
+    ) {
+        let Some(record) = self_played(variant, w, h, &choices) else { return Ok(()) };
+        let line = transcript::write(&record);
+        let read = transcript::read(&line, variant, record.geometry).unwrap();
+        let expected: Vec<Record> = if record.moves.is_empty() { vec![] } else { vec![record.clone()] };
+        prop_assert_eq!(&read, &expected, "{}", line);
+        if let Some(back) = read.first() {
+            prop_assert_eq!(replay(back, Passes::Explicit).unwrap(), replay(&record, Passes::Explicit).unwrap());
+        }
+    }
+
+    #[test]
+    fn passes_left_out_are_inferred(choices in prop::collection::vec(any::<u16>(), 0..70)) {
+        let mut record = self_played(Variant::Reversi, 8, 8, &choices).unwrap();
+        // A pass at the very end cannot be inferred (no move follows it).
+        while record.moves.last().is_some_and(|p| p.mv == Move::Pass) {
+            record.moves.pop();
+        }
+        let mut without = record.clone();
+        without.moves.retain(|p| p.mv != Move::Pass);
+        let written = replay(&record, Passes::Explicit).unwrap();
+        let inferred = replay(&without, Passes::Infer).unwrap();
+        prop_assert_eq!(inferred.position, written.position);
+        prop_assert_eq!(inferred.inferred, written.passes);
+        prop_assert_eq!(inferred.plies, written.plies);
+    }
+}
+
+#[test]
+fn replay_errors_name_game_ply_move_and_side() {
+    let text = "f5d6c3\nf5d6c3d3c4f4f6f3e6e7\nf5 f5\n";
+    let games = transcript::read(text, Variant::Reversi, Geometry::standard()).unwrap();
+    assert!(replay(&games[0], Passes::Infer).is_ok());
+    let err = replay(&games[2], Passes::Infer).map_err(|e| e.in_game(2)).unwrap_err();
+    assert_eq!(err.to_string(), "game 3, ply 2: f5 is not legal for White: f5 is occupied");
+    assert!(matches!(err, ReplayError::Illegal { ply: 2, .. }));
+    // A pass written where a move exists.
+    let pass = transcript::read("f5 pass", Variant::Reversi, Geometry::standard()).unwrap();
+    let err = replay(&pass[0], Passes::Explicit).unwrap_err();
+    assert_eq!(err.to_string(), "ply 2: pass is not legal for White: cannot pass: a move exists");
+}
