@@ -6,7 +6,8 @@
 //! - [`core`]: the 8x8 game on `u64` bitboards (`no_std`, no allocation), the
 //!   fastest part of the workspace;
 //! - [`variants`]: Reversi, Reversitacks and Attacks on any board up to 26x26,
-//!   with obstructed squares.
+//!   with obstructed squares;
+//! - [`notation`]: game records (transcripts, WTHOR so far), replayed with passes.
 //!
 //! ```
 //! use reversi::core::{Position, perft};
@@ -22,6 +23,8 @@
 
 #[doc(inline)]
 pub use reversi_core as core;
+#[doc(inline)]
+pub use reversi_notation as notation;
 #[doc(inline)]
 pub use reversi_variants as variants;
 

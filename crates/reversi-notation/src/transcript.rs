@@ -92,10 +92,16 @@ pub fn read(text: &str, variant: Variant, geometry: Geometry) -> Result<Vec<Reco
 }
 
 /// Writes a record's moves as one line: the compact form for 8x8 Othello (a
-/// pass as `PA`), space-separated tokens otherwise (a pass as `pass`).
+/// pass as `PA`), space-separated tokens otherwise (a pass as `pass`), also for
+/// an 8x8 record holding a move the compact form cannot (off the board, a jump).
 #[must_use]
 pub fn write(record: &Record) -> String {
-    if record.is_standard_othello() && record.moves.iter().all(|p| !matches!(p.mv, Move::Jump { .. })) {
+    let compact_move = |mv: Move| match mv {
+        Move::Pass => true,
+        Move::Place(sq) => sq.column() < 8 && sq.row() < 8,
+        Move::Jump { .. } => false,
+    };
+    if record.is_standard_othello() && record.moves.iter().all(|p| compact_move(p.mv)) {
         return record
             .moves
             .iter()
@@ -124,6 +130,10 @@ mod tests {
         assert_eq!(parse_moves("", 1, true).unwrap(), []);
         assert_eq!(texts(&parse_moves("a1c3", 1, false).unwrap()), ["a1c3"]);
         assert_eq!(texts(&parse_moves("a1c3", 1, true).unwrap()), ["a1", "c3"]);
+        // An 8x8 record with a move off the board is written spaced, so it reads back.
+        let mut record = Record::new();
+        record.moves = ["f5", "z6"].iter().map(|m| Ply::from(m.parse::<Move>().unwrap())).collect();
+        assert_eq!(write(&record), "f5 z6");
     }
 
     #[test]
