@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
 # Measures the figures quoted in README.md and BENCHMARKS.md, one after the
-# other on this machine, with the CLI's own timing (CPU-bound, one thread unless
-# --threads says otherwise). Usage: bash scripts/figures.sh [--deep]
-# --deep adds perft 15 (about two minutes on two threads).
+# other on this machine: each command runs RUNS times (default 3) and the line
+# shows the median wall time the CLI reports, and the median CPU time (user +
+# system, from the shell) of the whole process. Usage:
+#   bash scripts/figures.sh [--deep]      (--deep adds perft 15, about 2 minutes a run)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 cargo build -q --release -p reversi-cli
 RUSTFLAGS="-C target-cpu=native" cargo build -q --release -p reversi-cli --target-dir target/native
 r=target/release/reversi
-run() { printf '%-62s ' "$*"; "$@" | tail -n 1; }
+runs=${RUNS:-3}
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+run() {
+    local walls=() cpus=() last
+    for _ in $(seq "$runs"); do
+        TIMEFORMAT='%U %S'
+        { time last=$("$@" | tail -n 1); } 2>/tmp/figures.time
+        cpus+=("$(awk '{ print $1 + $2 }' /tmp/figures.time)")
+        walls+=("$(sed -E 's/.* in ([0-9.]+) s.*/\1/' <<<"$last")")
+    done
+    printf '%-66s %s | median wall %s s, median CPU %s s (%s runs)\n' "$*" "${last%% in *}" \
+        "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" "$runs"
+}
 
 echo "## 8x8 perft 12 (reversi-core)"
 run $r perft 12
