@@ -176,19 +176,33 @@ pub(crate) fn replay_othello(
     let mut pos = reversi_core::Position::start_with_first(first);
     let (mut plies, mut passed, mut inferred) = (0, 0, 0);
     for mv in moves {
-        if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
-            pos.play_unchecked(reversi_core::Move::Pass);
-            (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
-        }
-        let side = pos.side_to_move();
-        let illegal = |reason| ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason };
         let Some(core) = core_move(mv) else {
-            return Err(illegal(match mv {
+            let side = pos.side_to_move();
+            let reason = match mv {
                 Move::Place(sq) => PlayError::OffBoard(sq),
                 _ => PlayError::JumpInReversi,
-            }));
+            };
+            return Err(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
         };
-        pos.play(core).map_err(|e| illegal(variant_reason(e)))?;
+        // Try the move first: a placement fails whenever the side must pass, so
+        // the (rarer) forced pass is looked for only then.
+        if let Err(e) = pos.play(core) {
+            if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
+                pos.play_unchecked(reversi_core::Move::Pass);
+                (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
+                let side = pos.side_to_move();
+                pos.play(core).map_err(|e| ReplayError::Illegal {
+                    game: None,
+                    ply: plies + 1,
+                    mv,
+                    side,
+                    reason: variant_reason(e),
+                })?;
+            } else {
+                let side = pos.side_to_move();
+                return Err(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason: variant_reason(e) });
+            }
+        }
         plies += 1;
         passed += usize::from(mv == Move::Pass);
     }
