@@ -88,6 +88,8 @@ pub use moves::{Move, is_pass_token};
 pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::{Moves, Position, Pretty};
 pub use score::{Outcome, Score};
+#[cfg(feature = "serde")]
+pub use serde::deserialize_text;
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use table::{PerftTable, TableEntry};

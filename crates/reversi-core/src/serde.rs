@@ -14,6 +14,31 @@ use crate::{Bitboard, Color, Move, Position, Square};
 /// Reads any `FromStr` type from a string, without allocating.
 struct TextVisitor<T>(PhantomData<T>, &'static str);
 
+/// Deserialises a type from its text form: a string parsed with `FromStr`, so
+/// validated, without allocating. `expecting` says what the text should be (it
+/// appears in errors). The workspace's other crates use it for their text types.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use reversi_core::{Square, deserialize_text};
+/// let mut json = serde_json::Deserializer::from_str("\"h8\"");
+/// let sq: Square = deserialize_text(&mut json, "a square").unwrap();
+/// assert_eq!(sq, Square::H8);
+/// # }
+/// ```
+///
+/// # Errors
+/// The deserialiser's error when the input is not a string, or names the
+/// parser's error when the string does not parse.
+pub fn deserialize_text<'de, T, D>(deserializer: D, expecting: &'static str) -> Result<T, D::Error>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_str(TextVisitor(PhantomData, expecting))
+}
+
 impl<T: FromStr> Visitor<'_> for TextVisitor<T>
 where
     T::Err: fmt::Display,
@@ -38,7 +63,7 @@ macro_rules! text_serde {
         }
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                deserializer.deserialize_str(TextVisitor(PhantomData, $what))
+                deserialize_text(deserializer, $what)
             }
         }
     };

@@ -3,32 +3,12 @@
 //! `{variant, position}` with the RULES.md text. Everything read is validated
 //! through the same constructors and parsers as in code (`try_from`).
 
-use core::fmt;
-use core::marker::PhantomData;
-use core::str::FromStr;
-
-use serde::de::{self, Deserializer, Visitor};
+use reversi_core::deserialize_text;
+use serde::de::Deserializer;
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
 use crate::{Geometry, GeometryError, Move, ParsePositionError, Position, Square, Variant};
-
-struct TextVisitor<T>(PhantomData<T>, &'static str);
-
-impl<T: FromStr> Visitor<'_> for TextVisitor<T>
-where
-    T::Err: fmt::Display,
-{
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.1)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        v.parse().map_err(E::custom)
-    }
-}
 
 macro_rules! text_serde {
     ($ty:ty, $what:literal) => {
@@ -39,7 +19,7 @@ macro_rules! text_serde {
         }
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                deserializer.deserialize_str(TextVisitor(PhantomData, $what))
+                deserialize_text(deserializer, $what)
             }
         }
     };
