@@ -28,10 +28,17 @@
 //!
 //! None yet.
 
+mod error;
+mod format;
+pub mod ggf;
+pub mod obf;
+pub mod pgn;
 mod record;
 mod replay;
 pub mod transcript;
 pub mod wthor;
 
-pub use record::{Ply, Record};
+pub use error::{SyntaxError, WriteError};
+pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write};
+pub use record::{GameResult, Ply, Record};
 pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay};

@@ -1,5 +1,7 @@
 //! The game record: what a file says about one game.
 
+use std::fmt;
+
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, StartError, Variant};
 
@@ -18,6 +20,74 @@ pub struct Ply {
 impl From<Move> for Ply {
     fn from(mv: Move) -> Ply {
         Ply { mv, eval: None, seconds: None }
+    }
+}
+
+/// A result as a record writes it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameResult {
+    /// Discs (pieces) of Black and White, as PGN-style records (`33-31`) and
+    /// WTHOR (Black's discs, empties to the winner) write it.
+    Discs {
+        /// Black's discs.
+        black: u16,
+        /// White's discs.
+        white: u16,
+    },
+    /// Net discs for Black, minus the komi in komi games, as GGF's `RE` writes
+    /// it (`+8.500`, `-2.00`), with the GGS suffix after `:` if any (`r`
+    /// resigned, `t` time, `s` agreed score).
+    Net {
+        /// Black's discs minus White's, minus the komi.
+        margin: f64,
+        /// The text after `:`, if written.
+        how: Option<String>,
+    },
+}
+
+impl GameResult {
+    /// Black's net discs: `black - white` for [`GameResult::Discs`].
+    #[must_use]
+    pub fn margin(&self) -> f64 {
+        match self {
+            GameResult::Discs { black, white } => f64::from(*black) - f64::from(*white),
+            GameResult::Net { margin, .. } => *margin,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    /// `33-31` for discs, `+8.5` (with `:how` if any) for a net result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Discs { black, white } => write!(f, "{black}-{white}"),
+            GameResult::Net { margin, how } => {
+                write!(f, "{margin:+}")?;
+                how.as_ref().map_or(Ok(()), |how| write!(f, ":{how}"))
+            }
+        }
+    }
+}
+
+impl GameResult {
+    /// Reads `33-31` (discs) or a signed number with an optional `:how` (net).
+    pub(crate) fn parse(s: &str) -> Option<GameResult> {
+        let digits = |t: &str| !t.is_empty() && t.len() <= 5 && t.bytes().all(|b| b.is_ascii_digit());
+        if let Some((b, w)) = s.split_once('-').filter(|(b, w)| digits(b) && digits(w)) {
+            return Some(GameResult::Discs { black: b.parse().ok()?, white: w.parse().ok()? });
+        }
+        let (number, how) = match s.split_once(':') {
+            Some((n, how)) => (n, Some(how.to_string())),
+            None => (s, None),
+        };
+        let numeric = |t: &str| {
+            let t = t.strip_prefix(['+', '-']).unwrap_or(t);
+            !t.is_empty() && t.len() <= 24 && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        };
+        if !numeric(number) {
+            return None;
+        }
+        Some(GameResult::Net { margin: number.parse().ok()?, how })
     }
 }
 
@@ -45,8 +115,8 @@ pub struct Record {
     pub event: Option<String>,
     /// The date, as the format writes it.
     pub date: Option<String>,
-    /// The result as written: discs (or pieces) of Black and White.
-    pub result: Option<(u16, u16)>,
+    /// The result as written.
+    pub result: Option<GameResult>,
     /// The moves, passes included where the format writes them.
     pub moves: Vec<Ply>,
     /// Other fields, name and value, kept for writing back.
@@ -88,6 +158,31 @@ impl Record {
             Some(pos) => Ok(pos),
             None => Position::start_with_first(self.variant, self.geometry, self.first),
         }
+    }
+
+    /// Sets the start: `first` and no `start` when `pos` is the default start
+    /// of the record's variant on its board with that side to move, `pos`
+    /// itself otherwise (the record's geometry becomes the position's).
+    pub fn set_start(&mut self, pos: Position) {
+        self.geometry = *pos.geometry();
+        let side = pos.side_to_move();
+        if Position::start_with_first(self.variant, self.geometry, side).is_ok_and(|d| d == pos) {
+            (self.first, self.start) = (side, None);
+        } else {
+            (self.first, self.start) = (Color::Black, Some(pos));
+        }
+    }
+
+    /// The side to move at the start.
+    #[must_use]
+    pub fn first_to_move(&self) -> Color {
+        self.start.map_or(self.first, |p| p.side_to_move())
+    }
+
+    /// The value of an `extra` field (the first one of that name).
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.extra.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     /// Whether this is 8x8 Reversi without holes from the standard start (the

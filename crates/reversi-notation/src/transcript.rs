@@ -8,26 +8,13 @@
 
 use reversi_variants::{Geometry, Move, Variant};
 
-use crate::{Ply, Record};
+use crate::{Ply, Record, SyntaxError};
 
-/// What was wrong with a transcript, and where.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "line {line}, column {column}: expected a move (a square such as f5, a jump such as a1c3, or pass), found {found:?}"
-)]
-pub struct TranscriptError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// The text found there (at most 16 characters).
-    pub found: String,
-}
+/// What a transcript reader expects where it fails.
+pub const EXPECTED_MOVE: &str = "a move (a square such as f5, a jump such as a1c3, or pass)";
 
-fn error(line: usize, text: &str, byte: usize) -> TranscriptError {
-    let column = text[..byte].chars().count() + 1;
-    let found: String = text[byte..].split_whitespace().next().unwrap_or("").chars().take(16).collect();
-    TranscriptError { line, column, found }
+fn error(line: usize, text: &str, byte: usize) -> SyntaxError {
+    SyntaxError { line, ..SyntaxError::at(text, byte, EXPECTED_MOVE) }
 }
 
 /// The moves of one transcript line (`line_no` for errors). With `compact`
@@ -35,8 +22,8 @@ fn error(line: usize, text: &str, byte: usize) -> TranscriptError {
 /// otherwise tokens are separated by spaces (`a1c3` is then one jump).
 ///
 /// # Errors
-/// [`TranscriptError`] at the first token that is not a move.
-pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move>, TranscriptError> {
+/// [`SyntaxError`] at the first token that is not a move.
+pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move>, SyntaxError> {
     let trimmed = text.trim();
     let base = text.len() - text.trim_start().len();
     let mut moves = Vec::new();
@@ -75,8 +62,8 @@ pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move
 /// (Black first, default start).
 ///
 /// # Errors
-/// [`TranscriptError`] with the line and column of the first bad token.
-pub fn read(text: &str, variant: Variant, geometry: Geometry) -> Result<Vec<Record>, TranscriptError> {
+/// [`SyntaxError`] with the line and column of the first bad token.
+pub fn read(text: &str, variant: Variant, geometry: Geometry) -> Result<Vec<Record>, SyntaxError> {
     let compact = variant == Variant::Reversi && geometry == Geometry::standard();
     let mut records = Vec::new();
     for (i, line) in text.lines().enumerate() {

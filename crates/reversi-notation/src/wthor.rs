@@ -14,7 +14,7 @@ use reversi_core::Color;
 use reversi_variants::{Move, Square};
 
 use crate::replay::{Passes, Replay, ReplayError, replay_othello};
-use crate::{Ply, Record};
+use crate::{GameResult, Ply, Record, WriteError};
 
 /// Bytes of a header.
 pub const HEADER_LEN: usize = 16;
@@ -271,11 +271,112 @@ impl Game {
         record.event = Some(name(tournaments, self.tournament));
         record.date = (year != 0).then(|| year.to_string());
         let real = u16::from(self.real_score);
-        record.result = Some((real, 64u16.saturating_sub(real)));
+        record.result = Some(GameResult::Discs { black: real, white: 64u16.saturating_sub(real) });
         record.moves = self.moves().map(Ply::from).collect();
         record.extra.push(("WthorTheoreticalScore".into(), self.theoretical_score.to_string()));
         record
     }
+}
+
+/// The games of a `.wtb` file as records, names looked up in the `.JOU` and
+/// `.TRN` files when given (see [`Game::to_record`]).
+///
+/// # Errors
+/// [`WthorError`] for any of the files.
+pub fn read_records(
+    games: &[u8],
+    players: Option<&[u8]>,
+    tournaments: Option<&[u8]>,
+) -> Result<Vec<Record>, WthorError> {
+    let db = read_games(games)?;
+    let players = players.map(|b| read_names(b, Names::Players)).transpose()?.unwrap_or_default();
+    let tournaments = tournaments.map(|b| read_names(b, Names::Tournaments)).transpose()?.unwrap_or_default();
+    Ok(db.games.iter().map(|g| g.to_record(db.header.year, &players, &tournaments)).collect())
+}
+
+/// A WTHOR database as written: the games and the two name files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Files {
+    /// The `.wtb` file.
+    pub games: Vec<u8>,
+    /// The `.JOU` file.
+    pub players: Vec<u8>,
+    /// The `.TRN` file.
+    pub tournaments: Vec<u8>,
+}
+
+/// Writes records as a WTHOR database: names numbered in order of first
+/// appearance (a missing one is the empty name), passes left out, the year of
+/// the file from the first record's date. The real score is Black's discs of
+/// a [`GameResult::Discs`] result, else the replayed one (empties to the
+/// winner when the game is over); the theoretical score is the
+/// `WthorTheoreticalScore` extra field, else 0.
+///
+/// # Errors
+/// [`WriteError`] for a record WTHOR cannot hold: another variant, board or
+/// start, White first, more than 60 moves, or (when the score must be
+/// replayed) an illegal move.
+pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
+    let mut players: Vec<String> = Vec::new();
+    let mut tournaments: Vec<String> = Vec::new();
+    let index = |names: &mut Vec<String>, name: &Option<String>| {
+        let name = name.clone().unwrap_or_default();
+        let i = names.iter().position(|n| *n == name).unwrap_or_else(|| {
+            names.push(name);
+            names.len() - 1
+        });
+        u16::try_from(i).ok()
+    };
+    let year = |r: &Record| r.date.as_deref().and_then(|d| d.get(..4)).and_then(|y| y.parse::<u16>().ok());
+    let mut db = Database {
+        header: Header { year: records.first().and_then(year).unwrap_or(0), board_size: 8, ..Header::default() },
+        games: Vec::with_capacity(records.len()),
+    };
+    for (i, record) in records.iter().enumerate() {
+        let fail = |what: String| WriteError { format: "WTHOR", game: i, what };
+        if !record.is_standard_othello() || record.first != Color::Black {
+            return Err(fail(format!(
+                "WTHOR holds 8x8 Othello from the standard start with Black first, not {} on {}{}",
+                record.variant,
+                record.start.map_or(record.geometry, |p| *p.geometry()),
+                if record.start.is_some() { " from another start" } else { "" }
+            )));
+        }
+        let mut moves = [0u8; 60];
+        let placed = record.moves.iter().filter(|p| p.mv != Move::Pass);
+        for (n, ply) in placed.enumerate() {
+            let byte = match ply.mv {
+                Move::Place(sq) if sq.column() < 8 && sq.row() < 8 => 10 * (sq.row() + 1) + sq.column() + 1,
+                mv => return Err(fail(format!("{mv} is no square of the 8x8 board"))),
+            };
+            *moves.get_mut(n).ok_or_else(|| fail("more than 60 moves".into()))? = byte;
+        }
+        let real_score = match record.result {
+            Some(GameResult::Discs { black, .. }) => u8::try_from(black).map_err(|_| fail(format!("{black} discs")))?,
+            _ => {
+                let done = crate::replay(record, Passes::Infer).map_err(|e| fail(format!("its score: {e}")))?;
+                let (black, _) = if done.position.is_game_over() {
+                    done.position.pieces_empties_to_winner()
+                } else {
+                    done.position.pieces()
+                };
+                black as u8
+            }
+        };
+        let names = (index(&mut players, &record.black), index(&mut players, &record.white));
+        let (Some(black), Some(white), Some(tournament)) = (names.0, names.1, index(&mut tournaments, &record.event))
+        else {
+            return Err(fail("more than 65536 names".into()));
+        };
+        let theoretical_score = record.get("WthorTheoreticalScore").and_then(|t| t.parse().ok()).unwrap_or(0);
+        db.games.push(Game { tournament, black, white, real_score, theoretical_score, moves });
+    }
+    let names_header = Header { year: db.header.year, ..Header::default() };
+    Ok(Files {
+        games: write_games(&db),
+        players: write_names(&names_header, &players, Names::Players),
+        tournaments: write_names(&names_header, &tournaments, Names::Tournaments),
+    })
 }
 
 #[cfg(test)]

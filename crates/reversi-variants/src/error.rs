@@ -141,3 +141,15 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
 }
+
+/// A position that reversi-core cannot hold: not 8x8 Reversi without holes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("reversi-core holds 8x8 Reversi without obstructed squares, not {variant} on {width}x{height}")]
+pub struct NotOthelloError {
+    /// The variant.
+    pub variant: Variant,
+    /// The board's width.
+    pub width: u8,
+    /// The board's height.
+    pub height: u8,
+}

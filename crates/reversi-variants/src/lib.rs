@@ -81,7 +81,7 @@ mod variant;
 mod zobrist;
 
 pub use error::{
-    GeometryError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError, PlayError,
+    GeometryError, NotOthelloError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError, PlayError,
     PositionErrorKind, StartError,
 };
 pub use geometry::Geometry;

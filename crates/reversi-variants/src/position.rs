@@ -6,7 +6,7 @@ use reversi_core::{Color, Symmetry};
 
 use crate::bits::{BitSet, Wide};
 use crate::engine::{Engine, engine};
-use crate::error::{PlayError, StartError};
+use crate::error::{NotOthelloError, PlayError, StartError};
 use crate::table::Tabled;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
 use crate::{Geometry, Move, Square, SquareSet, Variant, zobrist};
@@ -452,6 +452,34 @@ pub struct Outcome {
     pub winner: Option<Color>,
     /// The piece counts on the final board.
     pub score: Score,
+}
+
+impl From<reversi_core::Position> for Position {
+    /// The same 8x8 Reversi position (squares share their indices).
+    fn from(p: reversi_core::Position) -> Position {
+        let mut pos = Position::empty(Variant::Reversi, Geometry::standard(), Color::Black);
+        let discs = |c| Wide::from_u64(p.board().discs(c).into());
+        pos.set_pieces(discs(Color::Black), discs(Color::White), p.side_to_move());
+        pos
+    }
+}
+
+impl TryFrom<Position> for reversi_core::Position {
+    type Error = NotOthelloError;
+
+    /// The same position on reversi-core's 8x8 board.
+    ///
+    /// # Errors
+    /// [`NotOthelloError`] for another variant or board.
+    fn try_from(p: Position) -> Result<reversi_core::Position, NotOthelloError> {
+        let g = p.geometry;
+        let not = NotOthelloError { variant: p.variant, width: g.width(), height: g.height() };
+        if p.variant != Variant::Reversi || g != Geometry::standard() {
+            return Err(not);
+        }
+        let bits = |w: Wide| w.as_u64().map(reversi_core::Bitboard).ok_or(not);
+        reversi_core::Position::from_discs(bits(p.black)?, bits(p.white)?, p.side).map_err(|_| not)
+    }
 }
 
 impl fmt::Display for Position {

@@ -1,0 +1,265 @@
+//! Every format behind one door: detection, reading and writing games.
+
+use std::fmt;
+use std::str::FromStr;
+
+use reversi_variants::{Geometry, Position, Variant};
+
+use crate::obf::ObfPosition;
+use crate::wthor::WthorError;
+use crate::{Passes, Record, SyntaxError, WriteError, ggf, obf, pgn, replay, transcript, wthor};
+
+/// A file format of games (or positions, read as games without moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// One game a line: compact 8x8 or spaced tokens ([`transcript`]).
+    Transcript,
+    /// PGN-style records for every variant, PlayOK's PGN ([`pgn`]).
+    Pgn,
+    /// GGS's GGF, Othello ([`ggf`]).
+    Ggf,
+    /// WTHOR `.wtb` databases, 8x8 Othello ([`wthor`]).
+    Wthor,
+    /// Edax OBF positions, 8x8 ([`obf`]): a position reads as a game with that
+    /// start and no moves; a game writes as its final position.
+    Obf,
+    /// RULES.md position text, one a line, any variant and board: read as
+    /// games without moves; a game writes as its final position.
+    Position,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 6] =
+        [Format::Transcript, Format::Pgn, Format::Ggf, Format::Wthor, Format::Obf, Format::Position];
+
+    /// The format's name, as [`FromStr`] reads it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Transcript => "transcript",
+            Format::Pgn => "pgn",
+            Format::Ggf => "ggf",
+            Format::Wthor => "wthor",
+            Format::Obf => "obf",
+            Format::Position => "position",
+        }
+    }
+
+    /// The format a file extension names (`wtb`, `pgn`, `ggf`, `obf`, `txt`,
+    /// `pos`; any case).
+    #[must_use]
+    pub fn from_extension(extension: &str) -> Option<Format> {
+        match extension.to_ascii_lowercase().as_str() {
+            "wtb" => Some(Format::Wthor),
+            "pgn" => Some(Format::Pgn),
+            "ggf" => Some(Format::Ggf),
+            "obf" => Some(Format::Obf),
+            "txt" | "transcript" | "trs" => Some(Format::Transcript),
+            "pos" | "position" | "positions" => Some(Format::Position),
+            _ => None,
+        }
+    }
+
+    /// The format of these bytes, guessed from their content: binary is
+    /// WTHOR, `[` starts PGN, `(;` marks GGF, a line of 64 squares OBF, rows
+    /// joined by `/` positions, anything else a transcript.
+    #[must_use]
+    pub fn sniff(bytes: &[u8]) -> Format {
+        let Ok(text) = std::str::from_utf8(bytes) else { return Format::Wthor };
+        if text.contains('\0') {
+            return Format::Wthor;
+        }
+        let Some(line) = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with(['#', '%'])) else {
+            return Format::Transcript;
+        };
+        let square = |b: &u8| matches!(b, b'X' | b'O' | b'-' | b'*' | b'x' | b'o' | b'.' | b'#');
+        if line.starts_with('[') {
+            Format::Pgn
+        } else if line.contains("(;") {
+            Format::Ggf
+        } else if line.len() >= 64 && line.as_bytes()[..64].iter().all(square) {
+            Format::Obf
+        } else if line.contains('/')
+            && line.split_whitespace().next().is_some_and(|b| b.bytes().all(|c| c == b'/' || square(&c)))
+        {
+            Format::Position
+        } else {
+            Format::Transcript
+        }
+    }
+
+    /// How the format writes passes: GGF writes every one (its moves carry
+    /// their colour); the others may leave forced passes out.
+    #[must_use]
+    pub const fn passes(self) -> Passes {
+        match self {
+            Format::Ggf => Passes::Explicit,
+            _ => Passes::Infer,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format {0:?}: expected transcript, pgn, ggf, wthor, obf or position")]
+pub struct ParseFormatError(pub String);
+
+impl FromStr for Format {
+    type Err = ParseFormatError;
+
+    /// Reads a format's name (any case).
+    ///
+    /// # Errors
+    /// [`ParseFormatError`] for another name.
+    fn from_str(s: &str) -> Result<Format, ParseFormatError> {
+        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s)).ok_or_else(|| ParseFormatError(s.into()))
+    }
+}
+
+/// What the text formats do not say: the game and board of transcripts and
+/// position lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The variant.
+    pub variant: Variant,
+    /// The board (transcripts; positions carry their own).
+    pub geometry: Geometry,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() }
+    }
+}
+
+/// Why a file does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// A text format that does not parse.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// A WTHOR file that does not parse.
+    #[error(transparent)]
+    Wthor(#[from] WthorError),
+    /// A text format that is not UTF-8.
+    #[error("byte {offset}: the text is not UTF-8")]
+    Utf8 {
+        /// The first byte that is not.
+        offset: usize,
+    },
+}
+
+/// Reads the games of a file (WTHOR names are looked up with
+/// [`wthor::read_records`] when the name files are at hand).
+///
+/// # Errors
+/// [`ReadError`]: the format's syntax error, or text that is not UTF-8.
+pub fn read(format: Format, bytes: &[u8], options: ReadOptions) -> Result<Vec<Record>, ReadError> {
+    if format == Format::Wthor {
+        return Ok(wthor::read_records(bytes, None, None)?);
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| ReadError::Utf8 { offset: e.valid_up_to() })?;
+    Ok(match format {
+        Format::Transcript => transcript::read(text, options.variant, options.geometry)?,
+        Format::Pgn => pgn::read(text)?,
+        Format::Ggf => ggf::read(text)?,
+        Format::Obf => obf::read(text)?.into_iter().map(obf_record).collect(),
+        Format::Position => read_positions(text, options.variant)?,
+        Format::Wthor => unreachable!("handled above"),
+    })
+}
+
+fn obf_record(p: ObfPosition) -> Record {
+    let mut record = Record::new();
+    record.set_start(Position::from(p.position));
+    if !p.annotations.is_empty() {
+        record.extra.push(("OBF".into(), p.annotations.join("; ")));
+    }
+    record
+}
+
+fn read_positions(text: &str, variant: Variant) -> Result<Vec<Record>, SyntaxError> {
+    let mut records = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let at = offset;
+        offset += line.len();
+        if line.trim().is_empty() || line.trim_start().starts_with('#') && !line.contains('/') {
+            continue;
+        }
+        let pos = Position::from_text(variant, line.trim_end()).map_err(|e| {
+            SyntaxError::at(text, at + e.offset, format!("a position in the RULES.md form ({})", e.kind))
+        })?;
+        let mut record = Record::of(variant, *pos.geometry());
+        record.set_start(pos);
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Writes games in a format.
+///
+/// # Errors
+/// [`WriteError`] naming the first game the format cannot hold and why:
+/// GGF and OBF are Othello only, WTHOR 8x8 Othello from the standard start,
+/// the compact transcript needs the default start; games written as their
+/// final position must replay.
+pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> {
+    let fail = |game: usize, what: String| WriteError { format: format_label(format), game, what };
+    Ok(match format {
+        Format::Pgn => pgn::write(records).into_bytes(),
+        Format::Ggf => ggf::write(records)?.into_bytes(),
+        Format::Wthor => wthor::write_records(records)?.games,
+        Format::Transcript => {
+            let mut out = String::new();
+            for (i, record) in records.iter().enumerate() {
+                if record.start.is_some() || record.first != reversi_core::Color::Black {
+                    return Err(fail(i, "a transcript starts from the default start with Black to move".into()));
+                }
+                out.push_str(&transcript::write(record));
+                out.push('\n');
+            }
+            out.into_bytes()
+        }
+        Format::Obf | Format::Position => {
+            let mut out = String::new();
+            for (i, record) in records.iter().enumerate() {
+                let done = replay(record, Passes::Infer).map_err(|e| fail(i, format!("its final position: {e}")))?;
+                let position = match done.position {
+                    crate::FinalPosition::Othello(p) => Position::from(p),
+                    crate::FinalPosition::Any(p) => *p,
+                };
+                if format == Format::Position {
+                    out.push_str(&position.to_string());
+                } else {
+                    let core = reversi_core::Position::try_from(position)
+                        .map_err(|_| fail(i, "OBF holds 8x8 Othello positions only".into()))?;
+                    let annotations = record.get("OBF").map_or_else(Vec::new, |a| {
+                        a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect()
+                    });
+                    out.push_str(&ObfPosition { position: core, annotations }.to_string());
+                }
+                out.push('\n');
+            }
+            out.into_bytes()
+        }
+    })
+}
+
+fn format_label(format: Format) -> &'static str {
+    match format {
+        Format::Transcript => "a transcript",
+        Format::Pgn => "PGN",
+        Format::Ggf => "GGF",
+        Format::Wthor => "WTHOR",
+        Format::Obf => "OBF",
+        Format::Position => "a position file",
+    }
+}

@@ -1,0 +1,529 @@
+//! GGF, the Generic Game Format of the Generic Game Server (GGS), for Othello.
+//!
+//! A game is `(;` fields `;)`, a field a name and a bracketed value (`]` and
+//! `\` escaped with `\`). A file holds games one after another: single games,
+//! archive lines with a count (`1 (;...;)`) and synchro pairs
+//! (`2 (;...;)(;...;)`).
+//!
+//! | field | in the [`Record`] |
+//! | --- | --- |
+//! | `GM` | must be `Othello` (any case); always written |
+//! | `PB`, `PW`, `DT` | `black`, `white`, `date` (verbatim: GGS writes Unix times and dates) |
+//! | `RE` | `result` as [`GameResult::Net`]: net discs for Black, minus the komi in komi games, with `:r`/`:t`/`:s` kept |
+//! | `BO` | the start: size, the rows (`-` empty, `*` Black, `O` White, `#` obstructed), side to move (`*` or `O`); the default start becomes `first` |
+//! | `TY` | checked against `BO` (sizes 4 to 14, `88` the octagon), kept in `extra`; flags `s` synchro, `k` komi, `a` anti, `rN` random start |
+//! | `B`, `W` | the moves: `move/eval/time`, eval and time optional (`d3//0.01`); a pass is `PA` (any token starting with `P` is read as one) |
+//! | `EV` | `event` (not a GGS field: written only for records that have an event) |
+//! | `PC`, `RB`, `RW`, `TI`, `KB`, `KW`, `KM`, `CO`, any other | `extra`, under the GGF name, in the order read |
+//!
+//! Moves must alternate from the side to move in `BO` (passes are written in
+//! GGF). The writer writes single games one a line and two consecutive synchro
+//! games of one start and date as one `2 (;...;)(;...;)` line; numbers are
+//! written in their shortest form (`2` for `2.00`).
+
+use std::fmt::Write as _;
+
+use reversi_core::Color;
+use reversi_variants::{Geometry, Move, Position, Square, Variant};
+
+use crate::{GameResult, Ply, Record, SyntaxError, WriteError};
+
+/// Reads every game of a GGF file.
+///
+/// ```
+/// let text = "1 (;GM[Othello]PB[ann]PW[bob]TY[8]RE[+2.000]BO[8 -------- -------- -------- ---O*--- \
+///             ---*O--- -------- -------- -------- *]B[d3//0.01]W[c5/-1.5/2.4]B[PA];)";
+/// let games = reversi_notation::ggf::read(text)?;
+/// let g = &games[0];
+/// assert_eq!((g.black.as_deref(), g.moves.len(), g.start), (Some("ann"), 3, None));
+/// assert_eq!((g.moves[1].eval, g.moves[1].seconds), (Some(-1.5), Some(2.4)));
+/// assert_eq!(g.moves[2].mv, reversi_variants::Move::Pass);
+/// # Ok::<(), reversi_notation::SyntaxError>(())
+/// ```
+///
+/// # Errors
+/// [`SyntaxError`] with line and column: a game or field that never closes, a
+/// game other than Othello, a board that does not read or does not match `TY`,
+/// a move that is no square, moves that do not alternate, a count that does
+/// not match the games on its line.
+pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
+    let bytes = text.as_bytes();
+    let mut games = Vec::new();
+    let mut at = 0;
+    loop {
+        at = skip_space(bytes, at);
+        if at == bytes.len() {
+            return Ok(games);
+        }
+        // An archive line's count, then that many games.
+        let digits = bytes[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let count = if digits > 0 {
+            let count: usize = text[at..at + digits].parse().map_err(|_| SyntaxError::at(text, at, "a game count"))?;
+            at += digits;
+            count
+        } else {
+            1
+        };
+        for _ in 0..count {
+            at = skip_space(bytes, at);
+            let (record, end) = game(text, at)?;
+            games.push(record);
+            at = end;
+        }
+    }
+}
+
+fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+        at += 1;
+    }
+    at
+}
+
+/// What a game's fields say beyond the record itself, checked at its end.
+struct Checks {
+    ty: Option<usize>,
+    size: Option<(u8, usize)>,
+    colors: Vec<(Color, usize)>,
+}
+
+/// One game starting at `at` (`(;`): the record and the byte after `;)`.
+fn game(text: &str, mut at: usize) -> Result<(Record, usize), SyntaxError> {
+    let bytes = text.as_bytes();
+    if !bytes[at..].starts_with(b"(;") {
+        return Err(SyntaxError::at(text, at, "a game: (;"));
+    }
+    let open = at;
+    at += 2;
+    let mut record = Record::new();
+    let mut checks = Checks { ty: None, size: None, colors: Vec::new() };
+    loop {
+        at = skip_space(bytes, at);
+        match bytes.get(at) {
+            None => return Err(SyntaxError::at(text, open, "a game closed by ;)")),
+            Some(b';') if bytes.get(at + 1) == Some(&b')') => {
+                at += 2;
+                break;
+            }
+            Some(_) => {}
+        }
+        let name_len = bytes[at..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+        if name_len == 0 || bytes.get(at + name_len) != Some(&b'[') {
+            return Err(SyntaxError::at(text, at, "a field such as PB[name], or ;) closing the game"));
+        }
+        let name = &text[at..at + name_len];
+        let field = at;
+        let value_at = at + name_len + 1;
+        let (value, end) =
+            field_value(text, value_at).ok_or_else(|| SyntaxError::at(text, field, "] closing the field"))?;
+        at = end;
+        apply(&mut record, &mut checks, text, name, &value, value_at)?;
+    }
+    check(&mut record, &checks, text)?;
+    Ok((record, at))
+}
+
+/// The value starting at `at` up to its unescaped `]`, unescaped, and the byte
+/// after the `]`.
+fn field_value(text: &str, at: usize) -> Option<(std::borrow::Cow<'_, str>, usize)> {
+    let bytes = text.as_bytes();
+    let end = at + bytes[at..].iter().position(|&b| b == b']' || b == b'\\')?;
+    if bytes[end] == b']' {
+        return Some((text[at..end].into(), end + 1));
+    }
+    let mut value = String::from(&text[at..end]);
+    let mut chars = text[end..].char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            ']' => return Some((value.into(), end + i + 1)),
+            '\\' => value.push(chars.next()?.1),
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+fn apply(
+    record: &mut Record,
+    checks: &mut Checks,
+    text: &str,
+    name: &str,
+    value: &str,
+    at: usize,
+) -> Result<(), SyntaxError> {
+    let error = |expected: &str| SyntaxError::at(text, at, expected);
+    match name {
+        "B" | "W" => {
+            let color = if name == "B" { Color::Black } else { Color::White };
+            record.moves.push(parse_move(value).ok_or_else(|| error("a move: a square, PA or pass, then /eval/time"))?);
+            checks.colors.push((color, at));
+        }
+        "GM" if value.trim().eq_ignore_ascii_case("othello") => {}
+        "GM" => return Err(error("Othello: GGF games other than Othello are not read")),
+        "PB" => record.black = Some(value.into()),
+        "PW" => record.white = Some(value.into()),
+        "DT" => record.date = Some(value.into()),
+        "EV" => record.event = Some(value.into()),
+        "RE" => {
+            let result = GameResult::parse(value.trim());
+            record.result =
+                Some(result.ok_or_else(|| error("a result: net discs for Black such as +8.000 or -2.00:r"))?);
+        }
+        "BO" => {
+            let (pos, size) = parse_board(value).ok_or_else(|| {
+                error("a board: its size, the rows (-, *, O), the side to move (* or O), e.g. BO[4 ---- -O*- -*O- ---- *]")
+            })?;
+            record.set_start(pos);
+            checks.size = Some((size, at));
+        }
+        "TY" => {
+            checks.ty = Some(at);
+            record.extra.push((name.into(), value.into()));
+        }
+        _ => record.extra.push((name.into(), value.into())),
+    }
+    Ok(())
+}
+
+/// `d3`, `PA`, `d3//0.01`, `c5/-1.5/2.4`.
+fn parse_move(value: &str) -> Option<Ply> {
+    let mut parts = value.split('/');
+    let token = parts.next()?.trim();
+    let mv = if token.starts_with(['P', 'p']) { Move::Pass } else { Move::Place(token.parse::<Square>().ok()?) };
+    let number = |part: Option<&str>| -> Option<Option<f64>> {
+        match part.map(str::trim) {
+            None | Some("") => Some(None),
+            Some(t) => t.parse::<f64>().ok().filter(|v| v.is_finite()).map(Some),
+        }
+    };
+    let eval = number(parts.next())?;
+    let seconds = number(parts.next())?;
+    parts.next().is_none().then_some(Ply { mv, eval, seconds })
+}
+
+/// The type's size: `8`, `s8r18`, `8kr20`, `88`.
+fn type_size(ty: &str) -> Option<u8> {
+    let t = ty.trim().strip_prefix('s').unwrap_or(ty.trim());
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let size: u8 = t[..digits].parse().ok()?;
+    let mut flags = t[digits..].bytes().peekable();
+    while let Some(flag) = flags.next() {
+        match flag {
+            b'k' | b'a' | b's' => {}
+            b'r' if flags.peek().is_some_and(u8::is_ascii_digit) => {
+                while flags.next_if(u8::is_ascii_digit).is_some() {}
+            }
+            _ => return None,
+        }
+    }
+    (size == 88 || (4..=14).contains(&size)).then_some(size)
+}
+
+/// The flags of a type, without its size.
+fn type_flags(ty: &str) -> (bool, &str) {
+    let t = ty.trim();
+    let (synchro, t) = t.strip_prefix('s').map_or((false, t), |t| (true, t));
+    (synchro, t.trim_start_matches(|c: char| c.is_ascii_digit()))
+}
+
+/// A `BO` value: the position and the written size (88 for the octagon).
+fn parse_board(value: &str) -> Option<(Position, u8)> {
+    let mut tokens = value.split_ascii_whitespace();
+    let size: u8 = tokens.next()?.parse().ok()?;
+    let geometry = match size {
+        88 => Geometry::octagon(),
+        4..=14 => Geometry::new(size.into(), size.into()).ok()?,
+        _ => return None,
+    };
+    let (width, height) = (usize::from(geometry.width()), usize::from(geometry.height()));
+    let mut rows = String::with_capacity(height * (width + 1) + 2);
+    let mut cells = 0;
+    let mut side = None;
+    for token in tokens {
+        for c in token.chars() {
+            if side.is_some() {
+                return None;
+            }
+            if cells == width * height {
+                side = Some(match c {
+                    '*' | 'X' | 'x' => 'X',
+                    'O' | 'o' => 'O',
+                    _ => return None,
+                });
+                continue;
+            }
+            if cells > 0 && cells % width == 0 {
+                rows.push('/');
+            }
+            let sq = Square::new(u8::try_from(cells % width).ok()?, u8::try_from(cells / width).ok()?)?;
+            rows.push(match c {
+                '*' | 'X' | 'x' => 'X',
+                'O' | 'o' => 'O',
+                '-' | '.' if geometry.is_hole(sq) => '#',
+                '-' | '.' => '-',
+                '#' if geometry.is_hole(sq) => '#',
+                _ => return None,
+            });
+            if geometry.is_hole(sq) && rows.ends_with(['X', 'O']) {
+                return None;
+            }
+            cells += 1;
+        }
+    }
+    rows.push(' ');
+    rows.push(side?);
+    Some((Position::from_text(Variant::Reversi, &rows).ok()?, size))
+}
+
+/// The checks that need the whole game: the type against the board, the
+/// moves' colours against the side to move.
+fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxError> {
+    if let Some(at) = checks.ty {
+        let ty = record.get("TY").unwrap_or_default();
+        let size = type_size(ty).ok_or_else(|| {
+            SyntaxError::at(
+                text,
+                at,
+                "a game type: size 4 to 14 or 88, flags s (synchro), k (komi), a (anti), rN (random)",
+            )
+        })?;
+        match checks.size {
+            Some((board, _)) if board != size && !(size == 88 && board == 10) => {
+                return Err(SyntaxError::at(text, at, format!("the type of the {board}-board in BO")));
+            }
+            None => {
+                record.geometry = if size == 88 {
+                    Geometry::octagon()
+                } else {
+                    Geometry::new(size.into(), size.into()).unwrap_or_else(|_| Geometry::standard())
+                };
+            }
+            Some(_) => {}
+        }
+    }
+    let mut side = record.first_to_move();
+    let geometry = record.start.map_or(record.geometry, |p| *p.geometry());
+    for (&(color, at), ply) in checks.colors.iter().zip(&record.moves) {
+        if let Move::Place(sq) = ply.mv
+            && (sq.column() >= geometry.width() || sq.row() >= geometry.height())
+        {
+            return Err(SyntaxError::at(text, at, format!("a square of the {geometry} board")));
+        }
+        if color != side {
+            let name = if side == Color::Black { "B[...] (Black to move)" } else { "W[...] (White to move)" };
+            return Err(SyntaxError::at(text, at.saturating_sub(2), name));
+        }
+        side = !side;
+    }
+    Ok(())
+}
+
+/// Writes games as a GGF file: one game a line, a synchro pair as one
+/// `2 (;...;)(;...;)` line.
+///
+/// # Errors
+/// [`WriteError`] for a record GGF cannot hold: a variant other than Reversi,
+/// a board other than a square of 4 to 14 without holes or the octagon, a jump.
+pub fn write(records: &[Record]) -> Result<String, WriteError> {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < records.len() {
+        let pair = records.get(i + 1).is_some_and(|next| synchro_pair(&records[i], next));
+        if pair {
+            out.push_str("2 ");
+            write_game(&records[i], i, &mut out)?;
+            write_game(&records[i + 1], i + 1, &mut out)?;
+            i += 2;
+        } else {
+            write_game(&records[i], i, &mut out)?;
+            i += 1;
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn synchro_pair(a: &Record, b: &Record) -> bool {
+    let synchro = |r: &Record| r.get("TY").is_some_and(|ty| type_flags(ty).0);
+    synchro(a) && synchro(b) && a.start == b.start && a.first == b.first && a.date == b.date
+}
+
+/// The size GGF writes for a geometry, if it has one.
+fn ggf_size(geometry: &Geometry) -> Option<u8> {
+    if *geometry == Geometry::octagon() {
+        return Some(88);
+    }
+    let n = geometry.width();
+    (n == geometry.height() && (4..=14).contains(&n) && geometry.holes().next().is_none()).then_some(n)
+}
+
+fn write_game(record: &Record, index: usize, out: &mut String) -> Result<(), WriteError> {
+    let fail = |what: String| WriteError { format: "GGF", game: index, what };
+    if record.variant != Variant::Reversi {
+        return Err(fail(format!("GGF holds Othello only, not {}", record.variant)));
+    }
+    let start = record.start_position().map_err(|e| fail(format!("the start: {e}")))?;
+    let Some(size) = ggf_size(start.geometry()) else {
+        return Err(fail(format!("GGF boards are squares of 4 to 14 or the octagon, not {}", start.geometry())));
+    };
+    if let Some(ply) = record.moves.iter().find(|p| matches!(p.mv, Move::Jump { .. })) {
+        return Err(fail(format!("the jump {} is no Othello move", ply.mv)));
+    }
+    let field = |out: &mut String, name: &str, value: &str| {
+        out.push_str(name);
+        out.push('[');
+        for c in value.chars() {
+            if matches!(c, ']' | '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push(']');
+    };
+    let komi = record.get("KM").is_some();
+    let ty = |flags: Option<&str>| {
+        let (synchro, flags) = flags.map_or((false, if komi { "k" } else { "" }), type_flags);
+        format!("{}{size}{flags}", if synchro { "s" } else { "" })
+    };
+    out.push_str("(;GM[Othello]");
+    for (name, value) in [("PB", &record.black), ("PW", &record.white), ("DT", &record.date), ("EV", &record.event)] {
+        if let Some(value) = value {
+            field(out, name, value);
+        }
+    }
+    for (name, value) in &record.extra {
+        match name.as_str() {
+            "TY" => field(out, name, &ty(Some(value))),
+            _ => field(out, name, value),
+        }
+    }
+    if record.get("TY").is_none() {
+        field(out, "TY", &ty(None));
+    }
+    if let Some(result) = &record.result {
+        let net = match result {
+            GameResult::Net { .. } => result.to_string(),
+            GameResult::Discs { .. } => {
+                let komi: f64 = record.get("KM").and_then(|k| k.trim().parse().ok()).unwrap_or(0.0);
+                format!("{:+}", result.margin() - komi)
+            }
+        };
+        field(out, "RE", &net);
+    }
+    out.push_str("BO[");
+    let _ = write!(out, "{size}");
+    for row in 0..start.geometry().height() {
+        out.push(' ');
+        for column in 0..start.geometry().width() {
+            let sq = Square::new(column, row).expect("on the board");
+            out.push(match start.get(sq) {
+                Some(Color::Black) => '*',
+                Some(Color::White) => 'O',
+                None if start.geometry().is_hole(sq) => '#',
+                None => '-',
+            });
+        }
+    }
+    out.push_str(if start.side_to_move() == Color::Black { " *]" } else { " O]" });
+    let mut side = start.side_to_move();
+    for ply in &record.moves {
+        out.push_str(if side == Color::Black { "B[" } else { "W[" });
+        match ply.mv {
+            Move::Pass => out.push_str("PA"),
+            mv => {
+                let _ = write!(out, "{mv}");
+            }
+        }
+        if ply.eval.is_some() || ply.seconds.is_some() {
+            out.push('/');
+            if let Some(eval) = ply.eval {
+                let _ = write!(out, "{eval}");
+            }
+            if let Some(seconds) = ply.seconds {
+                let _ = write!(out, "/{seconds}");
+            }
+        }
+        out.push(']');
+        side = !side;
+    }
+    out.push_str(";)");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+
+    #[test]
+    fn fields_moves_and_passes() {
+        let text = format!(
+            "(;GM[Othello]PC[GGS/os]DT[947375357]PB[james]PW[anton]TY[8]RE[-2.00:r]{START}B[F5//4.23]W[d6/1.5]B[pass];)"
+        );
+        let g = &read(&text).unwrap()[0];
+        assert_eq!(g.result, Some(GameResult::Net { margin: -2.0, how: Some("r".into()) }));
+        assert_eq!(g.get("PC"), Some("GGS/os"));
+        assert_eq!(g.moves[0], Ply { mv: "f5".parse().unwrap(), eval: None, seconds: Some(4.23) });
+        assert_eq!(g.moves[1], Ply { mv: "d6".parse().unwrap(), eval: Some(1.5), seconds: None });
+        assert_eq!(g.moves[2].mv, Move::Pass);
+        let written = write(std::slice::from_ref(g)).unwrap();
+        assert_eq!(read(&written).unwrap(), std::slice::from_ref(g), "{written}");
+    }
+
+    #[test]
+    fn boards_types_and_starts() {
+        let g = &read("(;GM[Othello]TY[4]BO[4 ---- -O*- -*O- ---- *]B[A2];)").unwrap()[0];
+        assert_eq!((g.geometry.width(), g.start, g.first), (4, None, Color::Black));
+        let g = &read(
+            "(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- O];)",
+        )
+        .unwrap()[0];
+        assert_eq!((g.start, g.first), (None, Color::White));
+        let g = &read(&format!(
+            "(;GM[Othello]TY[88]BO[88 {}*]B[d3];)",
+            "---------- ".repeat(4) + "----O*---- ----*O---- " + &"---------- ".repeat(4)
+        ))
+        .unwrap()[0];
+        assert_eq!(g.geometry, Geometry::octagon());
+        assert_eq!(read(&write(std::slice::from_ref(g)).unwrap()).unwrap(), std::slice::from_ref(g));
+        let e = read(&format!("(;GM[Othello]TY[10]{START};)")).unwrap_err();
+        assert_eq!(e.expected, "the type of the 8-board in BO");
+        assert!(read("(;GM[Othello]TY[8q];)").is_err());
+        assert!(read("(;GM[Othello]BO[8 ---- *];)").is_err());
+    }
+
+    #[test]
+    fn archives_synchro_and_errors() {
+        let one = format!("(;GM[Othello]TY[s8]DT[1]{START}B[d3];)");
+        let two = format!("(;GM[Othello]TY[s8]DT[1]{START}B[c4];)");
+        let games = read(&format!("2 {one}{two}\n1 {one}\n{two}")).unwrap();
+        assert_eq!(games.len(), 4);
+        assert!(write(&games).unwrap().starts_with("2 (;"));
+        let e = read(&format!("2 {one}\n")).unwrap_err();
+        assert_eq!(e.expected, "a game: (;");
+        let e = read("(;GM[Othello]PB[never closed;)").unwrap_err();
+        assert_eq!((e.column, e.expected.as_str()), (14, "] closing the field"));
+        let e = read("(;GM[Othello]PB[x]").unwrap_err();
+        assert_eq!((e.column, e.expected.as_str()), (1, "a game closed by ;)"));
+        let e = read(&format!("(;GM[Othello]{START}B[d3]B[c3];)")).unwrap_err();
+        assert_eq!(e.expected, "W[...] (White to move)");
+        let e = read("(;GM[Chess];)").unwrap_err();
+        assert_eq!(e.column, 6);
+        let e = read(&format!("(;GM[Othello]{START}B[z9];)")).unwrap_err();
+        assert_eq!(e.expected, "a square of the 8x8 board");
+        let e = read(&format!("(;GM[Othello]{START}B[d3/x/1];)")).unwrap_err();
+        assert!(e.expected.starts_with("a move"));
+    }
+
+    #[test]
+    fn writer_refuses_what_ggf_cannot_hold() {
+        let record = Record::of(Variant::Attacks, Geometry::standard());
+        assert_eq!(
+            write(&[record]).unwrap_err().to_string(),
+            "GGF cannot hold game 1: GGF holds Othello only, not attacks"
+        );
+        let record = Record::of(Variant::Reversi, Geometry::new(8, 6).unwrap());
+        assert!(write(&[record]).unwrap_err().what.contains("not 8x6"));
+    }
+}

@@ -1,0 +1,111 @@
+//! Edax OBF positions: one 8x8 position a line, its annotations kept.
+//!
+//! A line is the 64 squares (`X` Black, `O` White, `-` empty; reversi-core's
+//! position reader also takes `*` and `.`), a space, the side to move, then
+//! `;`-separated annotations, usually best moves with scores (`G8:+18`). Blank
+//! lines and lines starting with `%` or `#` are skipped.
+//!
+//! ```
+//! use reversi_notation::obf;
+//! let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+//! let positions = obf::read(line)?;
+//! assert_eq!(positions[0].annotations, ["G8:+18", "H1:+12"]);
+//! let best: Vec<_> = positions[0].scored_moves().collect();
+//! assert_eq!(best[0], Some(("g8".parse()?, 18)));
+//! assert_eq!(obf::write(&positions), format!("{line}\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use reversi_core::{Color, Move, Position, Square};
+
+use crate::SyntaxError;
+
+/// A position and the annotations written after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObfPosition {
+    /// The position.
+    pub position: Position,
+    /// The `;`-separated fields after the side to move, trimmed, empty ones
+    /// dropped.
+    pub annotations: Vec<String>,
+}
+
+impl ObfPosition {
+    /// Each annotation read as a move and a score (`G8:+18`, `PS:-4` for a
+    /// pass), `None` for one that is not.
+    pub fn scored_moves(&self) -> impl Iterator<Item = Option<(Move, i32)>> + '_ {
+        self.annotations.iter().map(|a| {
+            let (mv, score) = a.split_once(':')?;
+            Some((mv.trim().parse().ok()?, score.trim().parse().ok()?))
+        })
+    }
+}
+
+impl fmt::Display for ObfPosition {
+    /// The OBF line: squares, side, then `; annotation` each and a final `;`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.position.board();
+        for sq in Square::all() {
+            let c = match board.get(sq) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '-',
+            };
+            fmt::Write::write_char(f, c)?;
+        }
+        write!(f, " {};", self.position.side_to_move())?;
+        for a in &self.annotations {
+            write!(f, " {a};")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads every position of an OBF file.
+///
+/// # Errors
+/// [`SyntaxError`] with the line and column where the position stops reading.
+pub fn read(text: &str) -> Result<Vec<ObfPosition>, SyntaxError> {
+    let mut positions = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let at = line_start;
+        line_start += line.len();
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with(['%', '#']) {
+            continue;
+        }
+        let body_end = line.find(';').unwrap_or(line.len());
+        let position: Position = line[..body_end].parse().map_err(|e: reversi_core::ParsePositionError| {
+            SyntaxError::at(
+                text,
+                at + e.offset,
+                format!("an OBF position: 64 squares and the side to move ({})", e.kind),
+            )
+        })?;
+        let annotations =
+            line[body_end..].split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect();
+        positions.push(ObfPosition { position, annotations });
+    }
+    Ok(positions)
+}
+
+/// Writes positions as OBF lines.
+#[must_use]
+pub fn write(positions: &[ObfPosition]) -> String {
+    positions.iter().map(|p| format!("{p}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = read("% comment\n\n--------Q------------------OX------XO--------------------------- X;\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 9));
+        assert!(read("--- X;").is_err());
+    }
+}

@@ -1,0 +1,440 @@
+//! PGN-style records for every variant, and PlayOK's PGN.
+//!
+//! A game is tag pairs, then numbered movetext, then a result:
+//!
+//! ```text
+//! [Event "Club night"]
+//! [Black "Ann"]
+//! [White "Bob"]
+//! [Result "33-31"]
+//! [Variant "Reversitacks"]
+//! [Board "10x8"]
+//! [Holes "e4 f5"]
+//!
+//! 1. c3 {[%eval +2] [%emt 1.5]} a1c3 2. pass d5 33-31
+//! ```
+//!
+//! Tags read into the record: `Variant` (default Reversi), `Board` (`WxH` or
+//! `octagon`, default 8x8), `Holes` (squares, space- or comma-separated),
+//! `Position` (RULES.md text; its board must agree with `Board` and `Holes`),
+//! `First` (`Black` or `White`), `Black`, `White`, `Date`, `Event`, `Result`
+//! (discs `33-31`, a net result `+8.5` or `*`). Other tags are kept in
+//! [`Record::extra`] in their order.
+//!
+//! Movetext: move numbers (`29.`, `29...`) are read and not checked; moves per
+//! RULES.md; passes as `pass`, `PA` or PlayOK's `--` (which takes its own slot:
+//! `29. -- g8`); comments in braces (`[%eval X]` and `[%emt S]` in them become
+//! the ply's evaluation and seconds; other comment text is not kept) or after
+//! `;` to the end of the line; the result at the end (`38-26`, `+8.5`, `*`). A
+//! game ends at its result, at the next tag or at the end of the file; games
+//! without a `Result` tag take the result from the movetext.
+//!
+//! The writer writes the tags above that are set (`Variant`, `Board` only when
+//! not 8x8 Reversi), then the extra tags, then the moves numbered from the
+//! side to move at the start (`1... f5` when White starts), passes as `pass`,
+//! eighty columns a line.
+
+use std::fmt::Write as _;
+
+use reversi_core::Color;
+use reversi_variants::{Geometry, Move, Position, Square, Variant};
+
+use crate::{GameResult, Ply, Record, SyntaxError};
+
+/// Reads every game of a PGN file.
+///
+/// ```
+/// let text = "[Black \"Ann\"]\n[Result \"38-26\"]\n\n1. f5 d6 2. c3 -- 3. d3 38-26\n";
+/// let games = reversi_notation::pgn::read(text)?;
+/// assert_eq!(games[0].black.as_deref(), Some("Ann"));
+/// assert_eq!(games[0].moves.len(), 5);
+/// assert_eq!(games[0].moves[3].mv, reversi_variants::Move::Pass);
+/// # Ok::<(), reversi_notation::SyntaxError>(())
+/// ```
+///
+/// # Errors
+/// [`SyntaxError`] with line and column: a tag or comment that never closes, an
+/// unknown variant, a board or hole list that does not read, a position that
+/// does not fit the board, a token that is neither a move, a move number nor a
+/// result.
+pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
+    let mut reader = Reader { text, at: 0 };
+    let mut games = Vec::new();
+    loop {
+        reader.skip_space();
+        if reader.at == text.len() {
+            return Ok(games);
+        }
+        games.push(reader.game()?);
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+/// A tag as read: name, value, and where the value starts.
+struct Tag {
+    name: String,
+    value: String,
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn error(&self, at: usize, expected: &str) -> SyntaxError {
+        SyntaxError::at(self.text, at, expected)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
+            self.at += 1;
+        }
+    }
+
+    fn game(&mut self) -> Result<Record, SyntaxError> {
+        let mut tags = Vec::new();
+        while self.peek() == Some(b'[') {
+            tags.push(self.tag()?);
+            self.skip_space();
+        }
+        let mut record = record_from_tags(self.text, &tags)?;
+        let has_result_tag = tags.iter().any(|t| t.name == "Result");
+        while let Some(b) = self.peek() {
+            match b {
+                b'[' => break,
+                b'{' => {
+                    let start = self.at;
+                    let end = self.text[start..].find('}').ok_or_else(|| self.error(start, "a comment closed by }"))?;
+                    let comment = &self.text[start + 1..start + end];
+                    self.at = start + end + 1;
+                    if let Some(ply) = record.moves.last_mut() {
+                        annotate(ply, comment);
+                    }
+                }
+                b';' => self.at = self.text[self.at..].find('\n').map_or(self.text.len(), |i| self.at + i),
+                _ if b.is_ascii_whitespace() => self.at += 1,
+                _ => {
+                    let start = self.at;
+                    let len = self.text[start..]
+                        .find(|c: char| c.is_ascii_whitespace() || matches!(c, '{' | '[' | ';'))
+                        .unwrap_or(self.text.len() - start);
+                    self.at = start + len;
+                    let token = &self.text[start..start + len];
+                    if token == "*" || is_result(token) {
+                        if !has_result_tag {
+                            record.result = GameResult::parse(token);
+                        }
+                        break;
+                    }
+                    // A move number (`12.`, `12...`), possibly run into its move.
+                    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+                    let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+                    if digits > 0 && dots == 0 {
+                        return Err(self.error(start, "a move, a move number or a result"));
+                    }
+                    let mv = &token[digits + dots..];
+                    if !mv.is_empty() {
+                        let mv = mv
+                            .parse::<Move>()
+                            .map_err(|_| self.error(start + digits + dots, "a move, a move number or a result"))?;
+                        record.moves.push(Ply::from(mv));
+                    }
+                }
+            }
+        }
+        Ok(record)
+    }
+
+    /// `[Name "value"]`, with `\"` and `\\` escapes in the value.
+    fn tag(&mut self) -> Result<Tag, SyntaxError> {
+        let open = self.at;
+        self.at += 1;
+        self.skip_space();
+        let name_start = self.at;
+        while self.peek().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            self.at += 1;
+        }
+        if self.at == name_start {
+            return Err(self.error(self.at, "a tag name"));
+        }
+        let name = self.text[name_start..self.at].to_string();
+        self.skip_space();
+        if self.peek() != Some(b'"') {
+            return Err(self.error(self.at, "a quoted tag value"));
+        }
+        self.at += 1;
+        let at = self.at;
+        let mut value = String::new();
+        loop {
+            let rest = &self.text[self.at..];
+            let Some(i) = rest.find(['"', '\\']) else {
+                return Err(self.error(open, "a tag closed by \"]"));
+            };
+            value.push_str(&rest[..i]);
+            self.at += i + 1;
+            if rest.as_bytes()[i] == b'"' {
+                break;
+            }
+            match self.text[self.at..].chars().next() {
+                Some(c) => {
+                    value.push(c);
+                    self.at += c.len_utf8();
+                }
+                None => return Err(self.error(open, "a tag closed by \"]")),
+            }
+        }
+        self.skip_space();
+        if self.peek() != Some(b']') {
+            return Err(self.error(self.at, "] closing the tag"));
+        }
+        self.at += 1;
+        Ok(Tag { name, value, at })
+    }
+}
+
+/// A result token: discs (`38-26`) or a signed number (`+8.5`).
+fn is_result(token: &str) -> bool {
+    let signed = token.starts_with(['+', '-']) && token[1..].starts_with(|c: char| c.is_ascii_digit());
+    (signed || token.contains('-') && token.starts_with(|c: char| c.is_ascii_digit()))
+        && GameResult::parse(token).is_some()
+}
+
+/// Reads `[%eval X]` and `[%emt S]` from a comment into the ply.
+fn annotate(ply: &mut Ply, comment: &str) {
+    let command = |name: &str| {
+        let rest = &comment[comment.find(name)? + name.len()..];
+        rest[..rest.find(']')?].trim().parse::<f64>().ok().filter(|v| v.is_finite())
+    };
+    if let Some(eval) = command("[%eval ") {
+        ply.eval = Some(eval);
+    }
+    if let Some(seconds) = command("[%emt ") {
+        ply.seconds = Some(seconds);
+    }
+}
+
+fn record_from_tags(text: &str, tags: &[Tag]) -> Result<Record, SyntaxError> {
+    let find = |name: &str| tags.iter().find(|t| t.name == name);
+    let error = |tag: &Tag, expected: &str| SyntaxError::at(text, tag.at, expected);
+    let mut record = Record::new();
+    if let Some(tag) = find("Variant") {
+        record.variant = tag.value.parse().map_err(|_| error(tag, "a variant: Reversi, Reversitacks or Attacks"))?;
+    }
+    if let Some(tag) = find("Board") {
+        record.geometry =
+            tag.value.parse().map_err(|_| error(tag, "a board: WxH with sides from 1 to 26, or octagon"))?;
+    }
+    if let Some(tag) = find("Holes") {
+        let squares: Result<Vec<Square>, _> =
+            tag.value.split([' ', ',']).filter(|s| !s.is_empty()).map(str::parse).collect();
+        let expected = "the obstructed squares on the board, e.g. \"d4 e5\"";
+        record.geometry = squares
+            .ok()
+            .and_then(|squares| record.geometry.with_holes(squares).ok())
+            .ok_or_else(|| error(tag, expected))?;
+    }
+    if let Some(tag) = find("First") {
+        record.first = parse_color(&tag.value).ok_or_else(|| error(tag, "the first mover: Black or White"))?;
+    }
+    if let Some(tag) = find("Position") {
+        let pos = Position::from_text(record.variant, &tag.value)
+            .map_err(|e| error(tag, &format!("a position in the RULES.md form ({e})")))?;
+        let board_given = find("Board").is_some() || find("Holes").is_some();
+        if board_given && *pos.geometry() != record.geometry {
+            return Err(error(
+                tag,
+                &format!("a position on the {} board of the Board and Holes tags", record.geometry),
+            ));
+        }
+        record.set_start(pos);
+    }
+    for tag in tags {
+        let value = || Some(tag.value.clone());
+        match tag.name.as_str() {
+            "Variant" | "Board" | "Holes" | "First" | "Position" => {}
+            "Black" => record.black = value(),
+            "White" => record.white = value(),
+            "Event" => record.event = value(),
+            "Date" => record.date = value(),
+            "Result" if matches!(tag.value.as_str(), "*" | "?" | "") => record.result = None,
+            "Result" => {
+                record.result = Some(
+                    GameResult::parse(&tag.value)
+                        .ok_or_else(|| error(tag, "a result: discs such as 33-31, a net result such as +8.5, or *"))?,
+                );
+            }
+            _ => record.extra.push((tag.name.clone(), tag.value.clone())),
+        }
+    }
+    Ok(record)
+}
+
+fn parse_color(s: &str) -> Option<Color> {
+    match s.to_ascii_lowercase().as_str() {
+        "black" | "x" | "b" => Some(Color::Black),
+        "white" | "o" | "w" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Writes games as a PGN file, a blank line between games.
+#[must_use]
+pub fn write(records: &[Record]) -> String {
+    let mut out = String::new();
+    for (i, record) in records.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_record(record, &mut out);
+    }
+    out
+}
+
+/// Appends one game: tags, a blank line, the movetext and the result.
+pub fn write_record(record: &Record, out: &mut String) {
+    let mut tag = |name: &str, value: &str| {
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "[{name} \"{escaped}\"]");
+    };
+    let result = record.result.as_ref().map_or_else(|| "*".to_string(), ToString::to_string);
+    for (name, value) in
+        [("Event", &record.event), ("Date", &record.date), ("Black", &record.black), ("White", &record.white)]
+    {
+        if let Some(value) = value {
+            tag(name, value);
+        }
+    }
+    tag("Result", &result);
+    if record.variant != Variant::Reversi {
+        tag("Variant", record.variant.name());
+    }
+    let geometry = record.start.map_or(record.geometry, |p| *p.geometry());
+    if geometry != Geometry::standard() {
+        tag("Board", &geometry.to_string());
+        let holes: Vec<String> = geometry.holes().map(|s| s.to_string()).collect();
+        if !holes.is_empty() {
+            tag("Holes", &holes.join(" "));
+        }
+    }
+    match record.start {
+        Some(pos) => tag("Position", &pos.to_string()),
+        None if record.first == Color::White => tag("First", "White"),
+        None => {}
+    }
+    for (name, value) in &record.extra {
+        tag(name, value);
+    }
+    out.push('\n');
+
+    let mut line = String::new();
+    let mut push = |token: &str, out: &mut String| {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    };
+    let mut side = record.first_to_move();
+    let mut number = 1;
+    if side == Color::White {
+        push("1...", out);
+    }
+    for ply in &record.moves {
+        if side == Color::Black {
+            push(&format!("{number}."), out);
+        }
+        push(&ply.mv.to_string(), out);
+        if ply.eval.is_some() || ply.seconds.is_some() {
+            let mut comment = String::from("{");
+            if let Some(eval) = ply.eval {
+                let _ = write!(comment, "[%eval {eval}]");
+            }
+            if let Some(seconds) = ply.seconds {
+                let _ = write!(comment, "{}[%emt {seconds}]", if ply.eval.is_some() { " " } else { "" });
+            }
+            comment.push('}');
+            push(&comment, out);
+        }
+        if side == Color::White {
+            number += 1;
+        }
+        side = !side;
+    }
+    push(&result, out);
+    out.push_str(&line);
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playok_passes_take_their_slot() {
+        let text = "[Event \"?\"]\n[Result \"38-26\"]\n\n1. f5 d6 2. c3 f3\n3. -- g8 38-26\n";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 1);
+        let moves: Vec<String> = games[0].moves.iter().map(|p| p.mv.to_string()).collect();
+        assert_eq!(moves, ["f5", "d6", "c3", "f3", "pass", "g8"]);
+        assert_eq!(games[0].result, Some(GameResult::Discs { black: 38, white: 26 }));
+        assert_eq!(games[0].event.as_deref(), Some("?"));
+    }
+
+    #[test]
+    fn variants_boards_and_starts() {
+        let text = "[Variant \"Attacks\"]\n[Board \"7x7\"]\n[Holes \"d4\"]\n[First \"White\"]\n\n1... a7b5 2. b2 *";
+        let g = &read(text).unwrap()[0];
+        assert_eq!((g.variant, g.geometry.to_string(), g.first), (Variant::Attacks, "7x7".into(), Color::White));
+        assert_eq!(g.geometry.holes().count(), 1);
+        assert_eq!(g.moves.len(), 2);
+        assert_eq!(read(&write(std::slice::from_ref(g))).unwrap(), std::slice::from_ref(g));
+        let written = write(std::slice::from_ref(g));
+        assert!(written.contains("1... a7b5 2. b2 *"), "{written}");
+    }
+
+    #[test]
+    fn evaluations_and_times_ride_in_comments() {
+        let g = &read("1. f5 {[%eval -2.5] [%emt 0.25] nice} d6 {just text} *").unwrap()[0];
+        assert_eq!((g.moves[0].eval, g.moves[0].seconds), (Some(-2.5), Some(0.25)));
+        assert_eq!((g.moves[1].eval, g.moves[1].seconds), (None, None));
+        assert_eq!(read(&write(std::slice::from_ref(g))).unwrap(), std::slice::from_ref(g));
+    }
+
+    #[test]
+    fn errors_are_located() {
+        let e = read("[Black \"Ann\"]\n\n1. f5 d6 2. z0 *").unwrap_err();
+        assert_eq!((e.line, e.column, e.found.as_str()), (3, 13, "z0"));
+        assert_eq!(e.to_string(), "line 3, column 13: expected a move, a move number or a result, found \"z0\"");
+        let e = read("[Black \"Ann").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        let e = read("1. f5 {never closed").unwrap_err();
+        assert_eq!((e.column, e.expected.as_str()), (7, "a comment closed by }"));
+        let e = read("[Board \"27x27\"]\n*").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9));
+        let e = read("[Variant \"chess\"]\n*").unwrap_err();
+        assert!(e.expected.starts_with("a variant"));
+        let e = read("[Board \"6x6\"]\n[Position \"--------/--------/--------/---OX---/---XO---/--------/--------/-------- X\"]\n*")
+            .unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = read("12 f5").unwrap_err();
+        assert_eq!(e.column, 1);
+    }
+
+    #[test]
+    fn several_games_with_and_without_terminators() {
+        let games = read("1. f5 d6\n[Black \"B\"]\n1. f5 33-31\n\n1. d3 *\n").unwrap();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].moves.len(), 2);
+        assert_eq!(games[1].result, Some(GameResult::Discs { black: 33, white: 31 }));
+        assert_eq!(games[2].result, None);
+    }
+}
