@@ -41,4 +41,4 @@ pub mod wthor;
 pub use error::{SyntaxError, WriteError};
 pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write};
 pub use record::{GameResult, Ply, Record};
-pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay};
+pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, with_passes};

@@ -225,3 +225,39 @@ fn replay_any(start: Position, moves: impl IntoIterator<Item = Move>, passes: Pa
     }
     Ok(Replay { position: FinalPosition::Any(Box::new(pos)), plies, passes: passed, inferred })
 }
+
+/// The record with every forced pass written, every move checked: what a
+/// format that leaves passes out reads as, ready for one that writes them.
+///
+/// ```
+/// use reversi_notation::{Passes, transcript, with_passes};
+/// use reversi_variants::{Geometry, Move, Variant};
+/// // Black's f5 then White's pass-free wipe-out line, read without passes.
+/// let games = transcript::read("f5d6c3d3c4f4f6f3e6e7", Variant::Reversi, Geometry::standard())?;
+/// let written = with_passes(&games[0], Passes::Infer)?;
+/// assert_eq!(written.moves.len(), games[0].moves.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ReplayError`] as [`replay`].
+pub fn with_passes(record: &Record, passes: Passes) -> Result<Record, ReplayError> {
+    let mut written = Record { moves: Vec::with_capacity(record.moves.len()), ..record.clone() };
+    let mut pos = record.start_position()?;
+    for ply in &record.moves {
+        if passes == Passes::Infer && ply.mv != Move::Pass && pos.must_pass() {
+            pos.play_unchecked(Move::Pass);
+            written.moves.push(Move::Pass.into());
+        }
+        let side = pos.side_to_move();
+        pos.play(ply.mv).map_err(|reason| ReplayError::Illegal {
+            game: None,
+            ply: written.moves.len() + 1,
+            mv: ply.mv,
+            side,
+            reason,
+        })?;
+        written.moves.push(ply.clone());
+    }
+    Ok(written)
+}
