@@ -11,7 +11,7 @@
 //! | `PB`, `PW`, `DT` | `black`, `white`, `date` (verbatim: GGS writes Unix times and dates) |
 //! | `RE` | `result` as [`GameResult::Net`]: net discs for Black, minus the komi in komi games, with `:r`/`:t`/`:s` kept |
 //! | `BO` | the start: size, the rows (`-` empty, `*` Black, `O` White, `#` obstructed), side to move (`*` or `O`); the default start becomes `first` |
-//! | `TY` | checked against `BO` (sizes 4 to 14, `88` the octagon), kept in `extra`; flags `s` synchro, `k` komi, `a` anti, `rN` random start |
+//! | `TY` | checked against `BO` (sizes 4 to 14, `88` the octagon); flags `s` synchro, `k` komi, `a` anti, `rN` random start; kept in `extra` unless it is just the size (and `k` with a `KM` field), which the writer derives |
 //! | `B`, `W` | the moves: `move/eval/time`, eval and time optional (`d3//0.01`); a pass is `PA` (any token starting with `P` is read as one) |
 //! | `EV` | `event` (not a GGS field: written only for records that have an event) |
 //! | `PC`, `RB`, `RW`, `TI`, `KB`, `KW`, `KM`, `CO`, any other | `extra`, under the GGF name, in the order read |
@@ -219,6 +219,11 @@ fn type_size(ty: &str) -> Option<u8> {
     (size == 88 || (4..=14).contains(&size)).then_some(size)
 }
 
+/// The type the writer gives a board without other flags.
+fn default_type(size: u8, komi: bool) -> String {
+    format!("{size}{}", if komi { "k" } else { "" })
+}
+
 /// The flags of a type, without its size.
 fn type_flags(ty: &str) -> (bool, &str) {
     let t = ty.trim();
@@ -280,6 +285,7 @@ fn parse_board(value: &str) -> Option<(Position, u8)> {
 fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxError> {
     if let Some(at) = checks.ty {
         let ty = record.get("TY").unwrap_or_default();
+        let plain = ty.trim() == default_type(type_size(ty).unwrap_or(0), record.get("KM").is_some());
         let size = type_size(ty).ok_or_else(|| {
             SyntaxError::at(
                 text,
@@ -299,6 +305,10 @@ fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxE
                 };
             }
             Some(_) => {}
+        }
+        // A type that says no more than the board and the komi is not kept.
+        if plain {
+            record.extra.retain(|(name, _)| name != "TY");
         }
     }
     let mut side = record.first_to_move();
@@ -380,9 +390,8 @@ fn write_game(record: &Record, index: usize, out: &mut String) -> Result<(), Wri
         }
         out.push(']');
     };
-    let komi = record.get("KM").is_some();
-    let ty = |flags: Option<&str>| {
-        let (synchro, flags) = flags.map_or((false, if komi { "k" } else { "" }), type_flags);
+    let ty = |flags: &str| {
+        let (synchro, flags) = type_flags(flags);
         format!("{}{size}{flags}", if synchro { "s" } else { "" })
     };
     out.push_str("(;GM[Othello]");
@@ -393,12 +402,13 @@ fn write_game(record: &Record, index: usize, out: &mut String) -> Result<(), Wri
     }
     for (name, value) in &record.extra {
         match name.as_str() {
-            "TY" => field(out, name, &ty(Some(value))),
+            "TY" if type_size(&ty(value)).is_none() => return Err(fail(format!("TY[{value}] is no GGF type"))),
+            "TY" => field(out, name, &ty(value)),
             _ => field(out, name, value),
         }
     }
     if record.get("TY").is_none() {
-        field(out, "TY", &ty(None));
+        field(out, "TY", &default_type(size, record.get("KM").is_some()));
     }
     if let Some(result) = &record.result {
         let net = match result {

@@ -1,32 +1,58 @@
 //! Reversi game records: read, written and replayed, with pass entries.
 //!
-//! So far: transcripts (compact 8x8 and spaced tokens for any variant) and WTHOR
-//! databases (`.wtb` games, `.JOU`/`.TRN` names). Every record replays against the
-//! rules ([`replay`]); formats that leave passes out are read by inserting each
-//! forced pass ([`Passes::Infer`]).
+//! One [`Record`] type holds a game from any format: variant, board (holes
+//! included), start and first mover, players, event, date, result, the moves
+//! (passes included) with evaluation and time, and every other field kept for
+//! writing back. [`replay`] checks every move against the rules and names the
+//! game, ply, move, side and reason of the first illegal one; formats that
+//! leave passes out are read by inserting each forced pass ([`Passes::Infer`]),
+//! and [`with_passes`] writes them in.
 //!
 //! ```
-//! use reversi_notation::{Passes, replay, transcript};
-//! use reversi_variants::{Geometry, Variant};
+//! use reversi_notation::{Format, Passes, ReadOptions, pgn, read, replay, write};
 //!
-//! let games = transcript::read("# two games\nf5d6c3d3c4\nf5 f6 e6 f4\n", Variant::Reversi, Geometry::standard())?;
-//! assert_eq!(games.len(), 2);
+//! let text = "[Black \"Ann\"]\n[White \"Bob\"]\n\n1. f5 d6 2. c3 d3 3. c4 *\n";
+//! let games = pgn::read(text)?;
 //! let done = replay(&games[0], Passes::Infer)?;
-//! assert_eq!(done.plies, 5);
-//! assert_eq!(transcript::write(&games[1]), "f5f6e6f4");
+//! assert_eq!((done.plies, done.position.pieces()), (5, (6, 3)));
+//! // The same game as GGF, read back through the format-neutral door.
+//! let ggf = write(Format::Ggf, &games)?;
+//! assert!(String::from_utf8_lossy(&ggf).contains("PB[Ann]PW[Bob]"));
+//! assert_eq!(read(Format::Ggf, &ggf, ReadOptions::default())?[0].moves, games[0].moves);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Formats
+//!
+//! | module | reads and writes | passes |
+//! | --- | --- | --- |
+//! | [`transcript`] | one game a line: compact 8x8 `f5d6c3`, spaced tokens `c3 a1c3 pass` for any variant | optional |
+//! | [`pgn`] | PGN-style records for every variant (`Variant`, `Board`, `Holes`, `Position`, `First` tags), PlayOK's PGN | `pass`, PlayOK's `--` |
+//! | [`ggf`] | GGS games, archive and synchro lines, komi, random starts, the octagon; Othello only | `PA` |
+//! | [`wthor`] | `.wtb` databases and their `.JOU`/`.TRN` name files; 8x8 Othello | none stored |
+//! | [`obf`] | Edax OBF positions with their annotations | - |
+//!
+//! [`Format`] names them all (and RULES.md position lines), guesses them from
+//! an extension or the content, and [`read`] / [`write`] go through it. Text
+//! formats report a [`SyntaxError`] with line, column, what was expected and
+//! what was found; WTHOR a [`wthor::WthorError`] with byte offset and game; a
+//! writer refuses a game it cannot hold with a [`WriteError`] that says why.
+//! No input makes a reader panic, loop or allocate beyond a bound proportional
+//! to its size.
+//!
 //! # Conventions
 //!
-//! Moves and positions use the text of reversi-variants (RULES.md): squares `f5`,
-//! jumps `a1c3`, passes `pass` (also `PA`, `pa`, `--`, `0000` on input). A replay
-//! error names the game (when the reader knows it), the ply (1-based, passes
-//! counted), the move, the side and the reason.
+//! Moves and positions use the text of reversi-variants (RULES.md): squares `f5`
+//! (`a1` top left), jumps `a1c3`, passes `pass` (also `PA`, `pa`, `--`, `0000` on
+//! input). A replay error names the game (when the reader knows it), the ply
+//! (1-based, passes counted), the move, the side and the reason. 8x8 Othello
+//! from the standard start replays on reversi-core without allocating.
 //!
 //! # Feature flags
 //!
-//! None yet.
+//! - `serde`: `Serialize` / `Deserialize` for [`Record`], [`Ply`] and
+//!   [`GameResult`]; a record read this way is validated (its start must be a
+//!   position of its variant and board).
 
 mod error;
 mod format;
@@ -35,6 +61,8 @@ pub mod obf;
 pub mod pgn;
 mod record;
 mod replay;
+#[cfg(feature = "serde")]
+mod serde;
 pub mod transcript;
 pub mod wthor;
 
@@ -42,3 +70,5 @@ pub use error::{SyntaxError, WriteError};
 pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write};
 pub use record::{GameResult, Ply, Record};
 pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, with_passes};
+#[cfg(feature = "serde")]
+pub use serde::RecordStartError;

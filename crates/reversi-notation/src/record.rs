@@ -8,12 +8,15 @@ use reversi_variants::{Geometry, Move, Position, StartError, Variant};
 /// One ply of a record: a move (a pass is a move) and what the format says
 /// about it.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ply {
     /// The move.
     pub mv: Move,
     /// The evaluation written with the move, if any (GGF).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub eval: Option<f64>,
     /// The seconds the move took, if written (GGF).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub seconds: Option<f64>,
 }
 
@@ -25,6 +28,7 @@ impl From<Move> for Ply {
 
 /// A result as a record writes it.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum GameResult {
     /// Discs (pieces) of Black and White, as PGN-style records (`33-31`) and
     /// WTHOR (Black's discs, empties to the winner) write it.
@@ -82,7 +86,7 @@ impl GameResult {
         };
         let numeric = |t: &str| {
             let t = t.strip_prefix(['+', '-']).unwrap_or(t);
-            !t.is_empty() && t.len() <= 24 && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         };
         if !numeric(number) {
             return None;
@@ -97,7 +101,16 @@ impl GameResult {
 /// move, unless `start` gives a position. Fields a format has no place for are
 /// kept in `extra` (in the order read) so that writing the record back loses
 /// nothing.
+///
+/// With the `serde` feature a record reads and writes as an object of these
+/// fields; reading checks that a `start` is a position of the record's
+/// variant and board.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde::RecordRepr", into = "crate::serde::RecordRepr")
+)]
 pub struct Record {
     /// The game.
     pub variant: Variant,

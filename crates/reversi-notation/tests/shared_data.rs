@@ -1,0 +1,132 @@
+//! The GGF, PGN and OBF files of ../shared/data read and replay as they should.
+
+mod common;
+
+use common::data;
+use reversi_notation::{Format, GameResult, Passes, ReadOptions, ReplayError, ggf, obf, pgn, read, replay};
+
+fn text(path: &str) -> String {
+    String::from_utf8(data(path)).unwrap()
+}
+
+/// Every finished GGF game's RE is its net disc count for Black (empties to
+/// the winner) minus the komi, to the two decimals GGS writes.
+fn check_result(record: &reversi_notation::Record, done: &reversi_notation::Replay) {
+    let Some(result) = &record.result else { return };
+    if !done.position.is_game_over() {
+        return;
+    }
+    let (black, white) = done.position.pieces_empties_to_winner();
+    let komi: f64 = record.get("KM").map_or(0.0, |k| k.parse().unwrap());
+    let expected = black as f64 - white as f64 - komi;
+    assert!((result.margin() - expected).abs() < 0.006, "RE {result} but the board says {expected}");
+}
+
+#[test]
+fn ggf_files_replay_with_their_results() {
+    for (file, games) in
+        [("ggf/gg-4x4-and-komi-random.ggf", 3), ("ggf/gg-8x8-saio.ggf", 1), ("ggf/gg-archive-2003.ggf", 12)]
+    {
+        let records = ggf::read(&text(file)).unwrap();
+        assert_eq!(records.len(), games, "{file}");
+        for (i, record) in records.iter().enumerate() {
+            let done = replay(record, Passes::Explicit).unwrap_or_else(|e| panic!("{file}: {}", e.in_game(i)));
+            assert!(done.position.is_game_over(), "{file} game {}", i + 1);
+            check_result(record, &done);
+        }
+    }
+    // The 4x4 game: a pass written `pass//4.23`, Black loses by 2.
+    let small = &ggf::read(&text("ggf/gg-4x4-and-komi-random.ggf")).unwrap()[0];
+    assert_eq!(small.geometry.width(), 4);
+    assert_eq!(small.moves[10].seconds, Some(4.23));
+    assert_eq!(replay(small, Passes::Explicit).unwrap().passes, 1);
+    // The komi game with a random start keeps its type and komi fields.
+    let komi = &ggf::read(&text("ggf/gg-4x4-and-komi-random.ggf")).unwrap()[1];
+    assert_eq!(
+        (komi.get("TY"), komi.get("KM"), komi.get("KB")),
+        (Some("8kr20"), Some("-3.133"), Some("B3/2.00/27.23"))
+    );
+    assert!(komi.start.is_some());
+    assert_eq!(komi.result, Some(GameResult::Net { margin: -22.87, how: None }));
+}
+
+#[test]
+fn the_hand_edited_synchro_games_fail_with_their_ply() {
+    let records = ggf::read(&text("ggf/gg-synchro-komi-mixed.ggf")).unwrap();
+    assert_eq!(records.len(), 6);
+    let outcomes: Vec<_> = records.iter().map(|r| replay(r, Passes::Explicit)).collect();
+    for (i, outcome) in outcomes.iter().enumerate() {
+        match (i + 1, outcome) {
+            (4, Err(e)) => {
+                assert!(matches!(e, ReplayError::Illegal { ply: 38, .. }), "{e}");
+                assert_eq!(
+                    e.clone().in_game(i).to_string(),
+                    "game 4, ply 38: h2 is not legal for White: h2 flips nothing"
+                );
+            }
+            (6, Err(e)) => {
+                assert_eq!(
+                    e.clone().in_game(i).to_string(),
+                    "game 6, ply 2: h8 is not legal for White: h8 flips nothing"
+                );
+            }
+            (n, Ok(done)) if n != 4 && n != 6 => {
+                assert!(done.position.is_game_over());
+                check_result(&records[i], done);
+            }
+            (n, other) => panic!("game {n}: {other:?}"),
+        }
+    }
+    // The synchro games: White to move from a random start, kept types.
+    assert_eq!(records[1].get("TY"), Some("s8r19"));
+    assert_eq!(records[1].first_to_move(), reversi_core::Color::White);
+    assert_eq!((records[2].start, records[2].get("TY")), (records[3].start, Some("s8r18")));
+    // The wipe-out game: White passes, Black ends it.
+    let wipe = replay(&records[4], Passes::Explicit).unwrap();
+    assert_eq!((wipe.passes, wipe.position.pieces()), (1, (59, 5)));
+}
+
+#[test]
+fn playok_games_end_with_their_results() {
+    let records = pgn::read(&text("pgn/playok.pgn")).unwrap();
+    assert_eq!(records.len(), 2);
+    for record in &records {
+        let done = replay(record, Passes::Explicit).unwrap();
+        assert!(done.position.is_game_over());
+        let (black, white) = done.position.pieces();
+        assert_eq!(record.result, Some(GameResult::Discs { black: black as u16, white: white as u16 }));
+    }
+    assert_eq!(records[0].get("Site"), Some("PlayOK"));
+    assert_eq!(records[1].get("Site"), Some("kurnik"));
+    assert_eq!(replay(&records[1], Passes::Explicit).unwrap().passes, 2);
+}
+
+#[test]
+fn obf_positions_parse_with_their_annotations() {
+    let positions = obf::read(&text("obf/fforum-1-19.obf")).unwrap();
+    assert_eq!(positions.len(), 19);
+    for p in &positions {
+        assert!(!p.annotations.is_empty());
+        assert!(p.scored_moves().all(|m| m.is_some()), "{p}");
+        // The best move listed first is legal.
+        let (best, _) = p.scored_moves().next().flatten().unwrap();
+        assert!(p.position.is_legal(best), "{p}");
+    }
+    assert_eq!(obf::write(&positions), text("obf/fforum-1-19.obf"));
+}
+
+#[test]
+fn formats_are_sniffed() {
+    for (file, format) in [
+        ("ggf/gg-archive-2003.ggf", Format::Ggf),
+        ("pgn/playok.pgn", Format::Pgn),
+        ("obf/fforum-1-19.obf", Format::Obf),
+        ("wthor/WTH_1977.wtb", Format::Wthor),
+    ] {
+        let bytes = data(file);
+        assert_eq!(Format::sniff(&bytes), format, "{file}");
+        assert!(read(format, &bytes, ReadOptions::default()).is_ok());
+    }
+    assert_eq!(Format::sniff(b"# games\nf5d6c3\n"), Format::Transcript);
+    assert_eq!(Format::sniff(b"---/-XO/--- X\n"), Format::Position);
+}
