@@ -1,10 +1,11 @@
 //! Criterion benchmarks of reversi-notation: reading and replaying the WTHOR
-//! databases of ../shared/data/wthor (passes inferred, every move checked).
+//! databases of ../shared/data/wthor (passes inferred, every move checked), and
+//! reading the GGF and PGN files of ../shared/data.
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reversi::notation::wthor;
+use reversi::notation::{ggf, pgn, wthor};
 
 fn databases() -> Vec<Vec<u8>> {
     (1977..=1985)
@@ -43,5 +44,32 @@ fn wthor_replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, wthor_replay);
+/// The GGF and PGN files of ../shared/data, repeated to about a megabyte.
+fn text_files(dir: &str, names: &[&str]) -> String {
+    let one: String = names
+        .iter()
+        .map(|name| {
+            let path = format!("{}/../shared/data/{dir}/{name}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    one.repeat((1 << 20) / one.len() + 1)
+}
+
+fn text_readers(c: &mut Criterion) {
+    let ggf = text_files(
+        "ggf",
+        &["gg-4x4-and-komi-random.ggf", "gg-8x8-saio.ggf", "gg-archive-2003.ggf", "gg-synchro-komi-mixed.ggf"],
+    );
+    let pgn = text_files("pgn", &["playok.pgn"]);
+    let mut group = c.benchmark_group("readers");
+    group.throughput(Throughput::Bytes(ggf.len() as u64));
+    group.bench_function("ggf (bytes)", |b| b.iter(|| ggf::read(std::hint::black_box(&ggf)).expect("valid").len()));
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    group.bench_function("pgn (bytes)", |b| b.iter(|| pgn::read(std::hint::black_box(&pgn)).expect("valid").len()));
+    group.finish();
+}
+
+criterion_group!(benches, wthor_replay, text_readers);
 criterion_main!(benches);

@@ -49,6 +49,7 @@ use crate::{GameResult, Ply, Record, SyntaxError, WriteError};
 pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
     let bytes = text.as_bytes();
     let mut games = Vec::new();
+    let mut boards = BoardCache::default();
     let mut at = 0;
     loop {
         at = skip_space(bytes, at);
@@ -66,7 +67,7 @@ pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
         };
         for _ in 0..count {
             at = skip_space(bytes, at);
-            let (record, end) = game(text, at)?;
+            let (record, end) = game(text, at, &mut boards)?;
             games.push(record);
             at = end;
         }
@@ -80,6 +81,24 @@ fn skip_space(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
+/// The last `BO` read and its position: archives repeat their start.
+#[derive(Default)]
+struct BoardCache {
+    text: String,
+    board: Option<(Position, u8)>,
+}
+
+impl BoardCache {
+    fn get(&mut self, value: &str) -> Option<(Position, u8)> {
+        if self.board.is_none() || self.text != value {
+            self.board = parse_board(value);
+            self.text.clear();
+            self.text.push_str(value);
+        }
+        self.board
+    }
+}
+
 /// What a game's fields say beyond the record itself, checked at its end.
 struct Checks {
     ty: Option<usize>,
@@ -88,7 +107,7 @@ struct Checks {
 }
 
 /// One game starting at `at` (`(;`): the record and the byte after `;)`.
-fn game(text: &str, mut at: usize) -> Result<(Record, usize), SyntaxError> {
+fn game(text: &str, mut at: usize, boards: &mut BoardCache) -> Result<(Record, usize), SyntaxError> {
     let bytes = text.as_bytes();
     if !bytes[at..].starts_with(b"(;") {
         return Err(SyntaxError::at(text, at, "a game: (;"));
@@ -96,7 +115,8 @@ fn game(text: &str, mut at: usize) -> Result<(Record, usize), SyntaxError> {
     let open = at;
     at += 2;
     let mut record = Record::new();
-    let mut checks = Checks { ty: None, size: None, colors: Vec::new() };
+    record.moves.reserve(64);
+    let mut checks = Checks { ty: None, size: None, colors: Vec::with_capacity(64) };
     loop {
         at = skip_space(bytes, at);
         match bytes.get(at) {
@@ -117,7 +137,7 @@ fn game(text: &str, mut at: usize) -> Result<(Record, usize), SyntaxError> {
         let (value, end) =
             field_value(text, value_at).ok_or_else(|| SyntaxError::at(text, field, "] closing the field"))?;
         at = end;
-        apply(&mut record, &mut checks, text, name, &value, value_at)?;
+        apply(&mut record, &mut checks, boards, text, name, &value, value_at)?;
     }
     check(&mut record, &checks, text)?;
     Ok((record, at))
@@ -146,6 +166,7 @@ fn field_value(text: &str, at: usize) -> Option<(std::borrow::Cow<'_, str>, usiz
 fn apply(
     record: &mut Record,
     checks: &mut Checks,
+    boards: &mut BoardCache,
     text: &str,
     name: &str,
     value: &str,
@@ -170,7 +191,7 @@ fn apply(
                 Some(result.ok_or_else(|| error("a result: net discs for Black such as +8.000 or -2.00:r"))?);
         }
         "BO" => {
-            let (pos, size) = parse_board(value).ok_or_else(|| {
+            let (pos, size) = boards.get(value).ok_or_else(|| {
                 error("a board: its size, the rows (-, *, O), the side to move (* or O), e.g. BO[4 ---- -O*- -*O- ---- *]")
             })?;
             record.set_start(pos);
