@@ -3,10 +3,58 @@
 
 use std::fmt;
 
+use clap::ValueEnum;
 use reversi_core::Color;
 use reversi_variants::{Geometry, Variant};
 
 use crate::Failure;
+
+/// Reads `--variant`: reversi (othello), reversitacks or attacks (ataxx).
+///
+/// # Errors
+/// The variant parser's message.
+pub(crate) fn parse_variant(s: &str) -> Result<Variant, String> {
+    s.parse().map_err(|e: reversi_variants::ParseVariantError| e.to_string())
+}
+
+/// The colour that moves first, as `--first` names it.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum First {
+    /// Black moves first (the rule).
+    Black,
+    /// White moves first.
+    White,
+}
+
+impl From<First> for Color {
+    fn from(first: First) -> Color {
+        match first {
+            First::Black => Color::Black,
+            First::White => Color::White,
+        }
+    }
+}
+
+/// The board that `--board` and `--holes` describe (8x8 when neither is given).
+///
+/// # Errors
+/// A usage failure naming the bad option.
+pub(crate) fn parse_geometry(board: Option<&str>, holes: Option<&str>) -> Result<Geometry, Failure> {
+    let mut geometry = match board {
+        Some(text) => text.parse::<Geometry>().map_err(|e| Failure::usage(format!("--board {text}: {e}")))?,
+        None => Geometry::standard(),
+    };
+    if let Some(list) = holes {
+        let squares = list
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().map_err(|e| Failure::usage(format!("--holes: {s}: {e}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        geometry = geometry.with_holes(squares).map_err(|e| Failure::usage(format!("--holes: {e}")))?;
+    }
+    Ok(geometry)
+}
 
 /// A position of either engine.
 #[derive(Clone, Debug)]
@@ -68,19 +116,7 @@ impl Game {
                 .map(|pos| Game::Variant(Box::new(pos)))
                 .map_err(|e| Failure::usage(format!("--position: {e}")));
         }
-        let mut geometry = match spec.board {
-            Some(text) => text.parse::<Geometry>().map_err(|e| Failure::usage(format!("--board {text}: {e}")))?,
-            None => Geometry::standard(),
-        };
-        if let Some(list) = spec.holes {
-            let squares = list
-                .split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().map_err(|e| Failure::usage(format!("--holes: {s}: {e}"))))
-                .collect::<Result<Vec<_>, _>>()?;
-            geometry = geometry.with_holes(squares).map_err(|e| Failure::usage(format!("--holes: {e}")))?;
-        }
+        let geometry = parse_geometry(spec.board, spec.holes)?;
         if spec.variant == Variant::Reversi && geometry == Geometry::standard() && !spec.generic {
             return Ok(Game::Core(reversi_core::Position::start_with_first(spec.first)));
         }

@@ -3,14 +3,43 @@
 //! ```text
 //! reversi perft DEPTH [--variant reversi|reversitacks|attacks] [--board WxH|octagon]
 //!                     [--holes a1,c3,...] [--position TEXT] [--first black|white]
-//!                     [--divide] [--json] [--backend B] [--threads N] [--hash MB]
+//!                     [--divide] [--json] [--engine auto|generic] [--backend B]
+//!                     [--threads N] [--hash MB]
+//! reversi replay FILE... [--format auto|transcript|pgn|ggf|wthor|obf|position]
+//!                        [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
+//! reversi convert IN -o OUT [--from auto|F] [--to F] [--variant V] [--board WxH] [--holes SQUARES]
+//! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
+//!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
+//!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F]
 //! ```
 //!
-//! Exit status: 0 on success, 2 on bad input (a one-line message on stderr).
+//! Formats (F): transcript, pgn, ggf, wthor, obf, position. On input, `auto`
+//! takes the format from the extension (`.txt`, `.pgn`, `.ggf`, `.wtb`, `.obf`,
+//! `.pos`), else from the content; `-` is standard input (and, for `-o`,
+//! standard output, PGN by default for `play`). `--variant`, `--board` and
+//! `--holes` of `replay` and `convert` say what transcripts and position files
+//! do not (position lines carry their board). A WTHOR file's names come from
+//! `<stem>.JOU`/`<stem>.TRN` beside it, else `WTHOR.JOU`/`WTHOR.TRN`; WTHOR
+//! output writes `OUT` and `<stem>.JOU` and `<stem>.TRN` beside it.
+//!
+//! Exit status:
+//! - 0: success (every game legal);
+//! - 1: a game breaks the rules (`replay`: reported on stdout, one line or one
+//!   JSON object per game; `convert`: a one-line message on stderr naming the
+//!   file, the game and the ply);
+//! - 2: bad input: bad options, a file that cannot be read or parsed, a target
+//!   format that cannot hold a game (the format's own message), a file that
+//!   cannot be written. For `replay`, 2 takes precedence over 1.
+//!
+//! Messages go to stderr, one line each, after `reversi: `.
 
+mod convert;
 mod deep;
+mod files;
 mod game;
 mod perft;
+mod play;
+mod replay;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,9 +58,16 @@ struct Cli {
 enum Command {
     /// Count the leaves of the game tree to a depth (a pass is a ply).
     Perft(perft::PerftArgs),
+    /// Check every game of record files against the rules.
+    Replay(replay::ReplayArgs),
+    /// Convert a record file to another format, passes written.
+    Convert(convert::ConvertArgs),
+    /// Play games between simple players, reproducibly from a seed.
+    Play(play::PlayArgs),
 }
 
-/// A failure to report: a one-line message and an exit status.
+/// A failure to report: a one-line message (none when empty: the command has
+/// reported already) and an exit status.
 #[derive(Debug)]
 struct Failure {
     message: String,
@@ -39,9 +75,20 @@ struct Failure {
 }
 
 impl Failure {
-    /// Bad input from the user: exit status 2.
+    /// Bad input from the user, an unreadable file, a game a format cannot
+    /// hold, a file that cannot be written: exit status 2.
     fn usage(message: impl Into<String>) -> Failure {
         Failure { message: message.into(), status: 2 }
+    }
+
+    /// A game that breaks the rules: exit status 1.
+    fn illegal(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), status: 1 }
+    }
+
+    /// An exit status for what the command has already reported.
+    fn silent(status: u8) -> Failure {
+        Failure { message: String::new(), status }
     }
 }
 
@@ -63,12 +110,17 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Convert(args) => convert::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             let _ = std::io::stdout().flush();
-            eprintln!("reversi: {}", failure.message);
+            if !failure.message.is_empty() {
+                eprintln!("reversi: {}", failure.message);
+            }
             ExitCode::from(failure.status)
         }
     }

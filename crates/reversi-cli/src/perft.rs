@@ -4,13 +4,13 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use reversi_core::{Backend, Color, perft_with};
+use reversi_core::{Backend, perft_with};
 use reversi_variants::Variant;
 use serde_json::json;
 
 use crate::Failure;
 use crate::deep::{DeepOptions, perft_deep, perft_split};
-use crate::game::{AnyMove, Game, StartSpec};
+use crate::game::{AnyMove, First, Game, StartSpec, parse_variant};
 
 /// The deepest count accepted: a game has at most 60 placements (plus passes,
 /// which end within a couple of plies), and anything deeper is surely a typo.
@@ -59,10 +59,6 @@ pub(crate) struct PerftArgs {
     hash: usize,
 }
 
-fn parse_variant(s: &str) -> Result<Variant, String> {
-    s.parse().map_err(|e: reversi_variants::ParseVariantError| e.to_string())
-}
-
 /// An `--engine` choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
@@ -87,13 +83,6 @@ enum BackendArg {
     X86_64V4,
 }
 
-/// The colour that moves first.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum First {
-    Black,
-    White,
-}
-
 /// Runs the command.
 pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
     if args.depth > MAX_DEPTH {
@@ -104,10 +93,7 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
         board: args.board.as_deref(),
         holes: args.holes.as_deref(),
         position: args.position.as_deref(),
-        first: match args.first {
-            First::Black => Color::Black,
-            First::White => Color::White,
-        },
+        first: args.first.into(),
         generic: args.engine == EngineArg::Generic,
     })?;
     let backend = match args.backend {

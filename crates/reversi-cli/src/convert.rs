@@ -1,0 +1,66 @@
+//! `reversi convert`: a record file to another format, every game checked
+//! and its passes written.
+//!
+//! The input is read whole (format from `--from`, else its extension, else its
+//! content); every game is replayed with passes as the input format writes
+//! them, and written with every pass explicit
+//! ([`reversi_notation::with_passes`]), so that a format that writes passes
+//! has them all and one that leaves them out still reads back the same games.
+//! Nothing is written unless every game converts.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use reversi_notation::{Format, ReadOptions, with_passes};
+use reversi_variants::Variant;
+
+use crate::Failure;
+use crate::files::{FormatChoice, output_format, parse_format, parse_format_choice, read_source, write_output};
+use crate::game::{parse_geometry, parse_variant};
+use crate::replay::game_error;
+
+/// Arguments of `reversi convert`.
+#[derive(Args, Debug)]
+pub(crate) struct ConvertArgs {
+    /// The record file to read (`-`: standard input).
+    #[arg(value_name = "IN")]
+    input: PathBuf,
+    /// The file to write (`-`: standard output, text formats only); for WTHOR
+    /// also `<stem>.JOU` and `<stem>.TRN` beside it.
+    #[arg(short = 'o', long = "output", value_name = "OUT", allow_hyphen_values = true)]
+    output: String,
+    /// The input's format: auto (from the extension, else the content),
+    /// transcript, pgn, ggf, wthor, obf or position.
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = parse_format_choice)]
+    from: FormatChoice,
+    /// The output's format (else from OUT's extension).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    to: Option<Format>,
+    /// The game of transcripts and position files.
+    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
+    variant: Variant,
+    /// The board of transcripts: WxH (1x1 to 26x26) or octagon.
+    #[arg(long, value_name = "WxH")]
+    board: Option<String>,
+    /// Obstructed squares of the transcripts' board, comma-separated.
+    #[arg(long, value_name = "SQUARES")]
+    holes: Option<String>,
+}
+
+/// Runs the command.
+pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
+    let geometry = parse_geometry(args.board.as_deref(), args.holes.as_deref())?;
+    let target = output_format(&args.output, args.to, None)?;
+    let source =
+        read_source(&args.input, args.from, ReadOptions { variant: args.variant, geometry }).map_err(Failure::usage)?;
+    let passes = source.format.passes();
+    let records = source
+        .records
+        .iter()
+        .enumerate()
+        .map(|(i, record)| {
+            with_passes(record, passes).map_err(|e| Failure::illegal(format!("{}: {}", source.name, game_error(e, i))))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    write_output(&args.output, target, &records)
+}

@@ -1,0 +1,207 @@
+//! Record files in and out: the format from a name, an extension or the
+//! content; WTHOR name files found beside their games; output to a file (WTHOR:
+//! three files) or to standard output.
+
+use std::ffi::OsStr;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use reversi_notation::{Format, ReadOptions, Record, read, write, wthor};
+
+use crate::Failure;
+
+/// The input path that means standard input, and the output path that means
+/// standard output.
+pub(crate) const STDIO: &str = "-";
+
+/// A `--format` / `--from` choice: detect, or a named format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FormatChoice {
+    /// From the file's extension, else from its content.
+    Auto,
+    /// This format.
+    Named(Format),
+}
+
+/// Reads `auto` or a format's name (any case).
+///
+/// # Errors
+/// The message of [`reversi_notation::ParseFormatError`], `auto` added.
+pub(crate) fn parse_format_choice(s: &str) -> Result<FormatChoice, String> {
+    if s.eq_ignore_ascii_case("auto") {
+        return Ok(FormatChoice::Auto);
+    }
+    s.parse().map(FormatChoice::Named).map_err(|e: reversi_notation::ParseFormatError| format!("{e} (or auto)"))
+}
+
+/// Reads a format's name (any case).
+///
+/// # Errors
+/// The message of [`reversi_notation::ParseFormatError`].
+pub(crate) fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse().map_err(|e: reversi_notation::ParseFormatError| e.to_string())
+}
+
+/// A file's games, read.
+#[derive(Debug)]
+pub(crate) struct Source {
+    /// The file as the command line names it (`<stdin>` for `-`).
+    pub(crate) name: String,
+    /// The format it was read as.
+    pub(crate) format: Format,
+    /// The games.
+    pub(crate) records: Vec<Record>,
+}
+
+/// Reads the games of `path` (`-`: standard input) in the format `choice`
+/// says: with `auto`, the format the extension names, else the one the
+/// content looks like ([`Format::sniff`]). A WTHOR file gets its player and
+/// tournament names from [`wthor_name_files`].
+///
+/// # Errors
+/// A one-line message naming the file (the game file, or the name file at
+/// fault) and the located error.
+pub(crate) fn read_source(path: &Path, choice: FormatChoice, options: ReadOptions) -> Result<Source, String> {
+    let stdin = path.as_os_str() == STDIO;
+    let name = if stdin { "<stdin>".to_string() } else { path.display().to_string() };
+    let bytes = if stdin {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(path)
+    }
+    .map_err(|e| format!("{name}: {e}"))?;
+    let format = match choice {
+        FormatChoice::Named(format) => format,
+        FormatChoice::Auto => path
+            .extension()
+            .and_then(OsStr::to_str)
+            .filter(|_| !stdin)
+            .and_then(Format::from_extension)
+            .unwrap_or_else(|| Format::sniff(&bytes)),
+    };
+    let records = if format == Format::Wthor {
+        let (players, tournaments) = if stdin { (None, None) } else { wthor_name_files(path) };
+        let load = |file: Option<PathBuf>, kind: wthor::Names| -> Result<Option<Vec<u8>>, String> {
+            let Some(file) = file else { return Ok(None) };
+            let shown = file.display();
+            let bytes = std::fs::read(&file).map_err(|e| format!("{shown}: {e}"))?;
+            // Checked here so that an error names the name file, not the games.
+            wthor::read_names(&bytes, kind).map_err(|e| format!("{shown}: {e}"))?;
+            Ok(Some(bytes))
+        };
+        let players = load(players, wthor::Names::Players)?;
+        let tournaments = load(tournaments, wthor::Names::Tournaments)?;
+        wthor::read_records(&bytes, players.as_deref(), tournaments.as_deref()).map_err(|e| format!("{name}: {e}"))?
+    } else {
+        read(format, &bytes, options).map_err(|e| format!("{name}: {e}"))?
+    };
+    Ok(Source { name, format, records })
+}
+
+/// The name files of a `.wtb` file: for each of `.JOU` (players) and `.TRN`
+/// (tournaments), `<stem>.JOU` beside it, else `WTHOR.JOU` in the same
+/// directory. The extension may be in any case, and so may `WTHOR`; the stem
+/// must match as written. `None` where there is no such file.
+pub(crate) fn wthor_name_files(wtb: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
+    // `x.wtb` has the parent "": list ".", name the files `WTHOR.JOU`.
+    let dir = wtb.parent().unwrap_or(Path::new(""));
+    let listed = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let stem = wtb.file_stem().and_then(OsStr::to_str).unwrap_or_default();
+    let mut entries: Vec<String> = std::fs::read_dir(listed)
+        .map(|list| list.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
+        .unwrap_or_default();
+    // Sorted, so that of `x.JOU` and `x.jou` the choice does not depend on the
+    // directory's order (upper case sorts first).
+    entries.sort();
+    let find = |extension: &str| {
+        let named = |wanted: &str, any_case: bool| {
+            entries.iter().find(|entry| {
+                entry.rsplit_once('.').is_some_and(|(s, e)| {
+                    e.eq_ignore_ascii_case(extension) && (s == wanted || any_case && s.eq_ignore_ascii_case(wanted))
+                })
+            })
+        };
+        named(stem, false).or_else(|| named("WTHOR", true)).map(|entry| dir.join(entry))
+    };
+    (find("JOU"), find("TRN"))
+}
+
+/// The output format: `--to`, else the one `out`'s extension names, else
+/// `stdout_default` when `out` is standard output.
+///
+/// # Errors
+/// A usage failure when nothing says, or when a binary format (WTHOR) would
+/// go to standard output.
+pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Option<Format>) -> Result<Format, Failure> {
+    let stdout = out == STDIO;
+    let format = match to {
+        Some(format) => format,
+        None if stdout => stdout_default
+            .ok_or_else(|| Failure::usage("-o -: standard output has no extension to name a format: give --to"))?,
+        None => {
+            Path::new(out).extension().and_then(OsStr::to_str).and_then(Format::from_extension).ok_or_else(|| {
+                Failure::usage(format!(
+                    "-o {out}: the extension names no format: give --to or use .pgn, .ggf, .wtb, .txt, .obf or .pos"
+                ))
+            })?
+        }
+    };
+    if stdout && format == Format::Wthor {
+        return Err(Failure::usage("-o -: WTHOR is binary (three files): give -o FILE.wtb"));
+    }
+    Ok(format)
+}
+
+/// Writes `records` to `out` (`-`: standard output) in `format`. WTHOR writes
+/// `out` and `<stem>.JOU` and `<stem>.TRN` beside it. Nothing is written
+/// unless the format can hold every game.
+///
+/// # Errors
+/// A failure with status 2: the [`reversi_notation::WriteError`] of a game the
+/// format cannot hold, or a file that cannot be written.
+pub(crate) fn write_output(out: &str, format: Format, records: &[Record]) -> Result<(), Failure> {
+    let cannot = |e: reversi_notation::WriteError| Failure::usage(e.to_string());
+    let save = |path: &Path, bytes: &[u8]| {
+        std::fs::write(path, bytes).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
+    };
+    if format == Format::Wthor {
+        let files = wthor::write_records(records).map_err(cannot)?;
+        let path = Path::new(out);
+        save(path, &files.games)?;
+        save(&path.with_extension("JOU"), &files.players)?;
+        return save(&path.with_extension("TRN"), &files.tournaments);
+    }
+    let bytes = write(format, records).map_err(cannot)?;
+    if out == STDIO {
+        let mut stdout = std::io::stdout().lock();
+        return stdout
+            .write_all(&bytes)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| Failure::usage(format!("stdout: {e}")));
+    }
+    save(Path::new(out), &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_choices() {
+        assert_eq!(parse_format_choice("AUTO"), Ok(FormatChoice::Auto));
+        assert_eq!(parse_format_choice("Ggf"), Ok(FormatChoice::Named(Format::Ggf)));
+        assert!(parse_format_choice("sgf").unwrap_err().ends_with("(or auto)"));
+        assert_eq!(parse_format("wthor"), Ok(Format::Wthor));
+    }
+
+    #[test]
+    fn output_formats() {
+        assert_eq!(output_format("a.PGN", None, None).unwrap(), Format::Pgn);
+        assert_eq!(output_format("a.pgn", Some(Format::Ggf), None).unwrap(), Format::Ggf);
+        assert_eq!(output_format("-", None, Some(Format::Pgn)).unwrap(), Format::Pgn);
+        assert!(output_format("-", None, None).is_err());
+        assert!(output_format("a.zip", None, None).unwrap_err().message.contains("give --to"));
+        assert!(output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("binary"));
+    }
+}

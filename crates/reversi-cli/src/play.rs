@@ -1,0 +1,199 @@
+//! `reversi play`: games between simple players, written as records.
+//!
+//! Every game is played on reversi-variants (any variant and board) from the
+//! start the options describe. The players: `random` picks uniformly among
+//! the legal moves; `greedy` picks the move after which the mover has the most
+//! pieces, ties broken at random. A forced pass is a move of the record.
+//!
+//! The games are reproducible: game `i` (0-based) draws from its own
+//! SplitMix64 stream seeded from `--seed` and `i` (see [`SplitMix64::for_game`]),
+//! and the legal moves come sorted, so the same options always give the same
+//! records. A game still going after `--max-plies` plies (default ten per
+//! playable square; Reversitacks and Attacks games can cycle) is stopped and
+//! written without a result.
+
+use clap::{Args, ValueEnum};
+use reversi_core::Color;
+use reversi_notation::{Format, GameResult, Ply, Record};
+use reversi_variants::{Move, Position, Variant};
+
+use crate::Failure;
+use crate::files::{STDIO, output_format, parse_format, write_output};
+use crate::game::{First, Game, StartSpec, parse_variant};
+
+/// Arguments of `reversi play`.
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    /// The game: reversi (othello), reversitacks or attacks (ataxx).
+    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
+    variant: Variant,
+    /// The board: WxH (1x1 to 26x26) or octagon (10x10 without its corners).
+    #[arg(long, value_name = "WxH")]
+    board: Option<String>,
+    /// Obstructed squares, comma-separated: a1,c3,...
+    #[arg(long, value_name = "SQUARES")]
+    holes: Option<String>,
+    /// Start from this position (RULES.md text; the board size is read from it;
+    /// for 8x8 Reversi also the 64-square Edax form).
+    #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Which colour moves first from the default start.
+    #[arg(long, value_enum, default_value_t = First::Black)]
+    first: First,
+    /// How many games to play.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    games: u32,
+    /// The seed of the players' choices.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Black's player.
+    #[arg(long, value_enum, default_value_t = Player::Random)]
+    black: Player,
+    /// White's player.
+    #[arg(long, value_enum, default_value_t = Player::Random)]
+    white: Player,
+    /// Stop a game after this many plies, unfinished (default: ten per
+    /// playable square).
+    #[arg(long, value_name = "N")]
+    max_plies: Option<usize>,
+    /// Where to write the games (`-`: standard output, the default).
+    #[arg(short = 'o', long = "output", value_name = "FILE", allow_hyphen_values = true)]
+    output: Option<String>,
+    /// The output's format (else from FILE's extension; PGN on standard output).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    to: Option<Format>,
+}
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Player {
+    /// Any legal move, uniformly.
+    Random,
+    /// The move that leaves the mover the most pieces; ties at random.
+    Greedy,
+}
+
+impl Player {
+    fn name(self) -> &'static str {
+        match self {
+            Player::Random => "random",
+            Player::Greedy => "greedy",
+        }
+    }
+
+    /// This player's move among `moves` (not empty) of `pos`.
+    fn choose(self, pos: &Position, moves: &[Move], rng: &mut SplitMix64) -> Move {
+        match self {
+            Player::Random => moves[rng.below(moves.len())],
+            Player::Greedy => {
+                let mover = pos.side_to_move();
+                let pieces = |&mv: &Move| {
+                    let mut child = *pos;
+                    child.play_unchecked(mv);
+                    child.count(mover)
+                };
+                let scores: Vec<usize> = moves.iter().map(pieces).collect();
+                let best = scores.iter().copied().max().unwrap_or(0);
+                let ties: Vec<Move> = moves.iter().zip(&scores).filter(|&(_, &s)| s == best).map(|(&m, _)| m).collect();
+                ties[rng.below(ties.len())]
+            }
+        }
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood): a 64-bit counter stepped by the golden
+/// ratio and mixed. Small, fast and the same on every platform.
+#[derive(Clone, Debug)]
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+    /// The mixing function.
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The stream of game `game` under `seed`: the state `mix(mix(seed) +
+    /// game)`, so that streams of neighbouring games or seeds are unrelated
+    /// (not shifted copies of one another).
+    fn for_game(seed: u64, game: u64) -> SplitMix64 {
+        SplitMix64(Self::mix(Self::mix(seed).wrapping_add(game)))
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(Self::GAMMA);
+        Self::mix(self.0)
+    }
+
+    /// A number below `n` (not 0), by the high half of a 128-bit product:
+    /// biased by at most `n / 2^64`.
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+/// Runs the command.
+pub(crate) fn run(args: &PlayArgs) -> Result<(), Failure> {
+    let out = args.output.as_deref().unwrap_or(STDIO);
+    let format = output_format(out, args.to, Some(Format::Pgn))?;
+    let game = Game::from_spec(&StartSpec {
+        variant: args.variant,
+        board: args.board.as_deref(),
+        holes: args.holes.as_deref(),
+        position: args.position.as_deref(),
+        first: args.first.into(),
+        generic: true,
+    })?;
+    let start = match game {
+        Game::Variant(pos) => *pos,
+        Game::Core(pos) => Position::from(pos),
+    };
+    let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
+    let records: Vec<Record> =
+        (0..args.games).map(|i| play_game(args, start, SplitMix64::for_game(args.seed, i.into()), max_plies)).collect();
+    write_output(out, format, &records)
+}
+
+/// One game from `start`, as a record.
+fn play_game(args: &PlayArgs, start: Position, mut rng: SplitMix64, max_plies: usize) -> Record {
+    let mut record = Record::of(args.variant, *start.geometry());
+    record.set_start(start);
+    record.black = Some(args.black.name().into());
+    record.white = Some(args.white.name().into());
+    record.event = Some("reversi play".into());
+    let mut pos = start;
+    while record.moves.len() < max_plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let player = if pos.side_to_move() == Color::Black { args.black } else { args.white };
+        let mv = player.choose(&pos, &moves, &mut rng);
+        pos.play_unchecked(mv);
+        record.moves.push(Ply::from(mv));
+    }
+    if pos.is_game_over() {
+        let pieces = |c| u16::try_from(pos.count(c)).expect("at most 676 squares");
+        record.result = Some(GameResult::Discs { black: pieces(Color::Black), white: pieces(Color::White) });
+    }
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix64_matches_the_reference() {
+        // The reference generator's first outputs from state 0.
+        let mut rng = SplitMix64(0);
+        assert_eq!(rng.next(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(rng.next(), 0x6E78_9E6A_A1B9_65F4);
+        assert_ne!(SplitMix64::for_game(0, 1).next(), SplitMix64::for_game(1, 0).next());
+        let mut rng = SplitMix64::for_game(7, 3);
+        assert!((0..1000).all(|_| rng.below(5) < 5));
+    }
+}

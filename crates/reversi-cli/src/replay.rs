@@ -1,0 +1,272 @@
+//! `reversi replay`: every game of record files checked against the rules.
+//!
+//! Each file is read whole (the format from `--format`, else its extension,
+//! else its content), then each game is replayed with passes as the format
+//! writes them ([`Format::passes`]). Text output: one line per illegal game
+//! and a summary; `--json`: one object per game, then a summary object.
+//!
+//! For an illegal game the JSON `error` is the replay error without the game
+//! (`ply 38: h2 is not legal for White: h2 flips nothing`; the game is in
+//! `game`), and `plies`, `passes`, `black`, `white` and `over` describe the
+//! position the illegal move was tried in: `plies` is the plies played before
+//! it (so the error's ply is `plies + 1`), a forced pass inferred just before
+//! it included. A game whose start does not fit its board has them `null`.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use reversi_notation::{Passes, ReadOptions, Record, Replay, ReplayError, replay};
+use reversi_variants::Variant;
+use serde_json::{Value, json};
+
+use crate::Failure;
+use crate::files::{FormatChoice, Source, parse_format_choice, read_source};
+use crate::game::{parse_geometry, parse_variant};
+
+/// Arguments of `reversi replay`.
+#[derive(Args, Debug)]
+pub(crate) struct ReplayArgs {
+    /// Record files (`-`: standard input).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The files' format: auto (from the extension, else the content),
+    /// transcript, pgn, ggf, wthor, obf or position.
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = parse_format_choice)]
+    format: FormatChoice,
+    /// One JSON object a line per game, then a summary object.
+    #[arg(long)]
+    json: bool,
+    /// Go on past files that cannot be read (the exit status is still 2).
+    #[arg(long)]
+    keep_going: bool,
+    /// The game of transcripts and position files.
+    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
+    variant: Variant,
+    /// The board of transcripts: WxH (1x1 to 26x26) or octagon.
+    #[arg(long, value_name = "WxH")]
+    board: Option<String>,
+    /// Obstructed squares of the transcripts' board, comma-separated.
+    #[arg(long, value_name = "SQUARES")]
+    holes: Option<String>,
+}
+
+/// What the replay of one game found.
+struct Checked {
+    /// Plies played (before the illegal move, for an illegal game).
+    plies: Option<usize>,
+    /// Passes among them.
+    passes: Option<usize>,
+    /// Black's and White's pieces on the final board (or the board the
+    /// illegal move was tried on).
+    pieces: Option<(usize, usize)>,
+    /// Whether that board's game is over.
+    over: Option<bool>,
+    /// Why the game is illegal.
+    error: Option<ReplayError>,
+}
+
+/// The totals.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    unreadable: usize,
+    games: usize,
+    illegal: usize,
+    plies: usize,
+}
+
+/// Runs the command.
+pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
+    let geometry = parse_geometry(args.board.as_deref(), args.holes.as_deref())?;
+    let options = ReadOptions { variant: args.variant, geometry };
+    let start = Instant::now();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut tally = Tally::default();
+    for path in &args.files {
+        tally.files += 1;
+        match read_source(path, args.format, options) {
+            Ok(source) => report_file(&source, args.json, &mut out, &mut tally)?,
+            Err(message) => {
+                tally.unreadable += 1;
+                flush(&mut out)?;
+                eprintln!("reversi: {message}");
+                if !args.keep_going {
+                    break;
+                }
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let summary = if args.json {
+        json!({"summary": {
+            "files": tally.files,
+            "unreadable": tally.unreadable,
+            "games": tally.games,
+            "legal": tally.games - tally.illegal,
+            "illegal": tally.illegal,
+            "plies": tally.plies,
+            "seconds": (seconds * 1e6).round() / 1e6,
+        }})
+        .to_string()
+    } else {
+        human_summary(&tally, seconds)
+    };
+    writeln!(out, "{summary}").map_err(stdout_failure)?;
+    flush(&mut out)?;
+    if tally.unreadable > 0 {
+        Err(Failure::silent(2))
+    } else if tally.illegal > 0 {
+        Err(Failure::silent(1))
+    } else {
+        Ok(())
+    }
+}
+
+/// Replays and reports every game of a file.
+fn report_file(source: &Source, json: bool, out: &mut impl Write, tally: &mut Tally) -> Result<(), Failure> {
+    let passes = source.format.passes();
+    for (i, record) in source.records.iter().enumerate() {
+        let checked = check(record, passes);
+        tally.games += 1;
+        tally.plies += checked.plies.unwrap_or(0);
+        tally.illegal += usize::from(checked.error.is_some());
+        if json {
+            let line = json!({
+                "file": source.name,
+                "game": i + 1,
+                "plies": checked.plies,
+                "passes": checked.passes,
+                "black": checked.pieces.map(|p| p.0),
+                "white": checked.pieces.map(|p| p.1),
+                "over": checked.over,
+                "error": checked.error.as_ref().map_or(Value::Null, |e| e.to_string().into()),
+            });
+            writeln!(out, "{line}").map_err(stdout_failure)?;
+        } else if let Some(error) = checked.error {
+            writeln!(out, "{}: {}", source.name, game_error(error, i)).map_err(stdout_failure)?;
+        }
+    }
+    Ok(())
+}
+
+/// A replay error naming the game (1-based): `game 4, ply 38: ...`.
+pub(crate) fn game_error(error: ReplayError, index: usize) -> String {
+    match error.in_game(index) {
+        e @ ReplayError::Illegal { .. } => e.to_string(),
+        e => format!("game {}: {e}", index + 1),
+    }
+}
+
+/// Replays one game; for an illegal one, also the position before the
+/// illegal move.
+fn check(record: &Record, passes: Passes) -> Checked {
+    let done = |r: &Replay, plies: usize, passes: usize| Checked {
+        plies: Some(plies),
+        passes: Some(passes),
+        pieces: Some(r.position.pieces()),
+        over: Some(r.position.is_game_over()),
+        error: None,
+    };
+    match replay(record, passes) {
+        Ok(r) => done(&r, r.plies, r.passes),
+        Err(error @ ReplayError::Illegal { ply, .. }) => match before_illegal(record, passes, ply) {
+            // A forced pass inferred just before the illegal move is the
+            // difference between the prefix's plies and the error's.
+            Some(r) => Checked { error: Some(error), ..done(&r, ply - 1, r.passes + (ply - 1 - r.plies)) },
+            None => Checked { plies: None, passes: None, pieces: None, over: None, error: Some(error) },
+        },
+        Err(error) => Checked { plies: None, passes: None, pieces: None, over: None, error: Some(error) },
+    }
+}
+
+/// The replay of the longest prefix of the moves that replays: the moves
+/// before the illegal one, whose ply (passes counted) is `ply`. Replays are
+/// prefix-closed, so a binary search over at most `ply - 1` moves finds it.
+fn before_illegal(record: &Record, passes: Passes, ply: usize) -> Option<Replay> {
+    let mut prefix = Record { moves: Vec::new(), ..record.clone() };
+    let mut replay_first = |k: usize| {
+        prefix.moves.clear();
+        prefix.moves.extend_from_slice(&record.moves[..k]);
+        replay(&prefix, passes).ok()
+    };
+    let (mut lo, mut hi) = (0, record.moves.len().min(ply.saturating_sub(1)));
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if replay_first(mid).is_some() {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    replay_first(lo).filter(|r| r.plies < ply)
+}
+
+/// `3 files, 2214 games, 2212 legal, 2 illegal, 130,000 plies in 0.05 s`.
+fn human_summary(tally: &Tally, seconds: f64) -> String {
+    let plural = |n: usize, one: &str, many: &str| format!("{} {}", grouped(n), if n == 1 { one } else { many });
+    let unreadable =
+        if tally.unreadable > 0 { format!(" ({} unreadable)", grouped(tally.unreadable)) } else { String::new() };
+    format!(
+        "{}{unreadable}, {}, {} legal, {} illegal, {} in {seconds:.2} s",
+        plural(tally.files, "file", "files"),
+        plural(tally.games, "game", "games"),
+        grouped(tally.games - tally.illegal),
+        grouped(tally.illegal),
+        plural(tally.plies, "ply", "plies"),
+    )
+}
+
+/// A count with thousands separators from five digits on (`2214`, `130,000`).
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    if n < 10_000 {
+        return digits;
+    }
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn flush(out: &mut impl Write) -> Result<(), Failure> {
+    out.flush().map_err(stdout_failure)
+}
+
+fn stdout_failure(e: std::io::Error) -> Failure {
+    Failure::usage(format!("stdout: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_from_five_digits() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(2214), "2214");
+        assert_eq!(grouped(130_000), "130,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn an_illegal_game_reports_the_position_before_its_move() {
+        let mut record = Record::new();
+        record.moves =
+            ["f5", "d6", "c3", "a1"].iter().map(|m| m.parse::<reversi_variants::Move>().unwrap().into()).collect();
+        let checked = check(&record, Passes::Infer);
+        assert_eq!(
+            checked.error.map(|e| e.to_string()).as_deref(),
+            Some("ply 4: a1 is not legal for White: a1 flips nothing")
+        );
+        assert_eq!(
+            (checked.plies, checked.passes, checked.pieces, checked.over),
+            (Some(3), Some(0), Some((5, 2)), Some(false))
+        );
+    }
+}
