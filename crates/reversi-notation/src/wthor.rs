@@ -308,14 +308,15 @@ pub struct Files {
 /// Writes records as a WTHOR database: names numbered in order of first
 /// appearance (a missing one is the empty name), passes left out, the year of
 /// the file from the first record's date. The real score is Black's discs of
-/// a [`GameResult::Discs`] result, else the replayed one (empties to the
-/// winner when the game is over); the theoretical score is the
+/// a [`GameResult::Discs`] result with the empty squares given to the winner,
+/// else the replayed one (empties to the winner when the game is over); the
+/// theoretical score is the
 /// `WthorTheoreticalScore` extra field, else 0.
 ///
 /// # Errors
 /// [`WriteError`] for a record WTHOR cannot hold: another variant, board or
-/// start, White first, more than 60 moves, or (when the score must be
-/// replayed) an illegal move.
+/// start, White first, more than 60 moves, a result of more than 64 discs,
+/// or (when the score must be replayed) an illegal move.
 pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
     let mut players: Vec<String> = Vec::new();
     let mut tournaments: Vec<String> = Vec::new();
@@ -352,7 +353,17 @@ pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
             *moves.get_mut(n).ok_or_else(|| fail("more than 60 moves".into()))? = byte;
         }
         let real_score = match record.result {
-            Some(GameResult::Discs { black, .. }) => u8::try_from(black).map_err(|_| fail(format!("{black} discs")))?,
+            Some(GameResult::Discs { black, white }) if black + white <= 64 => {
+                // Empty squares go to the winner (shared on a draw), as WTHOR counts.
+                let empties = 64 - black - white;
+                let real = match black.cmp(&white) {
+                    std::cmp::Ordering::Greater => black + empties,
+                    std::cmp::Ordering::Less => black,
+                    std::cmp::Ordering::Equal => black + empties / 2,
+                };
+                real as u8
+            }
+            Some(GameResult::Discs { black, white }) => return Err(fail(format!("the result {black}-{white}"))),
             _ => {
                 let done = crate::replay(record, Passes::Infer).map_err(|e| fail(format!("its score: {e}")))?;
                 let (black, _) = if done.position.is_game_over() {

@@ -9,7 +9,7 @@ use reversi_core::Color;
 use reversi_notation::{Format, GameResult, Passes, Ply, ReadOptions, Record, ggf, pgn, read, replay, write, wthor};
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
-/// A board: any size with a few holes, or the octagon.
+/// A board: any size with a few holes, the octagon, or (often) 8x8.
 fn geometry() -> impl Strategy<Value = Geometry> {
     prop_oneof![
         9 => (1usize..=26, 1usize..=26, prop::collection::vec((0u8..26, 0u8..26), 0..5)).prop_map(|(w, h, holes)| {
@@ -18,6 +18,7 @@ fn geometry() -> impl Strategy<Value = Geometry> {
             g.with_holes(holes).unwrap_or(g)
         }),
         1 => Just(Geometry::octagon()),
+        3 => Just(Geometry::standard()),
     ]
 }
 

@@ -477,8 +477,9 @@ impl TryFrom<Position> for reversi_core::Position {
         if p.variant != Variant::Reversi || g != Geometry::standard() {
             return Err(not);
         }
-        let bits = |w: Wide| w.as_u64().map(reversi_core::Bitboard).ok_or(not);
-        reversi_core::Position::from_discs(bits(p.black)?, bits(p.white)?, p.side).map_err(|_| not)
+        // On the 8x8 board every square is in the first word, at core's index.
+        let bits = |w: Wide| reversi_core::Bitboard(w.0[0]);
+        reversi_core::Position::from_discs(bits(p.black), bits(p.white), p.side).map_err(|_| not)
     }
 }
 

@@ -195,7 +195,12 @@ fn reversi_on_the_standard_board_agrees_with_core() {
         core.play(mv).unwrap();
         pos.play(mv.into()).unwrap();
         assert_eq!(perft(&pos, 2), reversi_core::perft(&core, 2));
+        // The conversions both ways give the same position (hash included).
+        assert_eq!(Position::from(core), pos);
+        assert_eq!(Core::try_from(pos), Ok(core));
     }
+    let other = Position::start(Variant::Attacks, Geometry::standard()).unwrap();
+    assert_eq!(Core::try_from(other).unwrap_err().to_string(), "reversi-core holds 8x8 Reversi without obstructed squares, not attacks on 8x8");
     assert_eq!(Color::Black, Position::start(Variant::Reversi, Geometry::standard()).unwrap().side_to_move());
 }
 
