@@ -12,11 +12,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 use reversi_notation::{Format, ReadOptions, with_passes};
-use reversi_variants::Variant;
 
 use crate::Failure;
 use crate::files::{FormatChoice, output_format, parse_format, parse_format_choice, read_source, write_output};
-use crate::game::{parse_geometry, parse_variant};
+use crate::game::BoardArgs;
 use crate::replay::game_error;
 
 /// Arguments of `reversi convert`.
@@ -36,23 +35,17 @@ pub(crate) struct ConvertArgs {
     /// The output's format (else from OUT's extension).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
-    /// The game of transcripts and position files.
-    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
-    variant: Variant,
-    /// The board of transcripts: WxH (1x1 to 26x26) or octagon.
-    #[arg(long, value_name = "WxH")]
-    board: Option<String>,
-    /// Obstructed squares of the transcripts' board, comma-separated.
-    #[arg(long, value_name = "SQUARES")]
-    holes: Option<String>,
+    /// What transcripts and position files do not say: their game and board.
+    #[command(flatten)]
+    game: BoardArgs,
 }
 
 /// Runs the command.
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
-    let geometry = parse_geometry(args.board.as_deref(), args.holes.as_deref())?;
+    let geometry = args.game.geometry()?;
     let target = output_format(&args.output, args.to, None)?;
-    let source =
-        read_source(&args.input, args.from, ReadOptions { variant: args.variant, geometry }).map_err(Failure::usage)?;
+    let source = read_source(&args.input, args.from, ReadOptions { variant: args.game.variant, geometry })
+        .map_err(Failure::usage)?;
     let passes = source.format.passes();
     let records = source
         .records

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use reversi_core::Color;
 use reversi_variants::{Geometry, Variant};
 
@@ -31,6 +31,60 @@ impl From<First> for Color {
         match first {
             First::Black => Color::Black,
             First::White => Color::White,
+        }
+    }
+}
+
+/// The game and board options every command shares (`--variant`, `--board`,
+/// `--holes`).
+#[derive(Args, Debug)]
+pub(crate) struct BoardArgs {
+    /// The game: reversi (othello), reversitacks or attacks (ataxx).
+    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
+    pub(crate) variant: Variant,
+    /// The board: WxH (1x1 to 26x26) or octagon (10x10 without its corners).
+    #[arg(long, value_name = "WxH")]
+    pub(crate) board: Option<String>,
+    /// Obstructed squares, comma-separated: a1,c3,...
+    #[arg(long, value_name = "SQUARES")]
+    pub(crate) holes: Option<String>,
+}
+
+impl BoardArgs {
+    /// The board the options describe.
+    ///
+    /// # Errors
+    /// A usage failure naming the bad option.
+    pub(crate) fn geometry(&self) -> Result<Geometry, Failure> {
+        parse_geometry(self.board.as_deref(), self.holes.as_deref())
+    }
+}
+
+/// The start options of the commands that play (`perft`, `play`).
+#[derive(Args, Debug)]
+pub(crate) struct StartArgs {
+    #[command(flatten)]
+    pub(crate) game: BoardArgs,
+    /// Start from this position (RULES.md text; the board size is read from it;
+    /// for 8x8 Reversi also the 64-square Edax form).
+    #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
+    pub(crate) position: Option<String>,
+    /// Which colour moves first from the default start.
+    #[arg(long, value_enum, default_value_t = First::Black)]
+    pub(crate) first: First,
+}
+
+impl StartArgs {
+    /// The start these options describe; `generic` keeps even 8x8 Reversi on
+    /// reversi-variants.
+    pub(crate) fn spec(&self, generic: bool) -> StartSpec<'_> {
+        StartSpec {
+            variant: self.game.variant,
+            board: self.game.board.as_deref(),
+            holes: self.game.holes.as_deref(),
+            position: self.position.as_deref(),
+            first: self.first.into(),
+            generic,
         }
     }
 }

@@ -5,12 +5,11 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use reversi_core::{Backend, perft_with};
-use reversi_variants::Variant;
 use serde_json::json;
 
 use crate::Failure;
 use crate::deep::{DeepOptions, perft_deep, perft_split};
-use crate::game::{AnyMove, First, Game, StartSpec, parse_variant};
+use crate::game::{AnyMove, Game, StartArgs};
 
 /// The deepest count accepted: a game has at most 60 placements (plus passes,
 /// which end within a couple of plies), and anything deeper is surely a typo.
@@ -21,22 +20,8 @@ const MAX_DEPTH: u32 = 60;
 pub(crate) struct PerftArgs {
     /// Plies to count (0 to 60); a pass is a ply.
     depth: u32,
-    /// The game: reversi (othello), reversitacks or attacks (ataxx).
-    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
-    variant: Variant,
-    /// The board: WxH (1x1 to 26x26) or octagon (10x10 without its corners).
-    #[arg(long, value_name = "WxH")]
-    board: Option<String>,
-    /// Obstructed squares, comma-separated: a1,c3,...
-    #[arg(long, value_name = "SQUARES")]
-    holes: Option<String>,
-    /// Start from this position (RULES.md text; the board size is read from it;
-    /// for 8x8 Reversi also the 64-square Edax form).
-    #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Which colour moves first from the default start.
-    #[arg(long, value_enum, default_value_t = First::Black)]
-    first: First,
+    #[command(flatten)]
+    start: StartArgs,
     /// Also print the count below each root move.
     #[arg(long)]
     divide: bool,
@@ -88,14 +73,7 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
     if args.depth > MAX_DEPTH {
         return Err(Failure::usage(format!("depth {} is over the maximum of {MAX_DEPTH}", args.depth)));
     }
-    let game = Game::from_spec(&StartSpec {
-        variant: args.variant,
-        board: args.board.as_deref(),
-        holes: args.holes.as_deref(),
-        position: args.position.as_deref(),
-        first: args.first.into(),
-        generic: args.engine == EngineArg::Generic,
-    })?;
+    let game = Game::from_spec(&args.start.spec(args.engine == EngineArg::Generic))?;
     let backend = match args.backend {
         BackendArg::Auto => Backend::detect(),
         BackendArg::Portable => Backend::Portable,

@@ -15,31 +15,17 @@
 use clap::{Args, ValueEnum};
 use reversi_core::Color;
 use reversi_notation::{Format, GameResult, Ply, Record};
-use reversi_variants::{Move, Position, Variant};
+use reversi_variants::{Move, Position};
 
 use crate::Failure;
 use crate::files::{STDIO, output_format, parse_format, write_output};
-use crate::game::{First, Game, StartSpec, parse_variant};
+use crate::game::{Game, StartArgs};
 
 /// Arguments of `reversi play`.
 #[derive(Args, Debug)]
 pub(crate) struct PlayArgs {
-    /// The game: reversi (othello), reversitacks or attacks (ataxx).
-    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
-    variant: Variant,
-    /// The board: WxH (1x1 to 26x26) or octagon (10x10 without its corners).
-    #[arg(long, value_name = "WxH")]
-    board: Option<String>,
-    /// Obstructed squares, comma-separated: a1,c3,...
-    #[arg(long, value_name = "SQUARES")]
-    holes: Option<String>,
-    /// Start from this position (RULES.md text; the board size is read from it;
-    /// for 8x8 Reversi also the 64-square Edax form).
-    #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
-    position: Option<String>,
-    /// Which colour moves first from the default start.
-    #[arg(long, value_enum, default_value_t = First::Black)]
-    first: First,
+    #[command(flatten)]
+    start: StartArgs,
     /// How many games to play.
     #[arg(long, value_name = "N", default_value_t = 1)]
     games: u32,
@@ -139,14 +125,7 @@ impl SplitMix64 {
 pub(crate) fn run(args: &PlayArgs) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;
-    let game = Game::from_spec(&StartSpec {
-        variant: args.variant,
-        board: args.board.as_deref(),
-        holes: args.holes.as_deref(),
-        position: args.position.as_deref(),
-        first: args.first.into(),
-        generic: true,
-    })?;
+    let game = Game::from_spec(&args.start.spec(true))?;
     let start = match game {
         Game::Variant(pos) => *pos,
         Game::Core(pos) => Position::from(pos),
@@ -159,7 +138,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), Failure> {
 
 /// One game from `start`, as a record.
 fn play_game(args: &PlayArgs, start: Position, mut rng: SplitMix64, max_plies: usize) -> Record {
-    let mut record = Record::of(args.variant, *start.geometry());
+    let mut record = Record::of(args.start.game.variant, *start.geometry());
     record.set_start(start);
     record.black = Some(args.black.name().into());
     record.white = Some(args.white.name().into());

@@ -18,12 +18,11 @@ use std::time::Instant;
 
 use clap::Args;
 use reversi_notation::{Passes, ReadOptions, Record, Replay, ReplayError, replay};
-use reversi_variants::Variant;
 use serde_json::{Value, json};
 
 use crate::Failure;
 use crate::files::{FormatChoice, Source, parse_format_choice, read_source};
-use crate::game::{parse_geometry, parse_variant};
+use crate::game::BoardArgs;
 
 /// Arguments of `reversi replay`.
 #[derive(Args, Debug)]
@@ -41,15 +40,9 @@ pub(crate) struct ReplayArgs {
     /// Go on past files that cannot be read (the exit status is still 2).
     #[arg(long)]
     keep_going: bool,
-    /// The game of transcripts and position files.
-    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
-    variant: Variant,
-    /// The board of transcripts: WxH (1x1 to 26x26) or octagon.
-    #[arg(long, value_name = "WxH")]
-    board: Option<String>,
-    /// Obstructed squares of the transcripts' board, comma-separated.
-    #[arg(long, value_name = "SQUARES")]
-    holes: Option<String>,
+    /// What transcripts and position files do not say: their game and board.
+    #[command(flatten)]
+    game: BoardArgs,
 }
 
 /// What the replay of one game found.
@@ -79,8 +72,8 @@ struct Tally {
 
 /// Runs the command.
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
-    let geometry = parse_geometry(args.board.as_deref(), args.holes.as_deref())?;
-    let options = ReadOptions { variant: args.variant, geometry };
+    let geometry = args.game.geometry()?;
+    let options = ReadOptions { variant: args.game.variant, geometry };
     let start = Instant::now();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut tally = Tally::default();

@@ -1,18 +1,8 @@
 //! The `reversi` command as a user runs it: output, JSON and exit statuses.
 
-use std::process::{Command, Output};
+mod common;
 
-fn reversi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{reversi, stderr, stdout};
 
 #[test]
 fn perft_prints_nodes_time_and_speed() {

@@ -1,26 +1,15 @@
 //! Transcripts: round trips over self-played games of every variant on random
 //! boards, and replay errors that name the game and ply.
 
-use proptest::prelude::*;
-use reversi_notation::{Passes, Ply, Record, ReplayError, replay, transcript};
-use reversi_variants::{Geometry, Move, Position, Variant};
+mod common;
 
-/// A record of a random legal game (prefix) of `variant` on a `w` x `h` board,
-/// passes written.
+use proptest::prelude::*;
+use reversi_notation::{Passes, Record, ReplayError, replay, transcript};
+use reversi_variants::{Geometry, Move, Variant};
+
+/// A self-played record of `variant` on a `w` x `h` board, if it has a start.
 fn self_played(variant: Variant, w: usize, h: usize, choices: &[u16]) -> Option<Record> {
-    let geometry = Geometry::new(w, h).ok()?;
-    let mut pos = Position::start(variant, geometry).ok()?;
-    let mut record = Record::of(variant, geometry);
-    for &c in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[usize::from(c) % moves.len()];
-        pos.play(mv).unwrap();
-        record.moves.push(Ply::from(mv));
-    }
-    Some(record)
+    Some(common::self_played(common::start(variant, w, h)?, choices))
 }
 
 proptest! {

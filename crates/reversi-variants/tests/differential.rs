@@ -200,7 +200,10 @@ fn reversi_on_the_standard_board_agrees_with_core() {
         assert_eq!(Core::try_from(pos), Ok(core));
     }
     let other = Position::start(Variant::Attacks, Geometry::standard()).unwrap();
-    assert_eq!(Core::try_from(other).unwrap_err().to_string(), "reversi-core holds 8x8 Reversi without obstructed squares, not attacks on 8x8");
+    assert_eq!(
+        Core::try_from(other).unwrap_err().to_string(),
+        "reversi-core holds 8x8 Reversi without obstructed squares, not attacks on 8x8"
+    );
     assert_eq!(Color::Black, Position::start(Variant::Reversi, Geometry::standard()).unwrap().side_to_move());
 }
 
