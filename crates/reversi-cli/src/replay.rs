@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use reversi_notation::{Passes, ReadOptions, Record, Replay, ReplayError, replay};
+use reversi_notation::{Passes, ReadOptions, Record, ReplayError, replay_prefix};
 use serde_json::{Value, json};
 
 use crate::Failure;
@@ -152,48 +152,19 @@ pub(crate) fn game_error(error: ReplayError, index: usize) -> String {
     }
 }
 
-/// Replays one game; for an illegal one, also the position before the
-/// illegal move.
+/// Replays one game; for an illegal one, the position before the illegal
+/// move.
 fn check(record: &Record, passes: Passes) -> Checked {
-    let done = |r: &Replay, plies: usize, passes: usize| Checked {
-        plies: Some(plies),
-        passes: Some(passes),
-        pieces: Some(r.position.pieces()),
-        over: Some(r.position.is_game_over()),
-        error: None,
-    };
-    match replay(record, passes) {
-        Ok(r) => done(&r, r.plies, r.passes),
-        Err(error @ ReplayError::Illegal { ply, .. }) => match before_illegal(record, passes, ply) {
-            // A forced pass inferred just before the illegal move is the
-            // difference between the prefix's plies and the error's.
-            Some(r) => Checked { error: Some(error), ..done(&r, ply - 1, r.passes + (ply - 1 - r.plies)) },
-            None => Checked { plies: None, passes: None, pieces: None, over: None, error: Some(error) },
+    match replay_prefix(record, passes) {
+        Ok((r, error)) => Checked {
+            plies: Some(r.plies),
+            passes: Some(r.passes),
+            pieces: Some(r.position.pieces()),
+            over: Some(r.position.is_game_over()),
+            error,
         },
         Err(error) => Checked { plies: None, passes: None, pieces: None, over: None, error: Some(error) },
     }
-}
-
-/// The replay of the longest prefix of the moves that replays: the moves
-/// before the illegal one, whose ply (passes counted) is `ply`. Replays are
-/// prefix-closed, so a binary search over at most `ply - 1` moves finds it.
-fn before_illegal(record: &Record, passes: Passes, ply: usize) -> Option<Replay> {
-    let mut prefix = Record { moves: Vec::new(), ..record.clone() };
-    let mut replay_first = |k: usize| {
-        prefix.moves.clear();
-        prefix.moves.extend_from_slice(&record.moves[..k]);
-        replay(&prefix, passes).ok()
-    };
-    let (mut lo, mut hi) = (0, record.moves.len().min(ply.saturating_sub(1)));
-    while lo < hi {
-        let mid = (lo + hi).div_ceil(2);
-        if replay_first(mid).is_some() {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    replay_first(lo).filter(|r| r.plies < ply)
 }
 
 /// `3 files, 2214 games, 2212 legal, 2 illegal, 130,000 plies in 0.05 s`.

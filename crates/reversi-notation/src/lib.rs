@@ -69,6 +69,6 @@ pub mod wthor;
 pub use error::{SyntaxError, WriteError};
 pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write};
 pub use record::{GameResult, Ply, Record};
-pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, with_passes};
+pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, replay_prefix, with_passes};
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;

@@ -140,11 +140,35 @@ pub struct Replay {
 /// # Errors
 /// [`ReplayError`] naming the ply, the move, the side and the reason.
 pub fn replay(record: &Record, passes: Passes) -> Result<Replay, ReplayError> {
+    match replay_prefix(record, passes)? {
+        (done, None) => Ok(done),
+        (_, Some(error)) => Err(error),
+    }
+}
+
+/// Replays `record` as far as it is legal: the replay up to the first
+/// illegal move (a forced pass inferred just before it included) and, if
+/// there is one, why it is illegal.
+///
+/// ```
+/// use reversi_notation::{Passes, Record, replay_prefix};
+/// let mut record = Record::new();
+/// record.moves = ["f5", "d6", "a1", "c3"].iter().map(|m| m.parse::<reversi_variants::Move>().unwrap().into()).collect();
+/// let (before, error) = replay_prefix(&record, Passes::Infer)?;
+/// assert_eq!((before.plies, before.position.pieces()), (2, (3, 3)));
+/// assert_eq!(error.unwrap().to_string(), "ply 3: a1 is not legal for Black: a1 flips nothing");
+/// # Ok::<(), reversi_notation::ReplayError>(())
+/// ```
+///
+/// # Errors
+/// [`ReplayError::Start`] when the start does not fit the board (nothing to
+/// replay from).
+pub fn replay_prefix(record: &Record, passes: Passes) -> Result<(Replay, Option<ReplayError>), ReplayError> {
     let moves = record.moves.iter().map(|p| p.mv);
     if record.is_standard_othello() {
-        return replay_othello(record.first, moves, passes);
+        return Ok(run_othello(record.first, moves, passes));
     }
-    replay_any(record.start_position()?, moves, passes)
+    Ok(run_any(record.start_position()?, moves, passes))
 }
 
 /// The reversi-core move of an 8x8 square, if it is one.
@@ -173,8 +197,18 @@ pub(crate) fn replay_othello(
     moves: impl IntoIterator<Item = Move>,
     passes: Passes,
 ) -> Result<Replay, ReplayError> {
+    match run_othello(first, moves, passes) {
+        (done, None) => Ok(done),
+        (_, Some(error)) => Err(error),
+    }
+}
+
+/// The fast path's loop: the replay up to the first illegal move, and its
+/// error.
+fn run_othello(first: Color, moves: impl IntoIterator<Item = Move>, passes: Passes) -> (Replay, Option<ReplayError>) {
     let mut pos = reversi_core::Position::start_with_first(first);
     let (mut plies, mut passed, mut inferred) = (0, 0, 0);
+    let mut error = None;
     for mv in moves {
         let Some(core) = core_move(mv) else {
             let side = pos.side_to_move();
@@ -182,48 +216,51 @@ pub(crate) fn replay_othello(
                 Move::Place(sq) => PlayError::OffBoard(sq),
                 _ => PlayError::JumpInReversi,
             };
-            return Err(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
+            error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
+            break;
         };
         // Try the move first: a placement fails whenever the side must pass, so
         // the (rarer) forced pass is looked for only then.
         if let Err(e) = pos.play(core) {
-            if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
+            let retry = passes == Passes::Infer && mv != Move::Pass && pos.must_pass();
+            let e = if retry {
                 pos.play_unchecked(reversi_core::Move::Pass);
                 (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
-                let side = pos.side_to_move();
-                pos.play(core).map_err(|e| ReplayError::Illegal {
-                    game: None,
-                    ply: plies + 1,
-                    mv,
-                    side,
-                    reason: variant_reason(e),
-                })?;
+                pos.play(core).err()
             } else {
+                Some(e)
+            };
+            if let Some(e) = e {
                 let side = pos.side_to_move();
-                return Err(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason: variant_reason(e) });
+                error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason: variant_reason(e) });
+                break;
             }
         }
         plies += 1;
         passed += usize::from(mv == Move::Pass);
     }
-    Ok(Replay { position: FinalPosition::Othello(pos), plies, passes: passed, inferred })
+    (Replay { position: FinalPosition::Othello(pos), plies, passes: passed, inferred }, error)
 }
 
 /// Any variant and board, on reversi-variants.
-fn replay_any(start: Position, moves: impl IntoIterator<Item = Move>, passes: Passes) -> Result<Replay, ReplayError> {
+fn run_any(start: Position, moves: impl IntoIterator<Item = Move>, passes: Passes) -> (Replay, Option<ReplayError>) {
     let mut pos = start;
     let (mut plies, mut passed, mut inferred) = (0, 0, 0);
+    let mut error = None;
     for mv in moves {
         if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
             pos.play_unchecked(Move::Pass);
             (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
         }
         let side = pos.side_to_move();
-        pos.play(mv).map_err(|reason| ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason })?;
+        if let Err(reason) = pos.play(mv) {
+            error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
+            break;
+        }
         plies += 1;
         passed += usize::from(mv == Move::Pass);
     }
-    Ok(Replay { position: FinalPosition::Any(Box::new(pos)), plies, passes: passed, inferred })
+    (Replay { position: FinalPosition::Any(Box::new(pos)), plies, passes: passed, inferred }, error)
 }
 
 /// The record with every forced pass written, every move checked: what a
