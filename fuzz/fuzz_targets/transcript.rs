@@ -13,7 +13,8 @@ fuzz_target!(|data: &[u8]| {
         let Ok(records) = transcript::read(text, variant, geometry) else { continue };
         for record in records {
             let _ = replay(&record, Passes::Infer);
-            let again = transcript::read(&transcript::write(&record), variant, geometry).expect("written text reads back");
+            let again =
+                transcript::read(&transcript::write(&record), variant, geometry).expect("written text reads back");
             assert_eq!(again.first().map(|r| &r.moves), Some(&record.moves).filter(|m| !m.is_empty()));
         }
     }

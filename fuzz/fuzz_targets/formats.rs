@@ -1,0 +1,32 @@
+//! The format door: format sniffing and every reader behind `read` (with the
+//! variant and board chosen by the first byte) take any bytes without
+//! panicking, and what they read replays or fails with a typed error. Position
+//! lines (read nowhere else) write back as the same positions and read as the
+//! same records.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use reversi_notation::{Format, ReadOptions, read, replay, write};
+use reversi_variants::{Geometry, Variant};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&choice, bytes)) = data.split_first() else { return };
+    let geometry = match choice >> 2 {
+        0..=31 => Geometry::standard(),
+        32..=39 => Geometry::octagon(),
+        n => Geometry::new(usize::from(n % 12) + 1, usize::from(n / 12) % 12 + 1).expect("1 to 12 fits"),
+    };
+    let options = ReadOptions { variant: Variant::ALL[usize::from(choice & 3) % 3], geometry };
+    let _ = Format::sniff(bytes);
+    for format in Format::ALL {
+        let Ok(records) = read(format, bytes, options) else { continue };
+        for record in &records {
+            let _ = replay(record, format.passes());
+        }
+        if format == Format::Position {
+            let written = write(format, &records).expect("a position without moves writes as itself");
+            let again = read(format, &written, options).expect("written positions read back");
+            assert_eq!(again, records, "positions written:\n{}", String::from_utf8_lossy(&written));
+        }
+    }
+});

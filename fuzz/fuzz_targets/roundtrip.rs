@@ -1,0 +1,299 @@
+//! Round trips through every format. The fuzz bytes build a legal game: a
+//! variant, a board (2x2 to 12x12 or the octagon, a few holes), Black or White
+//! first or a start a few plies in, moves picked among the legal ones (passes
+//! when forced), evaluations and times, names, a result and kept fields. Every
+//! format that can hold the game writes it; what it reads back must replay to
+//! the same final position, and must keep what the format promises to keep:
+//!
+//! - PGN: the record itself;
+//! - GGF: the record, with a disc count result as its net result minus the
+//!   komi, and without a `TY` field that says no more than the board and the
+//!   komi (the writer derives that one);
+//! - transcript: the moves (a game without moves is an empty line, no game);
+//! - WTHOR: the moves without passes (so a trailing pass is lost), Black's
+//!   discs (empties to the winner), the theoretical score, the year, and the
+//!   names through the name files;
+//! - OBF and position lines: the final position as the start.
+//!
+//! Leaving the passes out and putting them back with `with_passes` gives the
+//! moves again.
+#![no_main]
+
+use libfuzzer_sys::arbitrary::{Result, Unstructured};
+use libfuzzer_sys::fuzz_target;
+use reversi_core::Color;
+use reversi_notation::{
+    FinalPosition, Format, GameResult, Passes, Ply, ReadOptions, Record, read, replay, with_passes, write, wthor,
+};
+use reversi_variants::{Geometry, Move, Position, Square, Variant};
+
+fuzz_target!(|data: &[u8]| {
+    let mut u = Unstructured::new(data);
+    if let Ok(Some(record)) = game(&mut u) {
+        check(&record);
+    }
+});
+
+/// Characters that quote, escape, open or close something in some format.
+const TRICKY: [char; 20] =
+    ['"', '\\', ']', '[', '{', '}', ';', ':', '\n', '\r', ' ', '\t', '-', '*', '(', ')', '/', '%', '#', '\0'];
+
+/// Names of kept fields: no format gives them a meaning of its own, except
+/// `KM` (GGF's komi) and `OBF` (OBF's annotations). A GGF type `TY` and
+/// `WthorTheoreticalScore` are added apart.
+const FIELDS: [&str; 8] = ["Site", "Round", "PC", "TI", "RB", "CO", "KM", "OBF"];
+
+/// A legal game built from the bytes, `None` when the start does not fit the
+/// board.
+fn game(u: &mut Unstructured) -> Result<Option<Record>> {
+    let variant = *u.choose(&Variant::ALL)?;
+    let board = match u.int_in_range(0..=7)? {
+        0 | 1 => Geometry::standard(),
+        2 => Geometry::octagon(),
+        _ => Geometry::new(u.int_in_range(2..=12)?, u.int_in_range(2..=12)?).expect("2 to 12 fits"),
+    };
+    let mut holes = Vec::new();
+    if one_in(u, 4)? {
+        for _ in 0..u.int_in_range(1..=3)? {
+            let (column, row) = (u.int_in_range(0..=board.width() - 1)?, u.int_in_range(0..=board.height() - 1)?);
+            holes.extend(Square::new(column, row));
+        }
+    }
+    let geometry = board.with_holes(holes).expect("holes on the board");
+    let first = if one_in(u, 4)? { Color::White } else { Color::Black };
+    let Ok(mut pos) = Position::start_with_first(variant, geometry, first) else { return Ok(None) };
+    let mut record = Record::of(variant, geometry);
+    record.first = first;
+    if one_in(u, 6)? {
+        for _ in 0..u.int_in_range(1..=12)? {
+            let Some(mv) = pick(u, &pos)? else { break };
+            pos.play_unchecked(mv);
+        }
+        record.set_start(pos);
+    }
+    for _ in 0..u.int_in_range(0..=120)? {
+        let Some(mv) = pick(u, &pos)? else { break };
+        pos.play_unchecked(mv);
+        let (eval, seconds) = (number(u)?, number(u)?);
+        record.moves.push(Ply { mv, eval, seconds });
+    }
+    record.black = optional_text(u)?;
+    record.white = optional_text(u)?;
+    record.event = optional_text(u)?;
+    record.date = match u.int_in_range(0..=3)? {
+        0 => None,
+        1 => Some(format!("{}.{:02}.{:02}", u.int_in_range(1977..=2030)?, u.int_in_range(1..=12)?, 1)),
+        _ => Some(text(u)?),
+    };
+    record.result = match u.int_in_range(0..=3)? {
+        0 => None,
+        1 => {
+            let mut discs = || -> Result<u16> { if !one_in(u, 8)? { u.int_in_range(0..=64) } else { u.arbitrary() } };
+            Some(GameResult::Discs { black: discs()?, white: discs()? })
+        }
+        _ => {
+            let margin = f64::from(u.int_in_range(-12_800..=12_800)?) / 100.0;
+            let how = u.choose(&[None, Some("r"), Some("t"), Some("s"), Some("")])?.map(String::from);
+            Some(GameResult::Net { margin, how })
+        }
+    };
+    for _ in 0..u.int_in_range(0..=3)? {
+        let name = *u.choose(&FIELDS)?;
+        let value = match name {
+            "KM" => format!("{}", f64::from(u.int_in_range(-1000..=1000)?) / 100.0),
+            _ => text(u)?,
+        };
+        record.extra.push((name.into(), value));
+    }
+    if one_in(u, 3)? {
+        let (synchro, flags) = (*u.choose(&["", "s"])?, *u.choose(&["", "k", "a", "r20", "kr8"])?);
+        record.extra.push(("TY".into(), format!("{synchro}{}{flags}", ggf_size(&geometry))));
+    }
+    if one_in(u, 4)? {
+        let score = if one_in(u, 2)? { u.int_in_range(0..=64u8)?.to_string() } else { text(u)? };
+        record.extra.push(("WthorTheoreticalScore".into(), score));
+    }
+    Ok(Some(record))
+}
+
+/// True once in `n` (and false when the bytes run out).
+fn one_in(u: &mut Unstructured, n: u8) -> Result<bool> {
+    Ok(u.int_in_range(1..=n)? == n)
+}
+
+/// A legal move picked by the bytes: the pass when it is forced, `None` when
+/// the game is over.
+fn pick(u: &mut Unstructured, pos: &Position) -> Result<Option<Move>> {
+    if pos.must_pass() {
+        return Ok(Some(Move::Pass));
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(*u.choose(&moves)?))
+}
+
+/// An evaluation or a time: mostly none, else hundredths or any finite number.
+fn number(u: &mut Unstructured) -> Result<Option<f64>> {
+    Ok(match u.int_in_range(0..=7)? {
+        0..=4 => None,
+        5 | 6 => Some(f64::from(u.int_in_range(-6400..=6400)?) / 100.0),
+        _ => Some(u.arbitrary::<f64>()?).filter(|v| v.is_finite()),
+    })
+}
+
+/// Up to ten characters, half of them ones that formats quote or escape.
+fn text(u: &mut Unstructured) -> Result<String> {
+    let mut s = String::new();
+    for _ in 0..u.int_in_range(0..=10)? {
+        s.push(if one_in(u, 2)? { *u.choose(&TRICKY)? } else { u.arbitrary()? });
+    }
+    Ok(s)
+}
+
+fn optional_text(u: &mut Unstructured) -> Result<Option<String>> {
+    Ok(if one_in(u, 2)? { Some(text(u)?) } else { None })
+}
+
+fn position(done: FinalPosition) -> Position {
+    match done {
+        FinalPosition::Othello(p) => Position::from(p),
+        FinalPosition::Any(p) => *p,
+    }
+}
+
+fn moves(record: &Record) -> Vec<Move> {
+    record.moves.iter().map(|p| p.mv).collect()
+}
+
+fn check(record: &Record) {
+    let last = position(replay(record, Passes::Explicit).expect("the game built replays").position);
+    assert_eq!(position(replay(record, Passes::Infer).expect("and with passes inferred").position), last);
+
+    // Passes left out: a trailing one is lost, the others come back.
+    let trailing = record.moves.iter().rev().take_while(|p| p.mv == Move::Pass).count();
+    let mut trimmed = record.clone();
+    trimmed.moves.truncate(record.moves.len() - trailing);
+    let mut trimmed_last = last;
+    for _ in 0..trailing {
+        trimmed_last.play_unchecked(Move::Pass);
+    }
+    let mut bare = record.clone();
+    bare.moves.retain(|p| p.mv != Move::Pass);
+    let restored = with_passes(&bare, Passes::Infer).expect("the game without passes replays");
+    assert_eq!(moves(&restored), moves(&trimmed));
+    assert!(restored.moves.iter().zip(&trimmed.moves).all(|(a, b)| a.mv == Move::Pass || a == b));
+    assert_eq!(position(replay(&bare, Passes::Infer).expect("inferring the passes").position), trimmed_last);
+
+    let options = ReadOptions { variant: record.variant, geometry: record.geometry };
+    for format in Format::ALL {
+        let written = write(format, std::slice::from_ref(record));
+        assert_eq!(written.is_ok(), holds(format, record), "{format} writing: {:?}", written.as_ref().err());
+        let Ok(bytes) = written else { continue };
+        let shown = || String::from_utf8_lossy(&bytes).into_owned();
+        let back = read(format, &bytes, options)
+            .unwrap_or_else(|e| panic!("{format} written does not read back: {e}\n{}", shown()));
+        if format == Format::Transcript && record.moves.is_empty() {
+            assert!(back.is_empty(), "an empty transcript line is no game");
+            continue;
+        }
+        let [game] = back.as_slice() else { panic!("{format}: one game written, {} read\n{}", back.len(), shown()) };
+        let done = replay(game, format.passes())
+            .unwrap_or_else(|e| panic!("{format} written does not replay: {e}\n{}", shown()));
+        let expected = if format == Format::Wthor { &trimmed_last } else { &last };
+        assert_eq!(&position(done.position), expected, "{format} final position\n{}", shown());
+        match format {
+            Format::Pgn => assert_eq!(game, record, "PGN written:\n{}", shown()),
+            Format::Ggf => assert_eq!(game, &ggf_expected(record), "GGF written:\n{}", shown()),
+            Format::Transcript => assert_eq!(moves(game), moves(record), "transcript written:\n{}", shown()),
+            Format::Wthor => check_wthor(record, &bare, game, &trimmed_last),
+            Format::Obf | Format::Position => {
+                assert!(game.moves.is_empty());
+                assert_eq!(game.start_position().as_ref(), Ok(&last));
+            }
+        }
+    }
+}
+
+/// Whether the format can hold the game, as `write` documents it: PGN and
+/// position lines any game; a transcript one from the default start with
+/// Black first; GGF Othello on a square of 4 to 14 or the octagon; WTHOR 8x8
+/// Othello from the standard start with Black first (and a result of at most
+/// 64 discs); OBF a game ending in an 8x8 Othello position.
+fn holds(format: Format, record: &Record) -> bool {
+    let geometry = record.geometry;
+    match format {
+        Format::Pgn | Format::Position => true,
+        Format::Transcript => record.start.is_none() && record.first == Color::Black,
+        Format::Ggf => {
+            let square = geometry.width() == geometry.height() && (4..=14).contains(&geometry.width());
+            record.variant == Variant::Reversi
+                && (geometry == Geometry::octagon() || square && geometry.holes().next().is_none())
+        }
+        Format::Wthor => {
+            let discs = |b: u16, w: u16| u32::from(b) + u32::from(w) <= 64;
+            let result = !matches!(record.result, Some(GameResult::Discs { black, white }) if !discs(black, white));
+            record.is_standard_othello() && record.first == Color::Black && result
+        }
+        Format::Obf => record.variant == Variant::Reversi && geometry == Geometry::standard(),
+    }
+}
+
+/// What GGF gives back (ggf.rs's table): a disc count becomes the net result
+/// (minus the komi `KM`), and a type that is just the size (with `k` when
+/// there is a `KM` field) is derived by the writer, not kept.
+fn ggf_expected(record: &Record) -> Record {
+    let mut expected = record.clone();
+    if let Some(result @ GameResult::Discs { .. }) = &record.result {
+        let komi: f64 = record.get("KM").and_then(|k| k.trim().parse().ok()).unwrap_or(0.0);
+        expected.result = Some(GameResult::Net { margin: result.margin() - komi, how: None });
+    }
+    let plain = format!("{}{}", ggf_size(&record.geometry), if record.get("KM").is_some() { "k" } else { "" });
+    expected.extra.retain(|(name, value)| name != "TY" || *value != plain);
+    expected
+}
+
+/// The size GGF's `BO` and `TY` give a board: its side, 88 for the octagon.
+fn ggf_size(geometry: &Geometry) -> u8 {
+    if *geometry == Geometry::octagon() { 88 } else { geometry.width() }
+}
+
+/// WTHOR keeps the moves without passes, Black's discs (written or replayed,
+/// the empty squares to the winner of a written result or a finished game),
+/// the theoretical score and the year; the names go through the name files.
+fn check_wthor(record: &Record, bare: &Record, game: &Record, trimmed_last: &Position) {
+    assert_eq!(moves(game), moves(bare), "WTHOR moves");
+    let black = match record.result {
+        Some(GameResult::Discs { black, white }) => {
+            let empties = 64 - black - white;
+            match black.cmp(&white) {
+                std::cmp::Ordering::Greater => black + empties,
+                std::cmp::Ordering::Less => black,
+                std::cmp::Ordering::Equal => black + empties / 2,
+            }
+        }
+        _ if trimmed_last.is_game_over() => trimmed_last.score_empties_to_winner().black as u16,
+        _ => trimmed_last.count(Color::Black) as u16,
+    };
+    assert_eq!(game.result, Some(GameResult::Discs { black, white: 64u16.saturating_sub(black) }), "WTHOR score");
+    let theoretical = record.get("WthorTheoreticalScore").and_then(|t| t.parse::<u8>().ok()).unwrap_or(0);
+    assert_eq!(game.get("WthorTheoreticalScore"), Some(theoretical.to_string().as_str()));
+    let year = record.date.as_deref().and_then(|d| d.get(..4)).and_then(|y| y.parse::<u16>().ok());
+    assert_eq!(game.date, year.filter(|&y| y != 0).map(|y| y.to_string()), "WTHOR year");
+
+    let files = wthor::write_records(std::slice::from_ref(record)).expect("WTHOR wrote the game once already");
+    let named = wthor::read_records(&files.games, Some(&files.players), Some(&files.tournaments))
+        .expect("WTHOR files read back");
+    let [named] = named.as_slice() else { panic!("one WTHOR game written, {} read", named.len()) };
+    assert_eq!(named.black.as_deref(), Some(fitted(&record.black, 20).as_str()), "WTHOR Black");
+    assert_eq!(named.white.as_deref(), Some(fitted(&record.white, 20).as_str()), "WTHOR White");
+    assert_eq!(named.event.as_deref(), Some(fitted(&record.event, 26).as_str()), "WTHOR tournament");
+}
+
+/// A name as a WTHOR name record of `len` bytes keeps it: Latin-1 (other
+/// characters as `?`), cut to fit a NUL, read up to the first NUL.
+fn fitted(name: &Option<String>, len: usize) -> String {
+    let latin1 = |c: char| if u32::from(c) < 256 { c } else { '?' };
+    name.as_deref().unwrap_or_default().chars().map(latin1).take(len - 1).take_while(|&c| c != '\0').collect()
+}
