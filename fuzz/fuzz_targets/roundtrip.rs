@@ -236,7 +236,12 @@ fn holds(format: Format, record: &Record) -> bool {
             let result = !matches!(record.result, Some(GameResult::Discs { black, white }) if !discs(black, white));
             record.is_standard_othello() && record.first == Color::Black && result
         }
-        Format::Obf => record.variant == Variant::Reversi && geometry == Geometry::standard(),
+        // An annotation is one line of the position's line.
+        Format::Obf => {
+            record.variant == Variant::Reversi
+                && geometry == Geometry::standard()
+                && !record.get("OBF").is_some_and(|a| a.contains('\n'))
+        }
     }
 }
 

@@ -241,6 +241,9 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
                 } else {
                     let core = reversi_core::Position::try_from(position)
                         .map_err(|_| fail(i, "OBF holds 8x8 Othello positions only".into()))?;
+                    if record.get("OBF").is_some_and(|a| a.contains('\n')) {
+                        return Err(fail(i, "an OBF annotation holds a line break".into()));
+                    }
                     let annotations = record.get("OBF").map_or_else(Vec::new, |a| {
                         a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect()
                     });

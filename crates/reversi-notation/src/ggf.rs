@@ -9,9 +9,9 @@
 //! | --- | --- |
 //! | `GM` | must be `Othello` (any case); always written |
 //! | `PB`, `PW`, `DT` | `black`, `white`, `date` (verbatim: GGS writes Unix times and dates) |
-//! | `RE` | `result` as [`GameResult::Net`]: net discs for Black, minus the komi in komi games, with `:r`/`:t`/`:s` kept |
+//! | `RE` | `result` as [`GameResult::Net`] (`33-31` is no `RE`): net discs for Black, minus the komi in komi games, with `:r`/`:t`/`:s` kept; a disc result is written as its net |
 //! | `BO` | the start: size, the rows (`-` empty, `*` Black, `O` White, `#` obstructed), side to move (`*` or `O`); the default start becomes `first` |
-//! | `TY` | checked against `BO` (sizes 4 to 14, `88` the octagon); flags `s` synchro, `k` komi, `a` anti, `rN` random start; kept in `extra` unless it is just the size (and `k` with a `KM` field), which the writer derives |
+//! | `TY` | one a game, checked against `BO` (sizes 4 to 14, `88` the octagon); flags `s` synchro, `k` komi, `a` anti, `rN` random start; kept in `extra` in the writer's form (`s8r18`), unless it is just the size (and `k` with a `KM` field), which the writer derives |
 //! | `B`, `W` | the moves: `move/eval/time`, eval and time optional (`d3//0.01`); a pass is `PA` (any token starting with `P` is read as one) |
 //! | `EV` | `event` (not a GGS field: written only for records that have an event) |
 //! | `PC`, `RB`, `RW`, `TI`, `KB`, `KW`, `KM`, `CO`, any other | `extra`, under the GGF name, in the order read |
@@ -186,7 +186,7 @@ fn apply(
         "DT" => record.date = Some(value.into()),
         "EV" => record.event = Some(value.into()),
         "RE" => {
-            let result = GameResult::parse(value.trim());
+            let result = GameResult::parse_net(value.trim());
             record.result =
                 Some(result.ok_or_else(|| error("a result: net discs for Black such as +8.000 or -2.00:r"))?);
         }
@@ -197,6 +197,7 @@ fn apply(
             record.set_start(pos);
             checks.size = Some((size, at));
         }
+        "TY" if checks.ty.is_some() => return Err(error("one TY field: a game has one type")),
         "TY" => {
             checks.ty = Some(at);
             record.extra.push((name.into(), value.into()));
@@ -245,7 +246,7 @@ fn default_type(size: u8, komi: bool) -> String {
     format!("{size}{}", if komi { "k" } else { "" })
 }
 
-/// The flags of a type, without its size.
+/// The flags of a type, without its size (and without spaces around).
 fn type_flags(ty: &str) -> (bool, &str) {
     let t = ty.trim();
     let (synchro, t) = t.strip_prefix('s').map_or((false, t), |t| (true, t));
@@ -305,8 +306,8 @@ fn parse_board(value: &str) -> Option<(Position, u8)> {
 /// moves' colours against the side to move.
 fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxError> {
     if let Some(at) = checks.ty {
-        let ty = record.get("TY").unwrap_or_default();
-        let plain = ty.trim() == default_type(type_size(ty).unwrap_or(0), record.get("KM").is_some());
+        let ty = record.get("TY").unwrap_or_default().to_string();
+        let ty = ty.as_str();
         let size = type_size(ty).ok_or_else(|| {
             SyntaxError::at(
                 text,
@@ -327,9 +328,14 @@ fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxE
             }
             Some(_) => {}
         }
-        // A type that says no more than the board and the komi is not kept.
-        if plain {
+        // The type is kept in the writer's form (`08` is `8`), and not at all
+        // when it says no more than the board and the komi.
+        let (synchro, flags) = type_flags(ty);
+        let canonical = format!("{}{size}{flags}", if synchro { "s" } else { "" });
+        if canonical == default_type(size, record.get("KM").is_some()) {
             record.extra.retain(|(name, _)| name != "TY");
+        } else if let Some(entry) = record.extra.iter_mut().find(|(name, _)| name == "TY") {
+            entry.1 = canonical;
         }
     }
     let mut side = record.first_to_move();
@@ -545,6 +551,18 @@ mod tests {
         assert_eq!(e.expected, "a square of the 8x8 board");
         let e = read(&format!("(;GM[Othello]{START}B[d3/x/1];)")).unwrap_err();
         assert!(e.expected.starts_with("a move"));
+    }
+
+    #[test]
+    fn fuzzed_fields_read_back_as_written() {
+        // RE is a net result, never discs; one TY a game; TY in canonical form.
+        assert!(read("(;GM[Othello]RE[33-31];)").is_err());
+        assert!(read("(;TY[8]KM[]TY[];)").is_err());
+        for (ty, kept) in [("08", None), (" 8k", Some("8k")), ("s08r5", Some("s8r5"))] {
+            let g = &read(&format!("(;GM[Othello]TY[{ty}];)")).unwrap()[0];
+            assert_eq!(g.get("TY"), kept, "{ty}");
+            assert_eq!(read(&write(std::slice::from_ref(g)).unwrap()).unwrap(), std::slice::from_ref(g));
+        }
     }
 
     #[test]

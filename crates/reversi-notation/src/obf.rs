@@ -28,7 +28,8 @@ pub struct ObfPosition {
     /// The position.
     pub position: Position,
     /// The `;`-separated fields after the side to move, trimmed, empty ones
-    /// dropped.
+    /// dropped. Written back as they are: an annotation holding `;` or a line
+    /// break does not read back as one.
     pub annotations: Vec<String>,
 }
 

@@ -427,6 +427,9 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = read("12 f5").unwrap_err();
         assert_eq!(e.column, 1);
+        // A result's suffix is letters and digits: anything else would not
+        // survive the movetext (found by fuzzing).
+        assert!(read("[Result \"+1:r f5\"]\n*").unwrap_err().expected.starts_with("a result"));
     }
 
     #[test]

@@ -44,7 +44,8 @@ pub enum GameResult {
     Net {
         /// Black's discs minus White's, minus the komi.
         margin: f64,
-        /// The text after `:`, if written.
+        /// The text after `:`, if written: ASCII letters and digits (the
+        /// readers take nothing else, and the writers rely on it).
         how: Option<String>,
     },
 }
@@ -74,21 +75,25 @@ impl fmt::Display for GameResult {
 }
 
 impl GameResult {
-    /// Reads `33-31` (discs) or a signed number with an optional `:how` (net).
+    /// Reads `33-31` (discs) or a net result ([`GameResult::parse_net`]).
     pub(crate) fn parse(s: &str) -> Option<GameResult> {
         let digits = |t: &str| !t.is_empty() && t.len() <= 5 && t.bytes().all(|b| b.is_ascii_digit());
         if let Some((b, w)) = s.split_once('-').filter(|(b, w)| digits(b) && digits(w)) {
             return Some(GameResult::Discs { black: b.parse().ok()?, white: w.parse().ok()? });
         }
+        GameResult::parse_net(s)
+    }
+
+    /// Reads a net result: a number, signed or not, with an optional `:how`
+    /// of ASCII letters and digits (`+8.500`, `-2.00:r`).
+    pub(crate) fn parse_net(s: &str) -> Option<GameResult> {
         let (number, how) = match s.split_once(':') {
-            Some((n, how)) => (n, Some(how.to_string())),
+            Some((n, how)) if how.bytes().all(|b| b.is_ascii_alphanumeric()) => (n, Some(how.to_string())),
+            Some(_) => return None,
             None => (s, None),
         };
-        let numeric = |t: &str| {
-            let t = t.strip_prefix(['+', '-']).unwrap_or(t);
-            !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        };
-        if !numeric(number) {
+        let unsigned = number.strip_prefix(['+', '-']).unwrap_or(number);
+        if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
             return None;
         }
         Some(GameResult::Net { margin: number.parse().ok()?, how })

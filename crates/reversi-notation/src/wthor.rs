@@ -353,7 +353,7 @@ pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
             *moves.get_mut(n).ok_or_else(|| fail("more than 60 moves".into()))? = byte;
         }
         let real_score = match record.result {
-            Some(GameResult::Discs { black, white }) if black + white <= 64 => {
+            Some(GameResult::Discs { black, white }) if u32::from(black) + u32::from(white) <= 64 => {
                 // Empty squares go to the winner (shared on a draw), as WTHOR counts.
                 let empties = 64 - black - white;
                 let real = match black.cmp(&white) {
