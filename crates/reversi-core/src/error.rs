@@ -89,3 +89,14 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
 }
+
+/// A placement that [`Position::play_placements`](crate::Position::play_placements)
+/// could not play, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("placement {} of the list: {reason}", .index + 1)]
+pub struct PlacementError {
+    /// Its index in the list (0-based).
+    pub index: usize,
+    /// Why: [`PlayError::Occupied`], [`PlayError::NoFlips`] or [`PlayError::GameOver`].
+    pub reason: PlayError,
+}

@@ -82,7 +82,8 @@ pub use board::Board;
 pub use color::Color;
 pub use dispatch::Backend;
 pub use error::{
-    OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlayError, PositionErrorKind,
+    OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
+    PositionErrorKind,
 };
 pub use moves::{Move, is_pass_token};
 pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::error::{OverlapError, PlayError};
+use crate::error::{OverlapError, PlacementError, PlayError};
 use crate::score::{Outcome, Score};
 use crate::{Bitboard, Board, Color, Move, Square, Symmetry, kernel, zobrist};
 
@@ -211,6 +211,63 @@ impl Position {
         self.apply(mv, flipped)
     }
 
+    /// Plays placements in order, each preceded by a pass when the side to move
+    /// has no placement and the other side has one: the replay of a game record
+    /// that leaves its forced passes out (WTHOR, most transcripts). Returns the
+    /// number of passes played.
+    ///
+    /// Every placement is checked as [`play`](Position::play) checks it. The
+    /// hash is computed once at the end rather than kept up to date move by
+    /// move, which makes this faster than a loop of `play` calls.
+    ///
+    /// ```
+    /// use reversi_core::{PlacementError, PlayError, Position, Square};
+    /// let mut pos = Position::start();
+    /// assert_eq!(pos.play_placements([Square::F5, Square::D6, Square::C3]), Ok(0));
+    /// assert_eq!(pos.to_string(), "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O");
+    ///
+    /// let mut pos = Position::start();
+    /// let err = pos.play_placements([Square::F5, Square::F5]).unwrap_err();
+    /// assert_eq!(err, PlacementError { index: 1, reason: PlayError::Occupied(Square::F5) });
+    /// assert_eq!(pos.to_string(), "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O");
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlacementError`] with the index of the first placement that cannot be
+    /// played (even after a forced pass) and why: [`PlayError::Occupied`],
+    /// [`PlayError::NoFlips`] or [`PlayError::GameOver`]. `self` is then the
+    /// position that placement was tried from (before any pass it would have
+    /// forced).
+    pub fn play_placements(&mut self, squares: impl IntoIterator<Item = Square>) -> Result<usize, PlacementError> {
+        // `p` is always the side to move: the sides swap after every ply.
+        let (mut p, mut o) = self.board.sides(self.side);
+        let mut side = self.side;
+        let mut passes = 0;
+        let mut result = Ok(());
+        for (index, sq) in squares.into_iter().enumerate() {
+            let i = usize::from(sq.index());
+            let bit = 1u64 << i;
+            let mut f = kernel::flips(p, o, i);
+            if f == 0 || (p | o) & bit != 0 {
+                match after_forced_pass(p, o, sq) {
+                    Ok(g) => {
+                        (p, o, f) = (o, p, g);
+                        side = side.other();
+                        passes += 1;
+                    }
+                    Err(reason) => {
+                        result = Err(PlacementError { index, reason });
+                        break;
+                    }
+                }
+            }
+            (p, o) = (o & !f, p | f | bit);
+            side = side.other();
+        }
+        *self = Position::new(Board::from_sides(side, p, o), side);
+        result.map(|()| passes)
+    }
+
     /// Applies `mv` with the given flips, keeping the hash in step.
     fn apply(&mut self, mv: Move, flipped: u64) -> Bitboard {
         let (mut p, mut o) = self.board.sides(self.side);
@@ -274,6 +331,25 @@ impl Position {
     #[must_use]
     pub const fn pretty(&self) -> Pretty<'_> {
         Pretty(self)
+    }
+}
+
+/// The slow path of [`Position::play_placements`], for a placement on `sq` that
+/// the mover `p` cannot make: the flips of the opponent's placement there after
+/// a forced pass, or why there is none.
+#[cold]
+fn after_forced_pass(p: u64, o: u64, sq: Square) -> Result<u64, PlayError> {
+    if (p | o) & sq.bitboard().0 != 0 {
+        Err(PlayError::Occupied(sq))
+    } else if kernel::moves(p, o) != 0 {
+        Err(PlayError::NoFlips(sq))
+    } else if kernel::moves(o, p) == 0 {
+        Err(PlayError::GameOver)
+    } else {
+        match kernel::flips(o, p, usize::from(sq.index())) {
+            0 => Err(PlayError::NoFlips(sq)),
+            f => Ok(f),
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 
 use proptest::prelude::*;
 use reversi_core::{
-    Backend, Bitboard, Color, Move, PerftTable, Position, Square, Symmetry, TableEntry, perft, perft_hashed, perft_with,
+    Backend, Bitboard, Color, Move, PerftTable, PlacementError, PlayError, Position, Square, Symmetry, TableEntry,
+    perft, perft_hashed, perft_with,
 };
 
 /// A position reached from the start (either colour first) by `choices.len()`
@@ -21,6 +22,23 @@ fn play_prefix(white_first: bool, choices: &[u8]) -> Position {
 
 fn positions() -> impl Strategy<Value = Position> {
     (any::<bool>(), prop::collection::vec(any::<u8>(), 0..64)).prop_map(|(w, c)| play_prefix(w, &c))
+}
+
+/// The reference for [`Position::play_placements`], one placement with
+/// [`Position::play`]: a pass first when the side to move must pass; whether it
+/// passed. Unchanged on error.
+fn play_inferring_pass(pos: &mut Position, sq: Square) -> Result<bool, PlayError> {
+    match pos.play(Move::Place(sq)) {
+        Ok(_) => Ok(false),
+        Err(_) if pos.must_pass() => {
+            let mut passed = *pos;
+            passed.pass()?;
+            passed.play(Move::Place(sq))?;
+            *pos = passed;
+            Ok(true)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// The squares on the 8 lines through `sq`, `sq` included.
@@ -79,6 +97,51 @@ proptest! {
                 prop_assert_eq!(unchecked, child);
             }
         }
+    }
+
+    #[test]
+    fn play_placements_is_play_with_forced_passes(
+        white_first: bool,
+        choices in prop::collection::vec(any::<u8>(), 0..70),
+        extra in prop::collection::vec(0u8..64, 0..4),
+    ) {
+        // A whole random game's placements (forced passes left out) replay to
+        // the same position, counting the passes.
+        let mut pos = Position::start_with_first(if white_first { Color::White } else { Color::Black });
+        let start = pos;
+        let (mut placements, mut passes) = (Vec::new(), 0);
+        for &c in &choices {
+            let moves: Vec<Move> = pos.moves().collect();
+            let Some(&mv) = moves.get(usize::from(c) % moves.len().max(1)) else {
+                break;
+            };
+            if mv == Move::Pass && placements.len() + passes + 1 == choices.len() {
+                break; // a pass with no placement after it is not part of the list
+            }
+            pos.play(mv).unwrap();
+            match mv {
+                Move::Place(sq) => placements.push(sq),
+                Move::Pass => passes += 1,
+            }
+        }
+        let mut replayed = start;
+        prop_assert_eq!(replayed.play_placements(placements.iter().copied()), Ok(passes));
+        prop_assert_eq!(replayed, pos);
+
+        // Random squares after it: the same successes and errors as `play`.
+        let extra: Vec<Square> = extra.into_iter().filter_map(Square::new).collect();
+        let (mut reference, mut expected) = (pos, Ok(0));
+        for (index, &sq) in extra.iter().enumerate() {
+            match play_inferring_pass(&mut reference, sq) {
+                Ok(passed) => expected = expected.map(|n| n + usize::from(passed)),
+                Err(reason) => {
+                    expected = Err(PlacementError { index, reason });
+                    break;
+                }
+            }
+        }
+        prop_assert_eq!(replayed.play_placements(extra), expected);
+        prop_assert_eq!(replayed, reference);
     }
 
     #[test]

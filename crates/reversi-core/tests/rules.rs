@@ -1,6 +1,6 @@
 //! Hand-picked situations: early ends, passes, one-sided positions, White first.
 
-use reversi_core::{Bitboard, Color, Move, Outcome, PlayError, Position, Score, Square, divide, perft};
+use reversi_core::{Bitboard, Color, Move, Outcome, PlacementError, PlayError, Position, Score, Square, divide, perft};
 
 fn play_all(pos: &mut Position, moves: &str) {
     for (ply, text) in moves.split_whitespace().enumerate() {
@@ -50,6 +50,45 @@ fn a_pass_is_a_move_and_a_ply() {
     }
     let divided: Vec<_> = divide(&pos, 3).collect();
     assert_eq!(divided, [(Move::Pass, perft(&passed, 2))]);
+}
+
+#[test]
+fn play_placements_infers_forced_passes_and_names_the_failing_placement() {
+    let squares = |text: &str| text.split_whitespace().map(|s| s.parse::<Square>().unwrap()).collect::<Vec<_>>();
+    let mut stepped = Position::start();
+    play_all(&mut stepped, "d3 c3 b3 b2 f5 a3 a1 c1"); // Black must pass here
+    let mut pos = Position::start();
+    assert_eq!(pos.play_placements(squares("d3 c3 b3 b2 f5 a3 a1 c1")), Ok(0));
+    assert_eq!(pos, stepped);
+
+    // White's move after Black's forced pass.
+    let white = stepped.board().legal_moves(Color::White).first().unwrap();
+    let mut after = stepped;
+    after.play(Move::Pass).unwrap();
+    after.play(Move::Place(white)).unwrap();
+    let mut replayed = Position::start();
+    let mut moves = squares("d3 c3 b3 b2 f5 a3 a1 c1");
+    moves.push(white);
+    assert_eq!(replayed.play_placements(moves.iter().copied()), Ok(1));
+    assert_eq!(replayed, after);
+    assert_eq!(replayed.hash(), after.hash());
+
+    // A placement that White cannot make either, after Black's pass: the error
+    // names it, and the position is the one it was tried from, Black to move.
+    moves[8] = Square::H8;
+    let mut failed = Position::start();
+    let err = failed.play_placements(moves.iter().copied());
+    assert_eq!(err, Err(PlacementError { index: 8, reason: PlayError::NoFlips(Square::H8) }));
+    assert_eq!(failed, stepped);
+    assert_eq!(err.unwrap_err().to_string(), "placement 9 of the list: h8 flips nothing");
+
+    moves[8] = Square::C1;
+    let err = Position::start().play_placements(moves.iter().copied());
+    assert_eq!(err, Err(PlacementError { index: 8, reason: PlayError::Occupied(Square::C1) }));
+    let err = Position::start().play_placements(squares("d3 c3 b3 d2 e1 d6 d7 e3 f4 a1"));
+    assert_eq!(err, Err(PlacementError { index: 9, reason: PlayError::GameOver }));
+    let err = Position::start().play_placements(squares("d3 a1"));
+    assert_eq!(err, Err(PlacementError { index: 1, reason: PlayError::NoFlips(Square::A1) }));
 }
 
 #[test]

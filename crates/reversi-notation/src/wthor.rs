@@ -13,7 +13,7 @@
 use reversi_core::Color;
 use reversi_variants::{Move, Square};
 
-use crate::replay::{Passes, Replay, ReplayError, replay_othello};
+use crate::replay::{FinalPosition, Passes, Replay, ReplayError, replay_othello};
 use crate::{GameResult, Ply, Record, WriteError};
 
 /// Bytes of a header.
@@ -240,10 +240,25 @@ pub fn write_names(header: &Header, names: &[String], kind: Names) -> Vec<u8> {
     out
 }
 
-/// The square of a move byte, `10 * row + column` from 1.
+/// The square of each move byte, `10 * row + column` from 1; `None` for a byte
+/// that is no square. reversi-core's squares, so that the replay needs no
+/// conversion.
+static SQUARES: [Option<reversi_core::Square>; 256] = {
+    let mut table = [None; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (row, column) = ((byte / 10) as u8, (byte % 10) as u8);
+        if row >= 1 && column >= 1 {
+            table[byte] = reversi_core::Square::from_coords(column - 1, row - 1);
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The square of a move byte.
 fn square(byte: u8) -> Option<Square> {
-    let (row, column) = (byte / 10, byte % 10);
-    ((1..=8).contains(&row) && (1..=8).contains(&column)).then(|| Square::new(column - 1, row - 1)).flatten()
+    SQUARES[usize::from(byte)].map(Square::from)
 }
 
 impl Game {
@@ -254,10 +269,28 @@ impl Game {
 
     /// Replays the game, inserting the forced passes.
     ///
+    /// The move bytes go straight to reversi-core's
+    /// [`play_placements`](reversi_core::Position::play_placements), which checks
+    /// every move; only when one is illegal is the game replayed move by move to
+    /// name the error, as [`replay`](crate::replay()) does for the game's record.
+    ///
     /// # Errors
     /// [`ReplayError`] for an illegal move.
     pub fn replay(&self) -> Result<Replay, ReplayError> {
-        replay_othello(Color::Black, self.moves(), Passes::Infer)
+        let mut pos = reversi_core::Position::start();
+        let mut placed = 0;
+        let squares = self.moves.iter().map_while(|&b| {
+            let sq = SQUARES[usize::from(b)];
+            placed += usize::from(sq.is_some());
+            sq
+        });
+        match pos.play_placements(squares) {
+            Ok(passes) => {
+                let position = FinalPosition::Othello(pos);
+                Ok(Replay { position, plies: placed + passes, passes, inferred: passes })
+            }
+            Err(_) => replay_othello(Color::Black, self.moves(), Passes::Infer),
+        }
     }
 
     /// The game as a record, with names looked up (an index out of range is
@@ -402,6 +435,46 @@ mod tests {
         for bad in [0, 9, 10, 19, 20, 89, 90, 255] {
             assert_eq!(square(bad), None, "{bad}");
         }
+        let squares: Vec<u8> = (0..=255).filter(|&b| square(b).is_some()).collect();
+        let expected: Vec<u8> = (1..=8).flat_map(|row| (1..=8).map(move |column| 10 * row + column)).collect();
+        assert_eq!(squares, expected);
+        for byte in expected {
+            let sq = square(byte).map(|s| (s.row(), s.column()));
+            assert_eq!(sq, Some((byte / 10 - 1, byte % 10 - 1)), "{byte}");
+        }
+    }
+
+    /// A game from its moves, written as squares.
+    fn game(moves: &str) -> Game {
+        let mut bytes = [0; 60];
+        for (slot, mv) in bytes.iter_mut().zip(moves.split_whitespace()) {
+            let sq: Square = mv.parse().unwrap();
+            *slot = 10 * (sq.row() + 1) + sq.column() + 1;
+        }
+        Game { tournament: 0, black: 0, white: 0, real_score: 0, theoretical_score: 0, moves: bytes }
+    }
+
+    #[test]
+    fn the_fast_replay_agrees_with_the_move_by_move_replay() {
+        // Black must pass after c1; White then plays e3.
+        let cases = [
+            ("f5 d6 c3", None),
+            ("d3 c3 b3 b2 f5 a3 a1 c1 e3", None),
+            ("d3 c3 b3 d2 e1 d6 d7 e3 f4", None),
+            ("f5 f5", Some("ply 2: f5 is not legal for White: f5 is occupied")),
+            ("f5 d6 a1", Some("ply 3: a1 is not legal for Black: a1 flips nothing")),
+            ("d3 c3 b3 b2 f5 a3 a1 c1 h8", Some("ply 10: h8 is not legal for White: h8 flips nothing")),
+            ("d3 c3 b3 b2 f5 a3 a1 c1 c1", Some("ply 10: c1 is not legal for White: c1 is occupied")),
+            ("d3 c3 b3 d2 e1 d6 d7 e3 f4 a1", Some("ply 10: a1 is not legal for White: the game is over")),
+        ];
+        for (moves, error) in cases {
+            let game = game(moves);
+            let slow = replay_othello(Color::Black, game.moves(), Passes::Infer);
+            assert_eq!(game.replay(), slow, "{moves}");
+            assert_eq!(slow.as_ref().err().map(ToString::to_string).as_deref(), error, "{moves}");
+        }
+        let passed = game("d3 c3 b3 b2 f5 a3 a1 c1 e3").replay().unwrap();
+        assert_eq!((passed.plies, passed.passes, passed.inferred), (10, 1, 1));
     }
 
     #[test]
