@@ -33,7 +33,7 @@
 //! | [`obf`] | Edax OBF positions with their annotations | - |
 //!
 //! [`Format`] names them all (and RULES.md position lines), guesses them from
-//! an extension or the content, and [`read`] / [`write`] go through it. Text
+//! an extension or the content, and [`read()`] / [`write()`] go through it. Text
 //! formats report a [`SyntaxError`] with line, column, what was expected and
 //! what was found; WTHOR a [`wthor::WthorError`] with byte offset and game; a
 //! writer refuses a game it cannot hold with a [`WriteError`] that says why.
