@@ -41,3 +41,9 @@ run $r perft 12 --board 10x10
 run $r perft 7 --variant attacks --board 7x7
 run $r perft 6 --variant attacks --board 8x8
 run $r perft 6 --variant reversitacks --board 8x8
+
+echo "## reversi-notation (criterion medians: the middle figure of time and thrpt)"
+cargo bench -q --bench notation 2>/dev/null | grep -E '^(wthor|readers)|time:|thrpt:'
+run $r replay ../shared/data/wthor/WTH_1977.wtb ../shared/data/wthor/WTH_1978.wtb ../shared/data/wthor/WTH_1979.wtb \
+    ../shared/data/wthor/WTH_1980.wtb ../shared/data/wthor/WTH_1981.wtb ../shared/data/wthor/WTH_1982.wtb \
+    ../shared/data/wthor/WTH_1983.wtb ../shared/data/wthor/WTH_1984.wtb ../shared/data/wthor/WTH_1985.wtb
