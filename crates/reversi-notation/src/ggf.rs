@@ -316,7 +316,7 @@ fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxE
             )
         })?;
         match checks.size {
-            Some((board, _)) if board != size && !(size == 88 && board == 10) => {
+            Some((board, _)) if board != size => {
                 return Err(SyntaxError::at(text, at, format!("the type of the {board}-board in BO")));
             }
             None => {
