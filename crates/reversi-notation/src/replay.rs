@@ -168,7 +168,7 @@ pub fn replay_prefix(record: &Record, passes: Passes) -> Result<(Replay, Option<
     if record.is_standard_othello() {
         return Ok(run_othello(record.first, moves, passes));
     }
-    Ok(run_any(record.start_position()?, moves, passes))
+    Ok(run_any(record.start_position()?, moves, passes, |_| {}))
 }
 
 /// The reversi-core move of an 8x8 square, if it is one.
@@ -243,12 +243,19 @@ fn run_othello(first: Color, moves: impl IntoIterator<Item = Move>, passes: Pass
 }
 
 /// Any variant and board, on reversi-variants.
-fn run_any(start: Position, moves: impl IntoIterator<Item = Move>, passes: Passes) -> (Replay, Option<ReplayError>) {
+/// `inferred_before(i)` is told of each pass inferred before move `i`.
+fn run_any(
+    start: Position,
+    moves: impl IntoIterator<Item = Move>,
+    passes: Passes,
+    mut inferred_before: impl FnMut(usize),
+) -> (Replay, Option<ReplayError>) {
     let mut pos = start;
     let (mut plies, mut passed, mut inferred) = (0, 0, 0);
     let mut error = None;
-    for mv in moves {
+    for (i, mv) in moves.into_iter().enumerate() {
         if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
+            inferred_before(i);
             pos.play_unchecked(Move::Pass);
             (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
         }
@@ -279,21 +286,17 @@ fn run_any(start: Position, moves: impl IntoIterator<Item = Move>, passes: Passe
 /// # Errors
 /// [`ReplayError`] as [`replay`].
 pub fn with_passes(record: &Record, passes: Passes) -> Result<Record, ReplayError> {
-    let mut written = Record { moves: Vec::with_capacity(record.moves.len()), ..record.clone() };
-    let mut pos = record.start_position()?;
-    for ply in &record.moves {
-        if passes == Passes::Infer && ply.mv != Move::Pass && pos.must_pass() {
-            pos.play_unchecked(Move::Pass);
+    let mut at = Vec::new();
+    let moves = record.moves.iter().map(|p| p.mv);
+    if let (_, Some(error)) = run_any(record.start_position()?, moves, passes, |i| at.push(i)) {
+        return Err(error);
+    }
+    let mut written = Record { moves: Vec::with_capacity(record.moves.len() + at.len()), ..record.clone() };
+    let mut at = at.into_iter().peekable();
+    for (i, ply) in record.moves.iter().enumerate() {
+        if at.next_if_eq(&i).is_some() {
             written.moves.push(Move::Pass.into());
         }
-        let side = pos.side_to_move();
-        pos.play(ply.mv).map_err(|reason| ReplayError::Illegal {
-            game: None,
-            ply: written.moves.len() + 1,
-            mv: ply.mv,
-            side,
-            reason,
-        })?;
         written.moves.push(ply.clone());
     }
     Ok(written)
