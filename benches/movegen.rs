@@ -1,5 +1,5 @@
 //! Criterion benchmarks of move generation and flipping over the positions of
-//! `../shared/data/obf/fforum-1-19.obf` (the public API, portable build).
+//! `data/obf/fforum-1-19.obf` (the public API, portable build).
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
@@ -7,7 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use reversi::core::{Bitboard, Position};
 
 fn positions() -> Vec<Position> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/obf/fforum-1-19.obf");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/obf/fforum-1-19.obf");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('%'))

@@ -1,6 +1,6 @@
 //! Criterion benchmarks of reversi-notation: reading and replaying the WTHOR
-//! databases of ../shared/data/wthor (passes inferred, every move checked), and
-//! reading the GGF and PGN files of ../shared/data.
+//! databases of data/wthor (passes inferred, every move checked), and
+//! reading the GGF and PGN files of data.
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
@@ -10,7 +10,7 @@ use reversi::notation::{ggf, pgn, wthor};
 fn databases() -> Vec<Vec<u8>> {
     (1977..=1985)
         .map(|year| {
-            let path = format!("{}/../shared/data/wthor/WTH_{year}.wtb", env!("CARGO_MANIFEST_DIR"));
+            let path = format!("{}/data/wthor/WTH_{year}.wtb", env!("CARGO_MANIFEST_DIR"));
             std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
         })
         .collect()
@@ -44,12 +44,12 @@ fn wthor_replay(c: &mut Criterion) {
     group.finish();
 }
 
-/// The GGF and PGN files of ../shared/data, repeated to about a megabyte.
+/// The GGF and PGN files of data, repeated to about a megabyte.
 fn text_files(dir: &str, names: &[&str]) -> String {
     let one: String = names
         .iter()
         .map(|name| {
-            let path = format!("{}/../shared/data/{dir}/{name}", env!("CARGO_MANIFEST_DIR"));
+            let path = format!("{}/data/{dir}/{name}", env!("CARGO_MANIFEST_DIR"));
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
         })
         .collect::<Vec<_>>()

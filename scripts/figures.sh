@@ -44,6 +44,6 @@ run $r perft 6 --variant reversitacks --board 8x8
 
 echo "## reversi-notation (criterion medians: the middle figure of time and thrpt)"
 cargo bench -q --bench notation 2>/dev/null | grep -E '^(wthor|readers)|time:|thrpt:'
-run $r replay ../shared/data/wthor/WTH_1977.wtb ../shared/data/wthor/WTH_1978.wtb ../shared/data/wthor/WTH_1979.wtb \
-    ../shared/data/wthor/WTH_1980.wtb ../shared/data/wthor/WTH_1981.wtb ../shared/data/wthor/WTH_1982.wtb \
-    ../shared/data/wthor/WTH_1983.wtb ../shared/data/wthor/WTH_1984.wtb ../shared/data/wthor/WTH_1985.wtb
+run $r replay data/wthor/WTH_1977.wtb data/wthor/WTH_1978.wtb data/wthor/WTH_1979.wtb \
+    data/wthor/WTH_1980.wtb data/wthor/WTH_1981.wtb data/wthor/WTH_1982.wtb \
+    data/wthor/WTH_1983.wtb data/wthor/WTH_1984.wtb data/wthor/WTH_1985.wtb

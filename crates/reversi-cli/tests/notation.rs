@@ -1,5 +1,5 @@
 //! `reversi replay`, `convert` and `play` on the shared records of
-//! `../shared/data` and on games they write to temporary files.
+//! `data` and on games they write to temporary files.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,7 +13,7 @@ use common::{reversi, stderr, stdout};
 
 /// A file of the shared test data.
 fn data(relative: &str) -> String {
-    format!("{}/../../../shared/data/{relative}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../../data/{relative}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The files of a shared data directory ending in `extension`, sorted.

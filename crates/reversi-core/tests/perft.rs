@@ -1,4 +1,4 @@
-//! The perft table of `../shared/data/perft/reversi.perft`, read line by line.
+//! The perft table of `data/perft/reversi.perft`, read line by line.
 //!
 //! The 8x8 lines up to `FAST_NODES` leaves run on every test run, on every
 //! backend; the deeper ones are `#[ignore]`d (see the README for the command),
@@ -18,7 +18,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft/reversi.perft");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft/reversi.perft");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {

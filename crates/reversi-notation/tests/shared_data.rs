@@ -1,4 +1,4 @@
-//! The GGF, PGN and OBF files of ../shared/data read and replay as they should.
+//! The GGF, PGN and OBF files of data read and replay as they should.
 
 mod common;
 

@@ -1,11 +1,11 @@
-//! Every WTHOR file of ../shared/data/wthor: read, replay with the stored score
+//! Every WTHOR file of data/wthor: read, replay with the stored score
 //! checked, names, and byte-exact round trips.
 
 use reversi_notation::wthor::{self, Names};
 use reversi_notation::{Passes, replay};
 
 fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../../shared/data/wthor/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../data/wthor/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
 

@@ -1,4 +1,4 @@
-//! The perft tables of `../shared/data/perft/` and this crate's own
+//! The perft tables of `data/perft/` and this crate's own
 //! `tests/data/*.perft`, all read by one driver.
 //!
 //! Lines up to `FAST_NODES` leaves run on every test run; the rest are ignored

@@ -5,9 +5,9 @@
 use reversi_notation::{Ply, Record};
 use reversi_variants::{Geometry, Position, Variant};
 
-/// `../shared/data/<path>`, read.
+/// `data/<path>`, read.
 pub(crate) fn data(path: &str) -> Vec<u8> {
-    let full = format!("{}/../../../shared/data/{path}", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/../../data/{path}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read(&full).unwrap_or_else(|e| panic!("cannot read {full}: {e}"))
 }
 

@@ -212,10 +212,10 @@ impl Board {
     }
 }
 
-/// The perft lines of `../shared/data/perft/NAME.perft`: (line, variant,
+/// The perft lines of `data/perft/NAME.perft`: (line, variant,
 /// position, depth, nodes).
 pub(crate) fn perft_lines(name: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
-    let path = format!("{}/../../../shared/data/perft/{name}.perft", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../data/perft/{name}.perft", env!("CARGO_MANIFEST_DIR"));
     parse_perft_file(&path)
 }
 
