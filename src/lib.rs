@@ -28,6 +28,14 @@ pub use reversi_notation as notation;
 #[doc(inline)]
 pub use reversi_variants as variants;
 
+/// The rules contract: every rule and convention the crates implement, word for
+/// word the repository's `RULES.md`. The crate docs repeat it and the tests check it.
+///
+/// The original rule documents it settles are in the repository's `rules/sources/`.
+pub mod rules {
+    #![doc = include_str!("../RULES.md")]
+}
+
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

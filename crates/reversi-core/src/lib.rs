@@ -20,7 +20,8 @@
 //!
 //! # Conventions
 //!
-//! These repeat the project's RULES.md, which is the contract the tests check.
+//! These repeat the project's [RULES.md](https://github.com/reversi-rules/reversi/blob/main/RULES.md), which is the contract the tests check
+//! (it is also in the facade crate's docs as `reversi_rules::rules`).
 //!
 //! - **Coordinates.** Columns `a`..`h` left to right, rows `1`..`8` top to bottom:
 //!   `a1` is the top-left corner. A [`Square`]'s index is `8 * row + column` and is its
