@@ -5,7 +5,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reversi::notation::{ggf, pgn, wthor};
+use reversi_rules::notation::{ggf, pgn, wthor};
 
 fn databases() -> Vec<Vec<u8>> {
     (1977..=1985)

@@ -1,30 +1,50 @@
-//! `reversi`: the rules of Reversi (Othello) and its relatives, in one dependency.
+//! `reversi-rules`: the rules of Reversi (Othello) and its relatives, in one dependency.
 //!
 //! This facade re-exports the workspace's crates so that a program can depend on
-//! `reversi` alone:
+//! `reversi-rules` alone:
 //!
 //! - [`core`]: the 8x8 game on `u64` bitboards (`no_std`, no allocation), the
 //!   fastest part of the workspace;
 //! - [`variants`]: Reversi, Reversitacks and Attacks on any board up to 26x26,
 //!   with obstructed squares;
-//! - [`notation`]: game records (transcripts, WTHOR so far), replayed with passes.
+//! - [`notation`]: game records (transcripts, PGN-style and PlayOK, GGF, WTHOR,
+//!   OBF), read, written and replayed with passes.
+//!
+//! The rules they implement are the [`rules`] module, word for word.
 //!
 //! ```
-//! use reversi::core::{Position, perft};
+//! use reversi_rules::core::{Position, perft};
 //! assert_eq!(perft(&Position::start(), 5), 1396);
 //! ```
 //!
-//! For a `no_std` build, depend on `reversi-core` alone.
+//! ```
+//! # #[cfg(feature = "variants")] {
+//! use reversi_rules::variants::{Geometry, Position, Variant, perft};
+//! let attacks = Position::start(Variant::Attacks, Geometry::new(7, 7).unwrap()).unwrap();
+//! assert_eq!(perft(&attacks, 3), 6_460);
+//! # }
+//! ```
 //!
 //! # Feature flags
 //!
-//! - `std` (default): run-time CPU dispatch in [`core`].
-//! - `serde`: `Serialize`/`Deserialize` for the vocabulary types.
+//! - `std` (default): run-time CPU dispatch in [`core`] and std error traits.
+//! - `variants` (default, needs `std`): re-exports [`variants`].
+//! - `notation` (default, needs `variants`): re-exports [`notation`].
+//! - `serde`: `Serialize`/`Deserialize` for the vocabulary types of every
+//!   re-exported crate.
+//!
+//! With `default-features = false` the facade is [`core`] alone and `no_std`
+//! (the same as depending on `reversi-core` with `default-features = false`).
+
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[doc(inline)]
 pub use reversi_core as core;
+#[cfg(feature = "notation")]
 #[doc(inline)]
 pub use reversi_notation as notation;
+#[cfg(feature = "variants")]
 #[doc(inline)]
 pub use reversi_variants as variants;
 
@@ -37,6 +57,6 @@ pub mod rules {
 }
 
 /// The README's Rust examples, compiled and run as doctests.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "notation"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

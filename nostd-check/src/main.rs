@@ -1,4 +1,5 @@
-//! A freestanding binary using reversi-core: `cargo check` fails if anything in
+//! A freestanding binary using reversi-core and the facade without its default
+//! features: `cargo check` fails if anything in
 //! reversi-core's dependency graph links std (two `panic_impl` definitions).
 #![no_std]
 #![no_main]
@@ -17,5 +18,5 @@ fn panic(_: &PanicInfo<'_>) -> ! {
 pub extern "C" fn reversi_nostd_check() -> u64 {
     let mut pos = Position::start();
     let _ = pos.play(Move::Place(Square::F5));
-    perft(&pos, 3) + pos.hash()
+    perft(&pos, 3) + pos.hash() + reversi_rules::core::perft(&pos, 1)
 }

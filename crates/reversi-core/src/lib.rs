@@ -55,6 +55,7 @@
 
 #![no_std]
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(test)]
 extern crate std;
@@ -95,3 +96,8 @@ pub use serde::deserialize_text;
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use table::{PerftTable, TableEntry};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -54,6 +54,8 @@
 //!   [`GameResult`]; a record read this way is validated (its start must be a
 //!   position of its variant and board).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod error;
 mod format;
 pub mod ggf;
@@ -72,3 +74,8 @@ pub use record::{GameResult, Ply, Record};
 pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, replay_prefix, with_passes};
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

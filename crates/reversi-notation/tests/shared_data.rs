@@ -1,9 +1,12 @@
 //! The GGF, PGN and OBF files of data read and replay as they should.
 
-mod common;
-
-use common::data;
 use reversi_notation::{Format, GameResult, Passes, ReadOptions, ReplayError, ggf, obf, pgn, read, replay};
+
+/// The repository's `data/<path>`, read.
+fn data(path: &str) -> Vec<u8> {
+    let full = format!("{}/../../data/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&full).unwrap_or_else(|e| panic!("cannot read {full}: {e}"))
+}
 
 fn text(path: &str) -> String {
     String::from_utf8(data(path)).unwrap()

@@ -63,6 +63,8 @@
 //!   as text, [`Geometry`] as `{width, height, holes}` and [`Position`] as
 //!   `{variant, position}`; input is validated by the same constructors.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod bits;
 mod dispatch;
 mod engine;
@@ -94,3 +96,8 @@ pub use square::Square;
 pub use squareset::SquareSet;
 pub use table::PerftCache;
 pub use variant::Variant;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -10,8 +10,18 @@ use reversi_variants::{Backend, PerftCache, perft_hashed, perft_hashed_with, per
 
 const FAST_NODES: u64 = 60_000_000;
 
+/// The perft lines of the repository's `data/perft/NAME.perft`.
+fn perft_lines(name: &str) -> Vec<(usize, reversi_variants::Variant, reversi_variants::Position, u32, u64)> {
+    common::parse_perft_file(&format!("{}/../../data/perft/{name}.perft", env!("CARGO_MANIFEST_DIR")))
+}
+
+/// The perft lines of this crate's `tests/data/NAME.perft`.
+fn crate_perft_lines(name: &str) -> Vec<(usize, reversi_variants::Variant, reversi_variants::Position, u32, u64)> {
+    common::parse_perft_file(&format!("{}/tests/data/{name}.perft", env!("CARGO_MANIFEST_DIR")))
+}
+
 fn run(name: &str, path_in_crate: bool, deep: bool) {
-    let lines = if path_in_crate { common::crate_perft_lines(name) } else { common::perft_lines(name) };
+    let lines = if path_in_crate { crate_perft_lines(name) } else { perft_lines(name) };
     assert!(!lines.is_empty(), "{name}: no lines");
     for (line, _, pos, depth, nodes) in lines {
         if (nodes > FAST_NODES) != deep {
@@ -55,14 +65,14 @@ fn hashed_counts_match_the_tables() {
     // cache moves between board size classes.
     let mut cache = PerftCache::new(1 << 16);
     for name in ["reversi", "attacks", "reversitacks"] {
-        for (line, _, pos, depth, nodes) in common::perft_lines(name) {
+        for (line, _, pos, depth, nodes) in perft_lines(name) {
             if nodes <= 5_000_000 {
                 assert_eq!(perft_hashed(&pos, depth, &mut cache), nodes, "{name} line {line}");
             }
         }
     }
     for name in ["reversi-boards", "reversitacks-boards", "attacks-boards"] {
-        for (line, _, pos, depth, nodes) in common::crate_perft_lines(name) {
+        for (line, _, pos, depth, nodes) in crate_perft_lines(name) {
             if nodes <= 5_000_000 {
                 for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
                     assert_eq!(

@@ -1,15 +1,9 @@
-//! Shared by the integration tests: self-played games and the data folder.
+//! Shared by the integration tests: self-played games.
 
 #![allow(dead_code)] // each test binary uses part of this
 
 use reversi_notation::{Ply, Record};
 use reversi_variants::{Geometry, Position, Variant};
-
-/// `data/<path>`, read.
-pub(crate) fn data(path: &str) -> Vec<u8> {
-    let full = format!("{}/../../data/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&full).unwrap_or_else(|e| panic!("cannot read {full}: {e}"))
-}
 
 /// A record of a random legal game (prefix) from `start`, passes written;
 /// each choice picks a move among the legal ones.

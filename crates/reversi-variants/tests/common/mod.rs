@@ -212,20 +212,9 @@ impl Board {
     }
 }
 
-/// The perft lines of `data/perft/NAME.perft`: (line, variant,
-/// position, depth, nodes).
-pub(crate) fn perft_lines(name: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
-    let path = format!("{}/../../data/perft/{name}.perft", env!("CARGO_MANIFEST_DIR"));
-    parse_perft_file(&path)
-}
-
-/// The perft lines of this crate's `tests/data/NAME.perft`.
-pub(crate) fn crate_perft_lines(name: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
-    let path = format!("{}/tests/data/{name}.perft", env!("CARGO_MANIFEST_DIR"));
-    parse_perft_file(&path)
-}
-
-fn parse_perft_file(path: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
+/// The perft lines of the file at `path`: (line, variant, position, depth,
+/// nodes).
+pub(crate) fn parse_perft_file(path: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
