@@ -22,16 +22,23 @@
 //! `<stem>.JOU`/`<stem>.TRN` beside it, else `WTHOR.JOU`/`WTHOR.TRN`; WTHOR
 //! output writes `OUT` and `<stem>.JOU` and `<stem>.TRN` beside it.
 //!
+//! `reversi` without arguments prints the full help on stderr and exits with
+//! status 2, as clap's `arg_required_else_help` does: no command was run.
+//! `--help` and `--version` print on stdout and exit with status 0.
+//!
 //! Exit status:
-//! - 0: success (every game legal);
+//! - 0: success (every game legal), `--help`, `--version`;
 //! - 1: a game breaks the rules (`replay`: reported on stdout, one line or one
 //!   JSON object per game; `convert`: a one-line message on stderr naming the
 //!   file, the game and the ply);
-//! - 2: bad input: bad options, a file that cannot be read or parsed, a target
+//! - 2: bad input: no arguments, bad options, a file that cannot be read or parsed, a target
 //!   format that cannot hold a game (the format's own message), a file that
 //!   cannot be written. For `replay`, 2 takes precedence over 1.
 //!
-//! Messages go to stderr, one line each, after `reversi: `.
+//! Bad options print clap's whole message on stderr: the `error:` line, its
+//! tips (`tip: a similar argument exists: '--divide'`), the usage and `For
+//! more information, try '--help'.`. Every other message is one line on
+//! stderr after `reversi: `.
 
 mod convert;
 mod deep;
@@ -48,7 +55,7 @@ use clap::{Parser, Subcommand};
 
 /// The rules of Reversi (Othello): count, check and convert games.
 #[derive(Parser, Debug)]
-#[command(name = "reversi", version, about, long_about = None)]
+#[command(name = "reversi", version, about, long_about = None, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -101,10 +108,10 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            // clap's message runs up to its first blank line; the usage follows.
-            let rendered = e.render().to_string();
-            let message: Vec<&str> = rendered.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
-            eprintln!("reversi: {}", message.join(" ").trim_start_matches("error: "));
+            // Bad options, and no arguments (the help): clap's whole message
+            // on stderr, tips and usage included. Nothing to do if stderr
+            // cannot be written.
+            let _ = e.print();
             return ExitCode::from(2);
         }
     };

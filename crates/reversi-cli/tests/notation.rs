@@ -9,7 +9,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{reversi, stderr, stdout};
+use common::{assert_parse_error, reversi, stderr, stdout};
 
 /// A file of the shared test data.
 fn data(relative: &str) -> String {
@@ -274,14 +274,10 @@ fn unreadable_files_exit_2_with_a_located_message() {
 #[test]
 fn bad_options_are_one_line_and_status_2() {
     for (args, expected) in [
-        (&["replay"][..], "FILE"),
-        (&["replay", "x.pgn", "--format", "sgf"], "unknown format \"sgf\""),
-        (&["replay", "x.txt", "--board", "9"], "--board 9: "),
-        (&["convert", "in.pgn"], "--output <OUT>"),
+        (&["replay", "x.txt", "--board", "9"][..], "--board 9: "),
         (&["convert", "in.pgn", "-o", "out.zip"], "-o out.zip: the extension names no format: give --to"),
         (&["convert", "in.pgn", "-o", "-"], "-o -: standard output has no extension"),
         (&["convert", "in.pgn", "-o", "-", "--to", "wthor"], "WTHOR is binary"),
-        (&["play", "--black", "clever"], "invalid value 'clever'"),
         (&["play", "--board", "1x1"], "does not fit a 1x1 board"),
     ] {
         let out = reversi(args);
@@ -290,6 +286,18 @@ fn bad_options_are_one_line_and_status_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
         assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn options_clap_refuses_print_its_whole_message() {
+    for (args, expected) in [
+        (&["replay"][..], "<FILE>..."),
+        (&["replay", "x.pgn", "--format", "sgf"], "unknown format \"sgf\""),
+        (&["convert", "in.pgn"], "--output <OUT>"),
+        (&["play", "--black", "clever"], "invalid value 'clever'"),
+    ] {
+        assert_parse_error(args, expected);
     }
 }
 
