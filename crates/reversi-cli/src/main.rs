@@ -5,8 +5,8 @@
 //!                     [--holes a1,c3,...] [--position TEXT] [--first black|white]
 //!                     [--divide] [--json] [--engine auto|generic] [--backend B]
 //!                     [--threads N] [--hash MB]
-//! reversi replay FILE... [--format auto|transcript|pgn|ggf|wthor|obf|position]
-//!                        [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
+//! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position]
+//!                            [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi convert IN -o OUT [--from auto|F] [--to F] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
@@ -22,6 +22,15 @@
 //! `<stem>.JOU`/`<stem>.TRN` beside it, else `WTHOR.JOU`/`WTHOR.TRN`; WTHOR
 //! output writes `OUT` and `<stem>.JOU` and `<stem>.TRN` beside it.
 //!
+//! A directory given to `replay` stands for the record files under it: it is
+//! walked recursively for files whose extension (any case) is one of `.txt`,
+//! `.pgn`, `.ggf`, `.wtb`, `.obf`, `.pos`, other files skipped (so `.JOU` and
+//! `.TRN`, which are names, not games), in the order of their paths (sorted,
+//! so the same on every run and every system). Symbolic links to directories
+//! met in the walk are not followed (no loop can hang it); a link to a file
+//! counts as the file. A directory without any record file is an error naming
+//! it (status 2, like a file that cannot be read).
+//!
 //! `reversi` without arguments prints the full help on stderr and exits with
 //! status 2, as clap's `arg_required_else_help` does: no command was run.
 //! `--help` and `--version` print on stdout and exit with status 0.
@@ -31,9 +40,10 @@
 //! - 1: a game breaks the rules (`replay`: reported on stdout, one line or one
 //!   JSON object per game; `convert`: a one-line message on stderr naming the
 //!   file, the game and the ply);
-//! - 2: bad input: no arguments, bad options, a file that cannot be read or parsed, a target
-//!   format that cannot hold a game (the format's own message), a file that
-//!   cannot be written. For `replay`, 2 takes precedence over 1.
+//! - 2: bad input: no arguments, bad options, a file that cannot be read or
+//!   parsed, a directory without record files, a target format that cannot
+//!   hold a game (the format's own message), a file that cannot be written.
+//!   For `replay`, 2 takes precedence over 1.
 //!
 //! Bad options print clap's whole message on stderr: the `error:` line, its
 //! tips (`tip: a similar argument exists: '--divide'`), the usage and `For
@@ -65,7 +75,7 @@ struct Cli {
 enum Command {
     /// Count the leaves of the game tree to a depth (a pass is a ply).
     Perft(perft::PerftArgs),
-    /// Check every game of record files against the rules.
+    /// Check every game of record files (or of directories) against the rules.
     Replay(replay::ReplayArgs),
     /// Convert a record file to another format, passes written.
     Convert(convert::ConvertArgs),
