@@ -3,12 +3,13 @@
 //! three files) or to standard output.
 
 use std::ffi::OsStr;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use reversi_notation::{Format, ReadOptions, Record, read, write, wthor};
 
 use crate::Failure;
+use crate::output::Stdout;
 
 /// The input path that means standard input, and the output path that means
 /// standard output.
@@ -212,14 +213,15 @@ pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Optio
     Ok(format)
 }
 
-/// Writes `records` to `out` (`-`: standard output) in `format`. WTHOR writes
+/// Writes `records` to `out` (`-`: `stdout`) in `format`. WTHOR writes
 /// `out` and `<stem>.JOU` and `<stem>.TRN` beside it. Nothing is written
 /// unless the format can hold every game.
 ///
 /// # Errors
 /// A failure with status 2: the [`reversi_notation::WriteError`] of a game the
-/// format cannot hold, or a file that cannot be written.
-pub(crate) fn write_output(out: &str, format: Format, records: &[Record]) -> Result<(), Failure> {
+/// format cannot hold, or a file that cannot be written; for standard output
+/// [`Failure::stdout`] (a closed pipe: a quiet status 0).
+pub(crate) fn write_output(out: &str, format: Format, records: &[Record], stdout: &mut Stdout) -> Result<(), Failure> {
     let cannot = |e: reversi_notation::WriteError| Failure::usage(e.to_string());
     let save = |path: &Path, bytes: &[u8]| {
         std::fs::write(path, bytes).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
@@ -233,11 +235,7 @@ pub(crate) fn write_output(out: &str, format: Format, records: &[Record]) -> Res
     }
     let bytes = write(format, records).map_err(cannot)?;
     if out == STDIO {
-        let mut stdout = std::io::stdout().lock();
-        return stdout
-            .write_all(&bytes)
-            .and_then(|()| stdout.flush())
-            .map_err(|e| Failure::usage(format!("stdout: {e}")));
+        return stdout.write_all(&bytes);
     }
     save(Path::new(out), &bytes)
 }

@@ -15,7 +15,6 @@
 //! it (so the error's ply is `plies + 1`), a forced pass inferred just before
 //! it included. A game whose start does not fit its board has them `null`.
 
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -26,6 +25,7 @@ use serde_json::{Value, json};
 use crate::Failure;
 use crate::files::{FormatChoice, Source, inputs, parse_format_choice, read_source};
 use crate::game::BoardArgs;
+use crate::output::Stdout;
 
 /// Arguments of `reversi replay`.
 #[derive(Args, Debug)]
@@ -76,12 +76,11 @@ struct Tally {
     plies: usize,
 }
 
-/// Runs the command.
-pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
+/// Runs the command, reporting on `out`.
+pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let options = ReadOptions { variant: args.game.variant, geometry };
     let start = Instant::now();
-    let mut out = BufWriter::new(std::io::stdout().lock());
     let mut tally = Tally::default();
     // An input that fails (a file that does not read, a directory without
     // record files) counts as one unreadable file.
@@ -93,10 +92,10 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
         for file in files {
             tally.files += 1;
             match file.and_then(|path| read_source(&path, args.format, options)) {
-                Ok(source) => report_file(&source, args.json, &mut out, &mut tally)?,
+                Ok(source) => report_file(&source, args.json, out, &mut tally)?,
                 Err(message) => {
                     tally.unreadable += 1;
-                    flush(&mut out)?;
+                    out.flush()?;
                     eprintln!("reversi: {message}");
                     if !args.keep_going {
                         break 'inputs;
@@ -120,8 +119,7 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
     } else {
         human_summary(&tally, seconds)
     };
-    writeln!(out, "{summary}").map_err(stdout_failure)?;
-    flush(&mut out)?;
+    writeln!(out, "{summary}")?;
     if tally.unreadable > 0 {
         Err(Failure::silent(2))
     } else if tally.illegal > 0 {
@@ -132,7 +130,7 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
 }
 
 /// Replays and reports every game of a file.
-fn report_file(source: &Source, json: bool, out: &mut impl Write, tally: &mut Tally) -> Result<(), Failure> {
+fn report_file(source: &Source, json: bool, out: &mut Stdout, tally: &mut Tally) -> Result<(), Failure> {
     let passes = source.format.passes();
     for (i, record) in source.records.iter().enumerate() {
         let checked = check(record, passes);
@@ -150,9 +148,9 @@ fn report_file(source: &Source, json: bool, out: &mut impl Write, tally: &mut Ta
                 "over": checked.over,
                 "error": checked.error.as_ref().map_or(Value::Null, |e| e.to_string().into()),
             });
-            writeln!(out, "{line}").map_err(stdout_failure)?;
+            writeln!(out, "{line}")?;
         } else if let Some(error) = checked.error {
-            writeln!(out, "{}: {}", source.name, game_error(error, i)).map_err(stdout_failure)?;
+            writeln!(out, "{}: {}", source.name, game_error(error, i))?;
         }
     }
     Ok(())
@@ -210,14 +208,6 @@ fn grouped(n: usize) -> String {
         out.push(c);
     }
     out
-}
-
-fn flush(out: &mut impl Write) -> Result<(), Failure> {
-    out.flush().map_err(stdout_failure)
-}
-
-fn stdout_failure(e: std::io::Error) -> Failure {
-    Failure::usage(format!("stdout: {e}"))
 }
 
 #[cfg(test)]

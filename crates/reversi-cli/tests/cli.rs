@@ -1,5 +1,8 @@
 //! The `reversi` command as a user runs it: output, JSON and exit statuses.
 
+use std::io::Read;
+use std::process::{Command, ExitStatus, Stdio};
+
 mod common;
 
 use common::{assert_parse_error, reversi, stderr, stdout};
@@ -172,5 +175,56 @@ fn help_and_version_succeed_on_stdout() {
         assert!(out.status.success(), "{args:?}");
         assert!(stdout(&out).contains(expected), "{args:?}: {}", stdout(&out));
         assert!(stderr(&out).is_empty(), "{args:?}");
+    }
+}
+
+/// Runs `reversi` with stdout on a pipe that this side closes after reading
+/// `bytes` bytes (0: at once), and gives the status and stderr.
+fn with_stdout_closed_after(args: &[&str], bytes: usize) -> (ExitStatus, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdout.take().expect("a pipe");
+    let mut start = vec![0; bytes];
+    pipe.read_exact(&mut start).expect("the start of the output");
+    drop(pipe);
+    let out = child.wait_with_output().expect("the binary ends");
+    (out.status, stderr(&out))
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_status_0() {
+    // Far more output than a pipe holds (64 KiB on Linux and macOS) after
+    // what is read: the writes after the close surely fail with EPIPE.
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+    for (args, bytes) in [
+        (&["play", "--games", "2000"][..], 100),
+        (&["play", "--games", "2000", "-o", "-", "--to", "ggf"], 100),
+        (&["replay", "--json", data], 1000),
+        (&["replay", "--json", data, data, data, data], 1),
+        // A few lines, written at the end: the pipe is closed long before.
+        (&["perft", "7", "--divide"], 0),
+        (&["perft", "7", "--json"], 0),
+        (&["--help"], 0),
+    ] {
+        let (status, err) = with_stdout_closed_after(args, bytes);
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn other_stdout_errors_are_errors() {
+    // /dev/full refuses every write: ENOSPC, not a closed pipe.
+    for args in [&["perft", "3"][..], &["play", "--games", "3"], &["--help"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let out = Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).stdout(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("reversi: stdout: ") && err.lines().count() == 1, "{args:?}: {err}");
     }
 }
