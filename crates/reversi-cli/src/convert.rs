@@ -16,6 +16,7 @@ use reversi_notation::{Format, ReadOptions, with_passes};
 use crate::Failure;
 use crate::files::{FormatChoice, output_format, parse_format, parse_format_choice, read_source, write_output};
 use crate::game::BoardArgs;
+use crate::output::Stdout;
 use crate::replay::game_error;
 
 /// Arguments of `reversi convert`.
@@ -40,8 +41,8 @@ pub(crate) struct ConvertArgs {
     game: BoardArgs,
 }
 
-/// Runs the command.
-pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
+/// Runs the command (`-o -`: writing to `out`).
+pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let target = output_format(&args.output, args.to, None)?;
     let source = read_source(&args.input, args.from, ReadOptions { variant: args.game.variant, geometry })
@@ -55,5 +56,5 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
             with_passes(record, passes).map_err(|e| Failure::illegal(format!("{}: {}", source.name, game_error(e, i))))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    write_output(&args.output, target, &records)
+    write_output(&args.output, target, &records, out)
 }

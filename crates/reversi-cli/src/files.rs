@@ -3,12 +3,13 @@
 //! three files) or to standard output.
 
 use std::ffi::OsStr;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use reversi_notation::{Format, ReadOptions, Record, read, write, wthor};
 
 use crate::Failure;
+use crate::output::Stdout;
 
 /// The input path that means standard input, and the output path that means
 /// standard output.
@@ -127,6 +128,65 @@ pub(crate) fn wthor_name_files(wtb: &Path) -> (Option<PathBuf>, Option<PathBuf>)
     (find("JOU"), find("TRN"))
 }
 
+/// The extensions (any case) of the files a directory walk takes as
+/// records: what [`Format::from_extension`] reads, in its usual spellings.
+/// `.JOU` and `.TRN` are WTHOR names, read beside their `.wtb`, not games.
+pub(crate) const RECORD_EXTENSIONS: [&str; 6] = ["txt", "pgn", "ggf", "wtb", "obf", "pos"];
+
+/// The files an input path stands for: a directory, the record files under it
+/// ([`record_files`]); anything else (a file, a missing path, `-`), itself, to
+/// be read or to fail then.
+///
+/// # Errors
+/// A one-line message naming the directory that cannot be walked or holds no
+/// record file.
+pub(crate) fn inputs(path: &Path) -> Result<Vec<PathBuf>, String> {
+    // A directory named on the command line is walked even through a symbolic
+    // link: the user chose it.
+    if path.as_os_str() != STDIO && path.is_dir() { record_files(path) } else { Ok(vec![path.to_path_buf()]) }
+}
+
+/// The record files under the directory `dir` (extension in
+/// [`RECORD_EXTENSIONS`], any case), walked recursively and sorted by path, so
+/// that the order is the same on every run whatever the order `read_dir`
+/// gives. Other files are skipped. Symbolic links to directories are not
+/// followed, so a link loop cannot hang the walk; a link to a file counts as a
+/// file.
+///
+/// # Errors
+/// A one-line message naming the directory: one that cannot be listed, or
+/// none found in it.
+pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        let failed = |e: std::io::Error| format!("{}: {e}", next.display());
+        for entry in std::fs::read_dir(&next).map_err(failed)? {
+            let entry = entry.map_err(failed)?;
+            let path = entry.path();
+            let kind = entry.file_type().map_err(|e| format!("{}: {e}", path.display()))?;
+            if kind.is_dir() {
+                pending.push(path);
+            } else if is_record_file(&path) && (kind.is_file() || kind.is_symlink() && path.is_file()) {
+                files.push(path);
+            }
+        }
+    }
+    if files.is_empty() {
+        let extensions = RECORD_EXTENSIONS.map(|e| format!(".{e}")).join(" ");
+        return Err(format!("{}: a directory without record files ({extensions})", dir.display()));
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Whether `path`'s extension is one of [`RECORD_EXTENSIONS`] (any case).
+fn is_record_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(OsStr::to_str)
+        .is_some_and(|extension| RECORD_EXTENSIONS.iter().any(|known| extension.eq_ignore_ascii_case(known)))
+}
+
 /// The output format: `--to`, else the one `out`'s extension names, else
 /// `stdout_default` when `out` is standard output.
 ///
@@ -153,14 +213,15 @@ pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Optio
     Ok(format)
 }
 
-/// Writes `records` to `out` (`-`: standard output) in `format`. WTHOR writes
+/// Writes `records` to `out` (`-`: `stdout`) in `format`. WTHOR writes
 /// `out` and `<stem>.JOU` and `<stem>.TRN` beside it. Nothing is written
 /// unless the format can hold every game.
 ///
 /// # Errors
 /// A failure with status 2: the [`reversi_notation::WriteError`] of a game the
-/// format cannot hold, or a file that cannot be written.
-pub(crate) fn write_output(out: &str, format: Format, records: &[Record]) -> Result<(), Failure> {
+/// format cannot hold, or a file that cannot be written; for standard output
+/// [`Failure::stdout`] (a closed pipe: a quiet status 0).
+pub(crate) fn write_output(out: &str, format: Format, records: &[Record], stdout: &mut Stdout) -> Result<(), Failure> {
     let cannot = |e: reversi_notation::WriteError| Failure::usage(e.to_string());
     let save = |path: &Path, bytes: &[u8]| {
         std::fs::write(path, bytes).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
@@ -174,11 +235,7 @@ pub(crate) fn write_output(out: &str, format: Format, records: &[Record]) -> Res
     }
     let bytes = write(format, records).map_err(cannot)?;
     if out == STDIO {
-        let mut stdout = std::io::stdout().lock();
-        return stdout
-            .write_all(&bytes)
-            .and_then(|()| stdout.flush())
-            .map_err(|e| Failure::usage(format!("stdout: {e}")));
+        return stdout.write_all(&bytes);
     }
     save(Path::new(out), &bytes)
 }

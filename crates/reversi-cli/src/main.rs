@@ -5,8 +5,8 @@
 //!                     [--holes a1,c3,...] [--position TEXT] [--first black|white]
 //!                     [--divide] [--json] [--engine auto|generic] [--backend B]
 //!                     [--threads N] [--hash MB]
-//! reversi replay FILE... [--format auto|transcript|pgn|ggf|wthor|obf|position]
-//!                        [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
+//! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position]
+//!                            [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi convert IN -o OUT [--from auto|F] [--to F] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
@@ -22,33 +22,60 @@
 //! `<stem>.JOU`/`<stem>.TRN` beside it, else `WTHOR.JOU`/`WTHOR.TRN`; WTHOR
 //! output writes `OUT` and `<stem>.JOU` and `<stem>.TRN` beside it.
 //!
+//! A directory given to `replay` stands for the record files under it: it is
+//! walked recursively for files whose extension (any case) is one of `.txt`,
+//! `.pgn`, `.ggf`, `.wtb`, `.obf`, `.pos`, other files skipped (so `.JOU` and
+//! `.TRN`, which are names, not games), in the order of their paths (sorted,
+//! so the same on every run and every system). Symbolic links to directories
+//! met in the walk are not followed (no loop can hang it); a link to a file
+//! counts as the file. A directory without any record file is an error naming
+//! it (status 2, like a file that cannot be read).
+//!
+//! `reversi` without arguments prints the full help on stderr and exits with
+//! status 2, as clap's `arg_required_else_help` does: no command was run.
+//! `--help` and `--version` print on stdout and exit with status 0.
+//!
 //! Exit status:
-//! - 0: success (every game legal);
+//! - 0: success (every game legal), `--help`, `--version`, or standard output
+//!   closed by its reader (see below);
 //! - 1: a game breaks the rules (`replay`: reported on stdout, one line or one
 //!   JSON object per game; `convert`: a one-line message on stderr naming the
 //!   file, the game and the ply);
-//! - 2: bad input: bad options, a file that cannot be read or parsed, a target
-//!   format that cannot hold a game (the format's own message), a file that
-//!   cannot be written. For `replay`, 2 takes precedence over 1.
+//! - 2: bad input: no arguments, bad options, a file that cannot be read or
+//!   parsed, a directory without record files, a target format that cannot
+//!   hold a game (the format's own message), a file that cannot be written, an
+//!   error writing standard output. For `replay`, 2 takes precedence over 1.
 //!
-//! Messages go to stderr, one line each, after `reversi: `.
+//! Bad options print clap's whole message on stderr: the `error:` line, its
+//! tips (`tip: a similar argument exists: '--divide'`), the usage and `For
+//! more information, try '--help'.`. Every other message is one line on
+//! stderr after `reversi: `.
+//!
+//! Standard output is written only through [`output::Stdout`]: when its
+//! reader has gone (`reversi play --games 1000 | head -1`) the command stops
+//! at the first failed write and the process ends quietly with status 0, as
+//! ripgrep and cargo do; any other error writing it is `reversi: stdout: ...`
+//! and status 2.
 
 mod convert;
 mod deep;
 mod files;
 mod game;
+mod output;
 mod perft;
 mod play;
 mod replay;
 
-use std::io::Write;
+use std::io;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::output::Stdout;
+
 /// The rules of Reversi (Othello): count, check and convert games.
 #[derive(Parser, Debug)]
-#[command(name = "reversi", version, about, long_about = None)]
+#[command(name = "reversi", version, about, long_about = None, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -58,7 +85,7 @@ struct Cli {
 enum Command {
     /// Count the leaves of the game tree to a depth (a pass is a ply).
     Perft(perft::PerftArgs),
-    /// Check every game of record files against the rules.
+    /// Check every game of record files (or of directories) against the rules.
     Replay(replay::ReplayArgs),
     /// Convert a record file to another format, passes written.
     Convert(convert::ConvertArgs),
@@ -67,7 +94,7 @@ enum Command {
 }
 
 /// A failure to report: a one-line message (none when empty: the command has
-/// reported already) and an exit status.
+/// reported already, or there is nothing to say) and an exit status.
 #[derive(Debug)]
 struct Failure {
     message: String,
@@ -90,38 +117,60 @@ impl Failure {
     fn silent(status: u8) -> Failure {
         Failure { message: String::new(), status }
     }
+
+    /// A write to standard output that failed. A closed pipe (the reader has
+    /// what it wanted, as `head` does) stops the command quietly with status
+    /// 0; any other error is `stdout: ...` with status 2.
+    fn stdout(error: io::Error) -> Failure {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::silent(0)
+        } else {
+            Failure::usage(format!("stdout: {error}"))
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            // --help and --version: clap prints them, and they succeed.
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            // --help and --version: clap prints them on stdout, and they
+            // succeed (unless stdout cannot be written).
+            return match e.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => exit(Failure::stdout(error)),
+            };
         }
         Err(e) => {
-            // clap's message runs up to its first blank line; the usage follows.
-            let rendered = e.render().to_string();
-            let message: Vec<&str> = rendered.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
-            eprintln!("reversi: {}", message.join(" ").trim_start_matches("error: "));
+            // Bad options, and no arguments (the help): clap's whole message
+            // on stderr, tips and usage included. Nothing to do if stderr
+            // cannot be written.
+            let _ = e.print();
             return ExitCode::from(2);
         }
     };
+    let mut out = Stdout::new();
     let result = match cli.command {
-        Command::Perft(args) => perft::run(&args),
-        Command::Replay(args) => replay::run(&args),
-        Command::Convert(args) => convert::run(&args),
-        Command::Play(args) => play::run(&args),
+        Command::Perft(args) => perft::run(&args, &mut out),
+        Command::Replay(args) => replay::run(&args, &mut out),
+        Command::Convert(args) => convert::run(&args, &mut out),
+        Command::Play(args) => play::run(&args, &mut out),
     };
-    match result {
+    match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            let _ = std::io::stdout().flush();
-            if !failure.message.is_empty() {
-                eprintln!("reversi: {}", failure.message);
-            }
-            ExitCode::from(failure.status)
+            // What stdout holds comes before the message (a failed flush
+            // again has nothing to add).
+            let _ = out.flush();
+            exit(failure)
         }
     }
+}
+
+/// Reports a failure on stderr, if it has a message, and gives its status.
+fn exit(failure: Failure) -> ExitCode {
+    if !failure.message.is_empty() {
+        eprintln!("reversi: {}", failure.message);
+    }
+    ExitCode::from(failure.status)
 }

@@ -10,6 +10,7 @@ use serde_json::json;
 use crate::Failure;
 use crate::deep::{DeepOptions, perft_deep, perft_split};
 use crate::game::{AnyMove, Game, StartArgs};
+use crate::output::Stdout;
 
 /// The deepest count accepted: a game has at most 60 placements (plus passes,
 /// which end within a couple of plies), and anything deeper is surely a typo.
@@ -68,8 +69,8 @@ enum BackendArg {
     X86_64V4,
 }
 
-/// Runs the command.
-pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
+/// Runs the command, writing the counts to `out`.
+pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     if args.depth > MAX_DEPTH {
         return Err(Failure::usage(format!("depth {} is over the maximum of {MAX_DEPTH}", args.depth)));
     }
@@ -89,8 +90,7 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Failure> {
     let start = Instant::now();
     let (nodes, per_move) = count(&game, args.depth, &counter, args.divide || progress, progress)?;
     let elapsed = start.elapsed();
-    report(args, backend, nodes, &per_move, elapsed);
-    Ok(())
+    report(args, backend, nodes, &per_move, elapsed, out)
 }
 
 /// How to count: plain perft on one thread, or the deep counter.
@@ -140,7 +140,15 @@ fn count(
     Ok((per_move.iter().map(|&(_, n)| n).sum(), per_move))
 }
 
-fn report(args: &PerftArgs, backend: Backend, nodes: u64, per_move: &[(AnyMove, u64)], elapsed: Duration) {
+/// Writes the count, the time and the speed (and the counts per root move).
+fn report(
+    args: &PerftArgs,
+    backend: Backend,
+    nodes: u64,
+    per_move: &[(AnyMove, u64)],
+    elapsed: Duration,
+    out: &mut Stdout,
+) -> Result<(), Failure> {
     let seconds = elapsed.as_secs_f64();
     let rate = if seconds > 0.0 { (nodes as f64 / seconds).round() as u64 } else { 0 };
     if args.json {
@@ -155,18 +163,18 @@ fn report(args: &PerftArgs, backend: Backend, nodes: u64, per_move: &[(AnyMove, 
                 per_move.iter().map(|(mv, n)| (mv.to_string(), json!(n))).collect();
             line["divide"] = serde_json::Value::Object(divide);
         }
-        println!("{line}");
-        return;
+        return writeln!(out, "{line}");
     }
     if args.divide {
         for (mv, n) in per_move {
-            println!("{mv} {n}");
+            writeln!(out, "{mv} {n}")?;
         }
     }
-    println!(
+    writeln!(
+        out,
         "perft {}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s, {})",
         args.depth,
         rate as f64 / 1e6,
         backend.name()
-    );
+    )
 }

@@ -20,6 +20,7 @@ use reversi_variants::{Move, Position};
 use crate::Failure;
 use crate::files::{STDIO, output_format, parse_format, write_output};
 use crate::game::{Game, StartArgs};
+use crate::output::Stdout;
 
 /// Arguments of `reversi play`.
 #[derive(Args, Debug)]
@@ -121,8 +122,8 @@ impl SplitMix64 {
     }
 }
 
-/// Runs the command.
-pub(crate) fn run(args: &PlayArgs) -> Result<(), Failure> {
+/// Runs the command (to standard output: writing to `stdout`).
+pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;
     let game = Game::from_spec(&args.start.spec(true))?;
@@ -133,7 +134,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), Failure> {
     let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
     let records: Vec<Record> =
         (0..args.games).map(|i| play_game(args, start, SplitMix64::for_game(args.seed, i.into()), max_plies)).collect();
-    write_output(out, format, &records)
+    write_output(out, format, &records, stdout)
 }
 
 /// One game from `start`, as a record.

@@ -1,9 +1,12 @@
 //! `reversi replay`: every game of record files checked against the rules.
 //!
-//! Each file is read whole (the format from `--format`, else its extension,
-//! else its content), then each game is replayed with passes as the format
-//! writes them ([`Format::passes`]). Text output: one line per illegal game
-//! and a summary; `--json`: one object per game, then a summary object.
+//! A directory stands for the record files under it, walked recursively in
+//! the order of their paths ([`record_files`](crate::files::record_files));
+//! one without any is an unreadable input. Each file is read whole (the format
+//! from `--format`, else its extension, else its content), then each game is
+//! replayed with passes as the format writes them ([`Format::passes`]). Text
+//! output: one line per illegal game and a summary; `--json`: one object per
+//! game, then a summary object.
 //!
 //! For an illegal game the JSON `error` is the replay error without the game
 //! (`ply 38: h2 is not legal for White: h2 flips nothing`; the game is in
@@ -12,7 +15,6 @@
 //! it (so the error's ply is `plies + 1`), a forced pass inferred just before
 //! it included. A game whose start does not fit its board has them `null`.
 
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -21,13 +23,16 @@ use reversi_notation::{Passes, ReadOptions, Record, ReplayError, replay_prefix};
 use serde_json::{Value, json};
 
 use crate::Failure;
-use crate::files::{FormatChoice, Source, parse_format_choice, read_source};
+use crate::files::{FormatChoice, Source, inputs, parse_format_choice, read_source};
 use crate::game::BoardArgs;
+use crate::output::Stdout;
 
 /// Arguments of `reversi replay`.
 #[derive(Args, Debug)]
 pub(crate) struct ReplayArgs {
-    /// Record files (`-`: standard input).
+    /// Record files (`-`: standard input); a directory stands for the files
+    /// under it with the extensions .txt .pgn .ggf .wtb .obf .pos (any case),
+    /// walked recursively and in the order of their paths.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// The files' format: auto (from the extension, else the content),
@@ -37,7 +42,8 @@ pub(crate) struct ReplayArgs {
     /// One JSON object a line per game, then a summary object.
     #[arg(long)]
     json: bool,
-    /// Go on past files that cannot be read (the exit status is still 2).
+    /// Go on past files (and directories) that cannot be read (the exit status
+    /// is still 2).
     #[arg(long)]
     keep_going: bool,
     /// What transcripts and position files do not say: their game and board.
@@ -70,23 +76,30 @@ struct Tally {
     plies: usize,
 }
 
-/// Runs the command.
-pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
+/// Runs the command, reporting on `out`.
+pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let options = ReadOptions { variant: args.game.variant, geometry };
     let start = Instant::now();
-    let mut out = BufWriter::new(std::io::stdout().lock());
     let mut tally = Tally::default();
-    for path in &args.files {
-        tally.files += 1;
-        match read_source(path, args.format, options) {
-            Ok(source) => report_file(&source, args.json, &mut out, &mut tally)?,
-            Err(message) => {
-                tally.unreadable += 1;
-                flush(&mut out)?;
-                eprintln!("reversi: {message}");
-                if !args.keep_going {
-                    break;
+    // An input that fails (a file that does not read, a directory without
+    // record files) counts as one unreadable file.
+    'inputs: for input in &args.files {
+        let files: Vec<Result<PathBuf, String>> = match inputs(input) {
+            Ok(files) => files.into_iter().map(Ok).collect(),
+            Err(message) => vec![Err(message)],
+        };
+        for file in files {
+            tally.files += 1;
+            match file.and_then(|path| read_source(&path, args.format, options)) {
+                Ok(source) => report_file(&source, args.json, out, &mut tally)?,
+                Err(message) => {
+                    tally.unreadable += 1;
+                    out.flush()?;
+                    eprintln!("reversi: {message}");
+                    if !args.keep_going {
+                        break 'inputs;
+                    }
                 }
             }
         }
@@ -106,8 +119,7 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
     } else {
         human_summary(&tally, seconds)
     };
-    writeln!(out, "{summary}").map_err(stdout_failure)?;
-    flush(&mut out)?;
+    writeln!(out, "{summary}")?;
     if tally.unreadable > 0 {
         Err(Failure::silent(2))
     } else if tally.illegal > 0 {
@@ -118,7 +130,7 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
 }
 
 /// Replays and reports every game of a file.
-fn report_file(source: &Source, json: bool, out: &mut impl Write, tally: &mut Tally) -> Result<(), Failure> {
+fn report_file(source: &Source, json: bool, out: &mut Stdout, tally: &mut Tally) -> Result<(), Failure> {
     let passes = source.format.passes();
     for (i, record) in source.records.iter().enumerate() {
         let checked = check(record, passes);
@@ -136,9 +148,9 @@ fn report_file(source: &Source, json: bool, out: &mut impl Write, tally: &mut Ta
                 "over": checked.over,
                 "error": checked.error.as_ref().map_or(Value::Null, |e| e.to_string().into()),
             });
-            writeln!(out, "{line}").map_err(stdout_failure)?;
+            writeln!(out, "{line}")?;
         } else if let Some(error) = checked.error {
-            writeln!(out, "{}: {}", source.name, game_error(error, i)).map_err(stdout_failure)?;
+            writeln!(out, "{}: {}", source.name, game_error(error, i))?;
         }
     }
     Ok(())
@@ -196,14 +208,6 @@ fn grouped(n: usize) -> String {
         out.push(c);
     }
     out
-}
-
-fn flush(out: &mut impl Write) -> Result<(), Failure> {
-    out.flush().map_err(stdout_failure)
-}
-
-fn stdout_failure(e: std::io::Error) -> Failure {
-    Failure::usage(format!("stdout: {e}"))
 }
 
 #[cfg(test)]

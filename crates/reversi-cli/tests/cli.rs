@@ -1,8 +1,11 @@
 //! The `reversi` command as a user runs it: output, JSON and exit statuses.
 
+use std::io::Read;
+use std::process::{Command, ExitStatus, Stdio};
+
 mod common;
 
-use common::{reversi, stderr, stdout};
+use common::{assert_parse_error, reversi, stderr, stdout};
 
 #[test]
 fn perft_prints_nodes_time_and_speed() {
@@ -113,14 +116,7 @@ fn every_variant_and_board() {
 fn bad_input_is_one_line_and_status_2() {
     for (args, expected) in [
         (&["perft", "61"][..], "depth 61 is over the maximum of 60"),
-        (&["perft", "3", "--bogus"], "unexpected argument '--bogus'"),
-        (&["perft", "x"], "invalid value 'x'"),
         (&["perft", "3", "--position", "--------/--------- X"], "--position: bad position at byte"),
-        (&["perft", "3", "--first", "red"], "invalid value 'red'"),
-        (&["perft", "3", "--first", "white", "--position", "x"], "cannot be used with"),
-        (&["perft"], "DEPTH"),
-        (&["perft", "3", "--threads", "0"], "invalid value '0'"),
-        (&["perft", "3", "--hash", "lots"], "invalid value 'lots' for '--hash <MB>'"),
         (&["perft", "3", "--hash", "100000000000000"], "--hash 100000000000000: "),
     ] {
         let out = reversi(args);
@@ -129,5 +125,106 @@ fn bad_input_is_one_line_and_status_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
         assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
+fn bad_options_print_clap_whole_message_and_status_2() {
+    for (args, expected) in [
+        (&["perft", "3", "--bogus"][..], "unexpected argument '--bogus'"),
+        (&["perft", "x"], "invalid value 'x'"),
+        (&["perft", "3", "--first", "red"], "invalid value 'red'"),
+        (&["perft", "3", "--first", "white", "--position", "x"], "cannot be used with"),
+        (&["perft"], "<DEPTH>"),
+        (&["perft", "3", "--threads", "0"], "invalid value '0'"),
+        (&["perft", "3", "--hash", "lots"], "invalid value 'lots' for '--hash <MB>'"),
+        (&["bogus"], "unrecognized subcommand 'bogus'"),
+    ] {
+        assert_parse_error(args, expected);
+    }
+}
+
+#[test]
+fn a_mistyped_option_shows_the_tip_and_the_usage() {
+    let err = assert_parse_error(&["perft", "3", "--dvide"], "error: unexpected argument '--dvide' found");
+    assert!(err.contains("tip: a similar argument exists: '--divide'"), "{err}");
+    assert!(err.contains("\n\nUsage: reversi perft"), "{err}");
+}
+
+#[test]
+fn no_arguments_print_the_help_on_stderr_with_status_2() {
+    let out = reversi(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(err.contains("Usage: reversi <COMMAND>"), "{err}");
+    for command in ["perft", "replay", "convert", "play"] {
+        assert!(err.lines().any(|l| l.trim_start().starts_with(command)), "{command}: {err}");
+    }
+    assert!(err.contains("-h, --help") && err.contains("-V, --version"), "{err}");
+}
+
+#[test]
+fn help_and_version_succeed_on_stdout() {
+    for (args, expected) in [
+        (&["--help"][..], "Usage: reversi <COMMAND>"),
+        (&["perft", "--help"], "Usage: reversi perft [OPTIONS] <DEPTH>"),
+        (&["--version"], concat!("reversi ", env!("CARGO_PKG_VERSION"))),
+    ] {
+        let out = reversi(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(stdout(&out).contains(expected), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).is_empty(), "{args:?}");
+    }
+}
+
+/// Runs `reversi` with stdout on a pipe that this side closes after reading
+/// `bytes` bytes (0: at once), and gives the status and stderr.
+fn with_stdout_closed_after(args: &[&str], bytes: usize) -> (ExitStatus, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdout.take().expect("a pipe");
+    let mut start = vec![0; bytes];
+    pipe.read_exact(&mut start).expect("the start of the output");
+    drop(pipe);
+    let out = child.wait_with_output().expect("the binary ends");
+    (out.status, stderr(&out))
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_status_0() {
+    // Far more output than a pipe holds (64 KiB on Linux and macOS) after
+    // what is read: the writes after the close surely fail with EPIPE.
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+    for (args, bytes) in [
+        (&["play", "--games", "2000"][..], 100),
+        (&["play", "--games", "2000", "-o", "-", "--to", "ggf"], 100),
+        (&["replay", "--json", data], 1000),
+        (&["replay", "--json", data, data, data, data], 1),
+        // A few lines, written at the end: the pipe is closed long before.
+        (&["perft", "7", "--divide"], 0),
+        (&["perft", "7", "--json"], 0),
+        (&["--help"], 0),
+    ] {
+        let (status, err) = with_stdout_closed_after(args, bytes);
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn other_stdout_errors_are_errors() {
+    // /dev/full refuses every write: ENOSPC, not a closed pipe.
+    for args in [&["perft", "3"][..], &["play", "--games", "3"], &["--help"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let out = Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).stdout(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("reversi: stdout: ") && err.lines().count() == 1, "{args:?}: {err}");
     }
 }

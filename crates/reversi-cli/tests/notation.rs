@@ -9,7 +9,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{reversi, stderr, stdout};
+use common::{assert_parse_error, reversi, stderr, stdout};
 
 /// A file of the shared test data.
 fn data(relative: &str) -> String {
@@ -185,6 +185,95 @@ fn wthor_names_beside_the_games_come_first_in_any_case() {
     assert_eq!(stderr(&out), format!("reversi: {}: truncated header: 3 bytes, a header has 16\n", dir.path("b.JOU")));
 }
 
+/// The `file` of each game, in order, each once.
+fn files_in_order(games: &[Value]) -> Vec<String> {
+    let mut files: Vec<String> = games.iter().map(|g| g["file"].as_str().unwrap().to_string()).collect();
+    files.dedup();
+    files
+}
+
+#[test]
+fn replay_walks_a_directory_in_path_order() {
+    // `data/wthor` as a user in the workspace root types it.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .current_dir(&root)
+        .args(["replay", "--json", "data/wthor"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty());
+    let mut games: Vec<Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let summary = games.pop().unwrap()["summary"].clone();
+    let expected: Vec<String> = (1977..=1985)
+        .map(|year| Path::new("data/wthor").join(format!("WTH_{year}.wtb")).display().to_string())
+        .collect();
+    assert_eq!(files_in_order(&games), expected);
+    assert_eq!((&summary["files"], &summary["games"], &summary["legal"]), (&9.into(), &2194.into(), &2194.into()));
+    // The same games as the files named one by one.
+    let files = data_files("wthor", ".wtb");
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (_, named, _, _) = replay_json(&args);
+    assert_eq!(without_file(&games), without_file(&named));
+}
+
+#[test]
+fn replay_walks_nested_directories_and_skips_other_files() {
+    let dir = TempDir::new("walk");
+    for sub in ["sub/deeper", "sub/empty"] {
+        std::fs::create_dir_all(dir.path(sub)).unwrap();
+    }
+    std::fs::copy(data("pgn/playok.pgn"), dir.path("top.pgn")).unwrap();
+    std::fs::copy(data("ggf/gg-8x8-saio.ggf"), dir.path("sub/deeper/game.GGF")).unwrap();
+    for file in ["WTH_1977.wtb", "WTHOR.JOU", "WTHOR.TRN"] {
+        std::fs::copy(data(&format!("wthor/{file}")), dir.path(&format!("sub/{file}"))).unwrap();
+    }
+    convert(&[&data("pgn/playok.pgn"), "-o", &dir.path("sub/deeper/p.TXT")]);
+    // Not records: skipped, though they would not read.
+    std::fs::write(dir.path("sub/notes.md"), "# not a game").unwrap();
+    std::fs::write(dir.path("sub/deeper/no-extension"), "zz").unwrap();
+    std::fs::write(dir.path("top.pgn.bak"), "zz").unwrap();
+    let mut expected = vec!["sub/WTH_1977.wtb", "sub/deeper/game.GGF", "sub/deeper/p.TXT", "top.pgn"];
+    #[cfg(unix)]
+    {
+        // A loop back to the top is not followed; a link to a file is a file.
+        std::os::unix::fs::symlink(&dir.0, dir.path("sub/loop")).unwrap();
+        std::os::unix::fs::symlink(dir.path("top.pgn"), dir.path("sub/linked.pgn")).unwrap();
+        expected.insert(3, "sub/linked.pgn");
+    }
+    let (status, games, summary, err) = replay_json(&[&dir.path("")]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    let expected: Vec<String> = expected.iter().map(|f| dir.path(f)).collect();
+    assert_eq!(files_in_order(&games), expected);
+    assert_eq!(summary["files"], expected.len());
+    // Twice the same: the order does not depend on the directory's.
+    let (_, again, _, _) = replay_json(&[&dir.path("")]);
+    assert_eq!(again, games);
+}
+
+#[test]
+fn a_directory_without_records_is_an_error() {
+    let dir = TempDir::new("empty");
+    std::fs::create_dir_all(dir.path("nested/deeper")).unwrap();
+    // Name files and other files are not games.
+    std::fs::copy(data("wthor/WTHOR.JOU"), dir.path("nested/WTHOR.JOU")).unwrap();
+    std::fs::write(dir.path("readme.md"), "nothing").unwrap();
+    let empty = dir.path("nested");
+    let out = reversi(&["replay", &empty]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!("reversi: {empty}: a directory without record files (.txt .pgn .ggf .wtb .obf .pos)\n")
+    );
+    // With --keep-going the next input is still replayed.
+    let (status, games, summary, err) = replay_json(&["--keep-going", &dir.path(""), &data("pgn/playok.pgn")]);
+    assert_eq!(status, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(games.len(), 2);
+    assert_eq!((&summary["files"], &summary["unreadable"]), (&2.into(), &1.into()));
+}
+
 #[test]
 fn playok_games_end_38_26_and_37_27() {
     let (status, games, _, err) = replay_json(&[&data("pgn/playok.pgn")]);
@@ -274,14 +363,10 @@ fn unreadable_files_exit_2_with_a_located_message() {
 #[test]
 fn bad_options_are_one_line_and_status_2() {
     for (args, expected) in [
-        (&["replay"][..], "FILE"),
-        (&["replay", "x.pgn", "--format", "sgf"], "unknown format \"sgf\""),
-        (&["replay", "x.txt", "--board", "9"], "--board 9: "),
-        (&["convert", "in.pgn"], "--output <OUT>"),
+        (&["replay", "x.txt", "--board", "9"][..], "--board 9: "),
         (&["convert", "in.pgn", "-o", "out.zip"], "-o out.zip: the extension names no format: give --to"),
         (&["convert", "in.pgn", "-o", "-"], "-o -: standard output has no extension"),
         (&["convert", "in.pgn", "-o", "-", "--to", "wthor"], "WTHOR is binary"),
-        (&["play", "--black", "clever"], "invalid value 'clever'"),
         (&["play", "--board", "1x1"], "does not fit a 1x1 board"),
     ] {
         let out = reversi(args);
@@ -290,6 +375,18 @@ fn bad_options_are_one_line_and_status_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
         assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn options_clap_refuses_print_its_whole_message() {
+    for (args, expected) in [
+        (&["replay"][..], "<FILE>..."),
+        (&["replay", "x.pgn", "--format", "sgf"], "unknown format \"sgf\""),
+        (&["convert", "in.pgn"], "--output <OUT>"),
+        (&["play", "--black", "clever"], "invalid value 'clever'"),
+    ] {
+        assert_parse_error(args, expected);
     }
 }
 

@@ -18,3 +18,16 @@ pub(crate) fn stdout(out: &Output) -> String {
 pub(crate) fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// Asserts that `args` is refused by the parser: clap's whole message on
+/// stderr (the error, its tips and usage if any, the pointer to `--help`),
+/// nothing on stdout, status 2. Gives the message.
+pub(crate) fn assert_parse_error(args: &[&str], expected: &str) -> String {
+    let out = reversi(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = stderr(&out);
+    assert!(err.starts_with("error: ") && err.contains(expected), "{args:?}: {err}");
+    assert!(err.ends_with("\n\nFor more information, try '--help'.\n"), "{args:?}: {err}");
+    assert!(stdout(&out).is_empty(), "{args:?}");
+    err
+}
