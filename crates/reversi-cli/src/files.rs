@@ -128,9 +128,10 @@ pub(crate) fn wthor_name_files(wtb: &Path) -> (Option<PathBuf>, Option<PathBuf>)
     (find("JOU"), find("TRN"))
 }
 
-/// The extensions (any case) of the files a directory walk takes as
-/// records: what [`Format::from_extension`] reads, in its usual spellings.
-/// `.JOU` and `.TRN` are WTHOR names, read beside their `.wtb`, not games.
+/// The usual extensions of record files, as the messages name them. A
+/// directory walk takes every file [`Format::from_extension`] knows (these,
+/// any case, and its other spellings such as `.trs`); `.JOU` and `.TRN` are
+/// WTHOR names, read beside their `.wtb`, not games.
 pub(crate) const RECORD_EXTENSIONS: [&str; 6] = ["txt", "pgn", "ggf", "wtb", "obf", "pos"];
 
 /// The files an input path stands for: a directory, the record files under it
@@ -146,8 +147,8 @@ pub(crate) fn inputs(path: &Path) -> Result<Vec<PathBuf>, String> {
     if path.as_os_str() != STDIO && path.is_dir() { record_files(path) } else { Ok(vec![path.to_path_buf()]) }
 }
 
-/// The record files under the directory `dir` (extension in
-/// [`RECORD_EXTENSIONS`], any case), walked recursively and sorted by path, so
+/// The record files under the directory `dir` (an extension
+/// [`Format::from_extension`] knows), walked recursively and sorted by path, so
 /// that the order is the same on every run whatever the order `read_dir`
 /// gives. Other files are skipped. Symbolic links to directories are not
 /// followed, so a link loop cannot hang the walk; a link to a file counts as a
@@ -180,11 +181,10 @@ pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// Whether `path`'s extension is one of [`RECORD_EXTENSIONS`] (any case).
+/// Whether `path`'s extension names a record format (any case), as it does
+/// when the file is named on the command line.
 fn is_record_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(OsStr::to_str)
-        .is_some_and(|extension| RECORD_EXTENSIONS.iter().any(|known| extension.eq_ignore_ascii_case(known)))
+    path.extension().and_then(OsStr::to_str).and_then(Format::from_extension).is_some()
 }
 
 /// The output format: `--to`, else the one `out`'s extension names, else

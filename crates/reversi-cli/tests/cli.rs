@@ -199,12 +199,17 @@ fn with_stdout_closed_after(args: &[&str], bytes: usize) -> (ExitStatus, String)
 fn a_closed_stdout_ends_quietly_with_status_0() {
     // Far more output than a pipe holds (64 KiB on Linux and macOS) after
     // what is read: the writes after the close surely fail with EPIPE.
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+    // Games to replay, made here (the packaged crate has no data folder).
+    let dir = std::env::temp_dir().join(format!("reversi-cli-epipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.pgn");
+    let games = games.to_str().unwrap();
+    assert!(reversi(&["play", "--games", "2000", "--seed", "7", "-o", games]).status.success());
     for (args, bytes) in [
         (&["play", "--games", "2000"][..], 100),
         (&["play", "--games", "2000", "-o", "-", "--to", "ggf"], 100),
-        (&["replay", "--json", data], 1000),
-        (&["replay", "--json", data, data, data, data], 1),
+        (&["replay", "--json", games], 1000),
+        (&["replay", "--json", games, games, games, games], 1),
         // A few lines, written at the end: the pipe is closed long before.
         (&["perft", "7", "--divide"], 0),
         (&["perft", "7", "--json"], 0),
@@ -214,6 +219,7 @@ fn a_closed_stdout_ends_quietly_with_status_0() {
         assert_eq!(status.code(), Some(0), "{args:?}: {err}");
         assert!(err.is_empty(), "{args:?}: {err}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(target_os = "linux")]
