@@ -102,7 +102,8 @@ pub(crate) fn perft_deep(pos: &Position, depth: u32, options: DeepOptions) -> Re
 /// with their number of paths, and the distinct ones are counted in parallel.
 ///
 /// # Errors
-/// A message when the thread pool cannot be built.
+/// A message when the thread pool cannot be built or the tables cannot be
+/// allocated.
 pub(crate) fn perft_split(
     pos: &reversi_variants::Position,
     depth: u32,
@@ -132,9 +133,19 @@ pub(crate) fn perft_split(
         .num_threads(threads)
         .build()
         .map_err(|e| format!("--threads {threads}: {e}"))?;
-    // A cache is taken by one task at a time and put back: at most one per thread.
-    let caches = Mutex::new(Vec::<PerftCache>::new());
+    // One cache per thread, allocated before counting (a size the machine
+    // cannot give is an error here, not an abort later); a task takes one and
+    // puts it back.
     let bytes = hash_mib.saturating_mul(1 << 20) / threads;
+    let caches = if bytes == 0 {
+        Vec::new()
+    } else {
+        (0..threads)
+            .map(|_| PerftCache::try_for(pos, bytes))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("--hash {hash_mib}: {e}"))?
+    };
+    let caches = Mutex::new(caches);
     let counted: u64 = pool.install(|| {
         work.par_iter()
             .map(|(p, paths)| {

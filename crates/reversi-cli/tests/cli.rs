@@ -118,6 +118,12 @@ fn bad_input_is_one_line_and_status_2() {
         (&["perft", "61"][..], "depth 61 is over the maximum of 60"),
         (&["perft", "3", "--position", "--------/--------- X"], "--position: bad position at byte"),
         (&["perft", "3", "--hash", "100000000000000"], "--hash 100000000000000: "),
+        // The variants tables too (this aborted with a backtrace once).
+        (&["perft", "3", "--variant", "attacks", "--board", "7x7", "--hash", "100000000"], "--hash 100000000: "),
+        (
+            &["perft", "3", "--variant", "attacks", "--board", "7x7", "--hash", "100000000", "--threads", "2"],
+            "--hash 100000000: ",
+        ),
     ] {
         let out = reversi(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

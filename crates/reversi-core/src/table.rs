@@ -26,6 +26,15 @@ impl TableEntry {
     pub const SIZE: usize = core::mem::size_of::<TableEntry>();
 }
 
+/// The depth a count is stored under: the remaining depth, with every depth
+/// past 255 stored as 255. That keeps it in a byte and is exact: a game ends
+/// within 120 plies of any position (at most 60 placements, each preceded by
+/// at most one pass), so perft gives the same count at every depth from 120 on.
+#[inline(always)]
+fn depth_key(depth: u32) -> u64 {
+    u64::from(depth.min(0xff))
+}
+
 /// A check over an entry's words, in the bits above the depth byte.
 #[inline(always)]
 fn check(p: u64, o: u64, count: u64) -> u64 {
@@ -96,7 +105,7 @@ impl<'a> PerftTable<'a> {
         let (a, b) = self.slots(p, o)?;
         for e in [a, b] {
             let tag = e.tag.load(Relaxed);
-            if tag & 0xff == u64::from(depth) && e.player.load(Relaxed) == p && e.opponent.load(Relaxed) == o {
+            if tag & 0xff == depth_key(depth) && e.player.load(Relaxed) == p && e.opponent.load(Relaxed) == o {
                 let count = e.count.load(Relaxed);
                 if tag & !0xff == check(p, o, count) {
                     return Some(count);
@@ -112,11 +121,12 @@ impl<'a> PerftTable<'a> {
         let Some((a, b)) = self.slots(p, o) else {
             return;
         };
-        let slot = if u64::from(depth) >= a.tag.load(Relaxed) & 0xff { a } else { b };
+        let depth = depth_key(depth);
+        let slot = if depth >= a.tag.load(Relaxed) & 0xff { a } else { b };
         slot.tag.store(0, Relaxed);
         slot.player.store(p, Relaxed);
         slot.opponent.store(o, Relaxed);
         slot.count.store(count, Relaxed);
-        slot.tag.store(check(p, o, count) | u64::from(depth & 0xff), Relaxed);
+        slot.tag.store(check(p, o, count) | depth, Relaxed);
     }
 }

@@ -156,3 +156,22 @@ fn play_unchecked_keeps_the_position_consistent() {
     assert_eq!(pos.board().get(Square::A8), Some(Color::White));
     assert_eq!(pos.hash(), Position::new(*pos.board(), pos.side_to_move()).hash());
 }
+
+#[test]
+fn hashed_counts_stay_exact_at_any_depth() {
+    use reversi_core::{PerftTable, TableEntry, perft_hashed};
+    // A position 12 empties from the end: past depth 24 every line has ended.
+    let mut pos = Position::start();
+    while pos.board().empty().len() > 12 {
+        let mv = pos.moves().next().expect("a move");
+        pos.play(mv).unwrap();
+    }
+    let slots: Vec<TableEntry> = (0..1 << 12).map(|_| TableEntry::default()).collect();
+    let table = PerftTable::new(&slots);
+    let games = perft(&pos, 24);
+    // Depths that once wrapped in the table's depth byte (260 = 256 + 4).
+    for depth in [260, 4, 255, 256, 511, 3, u32::MAX, 4, 24, 1000] {
+        let expected = if depth >= 24 { games } else { perft(&pos, depth) };
+        assert_eq!(perft_hashed(&pos, depth, &table), expected, "depth {depth}");
+    }
+}

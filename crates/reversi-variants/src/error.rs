@@ -153,3 +153,12 @@ pub struct NotOthelloError {
     /// The board's height.
     pub height: u8,
 }
+
+/// A [`PerftCache`](crate::PerftCache) of this size cannot be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a perft table of {bytes} bytes")]
+#[non_exhaustive]
+pub struct CacheAllocError {
+    /// The size asked for, in bytes.
+    pub bytes: usize,
+}

@@ -83,6 +83,7 @@ mod text;
 mod variant;
 mod zobrist;
 
+pub use error::CacheAllocError;
 pub use error::{
     GeometryError, NotOthelloError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError, PlayError,
     PositionErrorKind, StartError,
