@@ -180,14 +180,21 @@ fn core_move(mv: Move) -> Option<reversi_core::Move> {
     }
 }
 
-/// The reasons of reversi-core, as reversi-variants names them.
-fn variant_reason(e: reversi_core::PlayError) -> PlayError {
+/// The reason reversi-core gave for refusing `mv` at `pos`, as
+/// reversi-variants names it. reversi-core's `PlayError` is `#[non_exhaustive]`:
+/// a reason it gains later is asked of reversi-variants' engine on the same
+/// position, which agrees with reversi-core move for move (tested).
+fn variant_reason(pos: reversi_core::Position, mv: Move, e: reversi_core::PlayError) -> PlayError {
     let sq = |s: reversi_core::Square| Square::from(s);
     match e {
         reversi_core::PlayError::Occupied(s) => PlayError::Occupied(sq(s)),
         reversi_core::PlayError::NoFlips(s) => PlayError::NoFlips(sq(s)),
         reversi_core::PlayError::PassWithMoves => PlayError::PassWithMoves,
         reversi_core::PlayError::GameOver => PlayError::GameOver,
+        _ => match Position::from(pos).play(mv) {
+            Err(reason) => reason,
+            Ok(()) => unreachable!("reversi-core refuses {mv} ({e}), reversi-variants plays it"),
+        },
     }
 }
 
@@ -231,8 +238,8 @@ fn run_othello(first: Color, moves: impl IntoIterator<Item = Move>, passes: Pass
                 Some(e)
             };
             if let Some(e) = e {
-                let side = pos.side_to_move();
-                error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason: variant_reason(e) });
+                let (side, reason) = (pos.side_to_move(), variant_reason(pos, mv, e));
+                error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
                 break;
             }
         }
