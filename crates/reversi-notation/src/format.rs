@@ -10,7 +10,31 @@ use crate::wthor::WthorError;
 use crate::{Passes, Record, SyntaxError, WriteError, ggf, obf, pgn, replay, transcript, wthor};
 
 /// A file format of games (or positions, read as games without moves).
+///
+/// `#[non_exhaustive]`: formats will be added, so a `match` outside this crate
+/// needs a wildcard arm:
+///
+/// ```
+/// use reversi_notation::Format;
+/// let binary = |f: Format| match f {
+///     Format::Wthor => true,
+///     Format::Transcript | Format::Pgn | Format::Ggf | Format::Obf | Format::Position => false,
+///     _ => false,
+/// };
+/// assert!(binary(Format::Wthor));
+/// ```
+///
+/// Without it the match does not compile:
+///
+/// ```compile_fail,E0004
+/// use reversi_notation::Format;
+/// let binary = |f: Format| match f {
+///     Format::Wthor => true,
+///     Format::Transcript | Format::Pgn | Format::Ggf | Format::Obf | Format::Position => false,
+/// };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// One game a line: compact 8x8 or spaced tokens ([`transcript`]).
     Transcript,
@@ -109,6 +133,7 @@ impl fmt::Display for Format {
 /// A name that is no format.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown format {0:?}: expected transcript, pgn, ggf, wthor, obf or position")]
+#[non_exhaustive]
 pub struct ParseFormatError(pub String);
 
 impl FromStr for Format {
@@ -141,6 +166,7 @@ impl Default for ReadOptions {
 
 /// Why a file does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReadError {
     /// A text format that does not parse.
     #[error(transparent)]
@@ -232,10 +258,7 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
             let mut out = String::new();
             for (i, record) in records.iter().enumerate() {
                 let done = replay(record, Passes::Infer).map_err(|e| fail(i, format!("its final position: {e}")))?;
-                let position = match done.position {
-                    crate::FinalPosition::Othello(p) => Position::from(p),
-                    crate::FinalPosition::Any(p) => *p,
-                };
+                let position = done.position.into_position();
                 if format == Format::Position {
                     out.push_str(&position.to_string());
                 } else {

@@ -7,7 +7,11 @@ use reversi_variants::{Move, PlayError, Position, Square, StartError};
 use crate::Record;
 
 /// How a record's passes are written.
+///
+/// `#[non_exhaustive]`: other conventions (say, passes never written) may
+/// come.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Passes {
     /// Every pass is in the moves; a missing one is an error.
     Explicit,
@@ -19,6 +23,7 @@ pub enum Passes {
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The start does not fit the board.
     #[error("the start: {0}")]
@@ -65,7 +70,11 @@ impl ReplayError {
 
 /// The final position of a replay: reversi-core's for 8x8 Othello from the
 /// standard start (the fast path), reversi-variants' for anything else.
+///
+/// `#[non_exhaustive]`: which fast paths exist is the implementation's choice;
+/// one may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FinalPosition {
     /// 8x8 Reversi.
     Othello(reversi_core::Position),
@@ -74,6 +83,16 @@ pub enum FinalPosition {
 }
 
 impl FinalPosition {
+    /// The position as reversi-variants holds it, whichever path replayed it
+    /// (the way to read it without matching on this `#[non_exhaustive]` enum).
+    #[must_use]
+    pub fn into_position(self) -> Position {
+        match self {
+            FinalPosition::Othello(p) => Position::from(p),
+            FinalPosition::Any(p) => *p,
+        }
+    }
+
     /// Black's and White's pieces.
     #[must_use]
     pub fn pieces(&self) -> (usize, usize) {
@@ -111,7 +130,11 @@ impl FinalPosition {
 }
 
 /// What a replay found.
+///
+/// `#[non_exhaustive]`: a replay may report more. Read the fields; values come
+/// from [`replay`] and [`replay_prefix`] only.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Replay {
     /// The position after the last move.
     pub position: FinalPosition,

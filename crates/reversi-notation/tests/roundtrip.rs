@@ -31,10 +31,7 @@ fn start(variant: Variant, geometry: Geometry, first: bool, prefix: &[u16]) -> O
 }
 
 fn replay_to_end(record: &Record) -> Position {
-    match replay(record, Passes::Explicit).unwrap().position {
-        reversi_notation::FinalPosition::Othello(p) => p.into(),
-        reversi_notation::FinalPosition::Any(p) => *p,
-    }
+    replay(record, Passes::Explicit).unwrap().position.into_position()
 }
 
 fn text() -> impl Strategy<Value = String> {
