@@ -184,7 +184,7 @@ fn check(record: &Record) {
     assert!(restored.moves.iter().zip(&trimmed.moves).all(|(a, b)| a.mv == Move::Pass || a == b));
     assert_eq!(position(replay(&bare, Passes::Infer).expect("inferring the passes").position), trimmed_last);
 
-    let options = ReadOptions { variant: record.variant, geometry: record.geometry };
+    let options = ReadOptions::new().variant(record.variant).geometry(record.geometry);
     for format in Format::ALL {
         let written = write(format, std::slice::from_ref(record));
         assert_eq!(written.is_ok(), holds(format, record), "{format} writing: {:?}", written.as_ref().err());

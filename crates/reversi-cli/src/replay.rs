@@ -73,7 +73,7 @@ struct Tally {
 /// Runs the command.
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
-    let options = ReadOptions { variant: args.game.variant, geometry };
+    let options = ReadOptions::new().variant(args.game.variant).geometry(geometry);
     let start = Instant::now();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut tally = Tally::default();

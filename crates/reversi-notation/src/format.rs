@@ -150,17 +150,69 @@ impl FromStr for Format {
 
 /// What the text formats do not say: the game and board of transcripts and
 /// position lines.
+///
+/// The fields are private so that options can be added without breaking
+/// callers: start from [`ReadOptions::new`] (or [`Default`]: 8x8 Reversi) and
+/// set what differs.
+///
+/// ```
+/// use reversi_notation::{Format, ReadOptions, read};
+/// use reversi_variants::{Geometry, Variant};
+/// let options = ReadOptions::new().variant(Variant::Attacks).geometry(Geometry::new(7, 7)?);
+/// assert_eq!((options.get_variant(), options.get_geometry().width()), (Variant::Attacks, 7));
+/// let games = read(Format::Transcript, b"a1b2 pass", options)?;
+/// assert_eq!((games[0].variant, games[0].moves.len()), (Variant::Attacks, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A struct literal does not compile outside this crate:
+///
+/// ```compile_fail,E0451
+/// use reversi_notation::ReadOptions;
+/// use reversi_variants::{Geometry, Variant};
+/// let options = ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReadOptions {
-    /// The variant.
-    pub variant: Variant,
-    /// The board (transcripts; positions carry their own).
-    pub geometry: Geometry,
+    variant: Variant,
+    geometry: Geometry,
+}
+
+impl ReadOptions {
+    /// The defaults: 8x8 Reversi.
+    #[must_use]
+    pub const fn new() -> ReadOptions {
+        ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() }
+    }
+
+    /// The variant of transcripts and position lines.
+    #[must_use]
+    pub const fn variant(self, variant: Variant) -> ReadOptions {
+        ReadOptions { variant, ..self }
+    }
+
+    /// The board of transcripts (position lines carry their own).
+    #[must_use]
+    pub const fn geometry(self, geometry: Geometry) -> ReadOptions {
+        ReadOptions { geometry, ..self }
+    }
+
+    /// The variant set with [`ReadOptions::variant`].
+    #[must_use]
+    pub const fn get_variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The board set with [`ReadOptions::geometry`].
+    #[must_use]
+    pub const fn get_geometry(&self) -> &Geometry {
+        &self.geometry
+    }
 }
 
 impl Default for ReadOptions {
     fn default() -> ReadOptions {
-        ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() }
+        ReadOptions::new()
     }
 }
 

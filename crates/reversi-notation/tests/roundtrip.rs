@@ -155,7 +155,7 @@ proptest! {
             trimmed.moves.pop();
         }
         let wthor_end = replay_to_end(&trimmed);
-        let options = ReadOptions { variant, geometry };
+        let options = ReadOptions::new().variant(variant).geometry(geometry);
         for format in Format::ALL {
             let Ok(bytes) = write(format, std::slice::from_ref(&record)) else {
                 // Only the formats that hold other games may refuse.
