@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         32..=39 => Geometry::octagon(),
         n => Geometry::new(usize::from(n % 12) + 1, usize::from(n / 12) % 12 + 1).expect("1 to 12 fits"),
     };
-    let options = ReadOptions { variant: Variant::ALL[usize::from(choice & 3) % 3], geometry };
+    let options = ReadOptions::new().variant(Variant::ALL[usize::from(choice & 3) % 3]).geometry(geometry);
     let _ = Format::sniff(bytes);
     for format in Format::ALL {
         let Ok(records) = read(format, bytes, options) else { continue };

@@ -45,7 +45,7 @@ pub(crate) struct ConvertArgs {
 pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let target = output_format(&args.output, args.to, None)?;
-    let source = read_source(&args.input, args.from, ReadOptions { variant: args.game.variant, geometry })
+    let source = read_source(&args.input, args.from, ReadOptions::new().variant(args.game.variant).geometry(geometry))
         .map_err(Failure::usage)?;
     let passes = source.format.passes();
     let records = source

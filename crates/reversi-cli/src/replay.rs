@@ -79,7 +79,7 @@ struct Tally {
 /// Runs the command, reporting on `out`.
 pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
-    let options = ReadOptions { variant: args.game.variant, geometry };
+    let options = ReadOptions::new().variant(args.game.variant).geometry(geometry);
     let start = Instant::now();
     let mut tally = Tally::default();
     // An input that fails (a file that does not read, a directory without

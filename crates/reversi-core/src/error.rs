@@ -20,11 +20,13 @@ pub struct ParseMoveError;
 /// Two colours claimed the same squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{} square(s) hold both colours, the first {}", .0.len(), .0.first().unwrap_or(Square::A1))]
+#[non_exhaustive]
 pub struct OverlapError(pub crate::Bitboard);
 
 /// Why a position text was rejected, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad position at byte {offset}: {kind}")]
+#[non_exhaustive]
 pub struct ParsePositionError {
     /// Byte offset into the text where the problem was found.
     pub offset: usize,
@@ -75,6 +77,7 @@ pub enum PositionErrorKind {
 
 /// Why a move could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The square already holds a disc.
     #[error("{0} is occupied")]
@@ -94,6 +97,7 @@ pub enum PlayError {
 /// could not play, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("placement {} of the list: {reason}", .index + 1)]
+#[non_exhaustive]
 pub struct PlacementError {
     /// Its index in the list (0-based).
     pub index: usize,

@@ -91,7 +91,9 @@ pub use moves::{Move, is_pass_token};
 pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::{Moves, Position, Pretty};
 pub use score::{Outcome, Score};
+/// Not public API (exempt from semver): for reversi-variants' serde support.
 #[cfg(feature = "serde")]
+#[doc(hidden)]
 pub use serde::deserialize_text;
 pub use square::Square;
 pub use symmetry::Symmetry;

@@ -221,14 +221,14 @@ impl Position {
     /// move, which makes this faster than a loop of `play` calls.
     ///
     /// ```
-    /// use reversi_core::{PlacementError, PlayError, Position, Square};
+    /// use reversi_core::{PlayError, Position, Square};
     /// let mut pos = Position::start();
     /// assert_eq!(pos.play_placements([Square::F5, Square::D6, Square::C3]), Ok(0));
     /// assert_eq!(pos.to_string(), "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O");
     ///
     /// let mut pos = Position::start();
     /// let err = pos.play_placements([Square::F5, Square::F5]).unwrap_err();
-    /// assert_eq!(err, PlacementError { index: 1, reason: PlayError::Occupied(Square::F5) });
+    /// assert_eq!((err.index, err.reason), (1, PlayError::Occupied(Square::F5)));
     /// assert_eq!(pos.to_string(), "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O");
     /// ```
     ///

@@ -14,22 +14,18 @@ use crate::{Bitboard, Color, Move, Position, Square};
 /// Reads any `FromStr` type from a string, without allocating.
 struct TextVisitor<T>(PhantomData<T>, &'static str);
 
+/// Not part of the public API: exempt from semver, may change or go in any
+/// release. It is public only so that reversi-variants' serde support can use
+/// it.
+///
 /// Deserialises a type from its text form: a string parsed with `FromStr`, so
 /// validated, without allocating. `expecting` says what the text should be (it
-/// appears in errors). The workspace's other crates use it for their text types.
-///
-/// ```
-/// # #[cfg(feature = "serde")] {
-/// use reversi_core::{Square, deserialize_text};
-/// let mut json = serde_json::Deserializer::from_str("\"h8\"");
-/// let sq: Square = deserialize_text(&mut json, "a square").unwrap();
-/// assert_eq!(sq, Square::H8);
-/// # }
-/// ```
+/// appears in errors).
 ///
 /// # Errors
 /// The deserialiser's error when the input is not a string, or names the
 /// parser's error when the string does not parse.
+#[doc(hidden)]
 pub fn deserialize_text<'de, T, D>(deserializer: D, expecting: &'static str) -> Result<T, D::Error>
 where
     T: FromStr,

@@ -4,6 +4,7 @@ use std::fmt;
 
 /// A text record that does not read: where, what was expected, what was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub struct SyntaxError {
     /// 1-based line.
     pub line: usize,
@@ -43,6 +44,7 @@ impl SyntaxError {
 /// A record that a format cannot hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{format} cannot hold game {}: {what}", .game + 1)]
+#[non_exhaustive]
 pub struct WriteError {
     /// The format.
     pub format: &'static str,

@@ -10,7 +10,31 @@ use crate::wthor::WthorError;
 use crate::{Passes, Record, SyntaxError, WriteError, ggf, obf, pgn, replay, transcript, wthor};
 
 /// A file format of games (or positions, read as games without moves).
+///
+/// `#[non_exhaustive]`: formats will be added, so a `match` outside this crate
+/// needs a wildcard arm:
+///
+/// ```
+/// use reversi_notation::Format;
+/// let binary = |f: Format| match f {
+///     Format::Wthor => true,
+///     Format::Transcript | Format::Pgn | Format::Ggf | Format::Obf | Format::Position => false,
+///     _ => false,
+/// };
+/// assert!(binary(Format::Wthor));
+/// ```
+///
+/// Without it the match does not compile:
+///
+/// ```compile_fail,E0004
+/// use reversi_notation::Format;
+/// let binary = |f: Format| match f {
+///     Format::Wthor => true,
+///     Format::Transcript | Format::Pgn | Format::Ggf | Format::Obf | Format::Position => false,
+/// };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// One game a line: compact 8x8 or spaced tokens ([`transcript`]).
     Transcript,
@@ -109,6 +133,7 @@ impl fmt::Display for Format {
 /// A name that is no format.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown format {0:?}: expected transcript, pgn, ggf, wthor, obf or position")]
+#[non_exhaustive]
 pub struct ParseFormatError(pub String);
 
 impl FromStr for Format {
@@ -125,22 +150,75 @@ impl FromStr for Format {
 
 /// What the text formats do not say: the game and board of transcripts and
 /// position lines.
+///
+/// The fields are private so that options can be added without breaking
+/// callers: start from [`ReadOptions::new`] (or [`Default`]: 8x8 Reversi) and
+/// set what differs.
+///
+/// ```
+/// use reversi_notation::{Format, ReadOptions, read};
+/// use reversi_variants::{Geometry, Variant};
+/// let options = ReadOptions::new().variant(Variant::Attacks).geometry(Geometry::new(7, 7)?);
+/// assert_eq!((options.get_variant(), options.get_geometry().width()), (Variant::Attacks, 7));
+/// let games = read(Format::Transcript, b"a1b2 pass", options)?;
+/// assert_eq!((games[0].variant, games[0].moves.len()), (Variant::Attacks, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A struct literal does not compile outside this crate:
+///
+/// ```compile_fail,E0451
+/// use reversi_notation::ReadOptions;
+/// use reversi_variants::{Geometry, Variant};
+/// let options = ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReadOptions {
-    /// The variant.
-    pub variant: Variant,
-    /// The board (transcripts; positions carry their own).
-    pub geometry: Geometry,
+    variant: Variant,
+    geometry: Geometry,
+}
+
+impl ReadOptions {
+    /// The defaults: 8x8 Reversi.
+    #[must_use]
+    pub const fn new() -> ReadOptions {
+        ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() }
+    }
+
+    /// The variant of transcripts and position lines.
+    #[must_use]
+    pub const fn variant(self, variant: Variant) -> ReadOptions {
+        ReadOptions { variant, ..self }
+    }
+
+    /// The board of transcripts (position lines carry their own).
+    #[must_use]
+    pub const fn geometry(self, geometry: Geometry) -> ReadOptions {
+        ReadOptions { geometry, ..self }
+    }
+
+    /// The variant set with [`ReadOptions::variant`].
+    #[must_use]
+    pub const fn get_variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The board set with [`ReadOptions::geometry`].
+    #[must_use]
+    pub const fn get_geometry(&self) -> &Geometry {
+        &self.geometry
+    }
 }
 
 impl Default for ReadOptions {
     fn default() -> ReadOptions {
-        ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() }
+        ReadOptions::new()
     }
 }
 
 /// Why a file does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReadError {
     /// A text format that does not parse.
     #[error(transparent)]
@@ -232,10 +310,7 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
             let mut out = String::new();
             for (i, record) in records.iter().enumerate() {
                 let done = replay(record, Passes::Infer).map_err(|e| fail(i, format!("its final position: {e}")))?;
-                let position = match done.position {
-                    crate::FinalPosition::Othello(p) => Position::from(p),
-                    crate::FinalPosition::Any(p) => *p,
-                };
+                let position = done.position.into_position();
                 if format == Format::Position {
                     out.push_str(&position.to_string());
                 } else {

@@ -7,8 +7,20 @@ use reversi_variants::{Geometry, Move, Position, StartError, Variant};
 
 /// One ply of a record: a move (a pass is a move) and what the format says
 /// about it.
+///
+/// `#[non_exhaustive]`: formats may add what they say about a move. Build one
+/// with [`Ply::new`] (or `From<Move>`) and set the public fields:
+///
+/// ```
+/// use reversi_notation::Ply;
+/// let mut ply = Ply::new("f5".parse()?);
+/// ply.eval = Some(-1.5);
+/// assert_eq!((ply.mv.to_string(), ply.seconds), ("f5".to_string(), None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Ply {
     /// The move.
     pub mv: Move,
@@ -20,15 +32,26 @@ pub struct Ply {
     pub seconds: Option<f64>,
 }
 
-impl From<Move> for Ply {
-    fn from(mv: Move) -> Ply {
+impl Ply {
+    /// The move with nothing said about it.
+    #[must_use]
+    pub const fn new(mv: Move) -> Ply {
         Ply { mv, eval: None, seconds: None }
     }
 }
 
+impl From<Move> for Ply {
+    fn from(mv: Move) -> Ply {
+        Ply::new(mv)
+    }
+}
+
 /// A result as a record writes it.
+///
+/// `#[non_exhaustive]`: another format may write results in another form.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum GameResult {
     /// Discs (pieces) of Black and White, as PGN-style records (`33-31`) and
     /// WTHOR (Black's discs, empties to the winner) write it.
@@ -110,12 +133,33 @@ impl GameResult {
 /// With the `serde` feature a record reads and writes as an object of these
 /// fields; reading checks that a `start` is a position of the record's
 /// variant and board.
+///
+/// `#[non_exhaustive]`: formats may bring new fields. The fields stay public to
+/// read and set, but a record is built with [`Record::new`], [`Record::of`] or
+/// [`Default`], then changed:
+///
+/// ```
+/// use reversi_notation::Record;
+/// use reversi_variants::{Geometry, Variant};
+/// let mut record = Record::of(Variant::Attacks, Geometry::new(7, 7)?);
+/// record.event = Some("club night".into());
+/// assert!(record.moves.is_empty() && !record.is_standard_othello());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A struct literal, even with `..`, does not compile outside this crate:
+///
+/// ```compile_fail,E0639
+/// use reversi_notation::Record;
+/// let record = Record { event: Some("club night".into()), ..Record::new() };
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(try_from = "crate::serde::RecordRepr", into = "crate::serde::RecordRepr")
 )]
+#[non_exhaustive]
 pub struct Record {
     /// The game.
     pub variant: Variant,

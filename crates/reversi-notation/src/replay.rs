@@ -7,7 +7,11 @@ use reversi_variants::{Move, PlayError, Position, Square, StartError};
 use crate::Record;
 
 /// How a record's passes are written.
+///
+/// `#[non_exhaustive]`: other conventions (say, passes never written) may
+/// come.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Passes {
     /// Every pass is in the moves; a missing one is an error.
     Explicit,
@@ -19,6 +23,7 @@ pub enum Passes {
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The start does not fit the board.
     #[error("the start: {0}")]
@@ -65,7 +70,11 @@ impl ReplayError {
 
 /// The final position of a replay: reversi-core's for 8x8 Othello from the
 /// standard start (the fast path), reversi-variants' for anything else.
+///
+/// `#[non_exhaustive]`: which fast paths exist is the implementation's choice;
+/// one may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FinalPosition {
     /// 8x8 Reversi.
     Othello(reversi_core::Position),
@@ -74,6 +83,16 @@ pub enum FinalPosition {
 }
 
 impl FinalPosition {
+    /// The position as reversi-variants holds it, whichever path replayed it
+    /// (the way to read it without matching on this `#[non_exhaustive]` enum).
+    #[must_use]
+    pub fn into_position(self) -> Position {
+        match self {
+            FinalPosition::Othello(p) => Position::from(p),
+            FinalPosition::Any(p) => *p,
+        }
+    }
+
     /// Black's and White's pieces.
     #[must_use]
     pub fn pieces(&self) -> (usize, usize) {
@@ -111,7 +130,11 @@ impl FinalPosition {
 }
 
 /// What a replay found.
+///
+/// `#[non_exhaustive]`: a replay may report more. Read the fields; values come
+/// from [`replay`] and [`replay_prefix`] only.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Replay {
     /// The position after the last move.
     pub position: FinalPosition,
@@ -180,14 +203,21 @@ fn core_move(mv: Move) -> Option<reversi_core::Move> {
     }
 }
 
-/// The reasons of reversi-core, as reversi-variants names them.
-fn variant_reason(e: reversi_core::PlayError) -> PlayError {
+/// The reason reversi-core gave for refusing `mv` at `pos`, as
+/// reversi-variants names it. reversi-core's `PlayError` is `#[non_exhaustive]`:
+/// a reason it gains later is asked of reversi-variants' engine on the same
+/// position, which agrees with reversi-core move for move (tested).
+fn variant_reason(pos: reversi_core::Position, mv: Move, e: reversi_core::PlayError) -> PlayError {
     let sq = |s: reversi_core::Square| Square::from(s);
     match e {
         reversi_core::PlayError::Occupied(s) => PlayError::Occupied(sq(s)),
         reversi_core::PlayError::NoFlips(s) => PlayError::NoFlips(sq(s)),
         reversi_core::PlayError::PassWithMoves => PlayError::PassWithMoves,
         reversi_core::PlayError::GameOver => PlayError::GameOver,
+        _ => match Position::from(pos).play(mv) {
+            Err(reason) => reason,
+            Ok(()) => unreachable!("reversi-core refuses {mv} ({e}), reversi-variants plays it"),
+        },
     }
 }
 
@@ -231,8 +261,8 @@ fn run_othello(first: Color, moves: impl IntoIterator<Item = Move>, passes: Pass
                 Some(e)
             };
             if let Some(e) = e {
-                let side = pos.side_to_move();
-                error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason: variant_reason(e) });
+                let (side, reason) = (pos.side_to_move(), variant_reason(pos, mv, e));
+                error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
                 break;
             }
         }

@@ -41,6 +41,7 @@ fn black() -> Color {
 /// board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the start is a {start_variant} position on {start_geometry}, the record is {variant} on {geometry}")]
+#[non_exhaustive]
 pub struct RecordStartError {
     /// The record's variant.
     pub variant: Variant,

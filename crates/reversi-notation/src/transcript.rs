@@ -11,7 +11,7 @@ use reversi_variants::{Geometry, Move, Variant};
 use crate::{Ply, Record, SyntaxError};
 
 /// What a transcript reader expects where it fails.
-pub const EXPECTED_MOVE: &str = "a move (a square such as f5, a jump such as a1c3, or pass)";
+const EXPECTED_MOVE: &str = "a move (a square such as f5, a jump such as a1c3, or pass)";
 
 fn error(line: usize, text: &str, byte: usize) -> SyntaxError {
     SyntaxError { line, ..SyntaxError::at(text, byte, EXPECTED_MOVE) }

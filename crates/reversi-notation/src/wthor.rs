@@ -70,6 +70,7 @@ pub struct Database {
 
 /// What was wrong with a WTHOR file, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum WthorError {
     /// The file ends inside its header.
     #[error("truncated header: {found} bytes, a header has 16")]

@@ -31,10 +31,7 @@ fn start(variant: Variant, geometry: Geometry, first: bool, prefix: &[u16]) -> O
 }
 
 fn replay_to_end(record: &Record) -> Position {
-    match replay(record, Passes::Explicit).unwrap().position {
-        reversi_notation::FinalPosition::Othello(p) => p.into(),
-        reversi_notation::FinalPosition::Any(p) => *p,
-    }
+    replay(record, Passes::Explicit).unwrap().position.into_position()
 }
 
 fn text() -> impl Strategy<Value = String> {
@@ -158,7 +155,7 @@ proptest! {
             trimmed.moves.pop();
         }
         let wthor_end = replay_to_end(&trimmed);
-        let options = ReadOptions { variant, geometry };
+        let options = ReadOptions::new().variant(variant).geometry(geometry);
         for format in Format::ALL {
             let Ok(bytes) = write(format, std::slice::from_ref(&record)) else {
                 // Only the formats that hold other games may refuse.

@@ -19,6 +19,7 @@ pub struct ParseVariantError;
 
 /// A board that cannot exist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GeometryError {
     /// Width or height outside 1..=26.
     #[error("board size {width}x{height} is out of range: width and height go from 1 to 26")]
@@ -38,6 +39,7 @@ pub enum GeometryError {
 
 /// A default start that does not fit the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StartError {
     /// The board is too small to hold the start (Reversi's centre block needs
     /// 2x2; the Attacks corners need two columns and two rows).
@@ -61,6 +63,7 @@ pub enum StartError {
 /// Why a position text was rejected, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad position at byte {offset}: {kind}")]
+#[non_exhaustive]
 pub struct ParsePositionError {
     /// Byte offset into the text where the problem was found.
     pub offset: usize,
@@ -104,6 +107,7 @@ pub enum PositionErrorKind {
 
 /// Why a move could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// A square that is not on the board.
     #[error("{0} is off the board")]
@@ -145,6 +149,7 @@ pub enum PlayError {
 /// A position that reversi-core cannot hold: not 8x8 Reversi without holes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("reversi-core holds 8x8 Reversi without obstructed squares, not {variant} on {width}x{height}")]
+#[non_exhaustive]
 pub struct NotOthelloError {
     /// The variant.
     pub variant: Variant,

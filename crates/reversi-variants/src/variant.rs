@@ -8,7 +8,31 @@ use crate::engine::{Engine, MovesFn};
 use crate::error::ParseVariantError;
 
 /// Which game: chosen at run time (the command line needs it).
+///
+/// `#[non_exhaustive]`: more games may come, so a `match` outside this crate
+/// needs a wildcard arm:
+///
+/// ```
+/// use reversi_variants::Variant;
+/// let jumps = |v: Variant| match v {
+///     Variant::Reversi => false,
+///     Variant::Reversitacks | Variant::Attacks => true,
+///     _ => v.moves_pieces(),
+/// };
+/// assert!(jumps(Variant::Attacks));
+/// ```
+///
+/// Without it the match does not compile:
+///
+/// ```compile_fail,E0004
+/// use reversi_variants::Variant;
+/// let jumps = |v: Variant| match v {
+///     Variant::Reversi => false,
+///     Variant::Reversitacks | Variant::Attacks => true,
+/// };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[non_exhaustive]
 pub enum Variant {
     /// Othello rules: placements that flip bracketed lines.
     #[default]
