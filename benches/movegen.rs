@@ -17,7 +17,7 @@ fn positions() -> Vec<Position> {
 
 fn movegen(c: &mut Criterion) {
     let positions = positions();
-    let moves: usize = positions.iter().map(|p| p.legal_moves().len() as usize).sum();
+    let moves: usize = positions.iter().map(|p| p.legal_moves().len()).sum();
     let mut group = c.benchmark_group("fforum-1-19");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("legal_moves", |b| {

@@ -38,8 +38,8 @@ impl Bitboard {
 
     /// The number of squares in the set.
     #[must_use]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
     }
 
     /// Whether the set has no square.
@@ -63,7 +63,7 @@ impl Bitboard {
     /// The square with the lowest index, if any.
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        Square::new(self.0.trailing_zeros() as u8)
+        Square::new(self.0.trailing_zeros() as usize)
     }
 
     /// The squares in index order (`a1`, `b1`, .. `h8`).
@@ -88,7 +88,7 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = Square::new(self.0.trailing_zeros() as u8)?;
+        let sq = Square::new(self.0.trailing_zeros() as usize)?;
         self.0 &= self.0 - 1;
         Some(sq)
     }
@@ -101,7 +101,7 @@ impl Iterator for Squares {
 
 impl DoubleEndedIterator for Squares {
     fn next_back(&mut self) -> Option<Square> {
-        let sq = Square::new(63u32.checked_sub(self.0.leading_zeros())? as u8)?;
+        let sq = Square::new(63u32.checked_sub(self.0.leading_zeros())? as usize)?;
         self.0 &= !sq.bitboard().0;
         Some(sq)
     }

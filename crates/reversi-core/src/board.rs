@@ -72,7 +72,7 @@ impl Board {
 
     /// The number of discs of one colour.
     #[must_use]
-    pub const fn count(&self, color: Color) -> u32 {
+    pub const fn count(&self, color: Color) -> usize {
         self.discs(color).len()
     }
 
@@ -115,7 +115,7 @@ impl Board {
         if self.occupied().contains(sq) {
             return Bitboard::EMPTY;
         }
-        Bitboard(kernel::flips(p, o, usize::from(sq.index())))
+        Bitboard(kernel::flips(p, o, sq.index()))
     }
 
     /// The image of the board under a symmetry.
@@ -151,15 +151,25 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+/// The rows of a board, unpadded: what [`Board`]'s `Display` pads.
+struct Rows<'a>(&'a Board);
+
+impl fmt::Display for Rows<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for sq in Square::all() {
             if sq.column() == 0 && sq.row() > 0 {
                 f.write_str("/")?;
             }
-            fmt::Write::write_char(f, self.square_char(sq))?;
+            fmt::Write::write_char(f, self.0.square_char(sq))?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Board {
+    /// The eight rows joined by `/`; width, fill and alignment apply.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::pad_display(f, format_args!("{}", Rows(self)))
     }
 }
 

@@ -9,7 +9,8 @@ use crate::error::ParseColorError;
 /// A side: Black or White.
 ///
 /// In text, Black is `X` and White is `O` (RULES.md); on input `x`, `o`, `*` (Black,
-/// Edax style), `b`, `w`, `black` and `white` are also accepted, in any case.
+/// Edax and GGS style), `b`, `w`, `black` and `white` are also accepted, in any
+/// case.
 ///
 /// ```
 /// use reversi_core::Color;
@@ -54,12 +55,22 @@ impl Color {
         }
     }
 
-    /// The colour of a disc character: `X`, `x`, `*` are Black; `O`, `o` are White.
+    /// The colour of a disc (or side) character: `X`, `x`, `B`, `b`, `*` are
+    /// Black; `O`, `o`, `W`, `w` are White. Both crates' position readers take
+    /// discs through this (see [`Cell`](crate::text::Cell)), so they read the same
+    /// spellings; GGS writes `*` Black and `O` White.
+    ///
+    /// ```
+    /// use reversi_core::Color;
+    /// assert_eq!(Color::from_char('*'), Some(Color::Black));
+    /// assert_eq!(Color::from_char('w'), Some(Color::White));
+    /// assert_eq!(Color::from_char('-'), None);
+    /// ```
     #[must_use]
     pub const fn from_char(c: char) -> Option<Color> {
         match c {
-            'X' | 'x' | '*' => Some(Color::Black),
-            'O' | 'o' => Some(Color::White),
+            'X' | 'x' | 'B' | 'b' | '*' => Some(Color::Black),
+            'O' | 'o' | 'W' | 'w' => Some(Color::White),
             _ => None,
         }
     }
@@ -82,8 +93,9 @@ impl Not for Color {
 }
 
 impl fmt::Display for Color {
+    /// `X` or `O`; width, fill and alignment apply.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Color::Black => "X",
             Color::White => "O",
         })
@@ -93,17 +105,17 @@ impl fmt::Display for Color {
 impl FromStr for Color {
     type Err = ParseColorError;
 
+    /// Reads a side: one character of [`Color::from_char`], or `black` /
+    /// `white` in any case.
+    ///
+    /// # Errors
+    /// [`ParseColorError`] for anything else.
     fn from_str(s: &str) -> Result<Color, ParseColorError> {
         let mut chars = s.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if let Some(color) = Color::from_char(c) {
-                return Ok(color);
-            }
-            match c {
-                'B' | 'b' => return Ok(Color::Black),
-                'W' | 'w' => return Ok(Color::White),
-                _ => {}
-            }
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(color) = Color::from_char(c)
+        {
+            return Ok(color);
         }
         if s.eq_ignore_ascii_case("black") {
             Ok(Color::Black)

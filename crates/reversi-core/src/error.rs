@@ -7,6 +7,11 @@ use crate::Square;
 #[error("expected a colour: X or O (also *, B, W, black, white)")]
 pub struct ParseColorError;
 
+/// A square index of 64 or more: see [`Square::try_from`](crate::Square#impl-TryFrom%3Cusize%3E-for-Square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("square index {0} is off the board: indices go from 0 to 63")]
+pub struct SquareIndexError(pub usize);
+
 /// A square that is not a column `a`-`h` followed by a row `1`-`8`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected a square from a1 to h8")]
@@ -38,16 +43,18 @@ pub struct ParsePositionError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionErrorKind {
-    /// A character that is not a square (`X`, `O`, `-`), a row separator or a side.
+    /// A character that is not a square (`X`, `O`, `-` and the other spellings
+    /// of [`Cell`](crate::text::Cell)) or a row separator.
     #[error("expected X, O, - or /, found {0:?}")]
     UnexpectedChar(char),
     /// An obstructed square, which the 8x8 core board does not have.
     #[error("found an obstructed square '#': the 8x8 board has none (reversi-variants has them)")]
     Obstructed,
-    /// The rows form had a number of rows other than 8.
+    /// The rows form had a number of rows other than 8, or a leading board size
+    /// (GGS) said so.
     #[error("expected 8 rows, found {found}")]
     RowCount {
-        /// How many rows there were (counting stops at 9).
+        /// How many rows there were, or the size written before the board.
         found: usize,
     },
     /// A row with a number of squares other than 8.
@@ -58,17 +65,14 @@ pub enum PositionErrorKind {
         /// How many squares it had.
         found: usize,
     },
-    /// The 64-square form had another number of squares.
+    /// A board of one row (the 64-square form) had another number of squares.
     #[error("expected 64 squares, found {found}")]
     SquareCount {
-        /// How many squares there were (counting stops at 65).
+        /// How many squares there were.
         found: usize,
     },
-    /// Nothing after the board.
-    #[error("expected the side to move (X or O) after the board")]
-    MissingSide,
     /// Something that is not a side where the side should be.
-    #[error("expected the side to move: X or O (also *, black, white)")]
+    #[error("expected the side to move: X or O (also *, B, W, black, white)")]
     BadSide,
     /// More text after the side to move.
     #[error("expected the end of the position (or ';') after the side to move")]

@@ -34,14 +34,20 @@
 //!   pass only then: a pass is a [`Move`]. The game is over when neither side can
 //!   place a disc.
 //! - **Scores.** [`Position::score`] counts the discs; [`Position::score_empties_to_winner`]
-//!   gives the empty squares to the winner (WOF/GGS).
+//!   gives the empty squares to the winner (WOF/GGS). Counts and indices are `usize`;
+//!   margins ([`Position::margin`], from the mover's view, and [`Score::margin`]) are
+//!   `i32`. A [`Score`] and an [`Outcome`] are written `38-26`, Black first.
 //! - **Perft.** A pass is a ply; a game that ends before full depth counts one leaf
 //!   (see [`perft()`]).
 //! - **Text.** Square `f5` (any case on input); move `f5` or `pass` (on input also
 //!   `PA`, `pa`, `--`, `0000`); position: rows top to bottom joined by `/`, `X` Black,
 //!   `O` White, `-` empty, a space and the side to move, e.g. the start
-//!   `--------/--------/--------/---OX---/---XO---/--------/--------/-------- X`; on input
-//!   also the 64-character Edax/OBF form.
+//!   `--------/--------/--------/---OX---/---XO---/--------/--------/-------- X`. On
+//!   input also `x` `B` `b` `*` for Black, `o` `W` `w` for White, `.` for empty, rows
+//!   separated by whitespace, a leading GGS board size (`8`), the 64-character
+//!   Edax/OBF form, and no side (Black to move): the [`text`] module, which
+//!   reversi-variants shares. `Display` of the short tokens honours width, fill and
+//!   alignment (`format!("{:>4}", Square::F5)` is `"  f5"`).
 //! - **Hashing.** [`Position::hash`] is Zobrist hashing with fixed keys, kept up to date
 //!   by every move; its values are stable across versions.
 //!
@@ -67,6 +73,7 @@ mod dispatch;
 mod error;
 mod kernel;
 mod moves;
+mod pad;
 mod perft;
 mod position;
 mod score;
@@ -76,7 +83,7 @@ mod simd;
 mod square;
 mod symmetry;
 mod table;
-mod text;
+pub mod text;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
@@ -85,9 +92,11 @@ pub use color::Color;
 pub use dispatch::Backend;
 pub use error::{
     OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
-    PositionErrorKind,
+    PositionErrorKind, SquareIndexError,
 };
 pub use moves::{Move, is_pass_token};
+#[doc(hidden)]
+pub use pad::pad_display;
 pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::{Moves, Position, Pretty};
 pub use score::{Outcome, Score};

@@ -60,10 +60,11 @@ impl From<Square> for Move {
 }
 
 impl fmt::Display for Move {
+    /// The square (`f5`) or `pass`; width, fill and alignment apply.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Place(sq) => sq.fmt(f),
-            Move::Pass => f.write_str("pass"),
+            Move::Pass => f.pad("pass"),
         }
     }
 }
@@ -103,6 +104,15 @@ mod tests {
         for t in ["", "-", "000", "passe", "p", "i9", "a0"] {
             assert_eq!(t.parse::<Move>(), Err(ParseMoveError), "{t}");
         }
+    }
+
+    #[test]
+    fn display_pads() {
+        use std::format;
+        assert_eq!(format!("[{:<6}]", Move::Pass), "[pass  ]");
+        assert_eq!(format!("[{:^7}]", Move::Place(Square::F5)), "[  f5   ]");
+        assert_eq!(format!("[{:>6}]", Move::Pass), "[  pass]");
+        assert_eq!(format!("[{:-^8}]", Move::Pass), "[--pass--]");
     }
 
     #[test]

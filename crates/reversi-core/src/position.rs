@@ -152,7 +152,7 @@ impl Position {
                 if (p | o) >> sq.index() & 1 != 0 {
                     return Err(PlayError::Occupied(sq));
                 }
-                let f = kernel::flips(p, o, usize::from(sq.index()));
+                let f = kernel::flips(p, o, sq.index());
                 if f != 0 {
                     Ok(Bitboard(f))
                 } else if kernel::moves(p, o) == 0 && kernel::moves(o, p) == 0 {
@@ -204,7 +204,7 @@ impl Position {
         let flipped = match mv {
             Move::Place(sq) => {
                 let (p, o) = self.board.sides(self.side);
-                kernel::flips(p & !sq.bitboard().0, o & !sq.bitboard().0, usize::from(sq.index()))
+                kernel::flips(p & !sq.bitboard().0, o & !sq.bitboard().0, sq.index())
             }
             Move::Pass => 0,
         };
@@ -245,7 +245,7 @@ impl Position {
         let mut passes = 0;
         let mut result = Ok(());
         for (index, sq) in squares.into_iter().enumerate() {
-            let i = usize::from(sq.index());
+            let i = sq.index();
             let bit = 1u64 << i;
             let mut f = kernel::flips(p, o, i);
             if f == 0 || (p | o) & bit != 0 {
@@ -278,7 +278,7 @@ impl Position {
             let turned = (flipped | bit) & o;
             hash ^= zobrist::flip_delta(turned);
             if (p | o) & bit == 0 {
-                hash ^= zobrist::DISC_KEYS[me][usize::from(sq.index())];
+                hash ^= zobrist::DISC_KEYS[me][sq.index()];
             }
             p |= flipped | bit;
             o &= !(flipped | bit);
@@ -292,7 +292,24 @@ impl Position {
     /// The disc counts, raw: each side's discs on the board.
     #[must_use]
     pub const fn score(&self) -> Score {
-        Score { black: self.board.count(Color::Black) as u8, white: self.board.count(Color::White) as u8 }
+        Score { black: self.board.count(Color::Black), white: self.board.count(Color::White) }
+    }
+
+    /// The discs of the side to move minus the opponent's: the margin from the
+    /// mover's view, an `i32` as [`Score::margin`].
+    ///
+    /// ```
+    /// use reversi_core::{Move, Position, Square};
+    /// let mut pos = Position::start();
+    /// assert_eq!(pos.margin(), 0);
+    /// pos.play(Move::Place(Square::F5))?; // Black 4, White 1; White to move
+    /// assert_eq!(pos.margin(), -3);
+    /// assert_eq!(pos.score().margin(reversi_core::Color::Black), 3);
+    /// # Ok::<(), reversi_core::PlayError>(())
+    /// ```
+    #[must_use]
+    pub const fn margin(&self) -> i32 {
+        self.score().margin(self.side)
     }
 
     /// The disc counts with the empty squares given to the side with more discs
@@ -346,7 +363,7 @@ fn after_forced_pass(p: u64, o: u64, sq: Square) -> Result<u64, PlayError> {
     } else if kernel::moves(o, p) == 0 {
         Err(PlayError::GameOver)
     } else {
-        match kernel::flips(o, p, usize::from(sq.index())) {
+        match kernel::flips(o, p, sq.index()) {
             0 => Err(PlayError::NoFlips(sq)),
             f => Ok(f),
         }
@@ -413,8 +430,9 @@ impl fmt::Display for Pretty<'_> {
 }
 
 impl fmt::Display for Position {
-    /// The RULES.md form: rows joined by `/`, a space, `X` or `O`.
+    /// The RULES.md form: rows joined by `/`, a space, `X` or `O`. Width, fill
+    /// and alignment apply to the whole line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.board, self.side)
+        crate::pad_display(f, format_args!("{} {}", self.board, self.side))
     }
 }

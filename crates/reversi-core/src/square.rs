@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Bitboard;
-use crate::error::ParseSquareError;
+use crate::error::{ParseSquareError, SquareIndexError};
 
 /// A square of the 8x8 board.
 ///
@@ -156,9 +156,16 @@ impl Square {
     pub const H8: Square = Square(63);
 
     /// The square with this index (`8 * row + column`), if it is below 64.
+    ///
+    /// ```
+    /// use reversi_core::Square;
+    /// assert_eq!(Square::new(37), Some(Square::F5));
+    /// assert_eq!(Square::new(64), None);
+    /// assert_eq!(Square::try_from(63), Ok(Square::H8));
+    /// ```
     #[must_use]
-    pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+    pub const fn new(index: usize) -> Option<Square> {
+        if index < 64 { Some(Square(index as u8)) } else { None }
     }
 
     /// The square at this 0-based column and row, if both are below 8.
@@ -169,8 +176,8 @@ impl Square {
 
     /// The index, `8 * row + column`, in `0..64`.
     #[must_use]
-    pub const fn index(self) -> u8 {
-        self.0
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The 0-based column: 0 is `a`.
@@ -203,9 +210,30 @@ impl Square {
     }
 }
 
+impl From<Square> for usize {
+    /// The index, `8 * row + column`: [`Square::index`].
+    fn from(sq: Square) -> usize {
+        sq.index()
+    }
+}
+
+impl TryFrom<usize> for Square {
+    type Error = SquareIndexError;
+
+    /// The square with this index: [`Square::new`].
+    ///
+    /// # Errors
+    /// [`SquareIndexError`] for an index of 64 or more.
+    fn try_from(index: usize) -> Result<Square, SquareIndexError> {
+        Square::new(index).ok_or(SquareIndexError(index))
+    }
+}
+
 impl fmt::Display for Square {
+    /// `f5`: the column letter and the row number; width, fill and alignment
+    /// apply (`format!("{:>4}", Square::F5)` is `"  f5"`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.column_char(), self.row() + 1)
+        crate::pad_display(f, format_args!("{}{}", self.column_char(), self.row() + 1))
     }
 }
 
@@ -251,6 +279,26 @@ mod tests {
             assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
         }
         assert_eq!(Square::new(64), None);
+        assert_eq!(Square::try_from(64), Err(SquareIndexError(64)));
         assert_eq!(Square::from_coords(8, 0), None);
+    }
+
+    #[test]
+    fn indices_are_usize_both_ways() {
+        for sq in Square::all() {
+            assert_eq!(Square::try_from(usize::from(sq)), Ok(sq));
+            assert_eq!(Square::new(sq.index()), Some(sq));
+        }
+    }
+
+    #[test]
+    fn display_pads() {
+        use std::format;
+        assert_eq!(format!("[{:>5}]", Square::F5), "[   f5]");
+        assert_eq!(format!("[{:<4}]", Square::A1), "[a1  ]");
+        assert_eq!(format!("[{:^6}]", Square::H8), "[  h8  ]");
+        assert_eq!(format!("[{:*>4}]", Square::C3), "[**c3]");
+        assert_eq!(format!("[{:.1}]", Square::C3), "[c]");
+        assert_eq!(format!("[{}]", Square::C3), "[c3]");
     }
 }

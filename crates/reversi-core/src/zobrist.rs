@@ -38,7 +38,7 @@ pub(crate) fn hash(board: &Board, side: Color) -> u64 {
     let mut h = if side == Color::White { SIDE_KEY } else { 0 };
     for color in Color::ALL {
         for sq in board.discs(color) {
-            h ^= DISC_KEYS[color.index()][usize::from(sq.index())];
+            h ^= DISC_KEYS[color.index()][sq.index()];
         }
     }
     h

@@ -129,7 +129,7 @@ proptest! {
         prop_assert_eq!(replayed, pos);
 
         // Random squares after it: the same successes and errors as `play`.
-        let extra: Vec<Square> = extra.into_iter().filter_map(Square::new).collect();
+        let extra: Vec<Square> = extra.into_iter().filter_map(|i| Square::new(usize::from(i))).collect();
         let (mut reference, mut expected) = (pos, Ok(0));
         for (index, &sq) in extra.iter().enumerate() {
             match play_inferring_pass(&mut reference, sq) {

@@ -125,8 +125,9 @@ impl Format {
 }
 
 impl fmt::Display for Format {
+    /// The [name](Format::name); width, fill and alignment apply.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -339,5 +340,16 @@ fn format_label(format: Format) -> &'static str {
         Format::Wthor => "WTHOR",
         Format::Obf => "OBF",
         Format::Position => "a position file",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_pad() {
+        assert_eq!(format!("[{:<5}]", Format::Pgn), "[pgn  ]");
+        assert_eq!(format!("[{:>5}]", Format::Ggf), "[  ggf]");
     }
 }

@@ -85,13 +85,26 @@ impl GameResult {
 }
 
 impl fmt::Display for GameResult {
-    /// `33-31` for discs, `+8.5` (with `:how` if any) for a net result.
+    /// `33-31` for discs, `+8.5` (with `:how` if any) for a net result; width,
+    /// fill and alignment apply to the whole result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_some() || f.precision().is_some() {
+            let mut text = String::new();
+            self.write_unpadded(&mut text)?;
+            return f.pad(&text);
+        }
+        self.write_unpadded(f)
+    }
+}
+
+impl GameResult {
+    /// The text of `Display`, without padding.
+    fn write_unpadded(&self, w: &mut impl fmt::Write) -> fmt::Result {
         match self {
-            GameResult::Discs { black, white } => write!(f, "{black}-{white}"),
+            GameResult::Discs { black, white } => write!(w, "{black}-{white}"),
             GameResult::Net { margin, how } => {
-                write!(f, "{margin:+}")?;
-                how.as_ref().map_or(Ok(()), |how| write!(f, ":{how}"))
+                write!(w, "{margin:+}")?;
+                how.as_ref().map_or(Ok(()), |how| write!(w, ":{how}"))
             }
         }
     }
@@ -258,5 +271,21 @@ impl Record {
 impl Default for Record {
     fn default() -> Record {
         Record::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_pad_as_one_token() {
+        let discs = GameResult::Discs { black: 38, white: 26 };
+        assert_eq!(format!("[{discs:>7}]"), "[  38-26]");
+        assert_eq!(format!("[{discs}]"), "[38-26]");
+        let net = GameResult::Net { margin: 8.5, how: Some("r".into()) };
+        assert_eq!(format!("[{net:<8}]"), "[+8.5:r  ]");
+        assert_eq!(format!("[{net:^8}]"), "[ +8.5:r ]");
+        assert_eq!(net.to_string(), "+8.5:r");
     }
 }

@@ -97,9 +97,7 @@ impl FinalPosition {
     #[must_use]
     pub fn pieces(&self) -> (usize, usize) {
         match self {
-            FinalPosition::Othello(p) => {
-                (p.board().count(Color::Black) as usize, p.board().count(Color::White) as usize)
-            }
+            FinalPosition::Othello(p) => (p.board().count(Color::Black), p.board().count(Color::White)),
             FinalPosition::Any(p) => (p.count(Color::Black), p.count(Color::White)),
         }
     }
@@ -119,7 +117,7 @@ impl FinalPosition {
         match self {
             FinalPosition::Othello(p) => {
                 let s = p.score_empties_to_winner();
-                (s.black.into(), s.white.into())
+                (s.black, s.white)
             }
             FinalPosition::Any(p) => {
                 let s = p.score_empties_to_winner();

@@ -75,7 +75,8 @@ pub struct ParsePositionError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionErrorKind {
-    /// A character that is not `X`, `O`, `-`, `#` or `/`.
+    /// A character that is not a square (`X`, `O`, `-`, `#` and the other
+    /// spellings of [`reversi_core::text::Cell`]) or `/`.
     #[error("expected X, O, -, # or /, found {0:?}")]
     UnexpectedChar(char),
     /// A row whose length differs from the first row's.
@@ -94,11 +95,19 @@ pub enum PositionErrorKind {
         /// The count of rows or columns found (counting stops past 26).
         found: usize,
     },
-    /// Nothing after the board.
-    #[error("expected the side to move (X or O) after the board")]
-    MissingSide,
+    /// A board size written before the board (GGS) that is not the board's:
+    /// `n` stands for `n` rows of `n` squares.
+    #[error("the board size {stated} does not match the {width}x{height} board")]
+    SizeMismatch {
+        /// The size written.
+        stated: usize,
+        /// The squares in a row.
+        width: usize,
+        /// The rows.
+        height: usize,
+    },
     /// Something that is not a side where the side should be.
-    #[error("expected the side to move: X or O")]
+    #[error("expected the side to move: X or O (also *, B, W, black, white)")]
     BadSide,
     /// More text after the side to move.
     #[error("expected the end of the position after the side to move")]

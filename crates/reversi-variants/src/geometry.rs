@@ -193,9 +193,9 @@ impl Geometry {
 }
 
 impl fmt::Display for Geometry {
-    /// `WxH`, e.g. `8x8`.
+    /// `WxH`, e.g. `8x8`; width, fill and alignment apply.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
+        reversi_core::pad_display(f, format_args!("{}x{}", self.width, self.height))
     }
 }
 
@@ -235,6 +235,15 @@ mod tests {
             assert_eq!(bad.parse::<Geometry>(), Err(GeometryError::BadText), "{bad}");
         }
         assert_eq!("octagon".parse::<Geometry>(), Ok(Geometry::octagon()));
+    }
+
+    #[test]
+    fn display_pads() {
+        let g = Geometry::new(10, 6).unwrap();
+        assert_eq!(format!("[{g:>6}]"), "[  10x6]");
+        assert_eq!(format!("[{g:^8}]"), "[  10x6  ]");
+        assert_eq!(format!("[{:<9}]", crate::Variant::Attacks), "[attacks  ]");
+        assert_eq!(format!("[{:>7}]", crate::Variant::Reversi), "[reversi]");
     }
 
     #[test]

@@ -48,7 +48,15 @@
 //! - **Perft.** A pass is a ply; a finished game reached early is one leaf.
 //! - **Text.** Moves `c3`, `a1c3`, `pass` (also `PA`, `--`, `0000` on input);
 //!   positions as rows joined by `/` with `X`, `O`, `-`, `#`, a space and the side to
-//!   move; the board size is read from the rows.
+//!   move; the board size is read from the rows. On input, the spellings of
+//!   reversi-core, read by its tokenizer ([`reversi_core::text`]): `x` `B` `b` `*`
+//!   Black, `o` `W` `w` White, `.` empty, rows separated by whitespace, a leading GGS
+//!   size, the 64-character Edax/OBF form (8x8), no side (Black to move). `Display`
+//!   of squares, moves, variants, geometries and scores honours width, fill and
+//!   alignment.
+//! - **Counts.** Piece and square counts are `usize`; margins ([`Position::margin`],
+//!   from the mover's view, and [`Score::margin`]) are `i32`. A [`Score`] and an
+//!   [`Outcome`] are written `38-26`, Black first.
 //!
 //! # Engine
 //!

@@ -64,11 +64,12 @@ impl From<reversi_core::Move> for Move {
 }
 
 impl fmt::Display for Move {
+    /// `c3`, `a1c3` or `pass`; width, fill and alignment apply to the whole move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Place(sq) => sq.fmt(f),
-            Move::Jump { from, to } => write!(f, "{from}{to}"),
-            Move::Pass => f.write_str("pass"),
+            Move::Jump { from, to } => reversi_core::pad_display(f, format_args!("{from}{to}")),
+            Move::Pass => f.pad("pass"),
         }
     }
 }
@@ -98,6 +99,15 @@ impl FromStr for Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn display_pads() {
+        let jump: Move = "a1c3".parse().unwrap();
+        assert_eq!(format!("[{jump:>6}]"), "[  a1c3]");
+        assert_eq!(format!("[{jump:^8}]"), "[  a1c3  ]");
+        assert_eq!(format!("[{:<6}]", Move::Pass), "[pass  ]");
+        assert_eq!(format!("[{:>4}]", Move::Place("j10".parse().unwrap())), "[ j10]");
+    }
 
     #[test]
     fn parses_every_form() {

@@ -390,6 +390,21 @@ impl Position {
         Score { black: self.count(Color::Black), white: self.count(Color::White) }
     }
 
+    /// The pieces of the side to move minus the opponent's: the margin from the
+    /// mover's view, an `i32` as [`Score::margin`].
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Position, Variant};
+    /// let mut pos = Position::start(Variant::Attacks, Geometry::new(7, 7)?)?;
+    /// pos.play("b1".parse()?)?; // a clone: Black 3, White 2; White to move
+    /// assert_eq!(pos.margin(), -1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn margin(&self) -> i32 {
+        self.score().margin(self.side)
+    }
+
     /// The counts with the empty playable squares given to the side with more
     /// pieces, or shared on a tie (the WOF/GGS way).
     #[must_use]
@@ -437,6 +452,17 @@ impl Position {
 }
 
 /// Piece counts.
+///
+/// Text (`Display`) is Black's count, `-`, White's count, as records write a
+/// result: `38-26`. Width, fill and alignment apply.
+///
+/// ```
+/// use reversi_variants::{Color, Score};
+/// let score = Score { black: 38, white: 26 };
+/// assert_eq!(score.to_string(), "38-26");
+/// assert_eq!(format!("[{score:>7}]"), "[  38-26]");
+/// assert_eq!(score.margin(Color::White), -12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Score {
     /// Black's pieces.
@@ -445,13 +471,57 @@ pub struct Score {
     pub white: usize,
 }
 
+impl Score {
+    /// The count of one side.
+    #[must_use]
+    pub const fn of(self, color: Color) -> usize {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// The count of `color` minus the other side's: the margin from `color`'s
+    /// view, an `i32` as in reversi-core ([`reversi_core::Score::margin`]).
+    #[must_use]
+    pub fn margin(self, color: Color) -> i32 {
+        reversi_core::Score { black: self.black, white: self.white }.margin(color)
+    }
+}
+
+impl fmt::Display for Score {
+    /// `38-26`: Black's count first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        reversi_core::pad_display(f, format_args!("{}-{}", self.black, self.white))
+    }
+}
+
 /// How a finished game ended.
+///
+/// Text (`Display`) is the final score, Black first (`38-26`), as for
+/// [`Score`]: the winner follows from it.
+///
+/// ```
+/// use reversi_variants::{Geometry, Position, Variant};
+/// let pos = Position::from_text(Variant::Attacks, "XX/-- O")?; // White has no piece
+/// let outcome = pos.outcome().unwrap();
+/// assert_eq!(outcome.winner, Some(reversi_variants::Color::Black));
+/// assert_eq!(outcome.to_string(), "2-0");
+/// # Ok::<(), reversi_variants::ParsePositionError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// The side with more pieces; `None` for a draw.
     pub winner: Option<Color>,
     /// The piece counts on the final board.
     pub score: Score,
+}
+
+impl fmt::Display for Outcome {
+    /// The final score, `38-26`: see [`Score`]'s `Display`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.score.fmt(f)
+    }
 }
 
 impl From<reversi_core::Position> for Position {
@@ -485,19 +555,33 @@ impl TryFrom<Position> for reversi_core::Position {
 
 impl fmt::Display for Position {
     /// The RULES.md form: rows top to bottom joined by `/` (`X`, `O`, `-`, `#`),
-    /// a space, the side to move.
+    /// a space, the side to move. Width, fill and alignment apply to the whole
+    /// line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for sq in self.geometry.squares() {
+        if f.width().is_some() || f.precision().is_some() {
+            return f.pad(&Unpadded(self).to_string());
+        }
+        Unpadded(self).fmt(f)
+    }
+}
+
+/// A position's text without padding: what its `Display` pads.
+struct Unpadded<'a>(&'a Position);
+
+impl fmt::Display for Unpadded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        for sq in pos.geometry.squares() {
             if sq.column() == 0 && sq.row() > 0 {
                 f.write_str("/")?;
             }
-            let c = match self.get(sq) {
+            let c = match pos.get(sq) {
                 Some(color) => color.char(),
-                None if self.geometry.is_hole(sq) => '#',
+                None if pos.geometry.is_hole(sq) => '#',
                 None => '-',
             };
             fmt::Write::write_char(f, c)?;
         }
-        write!(f, " {}", self.side)
+        write!(f, " {}", pos.side)
     }
 }

@@ -60,8 +60,10 @@ impl From<reversi_core::Square> for Square {
 }
 
 impl fmt::Display for Square {
+    /// `j10`: the column letter and the row number; width, fill and alignment
+    /// apply (`format!("{:>5}", sq)` is `"  j10"`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.column) as char, u32::from(self.row) + 1)
+        reversi_core::pad_display(f, format_args!("{}{}", (b'a' + self.column) as char, u32::from(self.row) + 1))
     }
 }
 
@@ -107,6 +109,16 @@ mod tests {
                 assert_eq!(sq.to_string().to_uppercase().parse::<Square>(), Ok(sq));
             }
         }
+    }
+
+    #[test]
+    fn display_pads() {
+        let j10: Square = "j10".parse().unwrap();
+        assert_eq!(format!("[{j10:>5}]"), "[  j10]");
+        assert_eq!(format!("[{j10:<4}]"), "[j10 ]");
+        assert_eq!(format!("[{j10:^7}]"), "[  j10  ]");
+        assert_eq!(format!("[{j10:.>6}]"), "[...j10]");
+        assert_eq!(format!("[{j10}]"), "[j10]");
     }
 
     #[test]

@@ -67,8 +67,9 @@ impl Variant {
 }
 
 impl fmt::Display for Variant {
+    /// The [name](Variant::name); width, fill and alignment apply.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
