@@ -10,6 +10,7 @@ pub struct ParseColorError;
 /// A square index of 64 or more: see [`Square::try_from`](crate::Square#impl-TryFrom%3Cusize%3E-for-Square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("square index {0} is off the board: indices go from 0 to 63")]
+#[non_exhaustive]
 pub struct SquareIndexError(pub usize);
 
 /// A square that is not a column `a`-`h` followed by a row `1`-`8`.
