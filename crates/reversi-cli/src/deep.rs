@@ -89,11 +89,11 @@ pub(crate) fn perft_deep(pos: &Position, depth: u32, options: DeepOptions) -> Re
                 } else {
                     perft_hashed_with(options.backend, &pos, remaining, &table)
                 };
-                n * paths
+                n.saturating_mul(paths)
             })
-            .sum()
+            .reduce(|| 0, u64::saturating_add)
     });
-    Ok(counted + finished)
+    Ok(counted.saturating_add(finished))
 }
 
 /// The perft count of a variants position on `threads` threads, with
@@ -118,12 +118,13 @@ pub(crate) fn perft_split(
         for (p, paths) in layer {
             let moves = p.legal_moves();
             if moves.is_empty() {
-                finished += paths;
+                finished = u64::saturating_add(finished, paths);
             }
             for mv in moves {
                 let mut child = p;
                 child.play_unchecked(mv);
-                *next.entry(child).or_default() += paths;
+                let merged = next.entry(child).or_default();
+                *merged = u64::saturating_add(*merged, paths);
             }
         }
         layer = next;
@@ -158,11 +159,11 @@ pub(crate) fn perft_split(
                     caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(cache);
                     n
                 };
-                n * paths
+                n.saturating_mul(*paths)
             })
-            .sum()
+            .reduce(|| 0, u64::saturating_add)
     });
-    Ok(counted + finished)
+    Ok(counted.saturating_add(finished))
 }
 
 #[cfg(test)]

@@ -101,7 +101,20 @@ struct Counter {
 }
 
 impl Counter {
+    /// The count, or an error when it does not fit 64 bits (the library
+    /// saturates at `u64::MAX`).
     fn count(&self, game: &Game, depth: u32) -> Result<u64, Failure> {
+        let n = self.count_saturating(game, depth)?;
+        if n == u64::MAX {
+            return Err(Failure::usage(format!(
+                "perft {depth}: the count does not fit in 64 bits (it is at least {})",
+                u64::MAX
+            )));
+        }
+        Ok(n)
+    }
+
+    fn count_saturating(&self, game: &Game, depth: u32) -> Result<u64, Failure> {
         match game {
             Game::Core(pos) if self.threads == 1 && self.hash_mib == 0 => Ok(perft_with(self.backend, pos, depth)),
             Game::Core(pos) => {
@@ -137,7 +150,11 @@ fn count(
     if progress {
         eprint!("\r{:40}\r", "");
     }
-    Ok((per_move.iter().map(|&(_, n)| n).sum(), per_move))
+    let total = per_move.iter().try_fold(0u64, |total, &(_, n)| total.checked_add(n));
+    let total = total.ok_or_else(|| {
+        Failure::usage(format!("perft {depth}: the count does not fit in 64 bits (it is at least {})", u64::MAX))
+    })?;
+    Ok((total, per_move))
 }
 
 /// Writes the count, the time and the speed (and the counts per root move).

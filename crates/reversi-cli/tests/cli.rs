@@ -118,6 +118,17 @@ fn bad_input_is_one_line_and_status_2() {
         (&["perft", "61"][..], "depth 61 is over the maximum of 60"),
         (&["perft", "3", "--position", "--------/--------- X"], "--position: bad position at byte"),
         (&["perft", "3", "--hash", "100000000000000"], "--hash 100000000000000: "),
+        // Counts past 64 bits (Attacks 3x3 passes u64::MAX at depth 38) are an
+        // error, not a wrapped number.
+        (&["perft", "40", "--variant", "attacks", "--board", "3x3", "--hash", "16"], "does not fit in 64 bits"),
+        (
+            &["perft", "40", "--variant", "attacks", "--board", "3x3", "--hash", "16", "--divide"],
+            "does not fit in 64 bits",
+        ),
+        (
+            &["perft", "40", "--variant", "attacks", "--board", "3x3", "--hash", "16", "--threads", "2"],
+            "does not fit in 64 bits",
+        ),
         // The variants tables too (this aborted with a backtrace once).
         (&["perft", "3", "--variant", "attacks", "--board", "7x7", "--hash", "100000000"], "--hash 100000000: "),
         (

@@ -4,6 +4,7 @@
 //! `perft(p, 0) = 1`; at depth `d > 0`, a finished game counts 1 (a game over
 //! early is one leaf), a side with no move passes (`perft(pass(p), d - 1)`: a pass
 //! is a ply), and otherwise the counts of the children after each legal move add up.
+//! A count that does not fit a `u64` saturates at `u64::MAX` rather than wrap.
 
 use crate::dispatch::{self, Backend};
 use crate::kernel::{count, flips};
@@ -44,7 +45,14 @@ pub(crate) fn perft_node(
         m &= m - 1;
         let f = flips(p, o, sq);
         let (child_p, child_o) = (o & !f, p | f | 1 << sq);
-        total += if depth == 2 { count(moves(child_p, child_o)).max(1) } else { recurse(child_p, child_o, depth - 1) };
+        if depth == 2 {
+            // At most 64 children of at most 64 moves: no overflow.
+            total += count(moves(child_p, child_o)).max(1);
+        } else {
+            // Saturating: a count past u64::MAX stays there instead of
+            // wrapping (only above depth 2: the hot loop keeps its plain add).
+            total = u64::saturating_add(total, recurse(child_p, child_o, depth - 1));
+        }
     }
     total
 }

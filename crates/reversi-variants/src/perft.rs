@@ -5,6 +5,11 @@
 //! counts 1, a side with no move passes (a pass is a ply), and otherwise the
 //! counts of the children after each legal move add up. Published Ataxx tables
 //! count a finished game reached early as 0; this crate follows RULES.md.
+//!
+//! A count that does not fit a `u64` saturates at `u64::MAX` rather than wrap:
+//! Attacks and Reversitacks games need not end, and with a [`PerftCache`] a
+//! small board reaches such counts in a second (Attacks 3x3 passes `u64::MAX`
+//! at depth 38).
 
 use crate::Move;
 use reversi_core::Backend;
@@ -53,12 +58,14 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
         #[inline(always)]
         |mv| {
             let (np, no) = R::play(e, p, o, mv);
-            total += if depth == 2 {
+            let n = if depth == 2 {
                 // The child at depth 1: its moves, or 1 for a pass or a finished game.
                 if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, moves).max(1) }
             } else {
                 recurse(no, np, depth - 1)
             };
+            // Saturating: a count past u64::MAX stays there instead of wrapping.
+            total = u64::saturating_add(total, n);
         },
     );
     total

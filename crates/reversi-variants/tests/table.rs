@@ -82,3 +82,16 @@ fn counts_at_many_depths_of_one_position_live_side_by_side() {
         assert_eq!(perft_hashed(&pos, depth, &mut cache), plain[depth as usize], "depth {depth}");
     }
 }
+
+#[test]
+fn counts_past_u64_saturate_instead_of_wrapping() {
+    let pos = Position::start(Variant::Attacks, Geometry::new(3, 3).unwrap()).unwrap();
+    let mut memo = HashMap::new();
+    let mut cache = PerftCache::new(8 << 20);
+    for depth in 36..=45 {
+        let exact = memo_perft(&pos, depth, &mut memo);
+        let expected = u64::try_from(exact).unwrap_or(u64::MAX);
+        assert_eq!(perft_hashed(&pos, depth, &mut cache), expected, "depth {depth}: exactly {exact}");
+    }
+    assert!(memo_perft(&pos, 45, &mut memo) > u128::from(u64::MAX));
+}
