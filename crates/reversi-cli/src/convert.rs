@@ -7,6 +7,14 @@
 //! ([`reversi_notation::with_passes`]), so that a format that writes passes
 //! has them all and one that leaves them out still reads back the same games.
 //! Nothing is written unless every game converts.
+//!
+//! The output is refused (status 2, before anything is written) when it would
+//! write over itself (WTHOR's games named like their own `.JOU` or `.TRN`) or
+//! over a file it reads. It is written all or nothing
+//! ([`crate::files::write_atomically`]). Whatever the target format cannot
+//! hold (evaluations, times, names, dates, fields, passes, ...) is dropped
+//! with one warning per kind on stderr ([`crate::losses`]); the status does
+//! not change.
 
 use std::path::PathBuf;
 
@@ -14,8 +22,11 @@ use clap::Args;
 use reversi_notation::{Format, ReadOptions, with_passes};
 
 use crate::Failure;
-use crate::files::{FormatChoice, output_format, parse_format, parse_format_choice, read_source, write_output};
+use crate::files::{
+    FormatChoice, check_output, encode, output_format, parse_format, parse_format_choice, read_source, write_encoded,
+};
 use crate::game::BoardArgs;
+use crate::losses::losses;
 use crate::output::Stdout;
 use crate::replay::game_error;
 
@@ -41,7 +52,8 @@ pub(crate) struct ConvertArgs {
     game: BoardArgs,
 }
 
-/// Runs the command (`-o -`: writing to `out`).
+/// Runs the command (`-o -`: writing to `out`); warns on stderr of what the
+/// target cannot hold once the output is written.
 pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let target = output_format(&args.output, args.to, None)?;
@@ -56,5 +68,13 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
             with_passes(record, passes).map_err(|e| Failure::illegal(format!("{}: {}", source.name, game_error(e, i))))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    write_output(&args.output, target, &records, out)
+    check_output(&args.output, target, &source.files)?;
+    let encoded = encode(target, &records)?;
+    let lost = losses(target, &source.records, &records, &encoded);
+    write_encoded(&args.output, target, &encoded, out)?;
+    out.flush()?; // what stdout holds before the warnings, as a terminal shows them
+    for warning in lost.warnings() {
+        crate::warn(&warning);
+    }
+    Ok(())
 }

@@ -3,7 +3,7 @@
 //! three files) or to standard output.
 
 use std::ffi::OsStr;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use reversi_notation::{Format, ReadOptions, Record, read, write, wthor};
@@ -52,6 +52,9 @@ pub(crate) struct Source {
     pub(crate) format: Format,
     /// The games.
     pub(crate) records: Vec<Record>,
+    /// The files read: the file itself and, for WTHOR, the name files used
+    /// (none for standard input). An output must not overwrite them.
+    pub(crate) files: Vec<PathBuf>,
 }
 
 /// Reads the games of `path` (`-`: standard input) in the format `choice`
@@ -81,8 +84,10 @@ pub(crate) fn read_source(path: &Path, choice: FormatChoice, options: ReadOption
             .and_then(Format::from_extension)
             .unwrap_or_else(|| Format::sniff(&bytes)),
     };
+    let mut files = if stdin { Vec::new() } else { vec![path.to_path_buf()] };
     let records = if format == Format::Wthor {
         let (players, tournaments) = if stdin { (None, None) } else { wthor_name_files(path) };
+        files.extend(players.iter().chain(&tournaments).cloned());
         let load = |file: Option<PathBuf>, kind: wthor::Names| -> Result<Option<Vec<u8>>, String> {
             let Some(file) = file else { return Ok(None) };
             let shown = file.display();
@@ -97,7 +102,7 @@ pub(crate) fn read_source(path: &Path, choice: FormatChoice, options: ReadOption
     } else {
         read(format, &bytes, options).map_err(|e| format!("{name}: {e}"))?
     };
-    Ok(Source { name, format, records })
+    Ok(Source { name, format, records, files })
 }
 
 /// The name files of a `.wtb` file: for each of `.JOU` (players) and `.TRN`
@@ -213,31 +218,167 @@ pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Optio
     Ok(format)
 }
 
-/// Writes `records` to `out` (`-`: `stdout`) in `format`. WTHOR writes
-/// `out` and `<stem>.JOU` and `<stem>.TRN` beside it. Nothing is written
-/// unless the format can hold every game.
+/// The files an output to `out` (not `-`) in `format` writes: `out`, and for
+/// WTHOR `<stem>.JOU` (players) and `<stem>.TRN` (tournaments) beside it.
+pub(crate) fn output_files(out: &Path, format: Format) -> Vec<PathBuf> {
+    let mut files = vec![out.to_path_buf()];
+    if format == Format::Wthor {
+        files.extend(["JOU", "TRN"].map(|extension| out.with_extension(extension)));
+    }
+    files
+}
+
+/// Checks, before anything is read or written, that an output to `out` in
+/// `format` does not write over itself or over a file it reads: WTHOR's games
+/// named like one of their own name files (`-o games.JOU`, any case: the
+/// names would overwrite the games), or any output file that is one of
+/// `inputs` (the same file, however named).
 ///
 /// # Errors
-/// A failure with status 2: the [`reversi_notation::WriteError`] of a game the
-/// format cannot hold, or a file that cannot be written; for standard output
-/// [`Failure::stdout`] (a closed pipe: a quiet status 0).
-pub(crate) fn write_output(out: &str, format: Format, records: &[Record], stdout: &mut Stdout) -> Result<(), Failure> {
+/// A usage failure (status 2) naming the output and the clash.
+pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf]) -> Result<(), Failure> {
+    if out == STDIO {
+        return Ok(());
+    }
+    let path = Path::new(out);
+    let extension = path.extension().and_then(OsStr::to_str).unwrap_or_default();
+    if format == Format::Wthor && ["JOU", "TRN"].iter().any(|side| extension.eq_ignore_ascii_case(side)) {
+        return Err(Failure::usage(format!(
+            "-o {out}: WTHOR writes its names to {} and {} beside the games, over this name: give the games a .wtb name",
+            path.with_extension("JOU").display(),
+            path.with_extension("TRN").display()
+        )));
+    }
+    for file in output_files(path, format) {
+        if let Some(input) = inputs.iter().find(|input| same_file(&file, input)) {
+            let shown = file.display();
+            return Err(Failure::usage(if file == path {
+                format!("-o {out}: this is the input {}: write to another file", input.display())
+            } else {
+                format!("-o {out}: {shown} would overwrite the input {}: write to another file", input.display())
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` are the same existing file (symbolic links and `..`
+/// resolved, so any spelling of a path counts).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// `records` encoded in `format`: the bytes of each output file, in the
+/// order of [`output_files`] (WTHOR: games, players, tournaments).
+///
+/// # Errors
+/// A failure with status 2: the [`reversi_notation::WriteError`] of a game
+/// the format cannot hold.
+pub(crate) fn encode(format: Format, records: &[Record]) -> Result<Vec<Vec<u8>>, Failure> {
     let cannot = |e: reversi_notation::WriteError| Failure::usage(e.to_string());
-    let save = |path: &Path, bytes: &[u8]| {
-        std::fs::write(path, bytes).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
-    };
     if format == Format::Wthor {
         let files = wthor::write_records(records).map_err(cannot)?;
-        let path = Path::new(out);
-        save(path, &files.games)?;
-        save(&path.with_extension("JOU"), &files.players)?;
-        return save(&path.with_extension("TRN"), &files.tournaments);
+        return Ok(vec![files.games, files.players, files.tournaments]);
     }
-    let bytes = write(format, records).map_err(cannot)?;
+    Ok(vec![write(format, records).map_err(cannot)?])
+}
+
+/// Writes `records` to `out` (`-`: `stdout`) in `format` ([`encode`], then
+/// [`write_encoded`]). Nothing is written unless the format can hold every
+/// game.
+///
+/// # Errors
+/// As [`encode`] and [`write_encoded`].
+pub(crate) fn write_output(out: &str, format: Format, records: &[Record], stdout: &mut Stdout) -> Result<(), Failure> {
+    write_encoded(out, format, &encode(format, records)?, stdout)
+}
+
+/// Writes what [`encode`] gave to `out` (`-`: `stdout`): all the files of
+/// [`output_files`] at once through [`write_atomically`].
+///
+/// # Errors
+/// A failure with status 2 naming a file that cannot be written; for standard
+/// output [`Failure::stdout`] (a closed pipe: a quiet status 0).
+pub(crate) fn write_encoded(
+    out: &str,
+    format: Format,
+    encoded: &[Vec<u8>],
+    stdout: &mut Stdout,
+) -> Result<(), Failure> {
     if out == STDIO {
-        return stdout.write_all(&bytes);
+        return encoded.iter().try_for_each(|bytes| stdout.write_all(bytes));
     }
-    save(Path::new(out), &bytes)
+    let paths = output_files(Path::new(out), format);
+    let files: Vec<(&Path, &[u8])> =
+        paths.iter().map(PathBuf::as_path).zip(encoded.iter().map(Vec::as_slice)).collect();
+    write_atomically(&files)
+}
+
+/// Writes a set of files all or nothing: each to a new temporary file beside
+/// it (`.<name>.tmp-<pid>`, in the same directory so that a rename moves it
+/// into place), written and synced to disk; only when every one is written
+/// are they renamed over their destinations, in order. If any write fails,
+/// every temporary file is removed and no destination is touched. A
+/// destination that is a directory is refused before anything is written
+/// (its rename would fail after the others). A file replaced keeps its
+/// permissions. What is left to chance: a rename that fails after the check
+/// (the files before it are then in place), and temporary files of a process
+/// killed mid-write.
+///
+/// # Errors
+/// A failure with status 2 naming the destination that cannot be written.
+pub(crate) fn write_atomically(files: &[(&Path, &[u8])]) -> Result<(), Failure> {
+    let failed = |path: &Path, e: std::io::Error| Failure::usage(format!("{}: {e}", path.display()));
+    for &(path, _) in files {
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+            return Err(Failure::usage(format!("{}: is a directory", path.display())));
+        }
+    }
+    let mut temporaries: Vec<PathBuf> = Vec::with_capacity(files.len());
+    let written = files.iter().try_for_each(|&(path, bytes)| {
+        let (temporary, mut file) = create_temporary(path).map_err(|e| failed(path, e))?;
+        temporaries.push(temporary);
+        if let Ok(existing) = std::fs::metadata(path) {
+            // Best effort: the new file is readable as the old one was.
+            let _ = file.set_permissions(existing.permissions());
+        }
+        file.write_all(bytes).and_then(|()| file.sync_all()).map_err(|e| failed(path, e))
+    });
+    let result = written.and_then(|()| {
+        for (n, (&(path, _), temporary)) in files.iter().zip(&temporaries).enumerate() {
+            if let Err(e) = std::fs::rename(temporary, path) {
+                temporaries.drain(..n);
+                return Err(failed(path, e));
+            }
+        }
+        temporaries.clear();
+        Ok(())
+    });
+    for temporary in &temporaries {
+        let _ = std::fs::remove_file(temporary);
+    }
+    result
+}
+
+/// A new file beside `path` to write it through: `.<name>.tmp-<pid>`, or with
+/// `-1`, `-2`, ... added if that name is taken (never an existing file).
+fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
+    let pid = std::process::id();
+    let mut attempt = 0;
+    loop {
+        let suffix = if attempt == 0 { String::new() } else { format!("-{attempt}") };
+        let temporary = dir.join(format!(".{name}.tmp-{pid}{suffix}"));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -260,5 +401,36 @@ mod tests {
         assert!(output_format("-", None, None).is_err());
         assert!(output_format("a.zip", None, None).unwrap_err().message.contains("give --to"));
         assert!(output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("binary"));
+    }
+
+    #[test]
+    fn a_set_of_files_is_written_all_or_nothing() {
+        // Under the target directory, beside the test binary.
+        let exe = std::env::current_exe().unwrap();
+        let dir = exe.parent().unwrap().join(format!("atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+        std::fs::write(&a, "old a").unwrap();
+        // The second file's directory does not exist: the first is written to
+        // its temporary file, which goes again; `a` stays as it was.
+        let missing = dir.join("missing/c.txt");
+        let failure = write_atomically(&[(&a, b"new a"), (&b, b"new b"), (&missing, b"c")]).unwrap_err();
+        assert!(failure.message.starts_with(&format!("{}: ", missing.display())), "{}", failure.message);
+        assert_eq!(std::fs::read(&a).unwrap(), b"old a");
+        let names = |dir: &Path| {
+            let mut names: Vec<String> =
+                std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(&dir), ["a.txt"]);
+        // A temporary name already taken is left alone.
+        let taken = dir.join(format!(".b.txt.tmp-{}", std::process::id()));
+        std::fs::write(&taken, "someone else's").unwrap();
+        write_atomically(&[(&a, b"new a"), (&b, b"new b")]).unwrap();
+        assert_eq!((std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap()), (b"new a".to_vec(), b"new b".to_vec()));
+        assert_eq!(std::fs::read(&taken).unwrap(), b"someone else's");
+        assert_eq!(names(&dir).len(), 3);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

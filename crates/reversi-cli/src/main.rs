@@ -22,6 +22,16 @@
 //! `<stem>.JOU`/`<stem>.TRN` beside it, else `WTHOR.JOU`/`WTHOR.TRN`; WTHOR
 //! output writes `OUT` and `<stem>.JOU` and `<stem>.TRN` beside it.
 //!
+//! Output files (`convert -o`, `play -o`, WTHOR's three) are written all or
+//! nothing ([`files::write_atomically`]): to `.<name>.tmp-<pid>` beside each,
+//! renamed into place once every one is written and synced; on a failure the
+//! temporaries go and existing files stay as they were. An output that would
+//! overwrite itself (WTHOR to `x.JOU` or `x.TRN`, any case) or a file the
+//! command reads (the input, its WTHOR name files) is refused, status 2,
+//! before anything is written. `convert` warns of what the target cannot hold
+//! ([`losses`]): one line per kind, `reversi: warning: WTHOR cannot hold
+//! evaluations: dropped from 6 games`, the status unchanged.
+//!
 //! A directory given to `replay` stands for the record files under it: it is
 //! walked recursively for files whose extension (any case) is one of `.txt`,
 //! `.pgn`, `.ggf`, `.wtb`, `.obf`, `.pos`, other files skipped (so `.JOU` and
@@ -49,18 +59,24 @@
 //! Bad options print clap's whole message on stderr: the `error:` line, its
 //! tips (`tip: a similar argument exists: '--divide'`), the usage and `For
 //! more information, try '--help'.`. Every other message is one line on
-//! stderr after `reversi: `.
+//! stderr after `reversi: ` (warnings after `reversi: warning: `), its
+//! control characters escaped ([`output::one_line`]: a file name holding a
+//! newline shows `\n`); `replay`'s lines for illegal games too.
 //!
 //! Standard output is written only through [`output::Stdout`]: when its
 //! reader has gone (`reversi play --games 1000 | head -1`) the command stops
 //! at the first failed write and the process ends quietly with status 0, as
 //! ripgrep and cargo do; any other error writing it is `reversi: stdout: ...`
-//! and status 2.
+//! and status 2. A standard output closed at start (`reversi play >&-`) is
+//! no error: Rust's runtime opens `/dev/null` on it before `main`, so the
+//! output goes there as with `>/dev/null`, which the process cannot tell
+//! apart.
 
 mod convert;
 mod deep;
 mod files;
 mod game;
+mod losses;
 mod output;
 mod perft;
 mod play;
@@ -170,7 +186,19 @@ fn main() -> ExitCode {
 /// Reports a failure on stderr, if it has a message, and gives its status.
 fn exit(failure: Failure) -> ExitCode {
     if !failure.message.is_empty() {
-        eprintln!("reversi: {}", failure.message);
+        error(&failure.message);
     }
     ExitCode::from(failure.status)
+}
+
+/// Prints `reversi: MESSAGE` on stderr, control characters escaped
+/// ([`output::one_line`]): the one way an error message is printed.
+fn error(message: &str) {
+    eprintln!("reversi: {}", output::one_line(message));
+}
+
+/// Prints `reversi: warning: MESSAGE` on stderr, control characters escaped:
+/// something the command did without failing (data a format cannot hold).
+fn warn(message: &str) {
+    eprintln!("reversi: warning: {}", output::one_line(message));
 }

@@ -54,3 +54,34 @@ impl Stdout {
         self.inner.flush().map_err(Failure::stdout)
     }
 }
+
+/// `text` with every control character (a newline, a carriage return, an
+/// escape, ...) written as its Rust escape (`\n`, `\r`, `\u{1b}`), so that a
+/// message stays one line whatever the file names and values it quotes hold.
+/// Every message and report line the CLI prints passes through it.
+pub(crate) fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut escaped = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            escaped.extend(c.escape_debug());
+        } else {
+            escaped.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(escaped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(one_line("a.pgn: no such file"), "a.pgn: no such file");
+        assert_eq!(one_line("a\nb.pgn\r: \u{1b}[31m\t"), "a\\nb.pgn\\r: \\u{1b}[31m\\t");
+        assert_eq!(one_line("é ünï"), "é ünï");
+    }
+}

@@ -18,7 +18,7 @@ use reversi_notation::{Format, GameResult, Ply, Record};
 use reversi_variants::{Move, Position};
 
 use crate::Failure;
-use crate::files::{STDIO, output_format, parse_format, write_output};
+use crate::files::{STDIO, check_output, output_format, parse_format, write_output};
 use crate::game::{Game, StartArgs};
 use crate::output::Stdout;
 
@@ -126,6 +126,7 @@ impl SplitMix64 {
 pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;
+    check_output(out, format, &[])?;
     let game = Game::from_spec(&args.start.spec(true))?;
     let start = match game {
         Game::Variant(pos) => *pos,

@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 use crate::Failure;
 use crate::files::{FormatChoice, Source, inputs, parse_format_choice, read_source};
 use crate::game::BoardArgs;
-use crate::output::Stdout;
+use crate::output::{Stdout, one_line};
 
 /// Arguments of `reversi replay`.
 #[derive(Args, Debug)]
@@ -96,7 +96,7 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
                 Err(message) => {
                     tally.unreadable += 1;
                     out.flush()?;
-                    eprintln!("reversi: {message}");
+                    crate::error(&message);
                     if !args.keep_going {
                         break 'inputs;
                     }
@@ -150,7 +150,7 @@ fn report_file(source: &Source, json: bool, out: &mut Stdout, tally: &mut Tally)
             });
             writeln!(out, "{line}")?;
         } else if let Some(error) = checked.error {
-            writeln!(out, "{}: {}", source.name, game_error(error, i))?;
+            writeln!(out, "{}", one_line(&format!("{}: {}", source.name, game_error(error, i))))?;
         }
     }
     Ok(())

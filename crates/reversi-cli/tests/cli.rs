@@ -217,7 +217,8 @@ fn a_closed_stdout_ends_quietly_with_status_0() {
     // Far more output than a pipe holds (64 KiB on Linux and macOS) after
     // what is read: the writes after the close surely fail with EPIPE.
     // Games to replay, made here (the packaged crate has no data folder).
-    let dir = std::env::temp_dir().join(format!("reversi-cli-epipe-{}", std::process::id()));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("reversi-cli-epipe-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let games = dir.join("games.pgn");
     let games = games.to_str().unwrap();
@@ -250,4 +251,38 @@ fn other_stdout_errors_are_errors() {
         let err = stderr(&out);
         assert!(err.starts_with("reversi: stdout: ") && err.lines().count() == 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_newline_in_a_quoted_name_or_value_stays_one_line() {
+    for (args, quoted) in [
+        (&["replay", "no\nsuch.pgn"][..], "no\\nsuch.pgn: "),
+        (&["replay", "--keep-going", "a\rb.pgn", "c\u{1b}[2J.pgn"], "a\\rb.pgn: "),
+        (&["perft", "1", "--board", "8\nx8"], "--board 8\\nx8: "),
+        (&["play", "-o", "x\n.zip"], "-o x\\n.zip: "),
+    ] {
+        let out = reversi(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.lines().all(|l| l.starts_with("reversi: ")), "{args:?}: {err}");
+        assert!(err.contains(quoted), "{args:?}: {err}");
+    }
+    let err = stderr(&reversi(&["replay", "--keep-going", "a\rb.pgn", "c\u{1b}[2J.pgn"]));
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(err.contains("c\\u{1b}[2J.pgn: ") && !err.contains('\u{1b}'), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_descriptor_is_standard_output_on_dev_null() {
+    // `reversi ... >&-`: Rust's runtime opens /dev/null on a standard
+    // descriptor closed at start (so that no file opened later takes its
+    // place), and the output goes there, as with `>/dev/null`. Status 0,
+    // nothing said: the process cannot tell the two apart.
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" play --games 3 >&-", env!("CARGO_BIN_EXE_reversi")])
+        .output()
+        .expect("sh runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }

@@ -27,15 +27,15 @@ fn data_files(dir: &str, extension: &str) -> Vec<String> {
     files
 }
 
-/// A directory of its own under the system's temporary directory, removed
-/// when dropped.
+/// A directory of its own under the target directory's `tmp` (so that tests
+/// stay inside the checkout), removed when dropped.
 struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
         static COUNT: AtomicUsize = AtomicUsize::new(0);
         let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("reversi-cli-{}-{name}-{n}", std::process::id()));
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("reversi-cli-{}-{name}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
     }
@@ -75,12 +75,17 @@ fn without_file(games: &[Value]) -> Vec<Value> {
         .collect()
 }
 
-fn convert(args: &[&str]) {
+/// Runs `convert`, which must succeed; gives its warnings (the only thing
+/// it may print on stderr) without their `reversi: warning: `.
+fn convert(args: &[&str]) -> Vec<String> {
     let mut all = vec!["convert"];
     all.extend_from_slice(args);
     let out = reversi(&all);
     assert!(out.status.success(), "{all:?}: {}", stderr(&out));
-    assert!(stderr(&out).is_empty());
+    stderr(&out)
+        .lines()
+        .map(|l| l.strip_prefix("reversi: warning: ").unwrap_or_else(|| panic!("{all:?}: {l}")).to_string())
+        .collect()
 }
 
 #[test]
@@ -584,4 +589,137 @@ fn played_games_replay_legal_in_every_format_that_holds_them() {
             }
         }
     }
+}
+
+/// The names in `dir`, sorted (temporary files included).
+fn listing(dir: &TempDir) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_output_over_its_own_name_files_or_its_input_is_refused() {
+    let dir = TempDir::new("clash");
+    let pgn = dir.path("playok.pgn");
+    std::fs::copy(data("pgn/playok.pgn"), &pgn).unwrap();
+    // WTHOR writes OUT, <stem>.JOU and <stem>.TRN: the games would be lost.
+    for out in ["out.TRN", "games.JOU", "games.jou", "x.Trn"] {
+        let out = dir.path(out);
+        let run = reversi(&["convert", &pgn, "-o", &out, "--to", "wthor"]);
+        assert_eq!(run.status.code(), Some(2), "{out}");
+        let err = stderr(&run);
+        assert!(err.starts_with(&format!("reversi: -o {out}: WTHOR writes its names to ")) && err.lines().count() == 1);
+        assert_eq!(listing(&dir), ["playok.pgn"], "{out}");
+        let run = reversi(&["play", "-o", &out, "--to", "wthor"]);
+        assert_eq!(run.status.code(), Some(2), "{out}");
+        assert_eq!(listing(&dir), ["playok.pgn"], "{out}");
+    }
+    // The input itself, however named.
+    let before = std::fs::read(&pgn).unwrap();
+    for out in [pgn.clone(), dir.path("../") + &dir.0.file_name().unwrap().to_string_lossy() + "/playok.pgn"] {
+        let run = reversi(&["convert", &pgn, "-o", &out, "--to", "ggf"]);
+        assert_eq!(run.status.code(), Some(2), "{out}");
+        assert!(stderr(&run).starts_with(&format!("reversi: -o {out}: this is the input ")), "{}", stderr(&run));
+    }
+    assert_eq!(std::fs::read(&pgn).unwrap(), before);
+    // A name file the input reads: WTHOR.wtb's names would overwrite WTHOR.JOU.
+    for file in ["WTH_1977.wtb", "WTHOR.JOU", "WTHOR.TRN"] {
+        std::fs::copy(data(&format!("wthor/{file}")), dir.path(file)).unwrap();
+    }
+    let run = reversi(&["convert", &dir.path("WTH_1977.wtb"), "-o", &dir.path("WTHOR.wtb")]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        stderr(&run),
+        format!(
+            "reversi: -o {}: {} would overwrite the input {}: write to another file\n",
+            dir.path("WTHOR.wtb"),
+            dir.path("WTHOR.JOU"),
+            dir.path("WTHOR.JOU")
+        )
+    );
+    assert!(!Path::new(&dir.path("WTHOR.wtb")).exists());
+}
+
+#[test]
+fn a_failed_output_leaves_every_file_as_it_was() {
+    let dir = TempDir::new("atomic");
+    // A directory where WTHOR's players go: nothing may be written, and
+    // the games already there stay.
+    std::fs::create_dir(dir.path("games.JOU")).unwrap();
+    std::fs::write(dir.path("games.wtb"), "old games").unwrap();
+    let run = reversi(&["convert", &data("pgn/playok.pgn"), "-o", &dir.path("games.wtb")]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(stderr(&run), format!("reversi: {}: is a directory\n", dir.path("games.JOU")));
+    assert_eq!(listing(&dir), ["games.JOU", "games.wtb"]);
+    assert_eq!(std::fs::read(dir.path("games.wtb")).unwrap(), b"old games");
+    // Once it is gone, the three files are written, no temporary file left.
+    std::fs::remove_dir(dir.path("games.JOU")).unwrap();
+    convert(&[&data("pgn/playok.pgn"), "-o", &dir.path("games.wtb")]);
+    assert_eq!(listing(&dir), ["games.JOU", "games.TRN", "games.wtb"]);
+    let (status, games, ..) = replay_json(&[&dir.path("games.wtb")]);
+    assert_eq!((status, games.len()), (Some(0), 2));
+    // A directory that does not exist: status 2, nothing anywhere.
+    let run = reversi(&["play", "-o", &dir.path("missing/games.pgn")]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).starts_with(&format!("reversi: {}: ", dir.path("missing/games.pgn"))));
+    assert!(!Path::new(&dir.path("missing")).exists());
+}
+
+/// The warnings of converting `input` to `out` (in `dir`), after checking
+/// that every one has the form `F cannot hold WHAT: dropped from N game(s)`.
+fn losses(input: &str, out: &str) -> Vec<String> {
+    let warnings = convert(&[input, "-o", out]);
+    for w in &warnings {
+        let (_, count) = w.split_once(": dropped from ").unwrap_or_else(|| panic!("{w}"));
+        assert!(w.contains(" cannot hold ") && (count.ends_with(" games") || count == "1 game"), "{w}");
+    }
+    warnings
+}
+
+#[test]
+fn convert_warns_of_what_the_target_cannot_hold() {
+    let dir = TempDir::new("losses");
+    let ggf = data("ggf/gg-archive-2003.ggf");
+    let wthor = losses(&ggf, &dir.path("a.wtb"));
+    for expected in [
+        "WTHOR cannot hold passes (a reader infers them again): dropped from 5 games",
+        "WTHOR cannot hold evaluations: dropped from 6 games",
+        "WTHOR cannot hold move times: dropped from 12 games",
+        "WTHOR cannot hold exact dates (the year is kept): dropped from 12 games",
+        "WTHOR cannot hold other fields (PC, RB, RW, TI): dropped from 12 games",
+    ] {
+        assert!(wthor.iter().any(|w| w == expected), "{expected}: {wthor:#?}");
+    }
+    let transcript = losses(&ggf, &dir.path("a.txt"));
+    for expected in [
+        "a transcript cannot hold evaluations: dropped from 6 games",
+        "a transcript cannot hold move times: dropped from 12 games",
+        "a transcript cannot hold player and event names: dropped from 12 games",
+        "a transcript cannot hold dates: dropped from 12 games",
+    ] {
+        assert!(transcript.iter().any(|w| w == expected), "{expected}: {transcript:#?}");
+    }
+    // The transcript writes passes: none lost.
+    assert!(!transcript.iter().any(|w| w.contains("passes")), "{transcript:#?}");
+    // PGN's extra tags: a transcript drops them, each named.
+    let pgn = data("pgn/playok.pgn");
+    let tags = "a transcript cannot hold other fields (BlackElo, Round, Site, Time, TimeControl, WhiteElo): dropped from 2 games";
+    assert!(losses(&pgn, &dir.path("b.txt")).iter().any(|w| w == tags));
+    // GGF writes every tag it is given: whatever it drops, the tags are
+    // not among it; a tag it reads back changed would be.
+    let to_ggf = losses(&pgn, &dir.path("b.ggf"));
+    assert!(to_ggf.iter().all(|w| w.starts_with("GGF cannot hold ") && !w.contains("other fields")), "{to_ggf:#?}");
+    // The same format loses nothing, and OBF keeps its annotations.
+    assert_eq!(losses(&ggf, &dir.path("c.ggf")), Vec::<String>::new());
+    assert_eq!(losses(&data("obf/fforum-1-19.obf"), &dir.path("c.obf")), Vec::<String>::new());
+    assert_eq!(
+        losses(&data("obf/fforum-1-19.obf"), &dir.path("c.pos")),
+        ["position text cannot hold OBF annotations: dropped from 19 games"]
+    );
+    // On standard output too, after the games.
+    let out = reversi(&["convert", &pgn, "-o", "-", "--to", "transcript"]);
+    assert!(out.status.success());
+    assert!(stderr(&out).lines().any(|l| l == format!("reversi: warning: {tags}")), "{}", stderr(&out));
 }
