@@ -137,6 +137,20 @@ impl GameResult {
         let margin: f64 = number.parse().ok().filter(|m: &f64| m.is_finite())?;
         Some(GameResult::Net { margin, how })
     }
+
+    /// The result as the text formats can write it so that it reads back the
+    /// same: a net result that is not finite cannot be written (`None`), a
+    /// suffix of other characters than ASCII letters and digits is left out.
+    /// The second value says whether anything changed.
+    pub(crate) fn writable(&self) -> (Option<GameResult>, bool) {
+        match self {
+            GameResult::Net { margin, .. } if !margin.is_finite() => (None, true),
+            GameResult::Net { margin, how: Some(how) } if !how.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+                (Some(GameResult::Net { margin: *margin, how: None }), true)
+            }
+            result => (Some(result.clone()), false),
+        }
+    }
 }
 
 /// A game record: the game, the people, the moves.
