@@ -329,7 +329,7 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
 /// ```
 ///
 /// # Errors
-/// As [`write`].
+/// As [`write()`].
 pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
     let fail = |game: usize, what: String| WriteError { format: format_label(format), game, what };
     let mut losses = Losses::new(format);
