@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use reversi_variants::{Geometry, Position, Variant};
 
+use crate::losses::{Loss, Losses};
 use crate::obf::ObfPosition;
 use crate::wthor::WthorError;
 use crate::{Passes, Record, SyntaxError, WriteError, ggf, obf, pgn, replay, transcript, wthor};
@@ -285,17 +286,69 @@ fn read_positions(text: &str, variant: Variant) -> Result<Vec<Record>, SyntaxErr
 
 /// Writes games in a format.
 ///
+/// [`write_report`] without the report.
+///
 /// # Errors
 /// [`WriteError`] naming the first game the format cannot hold and why:
 /// GGF and OBF are Othello only, WTHOR 8x8 Othello from the standard start,
 /// the compact transcript needs the default start; games written as their
 /// final position must replay.
 pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> {
+    write_report(format, records).map(|(bytes, _)| bytes)
+}
+
+/// Writes games in a format, and says what the format could not hold.
+///
+/// The bytes read back (with [`read`]) as the records, less what the
+/// [`Losses`] report, kind by kind, and what the format's module documents as
+/// derived; kept fields ([`Record::extra`]) whose names mean something in the
+/// format are renamed, never copied as they are. For WTHOR the bytes are the
+/// `.wtb` file alone, so the names are reported lost
+/// ([`wthor::write_records_report`] writes the name files too).
+///
+/// ```
+/// use reversi_notation::{Format, Loss, Ply, ReadOptions, Record, read, write_report};
+/// let mut record = Record::new();
+/// record.black = Some("Ann".into());
+/// let mut ply = Ply::new("f5".parse()?);
+/// ply.eval = Some(1.5);
+/// record.moves.push(ply);
+/// record.extra.push(("PB".into(), "Mallory".into()));
+///
+/// let (ggf, losses) = write_report(Format::Ggf, std::slice::from_ref(&record))?;
+/// assert!(String::from_utf8_lossy(&ggf).starts_with("(;GM[Othello]PB[Ann]XPB[Mallory]"));
+/// assert_eq!(read(Format::Ggf, &ggf, ReadOptions::new())?[0].get("XPB"), Some("Mallory"));
+/// assert_eq!(losses.kinds().collect::<Vec<_>>(), [Loss::Renamed]);
+///
+/// let (_, losses) = write_report(Format::Transcript, &[record])?;
+/// assert_eq!(losses.kinds().collect::<Vec<_>>(), [Loss::Evaluations, Loss::Players, Loss::Fields]);
+/// for line in losses.warnings() {
+///     println!("warning: {line}"); // transcript: move evaluations dropped in 1 game, ...
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`write()`].
+pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
     let fail = |game: usize, what: String| WriteError { format: format_label(format), game, what };
-    Ok(match format {
-        Format::Pgn => pgn::write(records).into_bytes(),
-        Format::Ggf => ggf::write(records)?.into_bytes(),
-        Format::Wthor => wthor::write_records(records)?.games,
+    let mut losses = Losses::new(format);
+    let bytes = match format {
+        Format::Pgn => pgn::write_with(records, &mut losses).into_bytes(),
+        Format::Ggf => ggf::write_with(records, &mut losses)?.into_bytes(),
+        Format::Wthor => {
+            let (files, wthor_losses) = wthor::write_records_report(records)?;
+            losses = wthor_losses;
+            for (i, record) in records.iter().enumerate() {
+                if record.black.is_some() || record.white.is_some() {
+                    losses.note(i, Loss::Players);
+                }
+                if record.event.is_some() {
+                    losses.note(i, Loss::Event);
+                }
+            }
+            files.games
+        }
         Format::Transcript => {
             let mut out = String::new();
             for (i, record) in records.iter().enumerate() {
@@ -304,6 +357,8 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
                 }
                 out.push_str(&transcript::write(record));
                 out.push('\n');
+                metadata_lost(&mut losses, i, record);
+                losses.fields_but(i, record, &[]);
             }
             out.into_bytes()
         }
@@ -314,22 +369,54 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
                 let position = done.position.into_position();
                 if format == Format::Position {
                     out.push_str(&position.to_string());
+                    losses.fields_but(i, record, &[]);
                 } else {
                     let core = reversi_core::Position::try_from(position)
                         .map_err(|_| fail(i, "OBF holds 8x8 Othello positions only".into()))?;
                     if record.get("OBF").is_some_and(|a| a.contains('\n')) {
                         return Err(fail(i, "an OBF annotation holds a line break".into()));
                     }
-                    let annotations = record.get("OBF").map_or_else(Vec::new, |a| {
-                        a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect()
+                    let kept = record.extra.iter().position(|(n, _)| n == "OBF");
+                    let annotations = kept.map_or_else(Vec::new, |k| {
+                        let a = &record.extra[k].1;
+                        a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect::<Vec<_>>()
                     });
+                    // Annotations read back joined by "; ", and none as no field.
+                    if kept.is_some_and(|k| record.extra[k].1 != annotations.join("; ")) {
+                        losses.note(i, Loss::Annotations);
+                    }
+                    let kept = kept.filter(|_| !annotations.is_empty());
+                    losses.fields_but(i, record, kept.as_slice());
                     out.push_str(&ObfPosition { position: core, annotations }.to_string());
                 }
                 out.push('\n');
+                if !record.moves.is_empty() {
+                    losses.note(i, Loss::Moves);
+                }
+                metadata_lost(&mut losses, i, record);
             }
             out.into_bytes()
         }
-    })
+    };
+    Ok((bytes, losses))
+}
+
+/// What formats of moves or positions alone drop: the players, event, date,
+/// result, evaluations and times.
+fn metadata_lost(losses: &mut Losses, game: usize, record: &Record) {
+    losses.annotations_of(game, record);
+    if record.black.is_some() || record.white.is_some() {
+        losses.note(game, Loss::Players);
+    }
+    if record.event.is_some() {
+        losses.note(game, Loss::Event);
+    }
+    if record.date.is_some() {
+        losses.note(game, Loss::Date);
+    }
+    if record.result.is_some() {
+        losses.note(game, Loss::Result);
+    }
 }
 
 fn format_label(format: Format) -> &'static str {

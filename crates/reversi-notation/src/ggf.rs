@@ -19,14 +19,35 @@
 //! Moves must alternate from the side to move in `BO` (passes are written in
 //! GGF). The writer writes single games one a line and two consecutive synchro
 //! games of one start and date as one `2 (;...;)(;...;)` line; numbers are
-//! written in their shortest form (`2` for `2.00`).
+//! written in their shortest form (`2` for `2.00`); results are read only when
+//! finite (`RE[+999...9]` beyond an `f64` is a [`SyntaxError`]). It refuses
+//! moves off the board.
+//!
+//! Kept fields ([`Record::extra`], from PGN for example) are written under a
+//! name that reads back as a kept field, never as one the reader interprets:
+//!
+//! | kept field name | written as |
+//! | --- | --- |
+//! | ASCII letters and digits, not in [`RESERVED_FIELDS`] | itself (`PC`, `KM`, `Variant`) |
+//! | `TY`, the first one that is a type of the board in the reader's form | itself, as the game's type (one that just says the board is dropped: the writer derives it) |
+//! | other characters (`Time_Control`, `K M`) | left out (`TimeControl`); when that is reserved or `KM`, as below |
+//! | in [`RESERVED_FIELDS`] (`PB`, `B`, other `TY`s, ...) | `X` and the name: `XPB`, `XB`, `XTY` |
+//! | no letter or digit | dropped |
+//!
+//! A net result that is not finite is not written, a result suffix other than
+//! ASCII letters and digits is left out, a disc result is written as its net
+//! result, and evaluations and times that are not finite are left out;
+//! [`write_report`](crate::write_report) reports all of these and every
+//! renamed or dropped field ([`Losses`]).
 
 use std::fmt::Write as _;
 
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
-use crate::{GameResult, Ply, Record, SyntaxError, WriteError};
+use crate::losses::FieldNames;
+use crate::{Format, GameResult, Ply, Record, SyntaxError, WriteError};
+use crate::{Loss, Losses};
 
 /// Reads every game of a GGF file.
 ///
@@ -355,24 +376,50 @@ fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxE
     Ok(())
 }
 
+/// The fields the reader gives a meaning: a kept field ([`Record::extra`]) of
+/// one of these names is written as `X` and the name (`XPB`). `TY` is kept in
+/// `extra` and written as the game's type when it is one for the board (the
+/// first such field only).
+pub const RESERVED_FIELDS: [&str; 10] = ["GM", "PB", "PW", "DT", "EV", "RE", "BO", "TY", "B", "W"];
+
+/// GGF's names of kept fields: ASCII letters and digits, as the reader takes
+/// them; other characters are left out.
+pub(crate) const FIELD_NAMES: FieldNames = FieldNames {
+    reserved: &RESERVED_FIELDS,
+    valid: |c| c.is_ascii_alphanumeric(),
+    prefix: "X",
+    replacement: None,
+    meaningful: &["KM"],
+};
+
 /// Writes games as a GGF file: one game a line, a synchro pair as one
 /// `2 (;...;)(;...;)` line.
 ///
+/// Kept fields whose names mean something in GGF or cannot be spelled in it
+/// are renamed or dropped, and results, evaluations and times that do not
+/// read back are left out; [`write_report`](crate::write_report) says which.
+///
 /// # Errors
 /// [`WriteError`] for a record GGF cannot hold: a variant other than Reversi,
-/// a board other than a square of 4 to 14 without holes or the octagon, a jump.
+/// a board other than a square of 4 to 14 without holes or the octagon, a jump,
+/// a move off the board.
 pub fn write(records: &[Record]) -> Result<String, WriteError> {
+    write_with(records, &mut Losses::new(Format::Ggf))
+}
+
+/// [`write`], noting what is lost.
+pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> Result<String, WriteError> {
     let mut out = String::new();
     let mut i = 0;
     while i < records.len() {
         let pair = records.get(i + 1).is_some_and(|next| synchro_pair(&records[i], next));
         if pair {
             out.push_str("2 ");
-            write_game(&records[i], i, &mut out)?;
-            write_game(&records[i + 1], i + 1, &mut out)?;
+            write_game(&records[i], i, &mut out, losses)?;
+            write_game(&records[i + 1], i + 1, &mut out, losses)?;
             i += 2;
         } else {
-            write_game(&records[i], i, &mut out)?;
+            write_game(&records[i], i, &mut out, losses)?;
             i += 1;
         }
         out.push('\n');
@@ -381,8 +428,20 @@ pub fn write(records: &[Record]) -> Result<String, WriteError> {
 }
 
 fn synchro_pair(a: &Record, b: &Record) -> bool {
-    let synchro = |r: &Record| r.get("TY").is_some_and(|ty| type_flags(ty).0);
+    let synchro = |r: &Record| game_type(r).is_some_and(|i| type_flags(&r.extra[i].1).0);
     synchro(a) && synchro(b) && a.start == b.start && a.first == b.first && a.date == b.date
+}
+
+/// The index in `extra` of the record's type: the first `TY` field that is a
+/// type of the record's board in the form the reader keeps (`s8r18`).
+fn game_type(record: &Record) -> Option<usize> {
+    let size = ggf_size(&record.start.map_or(record.geometry, |p| *p.geometry()))?;
+    record.extra.iter().position(|(name, value)| {
+        let (synchro, flags) = type_flags(value);
+        name == "TY"
+            && type_size(value) == Some(size)
+            && *value == format!("{}{size}{flags}", if synchro { "s" } else { "" })
+    })
 }
 
 /// The size GGF writes for a geometry, if it has one.
@@ -394,54 +453,77 @@ fn ggf_size(geometry: &Geometry) -> Option<u8> {
     (n == geometry.height() && (4..=14).contains(&n) && geometry.holes().next().is_none()).then_some(n)
 }
 
-fn write_game(record: &Record, index: usize, out: &mut String) -> Result<(), WriteError> {
+/// `name[value]`, `]` and `\` escaped (the reader takes any character after
+/// `\`).
+fn field(out: &mut String, name: &str, value: &str) {
+    out.push_str(name);
+    out.push('[');
+    for c in value.chars() {
+        if matches!(c, ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push(']');
+}
+
+fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Losses) -> Result<(), WriteError> {
     let fail = |what: String| WriteError { format: "GGF", game: index, what };
     if record.variant != Variant::Reversi {
         return Err(fail(format!("GGF holds Othello only, not {}", record.variant)));
     }
     let start = record.start_position().map_err(|e| fail(format!("the start: {e}")))?;
-    let Some(size) = ggf_size(start.geometry()) else {
-        return Err(fail(format!("GGF boards are squares of 4 to 14 or the octagon, not {}", start.geometry())));
+    let geometry = *start.geometry();
+    let Some(size) = ggf_size(&geometry) else {
+        return Err(fail(format!("GGF boards are squares of 4 to 14 or the octagon, not {geometry}")));
     };
-    if let Some(ply) = record.moves.iter().find(|p| matches!(p.mv, Move::Jump { .. })) {
-        return Err(fail(format!("the jump {} is no Othello move", ply.mv)));
-    }
-    let field = |out: &mut String, name: &str, value: &str| {
-        out.push_str(name);
-        out.push('[');
-        for c in value.chars() {
-            if matches!(c, ']' | '\\') {
-                out.push('\\');
+    for (n, ply) in record.moves.iter().enumerate() {
+        match ply.mv {
+            Move::Jump { .. } => return Err(fail(format!("the jump {} is no Othello move", ply.mv))),
+            Move::Place(sq) if sq.column() >= geometry.width() || sq.row() >= geometry.height() => {
+                return Err(fail(format!("move {}, {}, is off the {geometry} board", n + 1, ply.mv)));
             }
-            out.push(c);
+            _ => {}
         }
-        out.push(']');
-    };
-    let ty = |flags: &str| {
-        let (synchro, flags) = type_flags(flags);
-        format!("{}{size}{flags}", if synchro { "s" } else { "" })
-    };
+    }
     out.push_str("(;GM[Othello]");
     for (name, value) in [("PB", &record.black), ("PW", &record.white), ("DT", &record.date), ("EV", &record.event)] {
         if let Some(value) = value {
             field(out, name, value);
         }
     }
-    for (name, value) in &record.extra {
-        match name.as_str() {
-            "TY" if type_size(&ty(value)).is_none() => return Err(fail(format!("TY[{value}] is no GGF type"))),
-            "TY" => field(out, name, &ty(value)),
-            _ => field(out, name, value),
+    let ty = game_type(record);
+    let komi = record.get("KM").is_some();
+    let kept = FIELD_NAMES.kept(record, index, losses, |i| Some(i) == ty);
+    // In their order, the type at its place.
+    let mut kept = kept.into_iter().peekable();
+    for i in 0..record.extra.len() {
+        if Some(i) == ty {
+            let value = &record.extra[i].1;
+            if *value == default_type(size, komi) {
+                // The reader derives it and keeps nothing.
+                losses.field(index, i, "TY", None);
+            }
+            field(out, "TY", value);
+        }
+        if let Some((_, name, value)) = kept.next_if(|(k, _, _)| *k == i) {
+            field(out, &name, value);
         }
     }
-    if record.get("TY").is_none() {
-        field(out, "TY", &default_type(size, record.get("KM").is_some()));
+    if ty.is_none() {
+        field(out, "TY", &default_type(size, komi));
     }
-    if let Some(result) = &record.result {
+    let (result, changed) = record.result.as_ref().map_or((None, false), GameResult::writable);
+    if changed {
+        losses.note(index, Loss::Result);
+    }
+    if let Some(result) = result {
         let net = match result {
             GameResult::Net { .. } => result.to_string(),
             GameResult::Discs { .. } => {
-                let komi: f64 = record.get("KM").and_then(|k| k.trim().parse().ok()).unwrap_or(0.0);
+                losses.note(index, Loss::Result);
+                let komi: f64 =
+                    record.get("KM").and_then(|k| k.trim().parse().ok()).filter(|k: &f64| k.is_finite()).unwrap_or(0.0);
                 format!("{:+}", result.margin() - komi)
             }
         };
@@ -449,14 +531,14 @@ fn write_game(record: &Record, index: usize, out: &mut String) -> Result<(), Wri
     }
     out.push_str("BO[");
     let _ = write!(out, "{size}");
-    for row in 0..start.geometry().height() {
+    for row in 0..geometry.height() {
         out.push(' ');
-        for column in 0..start.geometry().width() {
+        for column in 0..geometry.width() {
             let sq = Square::new(column, row).expect("on the board");
             out.push(match start.get(sq) {
                 Some(Color::Black) => '*',
                 Some(Color::White) => 'O',
-                None if start.geometry().is_hole(sq) => '#',
+                None if geometry.is_hole(sq) => '#',
                 None => '-',
             });
         }
@@ -471,12 +553,21 @@ fn write_game(record: &Record, index: usize, out: &mut String) -> Result<(), Wri
                 let _ = write!(out, "{mv}");
             }
         }
-        if ply.eval.is_some() || ply.seconds.is_some() {
+        // The reader refuses numbers that are not finite.
+        let mut finite = |value: Option<f64>, kind: Loss| match value {
+            Some(v) if !v.is_finite() => {
+                losses.note(index, kind);
+                None
+            }
+            value => value,
+        };
+        let (eval, seconds) = (finite(ply.eval, Loss::Evaluations), finite(ply.seconds, Loss::Times));
+        if eval.is_some() || seconds.is_some() {
             out.push('/');
-            if let Some(eval) = ply.eval {
+            if let Some(eval) = eval {
                 let _ = write!(out, "{eval}");
             }
-            if let Some(seconds) = ply.seconds {
+            if let Some(seconds) = seconds {
                 let _ = write!(out, "/{seconds}");
             }
         }

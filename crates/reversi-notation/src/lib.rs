@@ -36,7 +36,10 @@
 //! an extension or the content, and [`read()`] / [`write()`] go through it. Text
 //! formats report a [`SyntaxError`] with line, column, what was expected and
 //! what was found; WTHOR a [`wthor::WthorError`] with byte offset and game; a
-//! writer refuses a game it cannot hold with a [`WriteError`] that says why.
+//! writer refuses a game it cannot hold with a [`WriteError`] that says why,
+//! and [`write_report`] says what it wrote without ([`Losses`]: evaluations,
+//! times, dates, kept fields dropped or renamed, ...). A kept field whose name
+//! means something in the format written is renamed, never copied as it is.
 //! No input makes a reader panic, loop or allocate beyond a bound proportional
 //! to its size.
 //!
@@ -59,6 +62,7 @@
 mod error;
 mod format;
 pub mod ggf;
+mod losses;
 pub mod obf;
 pub mod pgn;
 mod record;
@@ -69,7 +73,8 @@ pub mod transcript;
 pub mod wthor;
 
 pub use error::{SyntaxError, WriteError};
-pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write};
+pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
+pub use losses::{FieldChange, Loss, Losses};
 pub use record::{GameResult, Ply, Record};
 pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, replay_prefix, with_passes};
 #[cfg(feature = "serde")]

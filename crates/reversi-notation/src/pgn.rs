@@ -32,14 +32,33 @@
 //! The writer writes the tags above that are set (`Variant`, `Board` only when
 //! not 8x8 Reversi), then the extra tags, then the moves numbered from the
 //! side to move at the start (`1... f5` when White starts), passes as `pass`,
-//! eighty columns a line.
+//! eighty columns a line. Values escape `"` and `\` with `\` (line breaks are
+//! read and written as they are).
+//!
+//! Kept fields ([`Record::extra`], from GGF for example) are written as tags
+//! under a name that reads back as a kept field, never as one the reader
+//! interprets:
+//!
+//! | kept field name | written as |
+//! | --- | --- |
+//! | letters, digits, `_`, not in [`RESERVED_TAGS`] | itself (`Site`, `KM`, `X_Variant`) |
+//! | other characters (`Time Control`, `é`) | each one as `_` (`Time_Control`), then as below |
+//! | in [`RESERVED_TAGS`] (`Variant`, `Black`, `Result`, ...) | `X_` and the name: `X_Variant` |
+//! | empty | dropped |
+//!
+//! A net result that is not finite is written `*`, a result suffix other than
+//! ASCII letters and digits is left out, and so are evaluations and times that
+//! are not finite; [`write_report`](crate::write_report) reports all of these
+//! and every renamed or dropped field ([`Losses`]).
 
 use std::fmt::Write as _;
 
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
-use crate::{GameResult, Ply, Record, SyntaxError};
+use crate::losses::FieldNames;
+use crate::{Format, GameResult, Ply, Record, SyntaxError};
+use crate::{Loss, Losses};
 
 /// Reads every game of a PGN file.
 ///
@@ -282,26 +301,71 @@ fn parse_color(s: &str) -> Option<Color> {
     }
 }
 
+/// The tags the reader gives a meaning: a kept field ([`Record::extra`]) of
+/// one of these names is written as `X_` and the name (`X_Variant`).
+pub const RESERVED_TAGS: [&str; 10] =
+    ["Variant", "Board", "Holes", "Position", "First", "Black", "White", "Event", "Date", "Result"];
+
+/// PGN's names of kept fields: letters, digits and `_`, as the reader takes
+/// them; other characters become `_`.
+pub(crate) const TAG_NAMES: FieldNames = FieldNames {
+    reserved: &RESERVED_TAGS,
+    valid: |c| c.is_ascii_alphanumeric() || c == '_',
+    prefix: "X_",
+    replacement: Some('_'),
+    meaningful: &[],
+};
+
 /// Writes games as a PGN file, a blank line between games.
+///
+/// Kept fields whose names mean something in PGN or cannot be spelled in it
+/// are renamed, and results, evaluations and times that do not read back are
+/// left out; [`write_report`](crate::write_report) says which.
 #[must_use]
 pub fn write(records: &[Record]) -> String {
+    write_with(records, &mut Losses::new(Format::Pgn))
+}
+
+/// [`write`], noting what is lost.
+pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> String {
     let mut out = String::new();
     for (i, record) in records.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        write_record(record, &mut out);
+        write_game(record, i, &mut out, losses);
     }
     out
 }
 
 /// Appends one game: tags, a blank line, the movetext and the result.
 pub fn write_record(record: &Record, out: &mut String) {
+    write_game(record, 0, out, &mut Losses::new(Format::Pgn));
+}
+
+/// A number of a comment command, if it reads back (finite).
+fn finite(value: Option<f64>, game: usize, kind: Loss, losses: &mut Losses) -> Option<f64> {
+    let value = value?;
+    if value.is_finite() {
+        Some(value)
+    } else {
+        losses.note(game, kind);
+        None
+    }
+}
+
+fn write_game(record: &Record, game: usize, out: &mut String, losses: &mut Losses) {
     let mut tag = |name: &str, value: &str| {
+        // The reader takes any character after `\`; line breaks are read as
+        // they are.
         let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{name} \"{escaped}\"]");
     };
-    let result = record.result.as_ref().map_or_else(|| "*".to_string(), ToString::to_string);
+    let (result, changed) = record.result.as_ref().map_or((None, false), GameResult::writable);
+    if changed {
+        losses.note(game, Loss::Result);
+    }
+    let result = result.as_ref().map_or_else(|| "*".to_string(), ToString::to_string);
     for (name, value) in
         [("Event", &record.event), ("Date", &record.date), ("Black", &record.black), ("White", &record.white)]
     {
@@ -326,8 +390,8 @@ pub fn write_record(record: &Record, out: &mut String) {
         None if record.first == Color::White => tag("First", "White"),
         None => {}
     }
-    for (name, value) in &record.extra {
-        tag(name, value);
+    for (_, name, value) in TAG_NAMES.kept(record, game, losses, |_| false) {
+        tag(&name, value);
     }
     out.push('\n');
 
@@ -353,13 +417,15 @@ pub fn write_record(record: &Record, out: &mut String) {
             push(&format!("{number}."), out);
         }
         push(&ply.mv.to_string(), out);
-        if ply.eval.is_some() || ply.seconds.is_some() {
+        let eval = finite(ply.eval, game, Loss::Evaluations, losses);
+        let seconds = finite(ply.seconds, game, Loss::Times, losses);
+        if eval.is_some() || seconds.is_some() {
             let mut comment = String::from("{");
-            if let Some(eval) = ply.eval {
+            if let Some(eval) = eval {
                 let _ = write!(comment, "[%eval {eval}]");
             }
-            if let Some(seconds) = ply.seconds {
-                let _ = write!(comment, "{}[%emt {seconds}]", if ply.eval.is_some() { " " } else { "" });
+            if let Some(seconds) = seconds {
+                let _ = write!(comment, "{}[%emt {seconds}]", if eval.is_some() { " " } else { "" });
             }
             comment.push('}');
             push(&comment, out);

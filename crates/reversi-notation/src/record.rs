@@ -132,7 +132,24 @@ impl GameResult {
         if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
             return None;
         }
-        Some(GameResult::Net { margin: number.parse().ok()?, how })
+        // A number too large for an `f64` parses as infinity, which no writer
+        // can write back: refused like any other bad number.
+        let margin: f64 = number.parse().ok().filter(|m: &f64| m.is_finite())?;
+        Some(GameResult::Net { margin, how })
+    }
+
+    /// The result as the text formats can write it so that it reads back the
+    /// same: a net result that is not finite cannot be written (`None`), a
+    /// suffix of other characters than ASCII letters and digits is left out.
+    /// The second value says whether anything changed.
+    pub(crate) fn writable(&self) -> (Option<GameResult>, bool) {
+        match self {
+            GameResult::Net { margin, .. } if !margin.is_finite() => (None, true),
+            GameResult::Net { margin, how: Some(how) } if !how.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+                (Some(GameResult::Net { margin: *margin, how: None }), true)
+            }
+            result => (Some(result.clone()), false),
+        }
     }
 }
 
@@ -287,5 +304,16 @@ mod tests {
         assert_eq!(format!("[{net:<8}]"), "[+8.5:r  ]");
         assert_eq!(format!("[{net:^8}]"), "[ +8.5:r ]");
         assert_eq!(net.to_string(), "+8.5:r");
+    }
+
+    #[test]
+    fn numbers_too_large_for_f64_are_no_results() {
+        let nines = "9".repeat(400);
+        assert_eq!(GameResult::parse_net(&format!("+{nines}")), None);
+        assert_eq!(GameResult::parse(&format!("{nines}-0")), None);
+        assert_eq!(GameResult::parse(&format!("-{nines}.5:r")), None);
+        // The largest finite ones read, and write back as themselves.
+        let max = GameResult::Net { margin: f64::MAX, how: None };
+        assert_eq!(GameResult::parse(&max.to_string()), Some(max));
     }
 }

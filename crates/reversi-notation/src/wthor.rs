@@ -14,6 +14,9 @@ use reversi_core::Color;
 use reversi_variants::{Move, Square};
 
 use crate::replay::{FinalPosition, Passes, Replay, ReplayError, replay_othello};
+use std::collections::HashMap;
+
+use crate::losses::{Loss, Losses};
 use crate::{GameResult, Ply, Record, WriteError};
 
 /// Bytes of a header.
@@ -91,6 +94,16 @@ pub enum WthorError {
     /// A board size other than 0 or 8.
     #[error("board size {0} at byte 12: WTHOR games are 8x8 (0 or 8)")]
     BoardSize(u8),
+    /// A real score above 64 discs.
+    #[error("game {}, byte {offset}: the real score {score} is more than 64 discs", .game + 1)]
+    Score {
+        /// The game's index (0-based).
+        game: usize,
+        /// The byte's offset in the file.
+        offset: usize,
+        /// The score.
+        score: u8,
+    },
     /// A move byte that is no square.
     #[error("game {}, byte {offset}: move byte {byte} is not a square (11 to 88)", .game + 1)]
     BadMove {
@@ -143,12 +156,14 @@ fn records(bytes: &[u8], claimed: u64, len: usize) -> Result<impl Iterator<Item 
     Ok(bytes[HEADER_LEN..].chunks_exact(len).take(claimed as usize))
 }
 
-/// Reads a `.wtb` file. Move bytes are checked to be squares; legality is
-/// [`Game::replay`]'s job.
+/// Reads a `.wtb` file. Move bytes are checked to be squares and real scores
+/// to be at most 64 discs (so that every game read writes back, as a record
+/// too); legality is [`Game::replay`]'s job.
 ///
 /// # Errors
 /// [`WthorError`]: a truncated header, a header claiming more games than the file
-/// holds, a board other than 8x8, a move byte that is no square.
+/// holds, a board other than 8x8, a real score above 64, a move byte that is
+/// no square.
 pub fn read_games(bytes: &[u8]) -> Result<Database, WthorError> {
     let header = header(bytes)?;
     if !matches!(header.board_size, 0 | 8) {
@@ -164,6 +179,9 @@ pub fn read_games(bytes: &[u8]) -> Result<Database, WthorError> {
             if !ended && square(byte).is_none() {
                 return Err(WthorError::BadMove { game: i, offset: HEADER_LEN + i * GAME_LEN + 8 + j, byte });
             }
+        }
+        if g[6] > 64 {
+            return Err(WthorError::Score { game: i, offset: HEADER_LEN + i * GAME_LEN + 6, score: g[6] });
         }
         games.push(Game {
             tournament: u16_at(g, 0),
@@ -225,11 +243,14 @@ pub fn read_names(bytes: &[u8], kind: Names) -> Result<Vec<String>, WthorError> 
 }
 
 /// Writes a name file with this header (its record count is `names.len()`);
-/// names are cut to fit and characters outside Latin-1 become `?`.
+/// names are cut to fit and characters outside Latin-1 become `?`. The header
+/// counts at most [`MAX_NAMES`] names: those after are not written
+/// ([`write_records`] refuses more).
 #[must_use]
 pub fn write_names(header: &Header, names: &[String], kind: Names) -> Vec<u8> {
+    let names = &names[..names.len().min(MAX_NAMES)];
     let mut header = *header;
-    header.records = names.len() as u16;
+    header.records = u16::try_from(names.len()).unwrap_or(u16::MAX);
     let mut out = header_bytes(&header).to_vec();
     for name in names {
         let mut record = vec![0u8; kind.len()];
@@ -339,6 +360,41 @@ pub struct Files {
     pub tournaments: Vec<u8>,
 }
 
+/// The most names a name file holds: its header counts them in a `u16`.
+pub const MAX_NAMES: usize = 65_535;
+
+/// Names numbered in order of first appearance, looked up by hash.
+#[derive(Default)]
+struct NameTable {
+    names: Vec<String>,
+    index: HashMap<String, u16>,
+}
+
+impl NameTable {
+    /// The number of `name` (the empty name for none), `None` when it would be
+    /// name number 65,536.
+    fn number(&mut self, name: Option<&str>) -> Option<u16> {
+        let name = name.unwrap_or_default();
+        if let Some(&i) = self.index.get(name) {
+            return Some(i);
+        }
+        if self.names.len() >= MAX_NAMES {
+            return None;
+        }
+        let i = u16::try_from(self.names.len()).ok()?;
+        self.names.push(name.to_string());
+        self.index.insert(name.to_string(), i);
+        Some(i)
+    }
+}
+
+/// What a name reads back as from a name record of `len` bytes: Latin-1
+/// (other characters as `?`), cut to leave a NUL, up to the first NUL.
+fn fitted(name: &str, len: usize) -> String {
+    let latin1 = |c: char| if u32::from(c) < 256 { c } else { '?' };
+    name.chars().map(latin1).take(len - 1).take_while(|&c| c != '\0').collect()
+}
+
 /// Writes records as a WTHOR database: names numbered in order of first
 /// appearance (a missing one is the empty name), passes left out, the year of
 /// the file from the first record's date. The real score is Black's discs of
@@ -350,23 +406,40 @@ pub struct Files {
 /// # Errors
 /// [`WriteError`] for a record WTHOR cannot hold: another variant, board or
 /// start, White first, more than 60 moves, a result of more than 64 discs,
-/// or (when the score must be replayed) an illegal move.
+/// (when the score must be replayed) an illegal move, or more than
+/// [`MAX_NAMES`] players or tournaments.
 pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
-    let mut players: Vec<String> = Vec::new();
-    let mut tournaments: Vec<String> = Vec::new();
-    let index = |names: &mut Vec<String>, name: &Option<String>| {
-        let name = name.clone().unwrap_or_default();
-        let i = names.iter().position(|n| *n == name).unwrap_or_else(|| {
-            names.push(name);
-            names.len() - 1
-        });
-        u16::try_from(i).ok()
-    };
+    write_records_report(records).map(|(files, _)| files)
+}
+
+/// [`write_records`], and what the files do not hold ([`Losses`]): passes,
+/// evaluations, times, names that do not fit (cut, Latin-1), dates other than
+/// the file's year, results other than Black's discs with the empties to the
+/// winner, and every kept field but a `WthorTheoreticalScore` of 0 to 255.
+///
+/// ```
+/// use reversi_notation::{Loss, Record, wthor};
+/// let mut record = Record::new();
+/// record.moves.push(reversi_notation::Ply::new("f5".parse()?));
+/// record.black = Some("Émile Zola, né à Paris".into());
+/// let (files, losses) = wthor::write_records_report(&[record])?;
+/// assert_eq!(files.games.len(), wthor::HEADER_LEN + wthor::GAME_LEN);
+/// assert_eq!(losses.kinds().collect::<Vec<_>>(), [Loss::Players]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`write_records`].
+pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), WriteError> {
+    let mut losses = Losses::new(crate::Format::Wthor);
+    let mut players = NameTable::default();
+    let mut tournaments = NameTable::default();
     let year = |r: &Record| r.date.as_deref().and_then(|d| d.get(..4)).and_then(|y| y.parse::<u16>().ok());
     let mut db = Database {
         header: Header { year: records.first().and_then(year).unwrap_or(0), board_size: 8, ..Header::default() },
         games: Vec::with_capacity(records.len()),
     };
+    let file_year = (db.header.year != 0).then(|| db.header.year.to_string());
     for (i, record) in records.iter().enumerate() {
         let fail = |what: String| WriteError { format: "WTHOR", game: i, what };
         if !record.is_standard_othello() || record.first != Color::Black {
@@ -408,20 +481,46 @@ pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
                 black as u8
             }
         };
-        let names = (index(&mut players, &record.black), index(&mut players, &record.white));
-        let (Some(black), Some(white), Some(tournament)) = (names.0, names.1, index(&mut tournaments, &record.event))
-        else {
-            return Err(fail("more than 65536 names".into()));
-        };
-        let theoretical_score = record.get("WthorTheoreticalScore").and_then(|t| t.parse().ok()).unwrap_or(0);
+        let too_many =
+            |kind: &str| fail(format!("more than {MAX_NAMES} {kind} names (a WTHOR name file counts them in 16 bits)"));
+        let black = players.number(record.black.as_deref()).ok_or_else(|| too_many("player"))?;
+        let white = players.number(record.white.as_deref()).ok_or_else(|| too_many("player"))?;
+        let tournament = tournaments.number(record.event.as_deref()).ok_or_else(|| too_many("tournament"))?;
+        let theoretical = record.extra.iter().position(|(n, _)| n == "WthorTheoreticalScore");
+        let theoretical_score = theoretical.and_then(|t| record.extra[t].1.parse::<u8>().ok()).unwrap_or(0);
+
+        // What does not read back.
+        if record.moves.iter().any(|p| p.mv == Move::Pass) {
+            losses.note(i, Loss::Passes);
+        }
+        losses.annotations_of(i, record);
+        let changed = |name: &Option<String>, len| name.as_deref().is_some_and(|n| fitted(n, len) != n);
+        if changed(&record.black, Names::Players.len()) || changed(&record.white, Names::Players.len()) {
+            losses.note(i, Loss::Players);
+        }
+        if changed(&record.event, Names::Tournaments.len()) {
+            losses.note(i, Loss::Event);
+        }
+        if record.date.is_some() && record.date != file_year {
+            losses.note(i, Loss::Date);
+        }
+        let real = u16::from(real_score);
+        // No result reads back as the one replayed: nothing lost.
+        if record.result.as_ref().is_some_and(|r| *r != GameResult::Discs { black: real, white: 64 - real }) {
+            losses.note(i, Loss::Result);
+        }
+        let kept = theoretical.filter(|&t| record.extra[t].1 == theoretical_score.to_string());
+        losses.fields_but(i, record, kept.as_slice());
+
         db.games.push(Game { tournament, black, white, real_score, theoretical_score, moves });
     }
     let names_header = Header { year: db.header.year, ..Header::default() };
-    Ok(Files {
+    let files = Files {
         games: write_games(&db),
-        players: write_names(&names_header, &players, Names::Players),
-        tournaments: write_names(&names_header, &tournaments, Names::Tournaments),
-    })
+        players: write_names(&names_header, &players.names, Names::Players),
+        tournaments: write_names(&names_header, &tournaments.names, Names::Tournaments),
+    };
+    Ok((files, losses))
 }
 
 #[cfg(test)]

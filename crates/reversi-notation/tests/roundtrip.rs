@@ -3,10 +3,12 @@
 
 mod common;
 
-use common::self_played;
+use common::{expected, masked, self_played};
 use proptest::prelude::*;
 use reversi_core::Color;
-use reversi_notation::{Format, GameResult, Passes, Ply, ReadOptions, Record, ggf, pgn, read, replay, write, wthor};
+use reversi_notation::{
+    Format, GameResult, Passes, Ply, ReadOptions, Record, ggf, pgn, read, replay, write, write_report, wthor,
+};
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 /// A board: any size with a few holes, the octagon, or (often) 8x8.
@@ -61,8 +63,81 @@ const PGN_TAGS: [&str; 10] =
     ["Variant", "Board", "Holes", "First", "Position", "Black", "White", "Event", "Date", "Result"];
 const GGF_FIELDS: [&str; 9] = ["GM", "PB", "PW", "DT", "EV", "RE", "BO", "TY", "B"];
 
+/// Any field name: the names formats give a meaning, names no reader takes,
+/// and arbitrary text.
+fn field_name() -> impl Strategy<Value = String> {
+    let tricky: Vec<String> = PGN_TAGS
+        .iter()
+        .chain(&GGF_FIELDS)
+        .chain(&["W", "KM", "K_M", "K M", "Time_Control", "X_Variant", "XB", "", "_", "é", "OBF", "SetUp"])
+        .map(|s| s.to_string())
+        .collect();
+    prop_oneof![prop::sample::select(tricky), "\\PC{0,8}", "[A-Za-z_ ]{1,6}"]
+}
+
+/// Any value, brackets, quotes, escapes and line breaks included.
+fn field_value() -> impl Strategy<Value = String> {
+    prop_oneof!["\\PC{0,12}", "[\\]\\[\"\\\\\n\r;:) a-z0-9]{0,8}"]
+}
+
+/// Any number: huge, tiny, not finite.
+fn any_number() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        Just(f64::MAX),
+        Just(-f64::MAX),
+        Just(f64::MIN_POSITIVE),
+        Just(f64::INFINITY),
+        Just(f64::NAN),
+        Just(1e300),
+        any::<f64>(),
+        -100.0f64..100.0,
+    ]
+}
+
+/// Any result: discs of any count, a net result of any number with any suffix.
+fn any_result() -> impl Strategy<Value = Option<GameResult>> {
+    prop::option::of(prop_oneof![
+        any::<(u16, u16)>().prop_map(|(black, white)| GameResult::Discs { black, white }),
+        (any_number(), prop::option::of(prop_oneof!["[a-z0-9]{0,3}", "\\PC{0,3}"]))
+            .prop_map(|(margin, how)| GameResult::Net { margin, how }),
+    ])
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Written then read, a record is the same except what the writer
+    /// reported lost: kept fields dropped or renamed, kinds cleared.
+    #[test]
+    fn records_read_back_as_reported(
+        ggf_board in prop_oneof![(4usize..=14).prop_map(Some), Just(None)],
+        choices in prop::collection::vec(any::<u16>(), 0..40),
+        numbers in prop::collection::vec((prop::option::of(any_number()), prop::option::of(any_number())), 1..4),
+        black in prop::option::of(field_value()),
+        result in any_result(),
+        extra in prop::collection::vec((field_name(), field_value()), 0..6),
+        komi in prop::option::of(any_number()),
+    ) {
+        let geometry = ggf_board.map_or(Geometry::octagon(), |n| Geometry::new(n, n).unwrap());
+        let Ok(start) = Position::start(Variant::Reversi, geometry) else { return Ok(()) };
+        let mut record = self_played(start, &choices);
+        annotate(&mut record, &numbers);
+        (record.black, record.result, record.extra) = (black, result, extra);
+        if let Some(komi) = komi {
+            record.extra.push(("KM".into(), komi.to_string()));
+        }
+        for format in [Format::Pgn, Format::Ggf] {
+            let (bytes, losses) = write_report(format, std::slice::from_ref(&record)).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            let back = read(format, &bytes, ReadOptions::new())
+                .unwrap_or_else(|e| panic!("{format} does not read back: {e}\n{text}"));
+            prop_assert_eq!(back.len(), 1);
+            prop_assert_eq!(masked(&back[0], &losses), expected(&record, 0, &losses), "{}:\n{}", format, text);
+            // What was reported lost is written the same way again.
+            let (again, _) = write_report(format, &back).unwrap();
+            prop_assert_eq!(read(format, &again, ReadOptions::new()).unwrap(), back);
+        }
+    }
 
     #[test]
     fn pgn_records_read_back_identical(
