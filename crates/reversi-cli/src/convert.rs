@@ -13,7 +13,7 @@
 //! over a file it reads. It is written all or nothing
 //! ([`crate::files::write_atomically`]). Whatever the target format cannot
 //! hold (evaluations, times, names, dates, fields, passes, ...) is dropped
-//! with one warning per kind on stderr ([`crate::losses`]); the status does
+//! with one warning per kind on stderr (reversi-notation's `Losses`); the status does
 //! not change.
 
 use std::path::PathBuf;
@@ -26,7 +26,6 @@ use crate::files::{
     FormatChoice, check_output, encode, output_format, parse_format, parse_format_choice, read_source, write_encoded,
 };
 use crate::game::BoardArgs;
-use crate::losses::losses;
 use crate::output::Stdout;
 use crate::replay::game_error;
 
@@ -69,8 +68,7 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     check_output(&args.output, target, &source.files)?;
-    let encoded = encode(target, &records)?;
-    let lost = losses(target, &source.records, &records, &encoded);
+    let (encoded, lost) = encode(target, &records)?;
     write_encoded(&args.output, target, &encoded, out)?;
     out.flush()?; // what stdout holds before the warnings, as a terminal shows them
     for warning in lost.warnings() {

@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use reversi_notation::{Format, ReadOptions, Record, read, write, wthor};
+use reversi_notation::{Format, Losses, ReadOptions, Record, read, write_report, wthor};
 
 use crate::Failure;
 use crate::output::Stdout;
@@ -272,18 +272,20 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// `records` encoded in `format`: the bytes of each output file, in the
-/// order of [`output_files`] (WTHOR: games, players, tournaments).
+/// order of [`output_files`] (WTHOR: games, players, tournaments), and what
+/// the format could not hold (reversi-notation's report).
 ///
 /// # Errors
 /// A failure with status 2: the [`reversi_notation::WriteError`] of a game
 /// the format cannot hold.
-pub(crate) fn encode(format: Format, records: &[Record]) -> Result<Vec<Vec<u8>>, Failure> {
+pub(crate) fn encode(format: Format, records: &[Record]) -> Result<(Vec<Vec<u8>>, Losses), Failure> {
     let cannot = |e: reversi_notation::WriteError| Failure::usage(e.to_string());
     if format == Format::Wthor {
-        let files = wthor::write_records(records).map_err(cannot)?;
-        return Ok(vec![files.games, files.players, files.tournaments]);
+        let (files, losses) = wthor::write_records_report(records).map_err(cannot)?;
+        return Ok((vec![files.games, files.players, files.tournaments], losses));
     }
-    Ok(vec![write(format, records).map_err(cannot)?])
+    let (bytes, losses) = write_report(format, records).map_err(cannot)?;
+    Ok((vec![bytes], losses))
 }
 
 /// Writes `records` to `out` (`-`: `stdout`) in `format` ([`encode`], then
@@ -293,7 +295,7 @@ pub(crate) fn encode(format: Format, records: &[Record]) -> Result<Vec<Vec<u8>>,
 /// # Errors
 /// As [`encode`] and [`write_encoded`].
 pub(crate) fn write_output(out: &str, format: Format, records: &[Record], stdout: &mut Stdout) -> Result<(), Failure> {
-    write_encoded(out, format, &encode(format, records)?, stdout)
+    write_encoded(out, format, &encode(format, records)?.0, stdout)
 }
 
 /// Writes what [`encode`] gave to `out` (`-`: `stdout`): all the files of

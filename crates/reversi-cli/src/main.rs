@@ -29,8 +29,8 @@
 //! overwrite itself (WTHOR to `x.JOU` or `x.TRN`, any case) or a file the
 //! command reads (the input, its WTHOR name files) is refused, status 2,
 //! before anything is written. `convert` warns of what the target cannot hold
-//! ([`losses`]): one line per kind, `reversi: warning: WTHOR cannot hold
-//! evaluations: dropped from 6 games`, the status unchanged.
+//! (reversi-notation's `write_report`): one line per kind, `reversi: warning:
+//! WTHOR: move evaluations dropped in 6 games`, the status unchanged.
 //!
 //! A directory given to `replay` stands for the record files under it: it is
 //! walked recursively for files whose extension (any case) is one of `.txt`,
@@ -76,7 +76,6 @@ mod convert;
 mod deep;
 mod files;
 mod game;
-mod losses;
 mod output;
 mod perft;
 mod play;

@@ -668,12 +668,13 @@ fn a_failed_output_leaves_every_file_as_it_was() {
 }
 
 /// The warnings of converting `input` to `out` (in `dir`), after checking
-/// that every one has the form `F cannot hold WHAT: dropped from N game(s)`.
+/// that every one has the form `F: WHAT dropped|changed in N game(s)`.
 fn losses(input: &str, out: &str) -> Vec<String> {
     let warnings = convert(&[input, "-o", out]);
     for w in &warnings {
-        let (_, count) = w.split_once(": dropped from ").unwrap_or_else(|| panic!("{w}"));
-        assert!(w.contains(" cannot hold ") && (count.ends_with(" games") || count == "1 game"), "{w}");
+        let (_, count) = w.split_once(" in ").unwrap_or_else(|| panic!("{w}"));
+        let count = count.split(':').next().unwrap();
+        assert!(w.contains(": ") && (count.ends_with(" games") || count == "1 game"), "{w}");
     }
     warnings
 }
@@ -684,20 +685,20 @@ fn convert_warns_of_what_the_target_cannot_hold() {
     let ggf = data("ggf/gg-archive-2003.ggf");
     let wthor = losses(&ggf, &dir.path("a.wtb"));
     for expected in [
-        "WTHOR cannot hold passes (a reader infers them again): dropped from 5 games",
-        "WTHOR cannot hold evaluations: dropped from 6 games",
-        "WTHOR cannot hold move times: dropped from 12 games",
-        "WTHOR cannot hold exact dates (the year is kept): dropped from 12 games",
-        "WTHOR cannot hold other fields (PC, RB, RW, TI): dropped from 12 games",
+        "WTHOR: passes dropped in 5 games",
+        "WTHOR: move evaluations dropped in 6 games",
+        "WTHOR: move times dropped in 12 games",
+        "WTHOR: exact dates dropped in 12 games",
+        "WTHOR: kept fields dropped in 12 games: PC, RB, RW, TI",
     ] {
         assert!(wthor.iter().any(|w| w == expected), "{expected}: {wthor:#?}");
     }
     let transcript = losses(&ggf, &dir.path("a.txt"));
     for expected in [
-        "a transcript cannot hold evaluations: dropped from 6 games",
-        "a transcript cannot hold move times: dropped from 12 games",
-        "a transcript cannot hold player and event names: dropped from 12 games",
-        "a transcript cannot hold dates: dropped from 12 games",
+        "transcript: move evaluations dropped in 6 games",
+        "transcript: move times dropped in 12 games",
+        "transcript: player names dropped in 12 games",
+        "transcript: exact dates dropped in 12 games",
     ] {
         assert!(transcript.iter().any(|w| w == expected), "{expected}: {transcript:#?}");
     }
@@ -705,18 +706,17 @@ fn convert_warns_of_what_the_target_cannot_hold() {
     assert!(!transcript.iter().any(|w| w.contains("passes")), "{transcript:#?}");
     // PGN's extra tags: a transcript drops them, each named.
     let pgn = data("pgn/playok.pgn");
-    let tags = "a transcript cannot hold other fields (BlackElo, Round, Site, Time, TimeControl, WhiteElo): dropped from 2 games";
+    let tags = "transcript: kept fields dropped in 2 games: Site, Round, Time, TimeControl, BlackElo, WhiteElo";
     assert!(losses(&pgn, &dir.path("b.txt")).iter().any(|w| w == tags));
-    // GGF writes every tag it is given: whatever it drops, the tags are
-    // not among it; a tag it reads back changed would be.
+    // GGF keeps every tag it is given (under a name it can spell).
     let to_ggf = losses(&pgn, &dir.path("b.ggf"));
-    assert!(to_ggf.iter().all(|w| w.starts_with("GGF cannot hold ") && !w.contains("other fields")), "{to_ggf:#?}");
+    assert!(to_ggf.iter().all(|w| w.starts_with("GGF: ") && !w.contains("kept fields dropped")), "{to_ggf:#?}");
     // The same format loses nothing, and OBF keeps its annotations.
     assert_eq!(losses(&ggf, &dir.path("c.ggf")), Vec::<String>::new());
     assert_eq!(losses(&data("obf/fforum-1-19.obf"), &dir.path("c.obf")), Vec::<String>::new());
     assert_eq!(
         losses(&data("obf/fforum-1-19.obf"), &dir.path("c.pos")),
-        ["position text cannot hold OBF annotations: dropped from 19 games"]
+        ["position lines: kept fields dropped in 19 games: OBF"]
     );
     // On standard output too, after the games.
     let out = reversi(&["convert", &pgn, "-o", "-", "--to", "transcript"]);
