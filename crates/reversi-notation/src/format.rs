@@ -271,10 +271,20 @@ fn read_positions(text: &str, variant: Variant) -> Result<Vec<Record>, SyntaxErr
     for line in text.split_inclusive('\n') {
         let at = offset;
         offset += line.len();
-        if line.trim().is_empty() || line.trim_start().starts_with('#') && !line.contains('/') {
+        if line.trim().is_empty() {
             continue;
         }
-        let pos = Position::from_text(variant, line.trim_end()).map_err(|e| {
+        let parsed = Position::from_text(variant, line.trim_end());
+        // A `#` line without rows is a comment, unless it is a position with
+        // its side to move, as the writer writes one whose rows are holes
+        // (`# X`: a 1x1 board with its square obstructed). `#` alone is a
+        // comment.
+        let trimmed = line.trim();
+        let position_like = parsed.is_ok() && trimmed.contains(char::is_whitespace);
+        if trimmed.starts_with('#') && !trimmed.contains('/') && !position_like {
+            continue;
+        }
+        let pos = parsed.map_err(|e| {
             SyntaxError::at(text, at + e.offset, format!("a position in the RULES.md form ({})", e.kind))
         })?;
         let mut record = Record::of(variant, *pos.geometry());
@@ -433,6 +443,21 @@ fn format_label(format: Format) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn position_lines_of_holes_are_no_comments() {
+        // Found by fuzzing: a 1x1 board whose square is a hole writes as
+        // `# X`, which the reader took for a comment.
+        let pos = Position::from_text(Variant::Attacks, "# X").unwrap();
+        let mut record = Record::of(Variant::Attacks, *pos.geometry());
+        record.set_start(pos);
+        let bytes = write(Format::Position, std::slice::from_ref(&record)).unwrap();
+        assert_eq!(bytes, b"# X\n");
+        let options = ReadOptions::new().variant(Variant::Attacks);
+        assert_eq!(read(Format::Position, &bytes, options).unwrap(), [record]);
+        // Comments stay comments.
+        assert_eq!(read(Format::Position, b"# a comment\n#\n", options).unwrap(), []);
+    }
 
     #[test]
     fn names_pad() {

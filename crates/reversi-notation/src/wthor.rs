@@ -231,7 +231,10 @@ impl Names {
 }
 
 /// Reads a name file: the names in order, NUL padding removed, bytes read as
-/// Latin-1.
+/// Latin-1. A name is at most 19 (players) or 25 (tournaments) characters:
+/// the record's last byte is its terminator, as in every WTHOR file, and a
+/// character a file puts there is not read (the name could not be written
+/// back as it was).
 ///
 /// # Errors
 /// [`WthorError`] for a truncated header or a header claiming more names than
@@ -239,7 +242,7 @@ impl Names {
 pub fn read_names(bytes: &[u8], kind: Names) -> Result<Vec<String>, WthorError> {
     let header = header(bytes)?;
     let names = records(bytes, header.records.into(), kind.len())?;
-    Ok(names.map(|r| r.iter().take_while(|&&b| b != 0).map(|&b| char::from(b)).collect()).collect())
+    Ok(names.map(|r| r[..r.len() - 1].iter().take_while(|&&b| b != 0).map(|&b| char::from(b)).collect()).collect())
 }
 
 /// Writes a name file with this header (its record count is `names.len()`);
@@ -526,6 +529,19 @@ pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), Write
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_filling_its_record_reads_without_the_terminator_byte() {
+        // Found by fuzzing: 20 letters in a 20-byte record read as 20
+        // characters, which the writer (keeping the terminator) cut to 19.
+        let header = Header { records: 1, ..Header::default() };
+        let mut bytes = header_bytes(&header).to_vec();
+        bytes.extend_from_slice(b"St Michel/Orge (prg)");
+        let names = read_names(&bytes, Names::Players).unwrap();
+        assert_eq!(names, ["St Michel/Orge (prg"]);
+        let written = write_names(&header, &names, Names::Players);
+        assert_eq!(read_names(&written, Names::Players).unwrap(), names);
+    }
 
     #[test]
     fn move_bytes() {
