@@ -379,7 +379,9 @@ fn write_game(record: &Record, game: usize, out: &mut String, losses: &mut Losse
     }
     let geometry = record.start.map_or(record.geometry, |p| *p.geometry());
     if geometry != Geometry::standard() {
-        tag("Board", &geometry.to_string());
+        // The size, then the holes (the octagon's too): `WxH` whatever the
+        // board, so that any reader of the Board tag takes it.
+        tag("Board", &format!("{}x{}", geometry.width(), geometry.height()));
         let holes: Vec<String> = geometry.holes().map(|s| s.to_string()).collect();
         if !holes.is_empty() {
             tag("Holes", &holes.join(" "));

@@ -193,8 +193,21 @@ impl Geometry {
 }
 
 impl fmt::Display for Geometry {
-    /// `WxH`, e.g. `8x8`; width, fill and alignment apply.
+    /// `WxH`, e.g. `8x8`, or `octagon` for [`Geometry::octagon`] (what
+    /// [`FromStr`] reads back); other holes are not part of the text. Width,
+    /// fill and alignment apply.
+    ///
+    /// ```
+    /// use reversi_variants::Geometry;
+    /// assert_eq!(Geometry::new(10, 6)?.to_string(), "10x6");
+    /// assert_eq!(Geometry::octagon().to_string(), "octagon");
+    /// assert_eq!("octagon".parse::<Geometry>()?, Geometry::octagon());
+    /// # Ok::<(), reversi_variants::GeometryError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Geometry::octagon() {
+            return f.pad("octagon");
+        }
         reversi_core::pad_display(f, format_args!("{}x{}", self.width, self.height))
     }
 }
