@@ -22,6 +22,17 @@ run() {
     printf '%-66s %s | median wall %s s, median CPU %s s (%s runs)\n' "$*" "${last%% in *}" \
         "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" "$runs"
 }
+# The same command at a terminal (stderr on a pseudo-terminal, so progress
+# shows), its wall time as the CLI reports it: to set beside the piped one.
+at_terminal() {
+    local walls=() last
+    for _ in $(seq "$runs"); do
+        last=$(script -qc "$*" /dev/null | tr '\r' '\n' | grep '^perft' | tail -n 1)
+        walls+=("$(sed -E 's/.* in ([0-9.]+) s.*/\1/' <<<"$last")")
+    done
+    printf '%-66s %s | median wall %s s at a terminal (%s runs)\n' "$*" "${last%% in *}" \
+        "$(printf '%s\n' "${walls[@]}" | median)" "$runs"
+}
 
 echo "## 8x8 perft 12 (reversi-core)"
 run $r perft 12
@@ -31,6 +42,8 @@ run target/native/release/reversi perft 12
 
 echo "## deep perft (transposition table, threads)"
 run $r perft 13 --hash 1024
+at_terminal $r perft 13 --hash 1024
+run $r perft 13 --hash 1024 --divide
 run $r perft 14 --hash 1024
 run $r perft 14 --hash 1024 --threads 2
 if [ "${1:-}" = "--deep" ]; then run $r perft 15 --hash 2048 --threads 2; fi

@@ -1,194 +1,340 @@
-//! Deep perft: a shared transposition table and a parallel split.
+//! The split count: every count that is not plain one-thread perft, for every
+//! game, with the counts per root move when asked.
 //!
-//! The tree is first expanded a few plies from the root; the positions reached
-//! are merged by canonical form (the eight symmetries, from the mover's point of
-//! view), each with how many paths reach it. The distinct positions are then
-//! counted on `threads` threads with one shared [`PerftTable`], and each count is
-//! multiplied by its number of paths. Games that end during the expansion count
-//! one leaf each, as in plain perft.
+//! The tree is expanded a few plies below each root move (or below the root);
+//! with a table or several threads the positions reached are merged (8x8
+//! Reversi: by canonical form over the eight symmetries, from the mover's
+//! point of view; other games: equal positions), each with how many paths
+//! reach it from each root move; one thread without a table counts each path
+//! as plain perft does. The
+//! distinct positions are the work units, counted once each on one thread
+//! pool with one set of tables (8x8 Reversi: one [`PerftTable`] shared by the
+//! threads; other games: one [`PerftCache`] per thread), and each count is
+//! credited to the root moves by their paths. Games that end during the
+//! expansion count one leaf each, as in plain perft.
+//!
+//! Asking for the counts per root move or for progress changes nothing of
+//! this: the same units, tables and pool count the same tree, and progress
+//! (work units done, nodes, rate, elapsed time, estimate) comes from shared
+//! counters.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use reversi_core::{Backend, Bitboard, Color, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
 use reversi_variants::PerftCache;
 
-/// How a deep count runs.
+use crate::game::{AnyMove, Game};
+
+/// How a split count runs.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct DeepOptions {
     /// Threads counting at once (at least 1).
     pub(crate) threads: usize,
     /// Transposition-table size in MiB; 0 for none.
     pub(crate) hash_mib: usize,
-    /// The move-generator build.
+    /// The move-generator build, for every game.
     pub(crate) backend: Backend,
+    /// Progress lines on stderr while counting.
+    pub(crate) progress: bool,
 }
 
-/// Plies expanded before the split: enough distinct positions to keep the
-/// threads busy, few enough to merge quickly.
-fn split_plies(depth: u32) -> u32 {
-    depth.saturating_sub(5).min(6)
-}
-
-/// The position with the side to move as Black, so that equal boards from the
-/// mover's point of view compare equal whatever the colour.
-fn mover_view(pos: &Position) -> Position {
-    Position::from_discs(pos.player(), pos.opponent(), Color::Black).expect("the two sides of a position are disjoint")
-}
-
-/// Expands `plies` plies below `pos`: distinct canonical positions with their
-/// path counts, and the leaves of games that ended on the way.
-fn expand(pos: &Position, plies: u32, frontier: &mut HashMap<(Bitboard, Bitboard), u64>, finished: &mut u64) {
-    if plies == 0 {
-        let (canonical, _) = mover_view(pos).canonical();
-        *frontier.entry((canonical.player(), canonical.opponent())).or_default() += 1;
-        return;
-    }
-    if pos.is_game_over() {
-        *finished += 1;
-        return;
-    }
-    for mv in pos.moves() {
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        expand(&child, plies - 1, frontier, finished);
+impl DeepOptions {
+    /// Whether equal positions of the frontier are merged and counted once:
+    /// with a table or several threads. One thread without a table counts
+    /// every path, as plain perft does, so that its speed is the move
+    /// generator's alone.
+    fn merge(&self) -> bool {
+        self.threads > 1 || self.hash_mib > 0
     }
 }
 
-/// The perft count of `pos` at `depth`, on several threads and with a table.
-///
-/// # Errors
-/// A message when the thread pool cannot be built or the table cannot be
-/// allocated.
-pub(crate) fn perft_deep(pos: &Position, depth: u32, options: DeepOptions) -> Result<u64, String> {
-    let entries = options.hash_mib.saturating_mul(1 << 20) / TableEntry::SIZE;
-    let mut slots: Vec<TableEntry> = Vec::new();
-    slots.try_reserve_exact(entries).map_err(|e| format!("--hash {}: {e}", options.hash_mib))?;
-    slots.resize_with(entries, TableEntry::default);
-    let table = PerftTable::new(&slots);
-
-    let plies = split_plies(depth);
-    let mut frontier = HashMap::new();
-    let mut finished = 0;
-    expand(pos, plies, &mut frontier, &mut finished);
-    let mut work: Vec<((Bitboard, Bitboard), u64)> = frontier.into_iter().collect();
-    work.sort_unstable();
-
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
-        .build()
-        .map_err(|e| format!("--threads {}: {e}", options.threads))?;
-    let remaining = depth - plies;
-    let counted: u64 = pool.install(|| {
-        work.par_iter()
-            .map(|&((p, o), paths)| {
-                let pos = Position::from_discs(p, o, Color::Black).expect("disjoint");
-                let n = if entries == 0 {
-                    perft_with(options.backend, &pos, remaining)
-                } else {
-                    perft_hashed_with(options.backend, &pos, remaining, &table)
-                };
-                n.saturating_mul(paths)
-            })
-            .reduce(|| 0, u64::saturating_add)
-    });
-    Ok(counted.saturating_add(finished))
+/// The result of a split count: the total, and per root move when asked
+/// (in the order of the legal moves).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Split {
+    pub(crate) total: u64,
+    pub(crate) per_move: Vec<(String, u64)>,
 }
 
-/// The perft count of a variants position on `threads` threads, with
-/// transposition tables of `hash_mib` MiB in all (one per thread: see
-/// [`PerftCache`]): the tree is expanded two plies, equal positions are merged
-/// with their number of paths, and the distinct ones are counted in parallel.
+/// Plies expanded below the roots before the split: enough distinct positions
+/// to keep the threads busy and the progress fine-grained, few enough to merge
+/// quickly.
+fn split_plies(game: &Game, depth: u32) -> u32 {
+    match game {
+        Game::Core(_) => depth.saturating_sub(5).min(6),
+        Game::Variant(_) => depth.saturating_sub(3).min(2),
+    }
+}
+
+/// A merged position: the key equal positions share.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Key {
+    /// 8x8: the canonical board from the mover's point of view.
+    Core(Bitboard, Bitboard),
+    /// Any board: the position itself.
+    Variant(Box<reversi_variants::Position>),
+}
+
+/// The key of `game` and the position to count for it.
+fn key(game: &Game) -> (Key, Game) {
+    match game {
+        Game::Core(pos) => {
+            let mover = Position::from_discs(pos.player(), pos.opponent(), Color::Black)
+                .expect("the two sides of a position are disjoint");
+            let (canonical, _) = mover.canonical();
+            (Key::Core(canonical.player(), canonical.opponent()), Game::Core(canonical))
+        }
+        Game::Variant(pos) => (Key::Variant(pos.clone()), game.clone()),
+    }
+}
+
+/// The frontier of the expansion: the positions to count (merged, or one per
+/// path) with their paths from each root; and the leaves of games that ended
+/// on the way, per root.
+struct Frontier {
+    merge: bool,
+    index: HashMap<Key, usize>,
+    units: Vec<(Game, Vec<u64>)>,
+    finished: Vec<u64>,
+}
+
+impl Frontier {
+    /// Expands `plies` plies below `game`, crediting root `root`.
+    fn expand(&mut self, game: &Game, plies: u32, root: usize) {
+        if plies == 0 {
+            let roots = self.finished.len();
+            let i = if self.merge {
+                let (key, unit) = key(game);
+                *self.index.entry(key).or_insert_with(|| {
+                    self.units.push((unit, vec![0; roots]));
+                    self.units.len() - 1
+                })
+            } else {
+                self.units.push((game.clone(), vec![0; roots]));
+                self.units.len() - 1
+            };
+            let paths = &mut self.units[i].1;
+            paths[root] = paths[root].saturating_add(1);
+            return;
+        }
+        if game.is_game_over() {
+            self.finished[root] = self.finished[root].saturating_add(1);
+            return;
+        }
+        for mv in game.moves() {
+            self.expand(&game.child(mv), plies - 1, root);
+        }
+    }
+}
+
+/// The tables the units are counted with.
+enum Tables {
+    None,
+    /// 8x8: one table shared by the threads.
+    Core(Vec<TableEntry>),
+    /// Other games: one cache per thread, taken by one unit at a time.
+    Variant(Mutex<Vec<PerftCache>>),
+}
+
+impl Tables {
+    /// Tables of `hash_mib` MiB in all for `game`, allocated now (before the
+    /// count is timed, and so that a size the machine cannot give is an
+    /// error here, not an abort later).
+    fn new(game: &Game, hash_mib: usize, threads: usize) -> Result<Tables, String> {
+        let bytes = hash_mib.saturating_mul(1 << 20);
+        let failed = |e: &dyn std::fmt::Display| format!("--hash {hash_mib}: {e}");
+        Ok(match game {
+            _ if bytes == 0 => Tables::None,
+            Game::Core(_) => {
+                let entries = bytes / TableEntry::SIZE;
+                let mut slots: Vec<TableEntry> = Vec::new();
+                slots.try_reserve_exact(entries).map_err(|e| failed(&e))?;
+                slots.resize_with(entries, TableEntry::default);
+                Tables::Core(slots)
+            }
+            Game::Variant(pos) => {
+                let caches = (0..threads)
+                    .map(|_| PerftCache::try_for(pos, bytes / threads))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| failed(&e))?;
+                Tables::Variant(Mutex::new(caches))
+            }
+        })
+    }
+
+    /// The count of one unit.
+    fn count(&self, unit: &Game, depth: u32, backend: Backend) -> u64 {
+        match (unit, self) {
+            (Game::Core(pos), Tables::Core(slots)) => perft_hashed_with(backend, pos, depth, &PerftTable::new(slots)),
+            (Game::Core(pos), _) => perft_with(backend, pos, depth),
+            (Game::Variant(pos), Tables::Variant(caches)) => {
+                let lock = || caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                let taken = lock().pop();
+                let mut cache = taken.unwrap_or_else(|| PerftCache::new(0));
+                let n = reversi_variants::perft_hashed_with(backend, pos, depth, &mut cache);
+                lock().push(cache);
+                n
+            }
+            (Game::Variant(pos), _) => reversi_variants::perft_with(backend, pos, depth),
+        }
+    }
+}
+
+/// Progress from shared counters, printed on stderr at most a few times a
+/// second by whichever thread finishes a unit.
+struct Progress {
+    enabled: bool,
+    start: Instant,
+    units: usize,
+    done: AtomicUsize,
+    nodes: AtomicU64,
+    last: Mutex<Instant>,
+}
+
+impl Progress {
+    fn unit_done(&self, nodes: u64) {
+        let done = self.done.fetch_add(1, Relaxed) + 1;
+        let nodes = self.nodes.fetch_add(nodes, Relaxed).saturating_add(nodes);
+        if !self.enabled {
+            return;
+        }
+        let now = Instant::now();
+        {
+            let Ok(mut last) = self.last.try_lock() else { return };
+            if now.duration_since(*last) < Duration::from_millis(250) && done < self.units {
+                return;
+            }
+            *last = now;
+        }
+        let elapsed = now.duration_since(self.start).as_secs_f64();
+        let rate = if elapsed > 0.0 { nodes as f64 / elapsed } else { 0.0 };
+        let left = if done > 0 { elapsed * (self.units - done) as f64 / done as f64 } else { 0.0 };
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r{done}/{} units, {:.1} G nodes, {:.1} M nodes/s, {elapsed:.1} s, about {left:.0} s left   ",
+            self.units,
+            nodes as f64 / 1e9,
+            rate / 1e6,
+        );
+        let _ = err.flush();
+    }
+
+    fn clear(&self) {
+        if self.enabled {
+            eprint!("\r{:80}\r", "");
+        }
+    }
+}
+
+/// The count of `game` at `depth` on `options.threads` threads with tables of
+/// `options.hash_mib` MiB, and the count below each root move when `divide`.
 ///
 /// # Errors
 /// A message when the thread pool cannot be built or the tables cannot be
 /// allocated.
-pub(crate) fn perft_split(
-    pos: &reversi_variants::Position,
-    depth: u32,
-    threads: usize,
-    hash_mib: usize,
-) -> Result<u64, String> {
-    let plies = depth.min(2);
-    let mut finished = 0;
-    let mut layer = HashMap::from([(*pos, 1u64)]);
-    for _ in 0..plies {
-        let mut next = HashMap::new();
-        for (p, paths) in layer {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                finished = u64::saturating_add(finished, paths);
-            }
-            for mv in moves {
-                let mut child = p;
-                child.play_unchecked(mv);
-                let merged = next.entry(child).or_default();
-                *merged = u64::saturating_add(*merged, paths);
-            }
-        }
-        layer = next;
-    }
-    let work: Vec<(reversi_variants::Position, u64)> = layer.into_iter().collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("--threads {threads}: {e}"))?;
-    // One cache per thread, allocated before counting (a size the machine
-    // cannot give is an error here, not an abort later); a task takes one and
-    // puts it back.
-    let bytes = hash_mib.saturating_mul(1 << 20) / threads;
-    let caches = if bytes == 0 {
-        Vec::new()
+pub(crate) fn split_count(game: &Game, depth: u32, divide: bool, options: DeepOptions) -> Result<Split, String> {
+    let roots: Vec<(Option<AnyMove>, Game, u32)> = if divide && depth > 0 && !game.is_game_over() {
+        game.moves().into_iter().map(|mv| (Some(mv), game.child(mv), depth - 1)).collect()
     } else {
-        (0..threads)
-            .map(|_| PerftCache::try_for(pos, bytes))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("--hash {hash_mib}: {e}"))?
+        vec![(None, game.clone(), depth)]
     };
-    let caches = Mutex::new(caches);
-    let counted: u64 = pool.install(|| {
-        work.par_iter()
-            .map(|(p, paths)| {
-                let n = if bytes == 0 {
-                    reversi_variants::perft(p, depth - plies)
-                } else {
-                    let taken = caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop();
-                    let mut cache = taken.unwrap_or_else(|| PerftCache::new(bytes));
-                    let n = reversi_variants::perft_hashed(p, depth - plies, &mut cache);
-                    caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(cache);
-                    n
-                };
-                n.saturating_mul(*paths)
-            })
-            .reduce(|| 0, u64::saturating_add)
+    let remaining = roots[0].2;
+    let plies = split_plies(game, remaining);
+    let mut frontier =
+        Frontier { merge: options.merge(), index: HashMap::new(), units: Vec::new(), finished: vec![0; roots.len()] };
+    for (i, (_, root, _)) in roots.iter().enumerate() {
+        frontier.expand(root, plies, i);
+    }
+    let units = frontier.units;
+
+    let tables = Tables::new(game, options.hash_mib, options.threads)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| format!("--threads {}: {e}", options.threads))?;
+    let progress = Progress {
+        enabled: options.progress,
+        start: Instant::now(),
+        units: units.len(),
+        done: AtomicUsize::new(0),
+        nodes: AtomicU64::new(0),
+        last: Mutex::new(Instant::now()),
+    };
+    let totals = Mutex::new(frontier.finished);
+    pool.install(|| {
+        units.par_iter().for_each(|(unit, paths)| {
+            let n = tables.count(unit, remaining - plies, options.backend);
+            let mut credited = 0u64;
+            {
+                let mut totals = totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                for (total, &p) in totals.iter_mut().zip(paths) {
+                    let share = n.saturating_mul(p);
+                    *total = total.saturating_add(share);
+                    credited = credited.saturating_add(share);
+                }
+            }
+            progress.unit_done(credited);
+        });
     });
-    Ok(counted.saturating_add(finished))
+    progress.clear();
+    let totals = totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    // A total at u64::MAX has saturated somewhere: it is reported, not shown.
+    let total = totals.iter().try_fold(0u64, |sum, &n| sum.checked_add(n)).unwrap_or(u64::MAX);
+    let per_move = if divide {
+        roots.iter().zip(&totals).filter_map(|((mv, _, _), &n)| mv.map(|mv| (mv.to_string(), n))).collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Split { total, per_move })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn options(threads: usize, hash_mib: usize) -> DeepOptions {
+        DeepOptions { threads, hash_mib, backend: Backend::detect(), progress: false }
+    }
+
     #[test]
     fn split_variant_counts_equal_plain_counts() {
         use reversi_variants::{Geometry, Variant};
         for variant in Variant::ALL {
             let pos = reversi_variants::Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
-            for depth in 0..5 {
-                for (threads, hash) in [(1, 1), (2, 0), (2, 4)] {
-                    let expected = reversi_variants::perft(&pos, depth);
-                    assert_eq!(perft_split(&pos, depth, threads, hash), Ok(expected), "{variant} {depth}");
+            let game = Game::Variant(Box::new(pos));
+            for depth in 0..6 {
+                let expected = reversi_variants::perft(&pos, depth);
+                for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+                    let options = DeepOptions { backend, ..options(2, 1) };
+                    let split = split_count(&game, depth, true, options).unwrap();
+                    assert_eq!(split.total, reversi_variants::perft_with(backend, &pos, depth), "{backend:?}");
+                }
+                for (threads, hash) in [(1, 0), (1, 1), (2, 0), (2, 4)] {
+                    let split = split_count(&game, depth, false, options(threads, hash)).unwrap();
+                    assert_eq!(split.total, expected, "{variant} {depth}");
+                    let divided = split_count(&game, depth, true, options(threads, hash)).unwrap();
+                    assert_eq!(divided.total, expected, "{variant} {depth} divided");
+                    let plain: Vec<(String, u64)> =
+                        reversi_variants::divide(&pos, depth).into_iter().map(|(mv, n)| (mv.to_string(), n)).collect();
+                    assert_eq!(divided.per_move, plain, "{variant} {depth}");
                 }
             }
         }
         let over = reversi_variants::Position::from_text(Variant::Attacks, "XX/-- O").unwrap();
-        assert_eq!(perft_split(&over, 3, 2, 1), Ok(1));
+        let game = Game::Variant(Box::new(over));
+        assert_eq!(split_count(&game, 3, false, options(2, 1)).unwrap().total, 1);
+        assert_eq!(split_count(&game, 3, true, options(2, 1)).unwrap(), Split { total: 1, per_move: Vec::new() });
     }
 
     #[test]
     fn deep_counts_equal_plain_counts() {
-        let positions = [
+        let positions: [Position; 3] = [
             Position::start(),
             "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X".parse().unwrap(),
             "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse().unwrap(),
@@ -196,9 +342,14 @@ mod tests {
         for pos in positions {
             for depth in [1, 5, 7, 9] {
                 let plain = perft_with(Backend::Portable, &pos, depth);
+                let divide: Vec<(String, u64)> =
+                    reversi_core::divide(&pos, depth).map(|(mv, n)| (mv.to_string(), n)).collect();
                 for (threads, hash_mib) in [(1, 0), (2, 0), (1, 4), (2, 4)] {
-                    let options = DeepOptions { threads, hash_mib, backend: Backend::detect() };
-                    assert_eq!(perft_deep(&pos, depth, options), Ok(plain), "{pos} depth {depth} {options:?}");
+                    let options = options(threads, hash_mib);
+                    let split = split_count(&Game::Core(pos), depth, false, options).unwrap();
+                    assert_eq!(split.total, plain, "{pos} depth {depth} {options:?}");
+                    let divided = split_count(&Game::Core(pos), depth, true, options).unwrap();
+                    assert_eq!((divided.total, &divided.per_move), (plain, &divide), "{pos} depth {depth} {options:?}");
                 }
             }
         }

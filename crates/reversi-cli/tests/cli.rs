@@ -31,6 +31,39 @@ fn perft_json_with_divide() {
 }
 
 #[test]
+fn divide_and_plain_give_the_same_total_on_every_path() {
+    // The counts per root move come from the same split as the plain count
+    // (one pool, one set of tables): the totals agree for every game, thread
+    // count, table and backend.
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = reversi(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        serde_json::from_str(stdout(&out).trim()).expect("one JSON line")
+    };
+    let games: [&[&str]; 3] = [
+        &["8"],
+        &["5", "--variant", "attacks", "--board", "7x7"],
+        &["4", "--variant", "reversitacks", "--board", "6x6"],
+    ];
+    for game in games {
+        for extra in [
+            &[][..],
+            &["--threads", "2"],
+            &["--hash", "4"],
+            &["--threads", "2", "--hash", "4"],
+            &["--backend", "portable"],
+        ] {
+            let args: Vec<&str> = ["perft"].iter().chain(game).chain(extra).copied().chain(["--json"]).collect();
+            let plain = json(&args);
+            let divided = json(&[&args[..], &["--divide"]].concat());
+            let sum: u64 = divided["divide"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
+            assert_eq!(divided["nodes"], plain["nodes"], "{args:?}");
+            assert_eq!(sum, plain["nodes"].as_u64().unwrap(), "{args:?}");
+        }
+    }
+}
+
+#[test]
 fn perft_from_a_position_with_a_pass() {
     // Black must pass here: the pass is the one root move.
     let pos = "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X";
