@@ -232,66 +232,102 @@ impl Progress {
     }
 }
 
+/// What a count needs before it starts: the tables (allocated and zeroed)
+/// and the thread pool, made outside the timed count as other perft programs
+/// do.
+pub(crate) struct Counter {
+    options: DeepOptions,
+    tables: Tables,
+    pool: rayon::ThreadPool,
+}
+
+impl Counter {
+    /// Tables of `options.hash_mib` MiB for `game`'s kind and a pool of
+    /// `options.threads` threads.
+    ///
+    /// # Errors
+    /// A message when the thread pool cannot be built or the tables cannot be
+    /// allocated.
+    pub(crate) fn new(game: &Game, options: DeepOptions) -> Result<Counter, String> {
+        let tables = Tables::new(game, options.hash_mib, options.threads)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.threads)
+            .build()
+            .map_err(|e| format!("--threads {}: {e}", options.threads))?;
+        Ok(Counter { options, tables, pool })
+    }
+}
+
 /// The count of `game` at `depth` on `options.threads` threads with tables of
-/// `options.hash_mib` MiB, and the count below each root move when `divide`.
+/// `options.hash_mib` MiB, and the count below each root move when `divide`
+/// ([`Counter::new`], then [`Counter::count`]).
 ///
 /// # Errors
-/// A message when the thread pool cannot be built or the tables cannot be
-/// allocated.
+/// As [`Counter::new`].
+#[cfg(test)]
 pub(crate) fn split_count(game: &Game, depth: u32, divide: bool, options: DeepOptions) -> Result<Split, String> {
-    let roots: Vec<(Option<AnyMove>, Game, u32)> = if divide && depth > 0 && !game.is_game_over() {
-        game.moves().into_iter().map(|mv| (Some(mv), game.child(mv), depth - 1)).collect()
-    } else {
-        vec![(None, game.clone(), depth)]
-    };
-    let remaining = roots[0].2;
-    let plies = split_plies(game, remaining);
-    let mut frontier =
-        Frontier { merge: options.merge(), index: HashMap::new(), units: Vec::new(), finished: vec![0; roots.len()] };
-    for (i, (_, root, _)) in roots.iter().enumerate() {
-        frontier.expand(root, plies, i);
-    }
-    let units = frontier.units;
+    Ok(Counter::new(game, options)?.count(game, depth, divide))
+}
 
-    let tables = Tables::new(game, options.hash_mib, options.threads)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
-        .build()
-        .map_err(|e| format!("--threads {}: {e}", options.threads))?;
-    let progress = Progress {
-        enabled: options.progress,
-        start: Instant::now(),
-        units: units.len(),
-        done: AtomicUsize::new(0),
-        nodes: AtomicU64::new(0),
-        last: Mutex::new(Instant::now()),
-    };
-    let totals = Mutex::new(frontier.finished);
-    pool.install(|| {
-        units.par_iter().for_each(|(unit, paths)| {
-            let n = tables.count(unit, remaining - plies, options.backend);
-            let mut credited = 0u64;
-            {
-                let mut totals = totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                for (total, &p) in totals.iter_mut().zip(paths) {
-                    let share = n.saturating_mul(p);
-                    *total = total.saturating_add(share);
-                    credited = credited.saturating_add(share);
+impl Counter {
+    /// The count of `game` (of the kind the counter was made for) at
+    /// `depth`, and the count below each root move when `divide`.
+    pub(crate) fn count(&self, game: &Game, depth: u32, divide: bool) -> Split {
+        let Counter { options, tables, pool } = self;
+        let options = *options;
+        let roots: Vec<(Option<AnyMove>, Game, u32)> = if divide && depth > 0 && !game.is_game_over() {
+            game.moves().into_iter().map(|mv| (Some(mv), game.child(mv), depth - 1)).collect()
+        } else {
+            vec![(None, game.clone(), depth)]
+        };
+        let remaining = roots[0].2;
+        let plies = split_plies(game, remaining);
+        let mut frontier = Frontier {
+            merge: options.merge(),
+            index: HashMap::new(),
+            units: Vec::new(),
+            finished: vec![0; roots.len()],
+        };
+        for (i, (_, root, _)) in roots.iter().enumerate() {
+            frontier.expand(root, plies, i);
+        }
+        let units = frontier.units;
+
+        let progress = Progress {
+            enabled: options.progress,
+            start: Instant::now(),
+            units: units.len(),
+            done: AtomicUsize::new(0),
+            nodes: AtomicU64::new(0),
+            last: Mutex::new(Instant::now()),
+        };
+        let totals = Mutex::new(frontier.finished);
+        pool.install(|| {
+            units.par_iter().for_each(|(unit, paths)| {
+                let n = tables.count(unit, remaining - plies, options.backend);
+                let mut credited = 0u64;
+                {
+                    let mut totals = totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    for (total, &p) in totals.iter_mut().zip(paths) {
+                        let share = n.saturating_mul(p);
+                        *total = total.saturating_add(share);
+                        credited = credited.saturating_add(share);
+                    }
                 }
-            }
-            progress.unit_done(credited);
+                progress.unit_done(credited);
+            });
         });
-    });
-    progress.clear();
-    let totals = totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    // A total at u64::MAX has saturated somewhere: it is reported, not shown.
-    let total = totals.iter().try_fold(0u64, |sum, &n| sum.checked_add(n)).unwrap_or(u64::MAX);
-    let per_move = if divide {
-        roots.iter().zip(&totals).filter_map(|((mv, _, _), &n)| mv.map(|mv| (mv.to_string(), n))).collect()
-    } else {
-        Vec::new()
-    };
-    Ok(Split { total, per_move })
+        progress.clear();
+        let totals = totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // A total at u64::MAX has saturated somewhere: it is reported, not shown.
+        let total = totals.iter().try_fold(0u64, |sum, &n| sum.checked_add(n)).unwrap_or(u64::MAX);
+        let per_move = if divide {
+            roots.iter().zip(&totals).filter_map(|((mv, _, _), &n)| mv.map(|mv| (mv.to_string(), n))).collect()
+        } else {
+            Vec::new()
+        };
+        Split { total, per_move }
+    }
 }
 
 #[cfg(test)]

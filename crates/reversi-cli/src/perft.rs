@@ -8,7 +8,7 @@ use reversi_core::Backend;
 use serde_json::json;
 
 use crate::Failure;
-use crate::deep::{DeepOptions, split_count};
+use crate::deep::{Counter, DeepOptions};
 use crate::game::{Game, StartArgs};
 use crate::output::Stdout;
 
@@ -87,11 +87,12 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
 
     let progress = std::io::stderr().is_terminal() && !args.json;
     let options = DeepOptions { threads: usize::from(args.threads), hash_mib: args.hash, backend, progress };
-    // The tables are allocated inside: their zeroing is timed (it is part of
-    // what --hash costs), as it was; the split itself is the same whether or
-    // not progress is shown or the counts per move are asked for.
+    // The tables (allocated and zeroed) and the pool are made before the
+    // clock starts, as other perft programs do; the split itself is the same
+    // whether or not progress is shown or the counts per move are asked for.
+    let counter = Counter::new(&game, options).map_err(Failure::usage)?;
     let start = Instant::now();
-    let split = split_count(&game, args.depth, args.divide, options).map_err(Failure::usage)?;
+    let split = counter.count(&game, args.depth, args.divide);
     let elapsed = start.elapsed();
     if split.total == u64::MAX {
         return Err(Failure::usage(format!(
