@@ -7,8 +7,9 @@ use reversi_variants::{Geometry, Position, Variant};
 
 use crate::losses::{Loss, Losses};
 use crate::obf::ObfPosition;
+use crate::stream::{Parser, Records};
 use crate::wthor::WthorError;
-use crate::{Passes, Record, SyntaxError, WriteError, ggf, obf, pgn, replay, transcript, wthor};
+use crate::{Passes, Record, SyntaxError, WriteError, ggf, pgn, replay, transcript, wthor};
 
 /// A file format of games (or positions, read as games without moves).
 ///
@@ -45,7 +46,7 @@ pub enum Format {
     Ggf,
     /// WTHOR `.wtb` databases, 8x8 Othello ([`wthor`]).
     Wthor,
-    /// Edax OBF positions, 8x8 ([`obf`]): a position reads as a game with that
+    /// Edax OBF positions, 8x8 ([`obf`](crate::obf)): a position reads as a game with that
     /// start and no moves; a game writes as its final position.
     Obf,
     /// RULES.md position text, one a line, any variant and board: read as
@@ -150,12 +151,13 @@ impl FromStr for Format {
     }
 }
 
-/// What the text formats do not say: the game and board of transcripts and
-/// position lines.
+/// What the text formats do not say (the game and board of transcripts and
+/// position lines), and how long a game may be.
 ///
 /// The fields are private so that options can be added without breaking
-/// callers: start from [`ReadOptions::new`] (or [`Default`]: 8x8 Reversi) and
-/// set what differs.
+/// callers: start from [`ReadOptions::new`] (or [`Default`]: 8x8 Reversi,
+/// games of at most [`ReadOptions::DEFAULT_MAX_GAME_BYTES`]) and set what
+/// differs.
 ///
 /// ```
 /// use reversi_notation::{Format, ReadOptions, read};
@@ -178,13 +180,24 @@ impl FromStr for Format {
 pub struct ReadOptions {
     variant: Variant,
     geometry: Geometry,
+    max_game_bytes: usize,
 }
 
 impl ReadOptions {
-    /// The defaults: 8x8 Reversi.
+    /// The longest game read by default: 16 MiB of text. An 8x8 game has at
+    /// most 120 plies (a few KB with evaluations and times); a long Attacks
+    /// game on a large board is some tens of KB.
+    pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
+
+    /// The defaults: 8x8 Reversi, games of at most
+    /// [`ReadOptions::DEFAULT_MAX_GAME_BYTES`].
     #[must_use]
     pub const fn new() -> ReadOptions {
-        ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() }
+        ReadOptions {
+            variant: Variant::Reversi,
+            geometry: Geometry::standard(),
+            max_game_bytes: ReadOptions::DEFAULT_MAX_GAME_BYTES,
+        }
     }
 
     /// The variant of transcripts and position lines.
@@ -199,6 +212,30 @@ impl ReadOptions {
         ReadOptions { geometry, ..self }
     }
 
+    /// The longest game's text, in bytes, in every text format: a game (a
+    /// transcript or position line, a PGN game from its tags to its result, a
+    /// GGF game from `(;` to `;)`) that does not end within it is a
+    /// [`SyntaxError`] at the game's first token. Blank lines and comments
+    /// between games count towards the game after them.
+    ///
+    /// This bound is what bounds memory: [`games`](crate::games) holds one
+    /// game's text and its record at a time (a record takes up to about 20
+    /// times its text: 40 bytes a ply for a compact transcript's 2), and
+    /// [`read`] no record larger than that. An allocation that fails aborts
+    /// the process (stable Rust cannot catch it), so the bound is set below
+    /// what the machine can hold.
+    ///
+    /// ```
+    /// use reversi_notation::{Format, ReadOptions, read};
+    /// let e = read(Format::Transcript, b"f5d6\nf5d6c3d3c4\n", ReadOptions::new().max_game_bytes(8)).unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2, column 1: expected a game of at most 8 bytes \
+    ///     (ReadOptions::max_game_bytes), found \"f5d6c3d3c4\"");
+    /// ```
+    #[must_use]
+    pub const fn max_game_bytes(self, max_game_bytes: usize) -> ReadOptions {
+        ReadOptions { max_game_bytes, ..self }
+    }
+
     /// The variant set with [`ReadOptions::variant`].
     #[must_use]
     pub const fn get_variant(&self) -> Variant {
@@ -209,6 +246,12 @@ impl ReadOptions {
     #[must_use]
     pub const fn get_geometry(&self) -> &Geometry {
         &self.geometry
+    }
+
+    /// The bound set with [`ReadOptions::max_game_bytes`].
+    #[must_use]
+    pub const fn get_max_game_bytes(&self) -> usize {
+        self.max_game_bytes
     }
 }
 
@@ -234,54 +277,50 @@ pub enum ReadError {
         /// The first byte that is not.
         offset: usize,
     },
+    /// The input could not be read ([`games`](crate::games) from a
+    /// [`BufRead`](std::io::BufRead)).
+    #[error("{message}")]
+    Io {
+        /// The kind of the I/O error.
+        kind: std::io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+impl ReadError {
+    /// The error of an I/O error.
+    pub(crate) fn io(e: &std::io::Error) -> ReadError {
+        ReadError::Io { kind: e.kind(), message: e.to_string() }
+    }
 }
 
 /// Reads the games of a file (WTHOR names are looked up with
 /// [`wthor::read_records`] when the name files are at hand).
 ///
+/// The text formats read with the parsers of [`games`](crate::games), game by
+/// game, so that the games and errors are the same; the text is checked to be
+/// UTF-8 first, as a whole.
+///
 /// # Errors
-/// [`ReadError`]: the format's syntax error, or text that is not UTF-8.
+/// [`ReadError`]: the format's syntax error (a game longer than
+/// [`ReadOptions::max_game_bytes`] included), or text that is not UTF-8.
 pub fn read(format: Format, bytes: &[u8], options: ReadOptions) -> Result<Vec<Record>, ReadError> {
-    if format == Format::Wthor {
+    let Some(parser) = Parser::new(format, &options) else {
         return Ok(wthor::read_records(bytes, None, None)?);
-    }
+    };
     let text = std::str::from_utf8(bytes).map_err(|e| ReadError::Utf8 { offset: e.valid_up_to() })?;
-    Ok(match format {
-        Format::Transcript => transcript::read(text, options.variant, options.geometry)?,
-        Format::Pgn => pgn::read(text)?,
-        Format::Ggf => ggf::read(text)?,
-        Format::Obf => obf::read(text)?.into_iter().map(obf_record).collect(),
-        Format::Position => read_positions(text, options.variant)?,
-        Format::Wthor => unreachable!("handled above"),
-    })
+    Ok(Records::new(parser, text, options.max_game_bytes).collect::<Result<_, _>>()?)
 }
 
-fn obf_record(p: ObfPosition) -> Record {
+/// An OBF position as a game: that start, no moves, the annotations kept.
+pub(crate) fn obf_record(p: ObfPosition) -> Record {
     let mut record = Record::new();
     record.set_start(Position::from(p.position));
     if !p.annotations.is_empty() {
         record.extra.push(("OBF".into(), p.annotations.join("; ")));
     }
     record
-}
-
-fn read_positions(text: &str, variant: Variant) -> Result<Vec<Record>, SyntaxError> {
-    let mut records = Vec::new();
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let at = offset;
-        offset += line.len();
-        if line.trim().is_empty() || line.trim_start().starts_with('#') && !line.contains('/') {
-            continue;
-        }
-        let pos = Position::from_text(variant, line.trim_end()).map_err(|e| {
-            SyntaxError::at(text, at + e.offset, format!("a position in the RULES.md form ({})", e.kind))
-        })?;
-        let mut record = Record::of(variant, *pos.geometry());
-        record.set_start(pos);
-        records.push(record);
-    }
-    Ok(records)
 }
 
 /// Writes games in a format.
