@@ -1,8 +1,9 @@
 //! `reversi convert`: a record file to another format, every game checked
 //! and its passes written.
 //!
-//! The input is read whole (format from `--from`, else its extension, else its
-//! content); every game is replayed with passes as the input format writes
+//! The input is read game by game (format from `--from`, else its extension,
+//! else its content; WTHOR whole) and the converted games collected, since
+//! the output is written all at once; every game is replayed with passes as the input format writes
 //! them, and written with every pass explicit
 //! ([`reversi_notation::with_passes`]), so that a format that writes passes
 //! has them all and one that leaves them out still reads back the same games.
@@ -23,7 +24,7 @@ use reversi_notation::{Format, ReadOptions, with_passes};
 
 use crate::Failure;
 use crate::files::{
-    FormatChoice, check_output, encode, output_format, parse_format, parse_format_choice, read_source, write_encoded,
+    FormatChoice, check_output, encode, open_source, output_format, parse_format, parse_format_choice, write_encoded,
 };
 use crate::game::BoardArgs;
 use crate::output::Stdout;
@@ -56,17 +57,22 @@ pub(crate) struct ConvertArgs {
 pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let target = output_format(&args.output, args.to, None)?;
-    let source = read_source(&args.input, args.from, ReadOptions::new().variant(args.game.variant).geometry(geometry))
-        .map_err(Failure::usage)?;
+    let mut source =
+        open_source(&args.input, args.from, ReadOptions::new().variant(args.game.variant).geometry(geometry))
+            .map_err(Failure::usage)?;
     let passes = source.format.passes();
-    let records = source
-        .records
+    // Collected: the output is written all at once (and WTHOR gathers the
+    // names first); the input itself is read a game at a time. Every game
+    // reads before any is replayed, as when the file was read whole.
+    let read = source.by_ref().collect::<Result<Vec<_>, _>>().map_err(Failure::usage)?;
+    let records = read
         .iter()
         .enumerate()
         .map(|(i, record)| {
             with_passes(record, passes).map_err(|e| Failure::illegal(format!("{}: {}", source.name, game_error(e, i))))
         })
         .collect::<Result<Vec<_>, _>>()?;
+    drop(read);
     check_output(&args.output, target, &source.files)?;
     let (encoded, lost) = encode(target, &records)?;
     write_encoded(&args.output, target, &encoded, out)?;
