@@ -219,6 +219,9 @@ enum Source {
 struct Input<R> {
     reader: R,
     max: usize,
+    /// How much is asked of the reader at once, at least ([`CHUNK`]; less
+    /// in tests, to cut lines, tokens and characters).
+    chunk: usize,
     /// The text read and not yet consumed up to `at`; it starts at line
     /// `line`, column `column` (1-based) of the input.
     buf: String,
@@ -265,6 +268,7 @@ pub fn games<R: BufRead>(format: Format, reader: R, options: ReadOptions) -> Gam
     let input = Input {
         reader,
         max: options.get_max_game_bytes(),
+        chunk: CHUNK,
         buf: String::new(),
         at: 0,
         line: 1,
@@ -340,7 +344,7 @@ impl<R: BufRead> Input<R> {
     /// stays in `buf`).
     fn fill(&mut self, target: usize) {
         while self.buf.len() < target && !self.eof && self.failed.is_none() {
-            let want = (target - self.buf.len()).clamp(1, CHUNK) as u64;
+            let want = (target - self.buf.len()).clamp(1, self.chunk) as u64;
             let read = match Read::by_ref(&mut self.reader).take(want).read_until(b'\n', &mut self.partial) {
                 Ok(read) => read,
                 Err(e) => {
@@ -381,7 +385,7 @@ impl<R: BufRead> Input<R> {
                     if let Some(e) = self.failed.take() {
                         return Some(Err(e));
                     }
-                    let target = self.buf.len().saturating_mul(2).max(CHUNK).min(self.max.saturating_add(1));
+                    let target = self.buf.len().saturating_mul(2).max(self.chunk).min(self.max.saturating_add(1));
                     self.fill(target.max(self.buf.len() + 1));
                 }
                 // The token an error quotes may run past what is read: read a
@@ -393,6 +397,123 @@ impl<R: BufRead> Input<R> {
                 }
                 Err(e) => return Some(Err(ReadError::Syntax(self.locate(e)))),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Texts made of pieces that open, close and break games, with
+    /// multi-byte characters.
+    fn text(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(pieces), 0..120).prop_map(|p| p.concat())
+    }
+
+    const PGN: &[&str] = &[
+        "[Black \"é\"]",
+        "[Result \"33-31\"]",
+        "[Board \"6x6\"]",
+        "1.",
+        " ",
+        "\n",
+        "\n\n",
+        "f5",
+        "d6",
+        "c3",
+        "z0",
+        "{c}",
+        "{é",
+        "}",
+        "*",
+        "33-31",
+        ";x\n",
+        "--",
+        "[",
+        "\"",
+        "]",
+        "pass",
+        "12",
+        "\\",
+        // Whole games, more likely than the pieces that break them.
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "[Black \"é\"]\n\n1. f5 {é [%eval 1]} d6 33-31\n",
+        "[Black \"é\"]\n\n1. f5 {é [%eval 1]} d6 33-31\n",
+        "[Black \"é\"]\n\n1. f5 {é [%eval 1]} d6 33-31\n",
+        "[Event \"x\"]\n1. f5\n",
+        "[Event \"x\"]\n1. f5\n",
+        "1. f5 -- 2. d6 ; é\n",
+        "1. f5 -- 2. d6 ; é\n",
+        "1. f5 -- 2. d6 ; é\n",
+        "1. f5 -- 2. d6 ; é\n",
+    ];
+    const GGF: &[&str] = &[
+        "(;",
+        ";)",
+        "(;GM[Othello]",
+        "PB[é]",
+        "B[d3]",
+        "W[c5]",
+        "B[z9]",
+        "2 ",
+        "1 ",
+        " ",
+        "\n",
+        "]",
+        "[",
+        "\\",
+        ";",
+        "TY[8]",
+        "RE[+2]",
+        "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]",
+        // Whole games, more likely than the pieces that break them.
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "(;GM[Othello]B[d3//1.5]W[c5];) ",
+        "(;GM[Othello]B[d3//1.5]W[c5];) ",
+        "(;GM[Othello]B[d3//1.5]W[c5];) ",
+    ];
+    const TRANSCRIPT: &[&str] = &[
+        "f5", "d6", "c3", " ", "\n", "#", "é", "k0", "pass", "PA", "a1c3", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n",
+        "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "# é\n", "# é\n", "\n", "\n",
+    ];
+
+    proptest! {
+        /// Streamed with reads cut anywhere, every text gives the games and
+        /// the error that the whole text gives.
+        #[test]
+        fn streaming_reads_as_the_whole_text_reads(
+            (format, text) in prop_oneof![
+                text(PGN).prop_map(|t| (Format::Pgn, t)),
+                text(GGF).prop_map(|t| (Format::Ggf, t)),
+                text(TRANSCRIPT).prop_map(|t| (Format::Transcript, t)),
+            ],
+            chunk in 1usize..40,
+            max in prop_oneof![Just(usize::MAX), 100usize..300],
+        ) {
+            let options = ReadOptions::new().max_game_bytes(max);
+            let parser = Parser::new(format, &options).unwrap();
+            let whole: Vec<_> = Records::new(parser, &text, max).map(|r| r.map_err(ReadError::Syntax)).collect();
+            let mut streamed = games(format, text.as_bytes(), options);
+            streamed.input.chunk = chunk;
+            let streamed: Vec<_> = streamed.collect();
+            prop_assert_eq!(streamed, whole);
         }
     }
 }
