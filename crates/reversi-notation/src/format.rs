@@ -370,74 +370,184 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
 /// # Errors
 /// As [`write()`].
 pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
-    let fail = |game: usize, what: String| WriteError { format: format_label(format), game, what };
-    let mut losses = Losses::new(format);
-    let bytes = match format {
-        Format::Pgn => pgn::write_with(records, &mut losses).into_bytes(),
-        Format::Ggf => ggf::write_with(records, &mut losses)?.into_bytes(),
-        Format::Wthor => {
-            let (files, wthor_losses) = wthor::write_records_report(records)?;
-            losses = wthor_losses;
-            for (i, record) in records.iter().enumerate() {
-                if record.black.is_some() || record.white.is_some() {
-                    losses.note(i, Loss::Players);
-                }
-                if record.event.is_some() {
-                    losses.note(i, Loss::Event);
-                }
-            }
-            files.games
-        }
-        Format::Transcript => {
-            let mut out = String::new();
-            for (i, record) in records.iter().enumerate() {
-                if record.start.is_some() || record.first != reversi_core::Color::Black {
-                    return Err(fail(i, "a transcript starts from the default start with Black to move".into()));
-                }
-                out.push_str(&transcript::write(record));
-                out.push('\n');
-                metadata_lost(&mut losses, i, record);
-                losses.fields_but(i, record, &[]);
-            }
-            out.into_bytes()
-        }
-        Format::Obf | Format::Position => {
-            let mut out = String::new();
-            for (i, record) in records.iter().enumerate() {
-                let done = replay(record, Passes::Infer).map_err(|e| fail(i, format!("its final position: {e}")))?;
-                let position = done.position.into_position();
-                if format == Format::Position {
-                    out.push_str(&position.to_string());
-                    losses.fields_but(i, record, &[]);
-                } else {
-                    let core = reversi_core::Position::try_from(position)
-                        .map_err(|_| fail(i, "OBF holds 8x8 Othello positions only".into()))?;
-                    if record.get("OBF").is_some_and(|a| a.contains('\n')) {
-                        return Err(fail(i, "an OBF annotation holds a line break".into()));
-                    }
-                    let kept = record.extra.iter().position(|(n, _)| n == "OBF");
-                    let annotations = kept.map_or_else(Vec::new, |k| {
-                        let a = &record.extra[k].1;
-                        a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect::<Vec<_>>()
-                    });
-                    // Annotations read back joined by "; ", and none as no field.
-                    if kept.is_some_and(|k| record.extra[k].1 != annotations.join("; ")) {
-                        losses.note(i, Loss::Annotations);
-                    }
-                    let kept = kept.filter(|_| !annotations.is_empty());
-                    losses.fields_but(i, record, kept.as_slice());
-                    out.push_str(&ObfPosition { position: core, annotations }.to_string());
-                }
-                out.push('\n');
-                if !record.moves.is_empty() {
-                    losses.note(i, Loss::Moves);
-                }
-                metadata_lost(&mut losses, i, record);
-            }
-            out.into_bytes()
-        }
-    };
+    if format == Format::Wthor {
+        return wthor_report(records);
+    }
+    let mut encoder = Encoder::new(format);
+    let mut bytes = Vec::new();
+    for record in records {
+        encoder.push(record, &mut bytes)?;
+    }
+    let losses = encoder.finish(&mut bytes)?;
     Ok((bytes, losses))
+}
+
+/// Writes games in a format one at a time, and says what the format could not
+/// hold: [`write_report`] (which is this over a slice) for games that come one
+/// by one, read with [`games`](crate::games) for example, so that what is held
+/// is the bytes written rather than the records.
+///
+/// [`Encoder::push`] appends a game's bytes as soon as they can be written: at
+/// once, except a GGF synchro game, which waits for the next game (two make
+/// one `2 (;...;)(;...;)` line), and WTHOR, whose games are written by
+/// [`Encoder::finish`] (the names are gathered first). The bytes and the
+/// [`Losses`] are those of `write_report` over the same games.
+///
+/// ```
+/// use reversi_notation::{Encoder, Format, ReadOptions, games, write_report};
+/// let text = "[Black \"Ann\"]\n\n1. f5 {[%eval 1.5]} d6 *\n\n1. f5 f6 *\n";
+/// let mut encoder = Encoder::new(Format::Transcript);
+/// let mut bytes = Vec::new();
+/// for game in games(Format::Pgn, text.as_bytes(), ReadOptions::new()) {
+///     encoder.push(&game?, &mut bytes)?;
+/// }
+/// let losses = encoder.finish(&mut bytes)?;
+/// assert_eq!(bytes, b"f5d6\nf5f6\n");
+/// assert_eq!(losses.warnings().len(), 2); // evaluations, player names
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Encoder {
+    format: Format,
+    losses: Losses,
+    /// Games pushed so far.
+    games: usize,
+    /// GGF: a synchro game waiting for the next.
+    ggf: ggf::Lines,
+    /// WTHOR: every game, written at the end.
+    wthor: Vec<Record>,
+    /// A game's text, before it joins the bytes.
+    text: String,
+}
+
+impl Encoder {
+    /// Nothing written yet, in `format`.
+    #[must_use]
+    pub fn new(format: Format) -> Encoder {
+        Encoder {
+            format,
+            losses: Losses::new(format),
+            games: 0,
+            ggf: ggf::Lines::default(),
+            wthor: Vec::new(),
+            text: String::new(),
+        }
+    }
+
+    /// Writes the next game, appending to `out` what can be written so far.
+    ///
+    /// # Errors
+    /// As [`write()`]: a [`WriteError`] naming the game (its index among those
+    /// pushed) the format cannot hold. GGF may name the game pushed before
+    /// this one, if it was held.
+    pub fn push(&mut self, record: &Record, out: &mut Vec<u8>) -> Result<(), WriteError> {
+        let i = self.games;
+        self.games += 1;
+        let written = match self.format {
+            Format::Wthor => {
+                self.wthor.push(record.clone());
+                Ok(())
+            }
+            Format::Pgn => {
+                pgn::write_nth(record, i, &mut self.text, &mut self.losses);
+                Ok(())
+            }
+            Format::Ggf => self.ggf.push(record, i, &mut self.text, &mut self.losses),
+            Format::Transcript | Format::Obf | Format::Position => {
+                write_line(self.format, record, i, &mut self.text, &mut self.losses)
+            }
+        };
+        out.extend_from_slice(self.text.as_bytes());
+        self.text.clear();
+        written
+    }
+
+    /// Writes what is still held (GGF: a synchro game; WTHOR: every game) and
+    /// says what the format could not hold.
+    ///
+    /// # Errors
+    /// As [`Encoder::push`].
+    pub fn finish(mut self, out: &mut Vec<u8>) -> Result<Losses, WriteError> {
+        match self.format {
+            Format::Ggf => {
+                self.ggf.finish(&mut self.text, &mut self.losses)?;
+                out.extend_from_slice(self.text.as_bytes());
+            }
+            Format::Wthor => {
+                let (games, losses) = wthor_report(&self.wthor)?;
+                out.extend_from_slice(&games);
+                self.losses = losses;
+            }
+            _ => {}
+        }
+        Ok(self.losses)
+    }
+}
+
+/// The `.wtb` file of the records, and what it could not hold (the names
+/// among it: they are in the name files).
+fn wthor_report(records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
+    let (files, mut losses) = wthor::write_records_report(records)?;
+    for (i, record) in records.iter().enumerate() {
+        if record.black.is_some() || record.white.is_some() {
+            losses.note(i, Loss::Players);
+        }
+        if record.event.is_some() {
+            losses.note(i, Loss::Event);
+        }
+    }
+    Ok((files.games, losses))
+}
+
+/// Appends game `i` as a line of a transcript, OBF or position file.
+fn write_line(
+    format: Format,
+    record: &Record,
+    i: usize,
+    out: &mut String,
+    losses: &mut Losses,
+) -> Result<(), WriteError> {
+    let fail = |what: String| WriteError { format: format_label(format), game: i, what };
+    if format == Format::Transcript {
+        if record.start.is_some() || record.first != reversi_core::Color::Black {
+            return Err(fail("a transcript starts from the default start with Black to move".into()));
+        }
+        out.push_str(&transcript::write(record));
+        out.push('\n');
+        metadata_lost(losses, i, record);
+        losses.fields_but(i, record, &[]);
+        return Ok(());
+    }
+    let done = replay(record, Passes::Infer).map_err(|e| fail(format!("its final position: {e}")))?;
+    let position = done.position.into_position();
+    if format == Format::Position {
+        out.push_str(&position.to_string());
+        losses.fields_but(i, record, &[]);
+    } else {
+        let core = reversi_core::Position::try_from(position)
+            .map_err(|_| fail("OBF holds 8x8 Othello positions only".into()))?;
+        if record.get("OBF").is_some_and(|a| a.contains('\n')) {
+            return Err(fail("an OBF annotation holds a line break".into()));
+        }
+        let kept = record.extra.iter().position(|(n, _)| n == "OBF");
+        let annotations = kept.map_or_else(Vec::new, |k| {
+            let a = &record.extra[k].1;
+            a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect::<Vec<_>>()
+        });
+        // Annotations read back joined by "; ", and none as no field.
+        if kept.is_some_and(|k| record.extra[k].1 != annotations.join("; ")) {
+            losses.note(i, Loss::Annotations);
+        }
+        let kept = kept.filter(|_| !annotations.is_empty());
+        losses.fields_but(i, record, kept.as_slice());
+        out.push_str(&ObfPosition { position: core, annotations }.to_string());
+    }
+    out.push('\n');
+    if !record.moves.is_empty() {
+        losses.note(i, Loss::Moves);
+    }
+    metadata_lost(losses, i, record);
+    Ok(())
 }
 
 /// What formats of moves or positions alone drop: the players, event, date,

@@ -449,25 +449,68 @@ pub fn write(records: &[Record]) -> Result<String, WriteError> {
 /// [`write`], noting what is lost.
 pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> Result<String, WriteError> {
     let mut out = String::new();
-    let mut i = 0;
-    while i < records.len() {
-        let pair = records.get(i + 1).is_some_and(|next| synchro_pair(&records[i], next));
-        if pair {
-            out.push_str("2 ");
-            write_game(&records[i], i, &mut out, losses)?;
-            write_game(&records[i + 1], i + 1, &mut out, losses)?;
-            i += 2;
-        } else {
-            write_game(&records[i], i, &mut out, losses)?;
-            i += 1;
-        }
-        out.push('\n');
+    let mut lines = Lines::default();
+    for (i, record) in records.iter().enumerate() {
+        lines.push(record, i, &mut out, losses)?;
     }
+    lines.finish(&mut out, losses)?;
     Ok(out)
 }
 
+/// Games written one a line as they come, two consecutive synchro games of
+/// one start and date as one `2 (;...;)(;...;)` line: a synchro game waits
+/// for the next.
+#[derive(Debug, Default)]
+pub(crate) struct Lines {
+    held: Option<(Record, usize)>,
+}
+
+impl Lines {
+    /// Writes game `index` to `out`, or holds it; with a held game, the two
+    /// as a pair or the held one alone first.
+    pub(crate) fn push(
+        &mut self,
+        record: &Record,
+        index: usize,
+        out: &mut String,
+        losses: &mut Losses,
+    ) -> Result<(), WriteError> {
+        if let Some((held, at)) = self.held.take() {
+            if synchro_pair(&held, record) {
+                out.push_str("2 ");
+                write_game(&held, at, out, losses)?;
+                write_game(record, index, out, losses)?;
+                out.push('\n');
+                return Ok(());
+            }
+            write_game(&held, at, out, losses)?;
+            out.push('\n');
+        }
+        if synchro(record) {
+            self.held = Some((record.clone(), index));
+        } else {
+            write_game(record, index, out, losses)?;
+            out.push('\n');
+        }
+        Ok(())
+    }
+
+    /// Writes the game held, if any.
+    pub(crate) fn finish(self, out: &mut String, losses: &mut Losses) -> Result<(), WriteError> {
+        if let Some((held, at)) = self.held {
+            write_game(&held, at, out, losses)?;
+            out.push('\n');
+        }
+        Ok(())
+    }
+}
+
+/// Whether the record's type says synchro.
+fn synchro(record: &Record) -> bool {
+    game_type(record).is_some_and(|i| type_flags(&record.extra[i].1).0)
+}
+
 fn synchro_pair(a: &Record, b: &Record) -> bool {
-    let synchro = |r: &Record| game_type(r).is_some_and(|i| type_flags(&r.extra[i].1).0);
     synchro(a) && synchro(b) && a.start == b.start && a.first == b.first && a.date == b.date
 }
 

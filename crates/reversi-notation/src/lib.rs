@@ -79,7 +79,7 @@ pub mod transcript;
 pub mod wthor;
 
 pub use error::{SyntaxError, WriteError};
-pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
+pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
 pub use losses::{FieldChange, Loss, Losses};
 pub use record::{GameResult, Ply, Record};
 pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, replay_prefix, with_passes};

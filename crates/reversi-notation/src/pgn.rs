@@ -366,12 +366,18 @@ pub fn write(records: &[Record]) -> String {
 pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> String {
     let mut out = String::new();
     for (i, record) in records.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        write_game(record, i, &mut out, losses);
+        write_nth(record, i, &mut out, losses);
     }
     out
+}
+
+/// Appends game `index` of a file: a blank line after the one before, the
+/// game.
+pub(crate) fn write_nth(record: &Record, index: usize, out: &mut String, losses: &mut Losses) {
+    if index > 0 {
+        out.push('\n');
+    }
+    write_game(record, index, out, losses);
 }
 
 /// Appends one game: tags, a blank line, the movetext and the result.

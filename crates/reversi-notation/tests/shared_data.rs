@@ -163,3 +163,29 @@ fn ggf_archives_stream_as_read_reads_them() {
         }
     }
 }
+
+#[test]
+fn encoding_game_by_game_writes_what_write_report_writes() {
+    use reversi_notation::{Encoder, with_passes, write_report};
+    for (format, file) in [
+        (Format::Ggf, "ggf/gg-synchro-komi-mixed.ggf"),
+        (Format::Ggf, "ggf/gg-archive-2003.ggf"),
+        (Format::Ggf, "ggf/gg-4x4-and-komi-random.ggf"),
+        (Format::Pgn, "pgn/playok.pgn"),
+        (Format::Obf, "obf/fforum-1-19.obf"),
+        (Format::Wthor, "wthor/WTH_1977.wtb"),
+    ] {
+        let records: Vec<_> = read(format, &data(file), ReadOptions::new())
+            .unwrap()
+            .iter()
+            .filter_map(|r| with_passes(r, format.passes()).ok())
+            .collect();
+        for target in Format::ALL {
+            let mut encoder = Encoder::new(target);
+            let mut bytes = Vec::new();
+            let pushed: Result<(), _> = records.iter().try_for_each(|r| encoder.push(r, &mut bytes));
+            let streamed = pushed.and_then(|()| encoder.finish(&mut bytes)).map(|losses| (bytes, losses));
+            assert_eq!(streamed, write_report(target, &records), "{file} to {target}");
+        }
+    }
+}
