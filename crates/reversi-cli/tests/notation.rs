@@ -766,3 +766,21 @@ fn a_game_over_the_bound_is_an_unreadable_file_not_an_abort() {
         "{err}"
     );
 }
+
+#[test]
+fn convert_streams_its_games_and_writes_nothing_when_one_fails() {
+    let dir = TempDir::new("convert-large");
+    let big = dir.path("big.pgn");
+    std::fs::write(&big, "[Black \"Ann\"]\n1. f5 d6 *\n".repeat(200_000)).unwrap();
+    let txt = dir.path("big.txt");
+    let out = reversi(&["convert", &big, "-o", &txt]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&txt).unwrap(), "f5d6\n".repeat(200_000));
+    assert_eq!(stderr(&out), "reversi: warning: transcript: player names dropped in 200000 games\n");
+    // An illegal last game: nothing written, the old output kept.
+    std::fs::write(&big, "1. f5 d6 *\n".repeat(1000) + "1. a1 *\n").unwrap();
+    let out = reversi(&["convert", &big, "-o", &txt]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("big.pgn: game 1001, ply 1: a1 is not legal"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&txt).unwrap().len(), 5 * 200_000);
+}
