@@ -198,9 +198,14 @@ const CHUNK: usize = 64 * 1024;
 /// game or the error that ends the input: a [`SyntaxError`] located in the
 /// whole input (line and column as [`read`](crate::read) gives them), text
 /// that is not UTF-8 (its byte offset in the input) or an I/O error
-/// ([`ReadError::Io`]); after an error the iterator ends. WTHOR files are
-/// read whole on the first call (they are small: 68 bytes a game), without
-/// their name files.
+/// ([`ReadError::Io`]); after an error the iterator ends. The games before an
+/// error are given first. [`read`](crate::read) checks that the whole text is
+/// UTF-8 before it parses, so of a syntax error and a byte that is not UTF-8
+/// after it, `read` reports the byte and `games` the syntax error; otherwise
+/// the two give the same games and the same error.
+///
+/// WTHOR files are read whole on the first call (they are small: 68 bytes a
+/// game), without their name files.
 pub struct Games<R> {
     source: Source,
     input: Input<R>,
@@ -248,7 +253,8 @@ impl<R> std::fmt::Debug for Games<R> {
 
 /// Reads the games of `reader` in `format` one at a time ([`Games`]): memory
 /// is bounded by the largest game, not by the input. [`read`](crate::read)
-/// reads with the same parsers, and gives the same games and errors.
+/// reads with the same parsers, and gives the same games and errors (see
+/// [`Games`] for the one difference).
 ///
 /// ```
 /// use reversi_notation::{Format, ReadOptions, games};
