@@ -3,10 +3,11 @@
 //! three files) or to standard output.
 
 use std::ffi::OsStr;
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-use reversi_notation::{Format, Losses, ReadOptions, Record, read, write_report, wthor};
+use reversi_notation::{Format, Games, Losses, ReadOptions, Record, games, write_report, wthor};
 
 use crate::Failure;
 use crate::output::Stdout;
@@ -43,49 +44,86 @@ pub(crate) fn parse_format(s: &str) -> Result<Format, String> {
     s.parse().map_err(|e: reversi_notation::ParseFormatError| e.to_string())
 }
 
-/// A file's games, read.
-#[derive(Debug)]
+/// A file's games, read one at a time: an iterator of the games (each
+/// error a one-line message naming the file; it ends after one).
 pub(crate) struct Source {
     /// The file as the command line names it (`<stdin>` for `-`).
     pub(crate) name: String,
-    /// The format it was read as.
+    /// The format it is read as.
     pub(crate) format: Format,
-    /// The games.
-    pub(crate) records: Vec<Record>,
     /// The files read: the file itself and, for WTHOR, the name files used
     /// (none for standard input). An output must not overwrite them.
     pub(crate) files: Vec<PathBuf>,
+    games: SourceGames,
 }
 
-/// Reads the games of `path` (`-`: standard input) in the format `choice`
-/// says: with `auto`, the format the extension names, else the one the
-/// content looks like ([`Format::sniff`]). A WTHOR file gets its player and
-/// tournament names from [`wthor_name_files`].
+/// Where a [`Source`]'s games come from.
+enum SourceGames {
+    /// A text format, streamed: one game's text held at a time.
+    Text(Box<Games<Box<dyn BufRead>>>),
+    /// WTHOR, read whole with its names.
+    Wthor(std::vec::IntoIter<Record>),
+}
+
+impl Iterator for Source {
+    type Item = Result<Record, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.games {
+            SourceGames::Text(games) => games.next().map(|game| game.map_err(|e| format!("{}: {e}", self.name))),
+            SourceGames::Wthor(records) => records.next().map(Ok),
+        }
+    }
+}
+
+/// How much of a file is looked at to guess its format ([`Format::sniff`]).
+const SNIFF_BYTES: u64 = 64 * 1024;
+
+/// Opens `path` (`-`: standard input) to read its games one at a time, in
+/// the format `choice` says: with `auto`, the format the extension names,
+/// else the one its first 64 KiB look like ([`Format::sniff`]). Text formats
+/// are streamed game by game ([`reversi_notation::games`]), so memory is
+/// bounded by the largest game; a WTHOR file is read whole here and gets its
+/// player and tournament names from [`wthor_name_files`].
 ///
 /// # Errors
 /// A one-line message naming the file (the game file, or the name file at
-/// fault) and the located error.
-pub(crate) fn read_source(path: &Path, choice: FormatChoice, options: ReadOptions) -> Result<Source, String> {
+/// fault) and the located error; errors further in the file come from the
+/// iterator.
+pub(crate) fn open_source(path: &Path, choice: FormatChoice, options: ReadOptions) -> Result<Source, String> {
     let stdin = path.as_os_str() == STDIO;
     let name = if stdin { "<stdin>".to_string() } else { path.display().to_string() };
-    let bytes = if stdin {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    let failed = |e: std::io::Error| format!("{name}: {e}");
+    let mut reader: Box<dyn BufRead> = if stdin {
+        Box::new(std::io::stdin().lock())
     } else {
-        std::fs::read(path)
-    }
-    .map_err(|e| format!("{name}: {e}"))?;
-    let format = match choice {
-        FormatChoice::Named(format) => format,
-        FormatChoice::Auto => path
-            .extension()
-            .and_then(OsStr::to_str)
-            .filter(|_| !stdin)
-            .and_then(Format::from_extension)
-            .unwrap_or_else(|| Format::sniff(&bytes)),
+        Box::new(BufReader::with_capacity(64 * 1024, File::open(path).map_err(failed)?))
+    };
+    let named = match choice {
+        FormatChoice::Named(format) => Some(format),
+        FormatChoice::Auto => {
+            path.extension().and_then(OsStr::to_str).filter(|_| !stdin).and_then(Format::from_extension)
+        }
+    };
+    let format = match named {
+        Some(format) => format,
+        None => {
+            let mut prefix = Vec::new();
+            reader.by_ref().take(SNIFF_BYTES).read_to_end(&mut prefix).map_err(failed)?;
+            // A character cut by the end of the prefix does not make it binary.
+            let text = match std::str::from_utf8(&prefix) {
+                Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                _ => prefix.len(),
+            };
+            let format = Format::sniff(&prefix[..text]);
+            reader = Box::new(std::io::Cursor::new(prefix).chain(reader));
+            format
+        }
     };
     let mut files = if stdin { Vec::new() } else { vec![path.to_path_buf()] };
-    let records = if format == Format::Wthor {
+    let games = if format == Format::Wthor {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(failed)?;
         let (players, tournaments) = if stdin { (None, None) } else { wthor_name_files(path) };
         files.extend(players.iter().chain(&tournaments).cloned());
         let load = |file: Option<PathBuf>, kind: wthor::Names| -> Result<Option<Vec<u8>>, String> {
@@ -98,11 +136,13 @@ pub(crate) fn read_source(path: &Path, choice: FormatChoice, options: ReadOption
         };
         let players = load(players, wthor::Names::Players)?;
         let tournaments = load(tournaments, wthor::Names::Tournaments)?;
-        wthor::read_records(&bytes, players.as_deref(), tournaments.as_deref()).map_err(|e| format!("{name}: {e}"))?
+        let records = wthor::read_records(&bytes, players.as_deref(), tournaments.as_deref())
+            .map_err(|e| format!("{name}: {e}"))?;
+        SourceGames::Wthor(records.into_iter())
     } else {
-        read(format, &bytes, options).map_err(|e| format!("{name}: {e}"))?
+        SourceGames::Text(Box::new(games(format, reader, options)))
     };
-    Ok(Source { name, format, records, files })
+    Ok(Source { name, format, files, games })
 }
 
 /// The name files of a `.wtb` file: for each of `.JOU` (players) and `.TRN`

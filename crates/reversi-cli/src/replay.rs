@@ -2,11 +2,14 @@
 //!
 //! A directory stands for the record files under it, walked recursively in
 //! the order of their paths ([`record_files`](crate::files::record_files));
-//! one without any is an unreadable input. Each file is read whole (the format
-//! from `--format`, else its extension, else its content), then each game is
-//! replayed with passes as the format writes them ([`Format::passes`]). Text
-//! output: one line per illegal game and a summary; `--json`: one object per
-//! game, then a summary object.
+//! one without any is an unreadable input. Each file is read game by game (the
+//! format from `--format`, else its extension, else its first 64 KiB; WTHOR
+//! whole), so memory is bounded by the largest game, and each game is
+//! replayed as it is read, with passes as the format writes them
+//! ([`Format::passes`]). A file that stops reading part way (a syntax error,
+//! a game longer than reversi-notation's bound) is unreadable, after its
+//! games before the error are reported. Text output: one line per illegal
+//! game and a summary; `--json`: one object per game, then a summary object.
 //!
 //! For an illegal game the JSON `error` is the replay error without the game
 //! (`ply 38: h2 is not legal for White: h2 flips nothing`; the game is in
@@ -23,7 +26,7 @@ use reversi_notation::{Passes, ReadOptions, Record, ReplayError, replay_prefix};
 use serde_json::{Value, json};
 
 use crate::Failure;
-use crate::files::{FormatChoice, Source, inputs, parse_format_choice, read_source};
+use crate::files::{FormatChoice, Source, inputs, open_source, parse_format_choice};
 use crate::game::BoardArgs;
 use crate::output::{Stdout, one_line};
 
@@ -91,15 +94,16 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
         };
         for file in files {
             tally.files += 1;
-            match file.and_then(|path| read_source(&path, args.format, options)) {
-                Ok(source) => report_file(&source, args.json, out, &mut tally)?,
-                Err(message) => {
-                    tally.unreadable += 1;
-                    out.flush()?;
-                    crate::error(&message);
-                    if !args.keep_going {
-                        break 'inputs;
-                    }
+            let failed = match file.and_then(|path| open_source(&path, args.format, options)) {
+                Ok(source) => report_file(source, args.json, out, &mut tally)?,
+                Err(message) => Some(message),
+            };
+            if let Some(message) = failed {
+                tally.unreadable += 1;
+                out.flush()?;
+                crate::error(&message);
+                if !args.keep_going {
+                    break 'inputs;
                 }
             }
         }
@@ -129,11 +133,18 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     }
 }
 
-/// Replays and reports every game of a file.
-fn report_file(source: &Source, json: bool, out: &mut Stdout, tally: &mut Tally) -> Result<(), Failure> {
+/// Replays and reports every game of a file as it is read; the message of
+/// the error that stops the file short, if any (the games before it are
+/// reported).
+fn report_file(mut source: Source, json: bool, out: &mut Stdout, tally: &mut Tally) -> Result<Option<String>, Failure> {
     let passes = source.format.passes();
-    for (i, record) in source.records.iter().enumerate() {
-        let checked = check(record, passes);
+    for i in 0.. {
+        let record = match source.next() {
+            None => break,
+            Some(Ok(record)) => record,
+            Some(Err(message)) => return Ok(Some(message)),
+        };
+        let checked = check(&record, passes);
         tally.games += 1;
         tally.plies += checked.plies.unwrap_or(0);
         tally.illegal += usize::from(checked.error.is_some());
@@ -153,7 +164,7 @@ fn report_file(source: &Source, json: bool, out: &mut Stdout, tally: &mut Tally)
             writeln!(out, "{}", one_line(&format!("{}: {}", source.name, game_error(error, i))))?;
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// A replay error naming the game (1-based): `game 4, ply 38: ...`.

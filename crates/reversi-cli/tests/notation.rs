@@ -723,3 +723,64 @@ fn convert_warns_of_what_the_target_cannot_hold() {
     assert!(out.status.success());
     assert!(stderr(&out).lines().any(|l| l == format!("reversi: warning: {tags}")), "{}", stderr(&out));
 }
+
+#[test]
+fn a_large_pgn_replays_game_by_game() {
+    // 2,000,000 games of no moves (4 MB): each is read, replayed and
+    // dropped in turn (peak memory is measured by hand, not here).
+    let dir = TempDir::new("large");
+    let big = dir.path("big.pgn");
+    std::fs::write(&big, "*\n".repeat(2_000_000)).unwrap();
+    let out = reversi(&["replay", &big]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("1 file, 2,000,000 games, 2,000,000 legal, 0 illegal, 0 plies in "),
+        "{}",
+        stdout(&out)
+    );
+    // The same from standard input (`*` alone does not look like PGN).
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(["replay", "--format", "pgn", "-"])
+        .stdin(std::fs::File::open(&big).unwrap())
+        .output()
+        .unwrap();
+    assert!(stdout(&out).starts_with("1 file, 2,000,000 games, "), "{}", stdout(&out));
+}
+
+#[test]
+fn a_game_over_the_bound_is_an_unreadable_file_not_an_abort() {
+    // One transcript line of 17 MiB, over reversi-notation's 16 MiB bound;
+    // the games before it are replayed and reported.
+    let dir = TempDir::new("long");
+    let long = dir.path("long.txt");
+    std::fs::write(&long, format!("f5d6\n{}\n", "f5".repeat(17 << 19))).unwrap();
+    let (status, games, summary, err) = replay_json(&[&long]);
+    assert_eq!(status, Some(2));
+    assert_eq!(games.len(), 1);
+    assert_eq!((&summary["files"], &summary["unreadable"]), (&1.into(), &1.into()));
+    assert!(
+        err.trim_end().ends_with(
+            "long.txt: line 2, column 1: expected a game of at most 16777216 bytes \
+             (ReadOptions::max_game_bytes), found \"f5f5f5f5f5f5f5f5f5f5f5f5\""
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn convert_streams_its_games_and_writes_nothing_when_one_fails() {
+    let dir = TempDir::new("convert-large");
+    let big = dir.path("big.pgn");
+    std::fs::write(&big, "[Black \"Ann\"]\n1. f5 d6 *\n".repeat(200_000)).unwrap();
+    let txt = dir.path("big.txt");
+    let out = reversi(&["convert", &big, "-o", &txt]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&txt).unwrap(), "f5d6\n".repeat(200_000));
+    assert_eq!(stderr(&out), "reversi: warning: transcript: player names dropped in 200000 games\n");
+    // An illegal last game: nothing written, the old output kept.
+    std::fs::write(&big, "1. f5 d6 *\n".repeat(1000) + "1. a1 *\n").unwrap();
+    let out = reversi(&["convert", &big, "-o", &txt]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("big.pgn: game 1001, ply 1: a1 is not legal"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&txt).unwrap().len(), 5 * 200_000);
+}

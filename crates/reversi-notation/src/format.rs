@@ -7,8 +7,9 @@ use reversi_variants::{Geometry, Position, Variant};
 
 use crate::losses::{Loss, Losses};
 use crate::obf::ObfPosition;
+use crate::stream::{Parser, Records};
 use crate::wthor::WthorError;
-use crate::{Passes, Record, SyntaxError, WriteError, ggf, obf, pgn, replay, transcript, wthor};
+use crate::{Passes, Record, SyntaxError, WriteError, ggf, pgn, replay, transcript, wthor};
 
 /// A file format of games (or positions, read as games without moves).
 ///
@@ -45,7 +46,7 @@ pub enum Format {
     Ggf,
     /// WTHOR `.wtb` databases, 8x8 Othello ([`wthor`]).
     Wthor,
-    /// Edax OBF positions, 8x8 ([`obf`]): a position reads as a game with that
+    /// Edax OBF positions, 8x8 ([`obf`](crate::obf)): a position reads as a game with that
     /// start and no moves; a game writes as its final position.
     Obf,
     /// RULES.md position text, one a line, any variant and board: read as
@@ -150,12 +151,13 @@ impl FromStr for Format {
     }
 }
 
-/// What the text formats do not say: the game and board of transcripts and
-/// position lines.
+/// What the text formats do not say (the game and board of transcripts and
+/// position lines), and how long a game may be.
 ///
 /// The fields are private so that options can be added without breaking
-/// callers: start from [`ReadOptions::new`] (or [`Default`]: 8x8 Reversi) and
-/// set what differs.
+/// callers: start from [`ReadOptions::new`] (or [`Default`]: 8x8 Reversi,
+/// games of at most [`ReadOptions::DEFAULT_MAX_GAME_BYTES`]) and set what
+/// differs.
 ///
 /// ```
 /// use reversi_notation::{Format, ReadOptions, read};
@@ -178,13 +180,24 @@ impl FromStr for Format {
 pub struct ReadOptions {
     variant: Variant,
     geometry: Geometry,
+    max_game_bytes: usize,
 }
 
 impl ReadOptions {
-    /// The defaults: 8x8 Reversi.
+    /// The longest game read by default: 16 MiB of text. An 8x8 game has at
+    /// most 120 plies (a few KB with evaluations and times); a long Attacks
+    /// game on a large board is some tens of KB.
+    pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
+
+    /// The defaults: 8x8 Reversi, games of at most
+    /// [`ReadOptions::DEFAULT_MAX_GAME_BYTES`].
     #[must_use]
     pub const fn new() -> ReadOptions {
-        ReadOptions { variant: Variant::Reversi, geometry: Geometry::standard() }
+        ReadOptions {
+            variant: Variant::Reversi,
+            geometry: Geometry::standard(),
+            max_game_bytes: ReadOptions::DEFAULT_MAX_GAME_BYTES,
+        }
     }
 
     /// The variant of transcripts and position lines.
@@ -199,6 +212,30 @@ impl ReadOptions {
         ReadOptions { geometry, ..self }
     }
 
+    /// The longest game's text, in bytes, in every text format: a game (a
+    /// transcript or position line, a PGN game from its tags to its result, a
+    /// GGF game from `(;` to `;)`) that does not end within it is a
+    /// [`SyntaxError`] at the game's first token. Blank lines and comments
+    /// between games count towards the game after them.
+    ///
+    /// This bound is what bounds memory: [`games`](crate::games) holds one
+    /// game's text and its record at a time (a record takes up to about 20
+    /// times its text: 40 bytes a ply for a compact transcript's 2), and
+    /// [`read`] no record larger than that. An allocation that fails aborts
+    /// the process (stable Rust cannot catch it), so the bound is set below
+    /// what the machine can hold.
+    ///
+    /// ```
+    /// use reversi_notation::{Format, ReadOptions, read};
+    /// let e = read(Format::Transcript, b"f5d6\nf5d6c3d3c4\n", ReadOptions::new().max_game_bytes(8)).unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2, column 1: expected a game of at most 8 bytes \
+    ///     (ReadOptions::max_game_bytes), found \"f5d6c3d3c4\"");
+    /// ```
+    #[must_use]
+    pub const fn max_game_bytes(self, max_game_bytes: usize) -> ReadOptions {
+        ReadOptions { max_game_bytes, ..self }
+    }
+
     /// The variant set with [`ReadOptions::variant`].
     #[must_use]
     pub const fn get_variant(&self) -> Variant {
@@ -209,6 +246,12 @@ impl ReadOptions {
     #[must_use]
     pub const fn get_geometry(&self) -> &Geometry {
         &self.geometry
+    }
+
+    /// The bound set with [`ReadOptions::max_game_bytes`].
+    #[must_use]
+    pub const fn get_max_game_bytes(&self) -> usize {
+        self.max_game_bytes
     }
 }
 
@@ -234,64 +277,50 @@ pub enum ReadError {
         /// The first byte that is not.
         offset: usize,
     },
+    /// The input could not be read ([`games`](crate::games) from a
+    /// [`BufRead`](std::io::BufRead)).
+    #[error("{message}")]
+    Io {
+        /// The kind of the I/O error.
+        kind: std::io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+impl ReadError {
+    /// The error of an I/O error.
+    pub(crate) fn io(e: &std::io::Error) -> ReadError {
+        ReadError::Io { kind: e.kind(), message: e.to_string() }
+    }
 }
 
 /// Reads the games of a file (WTHOR names are looked up with
 /// [`wthor::read_records`] when the name files are at hand).
 ///
+/// The text formats read with the parsers of [`games`](crate::games), game by
+/// game, so that the games and errors are the same; the text is checked to be
+/// UTF-8 first, as a whole.
+///
 /// # Errors
-/// [`ReadError`]: the format's syntax error, or text that is not UTF-8.
+/// [`ReadError`]: the format's syntax error (a game longer than
+/// [`ReadOptions::max_game_bytes`] included), or text that is not UTF-8.
 pub fn read(format: Format, bytes: &[u8], options: ReadOptions) -> Result<Vec<Record>, ReadError> {
-    if format == Format::Wthor {
+    let Some(parser) = Parser::new(format, &options) else {
         return Ok(wthor::read_records(bytes, None, None)?);
-    }
+    };
     let text = std::str::from_utf8(bytes).map_err(|e| ReadError::Utf8 { offset: e.valid_up_to() })?;
-    Ok(match format {
-        Format::Transcript => transcript::read(text, options.variant, options.geometry)?,
-        Format::Pgn => pgn::read(text)?,
-        Format::Ggf => ggf::read(text)?,
-        Format::Obf => obf::read(text)?.into_iter().map(obf_record).collect(),
-        Format::Position => read_positions(text, options.variant)?,
-        Format::Wthor => unreachable!("handled above"),
-    })
+    Ok(Records::new(parser, text, options.max_game_bytes).collect::<Result<_, _>>()?)
 }
 
-fn obf_record(p: ObfPosition) -> Record {
+/// An OBF position as a game: that start, no moves, the annotations kept.
+pub(crate) fn obf_record(p: ObfPosition) -> Record {
     let mut record = Record::new();
     record.set_start(Position::from(p.position));
     if !p.annotations.is_empty() {
         record.extra.push(("OBF".into(), p.annotations.join("; ")));
     }
     record
-}
-
-fn read_positions(text: &str, variant: Variant) -> Result<Vec<Record>, SyntaxError> {
-    let mut records = Vec::new();
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let at = offset;
-        offset += line.len();
-        if line.trim().is_empty() {
-            continue;
-        }
-        let parsed = Position::from_text(variant, line.trim_end());
-        // A `#` line without rows is a comment, unless it is a position with
-        // its side to move, as the writer writes one whose rows are holes
-        // (`# X`: a 1x1 board with its square obstructed). `#` alone is a
-        // comment.
-        let trimmed = line.trim();
-        let position_like = parsed.is_ok() && trimmed.contains(char::is_whitespace);
-        if trimmed.starts_with('#') && !trimmed.contains('/') && !position_like {
-            continue;
-        }
-        let pos = parsed.map_err(|e| {
-            SyntaxError::at(text, at + e.offset, format!("a position in the RULES.md form ({})", e.kind))
-        })?;
-        let mut record = Record::of(variant, *pos.geometry());
-        record.set_start(pos);
-        records.push(record);
-    }
-    Ok(records)
 }
 
 /// Writes games in a format.
@@ -341,74 +370,184 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
 /// # Errors
 /// As [`write()`].
 pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
-    let fail = |game: usize, what: String| WriteError { format: format_label(format), game, what };
-    let mut losses = Losses::new(format);
-    let bytes = match format {
-        Format::Pgn => pgn::write_with(records, &mut losses).into_bytes(),
-        Format::Ggf => ggf::write_with(records, &mut losses)?.into_bytes(),
-        Format::Wthor => {
-            let (files, wthor_losses) = wthor::write_records_report(records)?;
-            losses = wthor_losses;
-            for (i, record) in records.iter().enumerate() {
-                if record.black.is_some() || record.white.is_some() {
-                    losses.note(i, Loss::Players);
-                }
-                if record.event.is_some() {
-                    losses.note(i, Loss::Event);
-                }
-            }
-            files.games
-        }
-        Format::Transcript => {
-            let mut out = String::new();
-            for (i, record) in records.iter().enumerate() {
-                if record.start.is_some() || record.first != reversi_core::Color::Black {
-                    return Err(fail(i, "a transcript starts from the default start with Black to move".into()));
-                }
-                out.push_str(&transcript::write(record));
-                out.push('\n');
-                metadata_lost(&mut losses, i, record);
-                losses.fields_but(i, record, &[]);
-            }
-            out.into_bytes()
-        }
-        Format::Obf | Format::Position => {
-            let mut out = String::new();
-            for (i, record) in records.iter().enumerate() {
-                let done = replay(record, Passes::Infer).map_err(|e| fail(i, format!("its final position: {e}")))?;
-                let position = done.position.into_position();
-                if format == Format::Position {
-                    out.push_str(&position.to_string());
-                    losses.fields_but(i, record, &[]);
-                } else {
-                    let core = reversi_core::Position::try_from(position)
-                        .map_err(|_| fail(i, "OBF holds 8x8 Othello positions only".into()))?;
-                    if record.get("OBF").is_some_and(|a| a.contains('\n')) {
-                        return Err(fail(i, "an OBF annotation holds a line break".into()));
-                    }
-                    let kept = record.extra.iter().position(|(n, _)| n == "OBF");
-                    let annotations = kept.map_or_else(Vec::new, |k| {
-                        let a = &record.extra[k].1;
-                        a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect::<Vec<_>>()
-                    });
-                    // Annotations read back joined by "; ", and none as no field.
-                    if kept.is_some_and(|k| record.extra[k].1 != annotations.join("; ")) {
-                        losses.note(i, Loss::Annotations);
-                    }
-                    let kept = kept.filter(|_| !annotations.is_empty());
-                    losses.fields_but(i, record, kept.as_slice());
-                    out.push_str(&ObfPosition { position: core, annotations }.to_string());
-                }
-                out.push('\n');
-                if !record.moves.is_empty() {
-                    losses.note(i, Loss::Moves);
-                }
-                metadata_lost(&mut losses, i, record);
-            }
-            out.into_bytes()
-        }
-    };
+    if format == Format::Wthor {
+        return wthor_report(records);
+    }
+    let mut encoder = Encoder::new(format);
+    let mut bytes = Vec::new();
+    for record in records {
+        encoder.push(record, &mut bytes)?;
+    }
+    let losses = encoder.finish(&mut bytes)?;
     Ok((bytes, losses))
+}
+
+/// Writes games in a format one at a time, and says what the format could not
+/// hold: [`write_report`] (which is this over a slice) for games that come one
+/// by one, read with [`games`](crate::games) for example, so that what is held
+/// is the bytes written rather than the records.
+///
+/// [`Encoder::push`] appends a game's bytes as soon as they can be written: at
+/// once, except a GGF synchro game, which waits for the next game (two make
+/// one `2 (;...;)(;...;)` line), and WTHOR, whose games are written by
+/// [`Encoder::finish`] (the names are gathered first). The bytes and the
+/// [`Losses`] are those of `write_report` over the same games.
+///
+/// ```
+/// use reversi_notation::{Encoder, Format, ReadOptions, games, write_report};
+/// let text = "[Black \"Ann\"]\n\n1. f5 {[%eval 1.5]} d6 *\n\n1. f5 f6 *\n";
+/// let mut encoder = Encoder::new(Format::Transcript);
+/// let mut bytes = Vec::new();
+/// for game in games(Format::Pgn, text.as_bytes(), ReadOptions::new()) {
+///     encoder.push(&game?, &mut bytes)?;
+/// }
+/// let losses = encoder.finish(&mut bytes)?;
+/// assert_eq!(bytes, b"f5d6\nf5f6\n");
+/// assert_eq!(losses.warnings().len(), 2); // evaluations, player names
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Encoder {
+    format: Format,
+    losses: Losses,
+    /// Games pushed so far.
+    games: usize,
+    /// GGF: a synchro game waiting for the next.
+    ggf: ggf::Lines,
+    /// WTHOR: every game, written at the end.
+    wthor: Vec<Record>,
+    /// A game's text, before it joins the bytes.
+    text: String,
+}
+
+impl Encoder {
+    /// Nothing written yet, in `format`.
+    #[must_use]
+    pub fn new(format: Format) -> Encoder {
+        Encoder {
+            format,
+            losses: Losses::new(format),
+            games: 0,
+            ggf: ggf::Lines::default(),
+            wthor: Vec::new(),
+            text: String::new(),
+        }
+    }
+
+    /// Writes the next game, appending to `out` what can be written so far.
+    ///
+    /// # Errors
+    /// As [`write()`]: a [`WriteError`] naming the game (its index among those
+    /// pushed) the format cannot hold. GGF may name the game pushed before
+    /// this one, if it was held.
+    pub fn push(&mut self, record: &Record, out: &mut Vec<u8>) -> Result<(), WriteError> {
+        let i = self.games;
+        self.games += 1;
+        let written = match self.format {
+            Format::Wthor => {
+                self.wthor.push(record.clone());
+                Ok(())
+            }
+            Format::Pgn => {
+                pgn::write_nth(record, i, &mut self.text, &mut self.losses);
+                Ok(())
+            }
+            Format::Ggf => self.ggf.push(record, i, &mut self.text, &mut self.losses),
+            Format::Transcript | Format::Obf | Format::Position => {
+                write_line(self.format, record, i, &mut self.text, &mut self.losses)
+            }
+        };
+        out.extend_from_slice(self.text.as_bytes());
+        self.text.clear();
+        written
+    }
+
+    /// Writes what is still held (GGF: a synchro game; WTHOR: every game) and
+    /// says what the format could not hold.
+    ///
+    /// # Errors
+    /// As [`Encoder::push`].
+    pub fn finish(mut self, out: &mut Vec<u8>) -> Result<Losses, WriteError> {
+        match self.format {
+            Format::Ggf => {
+                self.ggf.finish(&mut self.text, &mut self.losses)?;
+                out.extend_from_slice(self.text.as_bytes());
+            }
+            Format::Wthor => {
+                let (games, losses) = wthor_report(&self.wthor)?;
+                out.extend_from_slice(&games);
+                self.losses = losses;
+            }
+            _ => {}
+        }
+        Ok(self.losses)
+    }
+}
+
+/// The `.wtb` file of the records, and what it could not hold (the names
+/// among it: they are in the name files).
+fn wthor_report(records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
+    let (files, mut losses) = wthor::write_records_report(records)?;
+    for (i, record) in records.iter().enumerate() {
+        if record.black.is_some() || record.white.is_some() {
+            losses.note(i, Loss::Players);
+        }
+        if record.event.is_some() {
+            losses.note(i, Loss::Event);
+        }
+    }
+    Ok((files.games, losses))
+}
+
+/// Appends game `i` as a line of a transcript, OBF or position file.
+fn write_line(
+    format: Format,
+    record: &Record,
+    i: usize,
+    out: &mut String,
+    losses: &mut Losses,
+) -> Result<(), WriteError> {
+    let fail = |what: String| WriteError { format: format_label(format), game: i, what };
+    if format == Format::Transcript {
+        if record.start.is_some() || record.first != reversi_core::Color::Black {
+            return Err(fail("a transcript starts from the default start with Black to move".into()));
+        }
+        out.push_str(&transcript::write(record));
+        out.push('\n');
+        metadata_lost(losses, i, record);
+        losses.fields_but(i, record, &[]);
+        return Ok(());
+    }
+    let done = replay(record, Passes::Infer).map_err(|e| fail(format!("its final position: {e}")))?;
+    let position = done.position.into_position();
+    if format == Format::Position {
+        out.push_str(&position.to_string());
+        losses.fields_but(i, record, &[]);
+    } else {
+        let core = reversi_core::Position::try_from(position)
+            .map_err(|_| fail("OBF holds 8x8 Othello positions only".into()))?;
+        if record.get("OBF").is_some_and(|a| a.contains('\n')) {
+            return Err(fail("an OBF annotation holds a line break".into()));
+        }
+        let kept = record.extra.iter().position(|(n, _)| n == "OBF");
+        let annotations = kept.map_or_else(Vec::new, |k| {
+            let a = &record.extra[k].1;
+            a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect::<Vec<_>>()
+        });
+        // Annotations read back joined by "; ", and none as no field.
+        if kept.is_some_and(|k| record.extra[k].1 != annotations.join("; ")) {
+            losses.note(i, Loss::Annotations);
+        }
+        let kept = kept.filter(|_| !annotations.is_empty());
+        losses.fields_but(i, record, kept.as_slice());
+        out.push_str(&ObfPosition { position: core, annotations }.to_string());
+    }
+    out.push('\n');
+    if !record.moves.is_empty() {
+        losses.note(i, Loss::Moves);
+    }
+    metadata_lost(losses, i, record);
+    Ok(())
 }
 
 /// What formats of moves or positions alone drop: the players, event, date,

@@ -46,7 +46,8 @@ use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 use crate::losses::FieldNames;
-use crate::{Format, GameResult, Ply, Record, SyntaxError, WriteError};
+use crate::stream::{Halt, Parser, Records, Step, game_step};
+use crate::{Format, GameResult, Ply, ReadOptions, Record, SyntaxError, WriteError};
 use crate::{Loss, Losses};
 
 /// Reads every game of a GGF file.
@@ -68,30 +69,52 @@ use crate::{Loss, Losses};
 /// a move that is no square, moves that do not alternate, a count that does
 /// not match the games on its line.
 pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
-    let bytes = text.as_bytes();
-    let mut games = Vec::new();
-    let mut boards = BoardCache::default();
-    let mut at = 0;
-    loop {
-        at = skip_space(bytes, at);
-        if at == bytes.len() {
-            return Ok(games);
+    Records::new(Parser::Ggf(Box::default()), text, ReadOptions::DEFAULT_MAX_GAME_BYTES).collect()
+}
+
+/// What the reader keeps from game to game: the games an archive line's
+/// count says are still to come, the last board read, the moves' colours
+/// (a buffer reused).
+#[derive(Default)]
+pub(crate) struct State {
+    pending: usize,
+    boards: BoardCache,
+    colors: Vec<(Color, usize)>,
+}
+
+impl State {
+    /// The parser step at `at`: space and an archive line's count passed
+    /// over, then a game. A step that fails leaves the state as it was.
+    pub(crate) fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+        let bytes = text.as_bytes();
+        let start = skip_space(bytes, at);
+        if start == bytes.len() {
+            return match (eof, start > at) {
+                // The count's games are missing.
+                (true, _) if self.pending > 0 => Err(SyntaxError::at(text, start, "a game: (;")),
+                (true, _) => Ok(Step::End),
+                (false, true) => Ok(Step::Skip(start)),
+                (false, false) => Ok(Step::More),
+            };
         }
-        // An archive line's count, then that many games.
-        let digits = bytes[at..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let count = if digits > 0 {
-            let count: usize = text[at..at + digits].parse().map_err(|_| SyntaxError::at(text, at, "a game count"))?;
-            at += digits;
-            count
-        } else {
-            1
-        };
-        for _ in 0..count {
-            at = skip_space(bytes, at);
-            let (record, end) = game(text, at, &mut boards)?;
-            games.push(record);
-            at = end;
+        if self.pending == 0 {
+            // An archive line's count, then that many games.
+            let digits = bytes[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits > 0 {
+                if start + digits == bytes.len() && !eof {
+                    return Ok(Step::More);
+                }
+                let count =
+                    text[start..start + digits].parse().map_err(|_| SyntaxError::at(text, start, "a game count"))?;
+                self.pending = count;
+                return Ok(Step::Skip(start + digits));
+            }
         }
+        let found = game(text, start, eof, &mut self.boards, &mut self.colors);
+        if found.is_ok() {
+            self.pending = self.pending.saturating_sub(1);
+        }
+        game_step(found)
     }
 }
 
@@ -121,42 +144,58 @@ impl BoardCache {
 }
 
 /// What a game's fields say beyond the record itself, checked at its end.
-struct Checks {
+struct Checks<'a> {
     ty: Option<usize>,
     size: Option<(u8, usize)>,
-    colors: Vec<(Color, usize)>,
+    colors: &'a mut Vec<(Color, usize)>,
 }
 
 /// One game starting at `at` (`(;`): the record and the byte after `;)`.
-fn game(text: &str, mut at: usize, boards: &mut BoardCache) -> Result<(Record, usize), SyntaxError> {
+/// With `eof` false, a game the text ends in needs more.
+fn game(
+    text: &str,
+    mut at: usize,
+    eof: bool,
+    boards: &mut BoardCache,
+    colors: &mut Vec<(Color, usize)>,
+) -> Result<(Record, usize), Halt> {
     let bytes = text.as_bytes();
+    let short = |at: usize, expected: &str| {
+        if eof { Halt::Syntax(SyntaxError::at(text, at, expected)) } else { Halt::More }
+    };
     if !bytes[at..].starts_with(b"(;") {
-        return Err(SyntaxError::at(text, at, "a game: (;"));
+        if b"(;".starts_with(&bytes[at..]) {
+            return Err(short(at, "a game: (;"));
+        }
+        return Err(SyntaxError::at(text, at, "a game: (;").into());
     }
     let open = at;
     at += 2;
     let mut record = Record::new();
-    record.moves.reserve(64);
-    let mut checks = Checks { ty: None, size: None, colors: Vec::with_capacity(64) };
+    colors.clear();
+    let mut checks = Checks { ty: None, size: None, colors };
     loop {
         at = skip_space(bytes, at);
         match bytes.get(at) {
-            None => return Err(SyntaxError::at(text, open, "a game closed by ;)")),
+            None => return Err(short(open, "a game closed by ;)")),
             Some(b';') if bytes.get(at + 1) == Some(&b')') => {
                 at += 2;
                 break;
             }
+            Some(b';') if at + 1 == bytes.len() && !eof => return Err(Halt::More),
             Some(_) => {}
         }
         let name_len = bytes[at..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+        if at + name_len == bytes.len() && !eof {
+            return Err(Halt::More);
+        }
         if name_len == 0 || bytes.get(at + name_len) != Some(&b'[') {
-            return Err(SyntaxError::at(text, at, "a field such as PB[name], or ;) closing the game"));
+            return Err(SyntaxError::at(text, at, "a field such as PB[name], or ;) closing the game").into());
         }
         let name = &text[at..at + name_len];
         let field = at;
         let value_at = at + name_len + 1;
-        let (value, end) =
-            field_value(text, value_at).ok_or_else(|| SyntaxError::at(text, field, "] closing the field"))?;
+        let (value, end) = field_value(text, value_at).ok_or_else(|| short(field, "] closing the field"))?;
         at = end;
         apply(&mut record, &mut checks, boards, text, name, &value, value_at)?;
     }
@@ -410,25 +449,68 @@ pub fn write(records: &[Record]) -> Result<String, WriteError> {
 /// [`write`], noting what is lost.
 pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> Result<String, WriteError> {
     let mut out = String::new();
-    let mut i = 0;
-    while i < records.len() {
-        let pair = records.get(i + 1).is_some_and(|next| synchro_pair(&records[i], next));
-        if pair {
-            out.push_str("2 ");
-            write_game(&records[i], i, &mut out, losses)?;
-            write_game(&records[i + 1], i + 1, &mut out, losses)?;
-            i += 2;
-        } else {
-            write_game(&records[i], i, &mut out, losses)?;
-            i += 1;
-        }
-        out.push('\n');
+    let mut lines = Lines::default();
+    for (i, record) in records.iter().enumerate() {
+        lines.push(record, i, &mut out, losses)?;
     }
+    lines.finish(&mut out, losses)?;
     Ok(out)
 }
 
+/// Games written one a line as they come, two consecutive synchro games of
+/// one start and date as one `2 (;...;)(;...;)` line: a synchro game waits
+/// for the next.
+#[derive(Debug, Default)]
+pub(crate) struct Lines {
+    held: Option<(Record, usize)>,
+}
+
+impl Lines {
+    /// Writes game `index` to `out`, or holds it; with a held game, the two
+    /// as a pair or the held one alone first.
+    pub(crate) fn push(
+        &mut self,
+        record: &Record,
+        index: usize,
+        out: &mut String,
+        losses: &mut Losses,
+    ) -> Result<(), WriteError> {
+        if let Some((held, at)) = self.held.take() {
+            if synchro_pair(&held, record) {
+                out.push_str("2 ");
+                write_game(&held, at, out, losses)?;
+                write_game(record, index, out, losses)?;
+                out.push('\n');
+                return Ok(());
+            }
+            write_game(&held, at, out, losses)?;
+            out.push('\n');
+        }
+        if synchro(record) {
+            self.held = Some((record.clone(), index));
+        } else {
+            write_game(record, index, out, losses)?;
+            out.push('\n');
+        }
+        Ok(())
+    }
+
+    /// Writes the game held, if any.
+    pub(crate) fn finish(self, out: &mut String, losses: &mut Losses) -> Result<(), WriteError> {
+        if let Some((held, at)) = self.held {
+            write_game(&held, at, out, losses)?;
+            out.push('\n');
+        }
+        Ok(())
+    }
+}
+
+/// Whether the record's type says synchro.
+fn synchro(record: &Record) -> bool {
+    game_type(record).is_some_and(|i| type_flags(&record.extra[i].1).0)
+}
+
 fn synchro_pair(a: &Record, b: &Record) -> bool {
-    let synchro = |r: &Record| game_type(r).is_some_and(|i| type_flags(&r.extra[i].1).0);
     synchro(a) && synchro(b) && a.start == b.start && a.first == b.first && a.date == b.date
 }
 

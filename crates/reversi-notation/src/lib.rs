@@ -43,6 +43,11 @@
 //! No input makes a reader panic, loop or allocate beyond a bound proportional
 //! to its size.
 //!
+//! [`games`] reads any [`BufRead`](std::io::BufRead) game by game, holding one
+//! game's text at a time, with the same parsers, games and error locations as
+//! [`read()`]; [`ReadOptions::max_game_bytes`] bounds a game (16 MiB by
+//! default), and with it the memory of either.
+//!
 //! # Conventions
 //!
 //! Moves and positions use the text of reversi-variants ([RULES.md](https://github.com/reversi-rules/reversi/blob/main/RULES.md)): squares `f5`
@@ -69,16 +74,18 @@ mod record;
 mod replay;
 #[cfg(feature = "serde")]
 mod serde;
+mod stream;
 pub mod transcript;
 pub mod wthor;
 
 pub use error::{SyntaxError, WriteError};
-pub use format::{Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
+pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
 pub use losses::{FieldChange, Loss, Losses};
 pub use record::{GameResult, Ply, Record};
 pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, replay_prefix, with_passes};
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
+pub use stream::{Games, games};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

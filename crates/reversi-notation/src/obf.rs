@@ -74,23 +74,24 @@ pub fn read(text: &str) -> Result<Vec<ObfPosition>, SyntaxError> {
     for line in text.split_inclusive('\n') {
         let at = line_start;
         line_start += line.len();
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with(['%', '#']) {
-            continue;
-        }
-        let body_end = line.find(';').unwrap_or(line.len());
-        let position: Position = line[..body_end].parse().map_err(|e: reversi_core::ParsePositionError| {
-            SyntaxError::at(
-                text,
-                at + e.offset,
-                format!("an OBF position: 64 squares and the side to move ({})", e.kind),
-            )
-        })?;
-        let annotations =
-            line[body_end..].split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect();
-        positions.push(ObfPosition { position, annotations });
+        positions.extend(parse_line(text, line, at)?);
     }
     Ok(positions)
+}
+
+/// The position of the OBF line `line` (its line break included), which
+/// starts at byte `at` of `text`; `None` for a blank or comment line.
+pub(crate) fn parse_line(text: &str, line: &str, at: usize) -> Result<Option<ObfPosition>, SyntaxError> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with(['%', '#']) {
+        return Ok(None);
+    }
+    let body_end = line.find(';').unwrap_or(line.len());
+    let position: Position = line[..body_end].parse().map_err(|e: reversi_core::ParsePositionError| {
+        SyntaxError::at(text, at + e.offset, format!("an OBF position: 64 squares and the side to move ({})", e.kind))
+    })?;
+    let annotations = line[body_end..].split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect();
+    Ok(Some(ObfPosition { position, annotations }))
 }
 
 /// Writes positions as OBF lines.

@@ -57,7 +57,8 @@ use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 use crate::losses::FieldNames;
-use crate::{Format, GameResult, Ply, Record, SyntaxError};
+use crate::stream::{Halt, Parser, Records, Step, game_step};
+use crate::{Format, GameResult, Ply, ReadOptions, Record, SyntaxError};
 use crate::{Loss, Losses};
 
 /// Reads every game of a PGN file.
@@ -77,20 +78,29 @@ use crate::{Loss, Losses};
 /// does not fit the board, a token that is neither a move, a move number nor a
 /// result.
 pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
-    let mut reader = Reader { text, at: 0 };
-    let mut games = Vec::new();
-    loop {
-        reader.skip_space();
-        if reader.at == text.len() {
-            return Ok(games);
-        }
-        games.push(reader.game()?);
+    Records::new(Parser::Pgn, text, ReadOptions::DEFAULT_MAX_GAME_BYTES).collect()
+}
+
+/// The parser step at `at`: space passed over, then a game.
+pub(crate) fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+    let mut reader = Reader { text, at, eof };
+    reader.skip_space();
+    if reader.at == text.len() {
+        return Ok(match (eof, reader.at > at) {
+            (true, _) => Step::End,
+            (false, true) => Step::Skip(reader.at),
+            (false, false) => Step::More,
+        });
     }
+    game_step(reader.game().map(|record| (record, reader.at)))
 }
 
 struct Reader<'a> {
     text: &'a str,
     at: usize,
+    /// Whether the text ends the input: else a game that reaches its end
+    /// needs more.
+    eof: bool,
 }
 
 /// A tag as read: name, value, and where the value starts.
@@ -109,13 +119,18 @@ impl Reader<'_> {
         SyntaxError::at(self.text, at, expected)
     }
 
+    /// The error, unless the text ends the game before the input does.
+    fn short(&self, at: usize, expected: &str) -> Halt {
+        if self.eof { Halt::Syntax(self.error(at, expected)) } else { Halt::More }
+    }
+
     fn skip_space(&mut self) {
         while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
             self.at += 1;
         }
     }
 
-    fn game(&mut self) -> Result<Record, SyntaxError> {
+    fn game(&mut self) -> Result<Record, Halt> {
         let mut tags = Vec::new();
         while self.peek() == Some(b'[') {
             tags.push(self.tag()?);
@@ -123,25 +138,37 @@ impl Reader<'_> {
         }
         let mut record = record_from_tags(self.text, &tags)?;
         let has_result_tag = tags.iter().any(|t| t.name == "Result");
-        while let Some(b) = self.peek() {
+        loop {
+            let Some(b) = self.peek() else {
+                // The end of the text ends the game only at the end of input.
+                return if self.eof { Ok(record) } else { Err(Halt::More) };
+            };
             match b {
                 b'[' => break,
                 b'{' => {
                     let start = self.at;
-                    let end = self.text[start..].find('}').ok_or_else(|| self.error(start, "a comment closed by }"))?;
+                    let end = self.text[start..].find('}').ok_or_else(|| self.short(start, "a comment closed by }"))?;
                     let comment = &self.text[start + 1..start + end];
                     self.at = start + end + 1;
                     if let Some(ply) = record.moves.last_mut() {
                         annotate(ply, comment);
                     }
                 }
-                b';' => self.at = self.text[self.at..].find('\n').map_or(self.text.len(), |i| self.at + i),
+                b';' => match self.text[self.at..].find('\n') {
+                    Some(i) => self.at += i,
+                    None if self.eof => self.at = self.text.len(),
+                    None => return Err(Halt::More),
+                },
                 _ if b.is_ascii_whitespace() => self.at += 1,
                 _ => {
                     let start = self.at;
-                    let len = self.text[start..]
+                    let len = match self.text[start..]
                         .find(|c: char| c.is_ascii_whitespace() || matches!(c, '{' | '[' | ';'))
-                        .unwrap_or(self.text.len() - start);
+                    {
+                        Some(len) => len,
+                        None if self.eof => self.text.len() - start,
+                        None => return Err(Halt::More),
+                    };
                     self.at = start + len;
                     let token = &self.text[start..start + len];
                     if token == "*" || is_result(token) {
@@ -154,7 +181,7 @@ impl Reader<'_> {
                     let digits = token.bytes().take_while(u8::is_ascii_digit).count();
                     let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
                     if digits > 0 && dots == 0 {
-                        return Err(self.error(start, "a move, a move number or a result"));
+                        return Err(self.error(start, "a move, a move number or a result").into());
                     }
                     let mv = &token[digits + dots..];
                     if !mv.is_empty() {
@@ -170,7 +197,7 @@ impl Reader<'_> {
     }
 
     /// `[Name "value"]`, with `\"` and `\\` escapes in the value.
-    fn tag(&mut self) -> Result<Tag, SyntaxError> {
+    fn tag(&mut self) -> Result<Tag, Halt> {
         let open = self.at;
         self.at += 1;
         self.skip_space();
@@ -178,13 +205,19 @@ impl Reader<'_> {
         while self.peek().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
             self.at += 1;
         }
+        if self.at == self.text.len() && !self.eof {
+            return Err(Halt::More);
+        }
         if self.at == name_start {
-            return Err(self.error(self.at, "a tag name"));
+            return Err(self.error(self.at, "a tag name").into());
         }
         let name = self.text[name_start..self.at].to_string();
         self.skip_space();
+        if self.peek().is_none() {
+            return Err(self.short(self.at, "a quoted tag value"));
+        }
         if self.peek() != Some(b'"') {
-            return Err(self.error(self.at, "a quoted tag value"));
+            return Err(self.error(self.at, "a quoted tag value").into());
         }
         self.at += 1;
         let at = self.at;
@@ -192,7 +225,7 @@ impl Reader<'_> {
         loop {
             let rest = &self.text[self.at..];
             let Some(i) = rest.find(['"', '\\']) else {
-                return Err(self.error(open, "a tag closed by \"]"));
+                return Err(self.short(open, "a tag closed by \"]"));
             };
             value.push_str(&rest[..i]);
             self.at += i + 1;
@@ -204,12 +237,15 @@ impl Reader<'_> {
                     value.push(c);
                     self.at += c.len_utf8();
                 }
-                None => return Err(self.error(open, "a tag closed by \"]")),
+                None => return Err(self.short(open, "a tag closed by \"]")),
             }
         }
         self.skip_space();
+        if self.peek().is_none() {
+            return Err(self.short(self.at, "] closing the tag"));
+        }
         if self.peek() != Some(b']') {
-            return Err(self.error(self.at, "] closing the tag"));
+            return Err(self.error(self.at, "] closing the tag").into());
         }
         self.at += 1;
         Ok(Tag { name, value, at })
@@ -330,12 +366,18 @@ pub fn write(records: &[Record]) -> String {
 pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> String {
     let mut out = String::new();
     for (i, record) in records.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        write_game(record, i, &mut out, losses);
+        write_nth(record, i, &mut out, losses);
     }
     out
+}
+
+/// Appends game `index` of a file: a blank line after the one before, the
+/// game.
+pub(crate) fn write_nth(record: &Record, index: usize, out: &mut String, losses: &mut Losses) {
+    if index > 0 {
+        out.push('\n');
+    }
+    write_game(record, index, out, losses);
 }
 
 /// Appends one game: tags, a blank line, the movetext and the result.

@@ -8,7 +8,8 @@
 
 use reversi_variants::{Geometry, Move, Variant};
 
-use crate::{Ply, Record, SyntaxError};
+use crate::stream::{Parser, Records};
+use crate::{Ply, ReadOptions, Record, SyntaxError};
 
 /// What a transcript reader expects where it fails.
 const EXPECTED_MOVE: &str = "a move (a square such as f5, a jump such as a1c3, or pass)";
@@ -24,12 +25,18 @@ fn error(line: usize, text: &str, byte: usize) -> SyntaxError {
 /// # Errors
 /// [`SyntaxError`] at the first token that is not a move.
 pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move>, SyntaxError> {
+    moves(text, compact).map_err(|byte| error(line_no, text, byte))
+}
+
+/// [`parse_moves`], the error as the byte of the bad token.
+fn moves(text: &str, compact: bool) -> Result<Vec<Move>, usize> {
     let trimmed = text.trim();
     let base = text.len() - text.trim_start().len();
     let mut moves = Vec::new();
     if compact && !trimmed.contains(char::is_whitespace) {
         // Compact: two-character squares, or pass tokens, run together.
         let bytes = trimmed.as_bytes();
+        moves.reserve_exact(bytes.len() / 2);
         let mut i = 0;
         while i < bytes.len() {
             let rest = &trimmed[i..];
@@ -43,7 +50,7 @@ pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move
             };
             match mv {
                 Some(mv) if !(len == 2 && rest.len() > 2 && rest.as_bytes()[2].is_ascii_digit()) => moves.push(mv),
-                _ => return Err(error(line_no, text, base + i)),
+                _ => return Err(base + i),
             }
             i += len;
         }
@@ -52,30 +59,41 @@ pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move
     let mut offset = base;
     for token in trimmed.split_whitespace() {
         let at = offset + text[offset..].find(token).unwrap_or(0);
-        moves.push(token.parse().map_err(|_| error(line_no, text, at))?);
+        moves.push(token.parse().map_err(|_| at)?);
         offset = at + token.len();
     }
     Ok(moves)
+}
+
+/// The game of the transcript line `line` (its line break included), which
+/// starts at byte `at` of `text`; `None` for a blank or comment line.
+pub(crate) fn record_line(
+    text: &str,
+    line: &str,
+    at: usize,
+    variant: Variant,
+    geometry: Geometry,
+) -> Result<Option<Record>, SyntaxError> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return Ok(None);
+    }
+    let compact = variant == Variant::Reversi && geometry == Geometry::standard();
+    let moves = moves(line, compact).map_err(|byte| SyntaxError::at(text, at + byte, EXPECTED_MOVE))?;
+    let mut record = Record::of(variant, geometry);
+    record.moves = moves.into_iter().map(Ply::from).collect();
+    Ok(Some(record))
 }
 
 /// Reads a transcript file: one record per game line, of `variant` on `geometry`
 /// (Black first, default start).
 ///
 /// # Errors
-/// [`SyntaxError`] with the line and column of the first bad token.
+/// [`SyntaxError`] with the line and column of the first bad token, or at a
+/// line longer than [`ReadOptions::DEFAULT_MAX_GAME_BYTES`](crate::ReadOptions::DEFAULT_MAX_GAME_BYTES).
 pub fn read(text: &str, variant: Variant, geometry: Geometry) -> Result<Vec<Record>, SyntaxError> {
-    let compact = variant == Variant::Reversi && geometry == Geometry::standard();
-    let mut records = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let mut record = Record::of(variant, geometry);
-        record.moves = parse_moves(line, i + 1, compact)?.into_iter().map(Ply::from).collect();
-        records.push(record);
-    }
-    Ok(records)
+    let parser = Parser::Transcript { variant, geometry };
+    Records::new(parser, text, ReadOptions::DEFAULT_MAX_GAME_BYTES).collect()
 }
 
 /// Writes a record's moves as one line: the compact form for 8x8 Othello (a

@@ -133,3 +133,59 @@ fn formats_are_sniffed() {
     assert_eq!(Format::sniff(b"# games\nf5d6c3\n"), Format::Transcript);
     assert_eq!(Format::sniff(b"---/-XO/--- X\n"), Format::Position);
 }
+
+#[test]
+fn ggf_archives_stream_as_read_reads_them() {
+    let files = [
+        (Format::Ggf, "ggf/gg-4x4-and-komi-random.ggf"),
+        (Format::Ggf, "ggf/gg-8x8-saio.ggf"),
+        (Format::Ggf, "ggf/gg-archive-2003.ggf"),
+        (Format::Ggf, "ggf/gg-synchro-komi-mixed.ggf"),
+        (Format::Pgn, "pgn/playok.pgn"),
+        (Format::Obf, "obf/fforum-1-19.obf"),
+        (Format::Wthor, "wthor/WTH_1977.wtb"),
+    ];
+    for (format, file) in files {
+        let bytes = data(file);
+        let whole = read(format, &bytes, ReadOptions::new()).unwrap();
+        assert!(!whole.is_empty(), "{file}");
+        // A reader that hands out a few bytes at a time.
+        let reader = std::io::BufReader::with_capacity(3, &bytes[..]);
+        let streamed: Vec<_> =
+            reversi_notation::games(format, reader, ReadOptions::new()).map(Result::unwrap).collect();
+        assert_eq!(streamed, whole, "{file}");
+        // The whole archive on one line, then twice over: the same games.
+        if format == Format::Ggf {
+            let line = text(file).replace('\n', " ").repeat(2);
+            let streamed: Vec<_> =
+                reversi_notation::games(format, line.as_bytes(), ReadOptions::new()).map(Result::unwrap).collect();
+            assert_eq!(streamed, [whole.clone(), whole].concat(), "{file}");
+        }
+    }
+}
+
+#[test]
+fn encoding_game_by_game_writes_what_write_report_writes() {
+    use reversi_notation::{Encoder, with_passes, write_report};
+    for (format, file) in [
+        (Format::Ggf, "ggf/gg-synchro-komi-mixed.ggf"),
+        (Format::Ggf, "ggf/gg-archive-2003.ggf"),
+        (Format::Ggf, "ggf/gg-4x4-and-komi-random.ggf"),
+        (Format::Pgn, "pgn/playok.pgn"),
+        (Format::Obf, "obf/fforum-1-19.obf"),
+        (Format::Wthor, "wthor/WTH_1977.wtb"),
+    ] {
+        let records: Vec<_> = read(format, &data(file), ReadOptions::new())
+            .unwrap()
+            .iter()
+            .filter_map(|r| with_passes(r, format.passes()).ok())
+            .collect();
+        for target in Format::ALL {
+            let mut encoder = Encoder::new(target);
+            let mut bytes = Vec::new();
+            let pushed: Result<(), _> = records.iter().try_for_each(|r| encoder.push(r, &mut bytes));
+            let streamed = pushed.and_then(|()| encoder.finish(&mut bytes)).map(|losses| (bytes, losses));
+            assert_eq!(streamed, write_report(target, &records), "{file} to {target}");
+        }
+    }
+}
