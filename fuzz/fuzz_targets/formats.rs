@@ -2,11 +2,11 @@
 //! variant and board chosen by the first byte) take any bytes without
 //! panicking, and what they read replays or fails with a typed error. Position
 //! lines (read nowhere else) write back as the same positions and read as the
-//! same records.
+//! same records. What `read` reads, `games` streams the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_notation::{Format, ReadOptions, read, replay, write};
+use reversi_notation::{Format, ReadOptions, games, read, replay, write};
 use reversi_variants::{Geometry, Variant};
 
 fuzz_target!(|data: &[u8]| {
@@ -20,6 +20,9 @@ fuzz_target!(|data: &[u8]| {
     let _ = Format::sniff(bytes);
     for format in Format::ALL {
         let Ok(records) = read(format, bytes, options) else { continue };
+        // Streamed through a tiny buffer, the games are the same.
+        let streamed = games(format, std::io::BufReader::with_capacity(7, bytes), options);
+        assert_eq!(streamed.collect::<Result<Vec<_>, _>>().as_ref(), Ok(&records), "{format}: games() and read()");
         for record in &records {
             let _ = replay(record, format.passes());
         }
