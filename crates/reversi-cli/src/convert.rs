@@ -55,6 +55,16 @@ pub(crate) struct ConvertArgs {
     game: BoardArgs,
 }
 
+/// What `run` checks of the options before reading: for the `cli_args`
+/// fuzz target.
+#[cfg(fuzzing)]
+impl ConvertArgs {
+    pub(crate) fn check(&self) -> Result<(), Failure> {
+        self.game.geometry()?;
+        output_format(&self.output, self.to, None).map(|_| ())
+    }
+}
+
 /// Runs the command (`-o -`: writing to `out`); warns on stderr of what the
 /// target cannot hold once the output is written.
 pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {

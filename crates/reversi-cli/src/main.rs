@@ -72,6 +72,10 @@
 //! output goes there as with `>/dev/null`, which the process cannot tell
 //! apart.
 
+// Built by cargo fuzz (`--cfg fuzzing`, as fuzz/'s `cli_args` target) this
+// file is a fuzz target instead of the command: see `fuzz_args`.
+#![cfg_attr(fuzzing, no_main, allow(dead_code, unused_imports))]
+
 mod convert;
 mod deep;
 mod files;
@@ -145,6 +149,7 @@ impl Failure {
     }
 }
 
+#[cfg(not(fuzzing))]
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -181,6 +186,35 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// For the `cli_args` fuzz target (cargo fuzz builds with `--cfg fuzzing`):
+/// `data` as arguments, one a line, parsed as the command line is, then what
+/// each command checks of its options before it runs (board, holes, start,
+/// formats; a count of at most two plies). Nothing may panic, and every
+/// message prints as one line.
+#[cfg(fuzzing)]
+fn fuzz_args(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let cli = match Cli::try_parse_from(std::iter::once("reversi").chain(text.split('\n'))) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.render().to_string();
+            return;
+        }
+    };
+    let checked = match &cli.command {
+        Command::Perft(args) => args.check(),
+        Command::Replay(args) => args.check(),
+        Command::Convert(args) => args.check(),
+        Command::Play(args) => args.check(),
+    };
+    if let Err(failure) = checked {
+        assert!(!output::one_line(&failure.message).contains('\n'), "{failure:?}");
+    }
+}
+
+#[cfg(fuzzing)]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_args(data));
 
 /// Reports a failure on stderr, if it has a message, and gives its status.
 fn exit(failure: Failure) -> ExitCode {

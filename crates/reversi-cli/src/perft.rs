@@ -69,6 +69,22 @@ enum BackendArg {
     X86_64V4,
 }
 
+/// What `run` checks before counting, and a count of at most two plies on
+/// at most two threads with at most 1 MiB of table (no output): for the
+/// `cli_args` fuzz target.
+#[cfg(fuzzing)]
+impl PerftArgs {
+    pub(crate) fn check(&self) -> Result<(), Failure> {
+        let game = Game::from_spec(&self.start.spec(self.engine == EngineArg::Generic))?;
+        if self.depth <= 2 && self.hash <= 1 {
+            let threads = usize::from(self.threads).min(2);
+            let options = DeepOptions { threads, hash_mib: self.hash, backend: Backend::detect(), progress: false };
+            let _ = Counter::new(&game, options).map_err(Failure::usage)?.count(&game, self.depth, self.divide);
+        }
+        Ok(())
+    }
+}
+
 /// Runs the command, writing the counts to `out`.
 pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     if args.depth > MAX_DEPTH {

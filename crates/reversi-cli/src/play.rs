@@ -123,6 +123,15 @@ impl SplitMix64 {
 }
 
 /// Runs the command (to standard output: writing to `stdout`).
+/// What `run` checks of the options before playing: for the `cli_args`
+/// fuzz target.
+#[cfg(fuzzing)]
+impl PlayArgs {
+    pub(crate) fn check(&self) -> Result<(), Failure> {
+        Game::from_spec(&self.start.spec(true)).map(|_| ())
+    }
+}
+
 pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;

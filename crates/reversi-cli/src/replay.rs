@@ -80,6 +80,15 @@ struct Tally {
 }
 
 /// Runs the command, reporting on `out`.
+/// What `run` checks of the options before reading: for the `cli_args`
+/// fuzz target.
+#[cfg(fuzzing)]
+impl ReplayArgs {
+    pub(crate) fn check(&self) -> Result<(), Failure> {
+        self.game.geometry().map(|_| ())
+    }
+}
+
 pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let options = ReadOptions::new().variant(args.game.variant).geometry(geometry);
