@@ -4,10 +4,16 @@
 
 #![allow(dead_code)] // each target uses part of it
 
+// The integration tests' helpers: `expected` and `masked` say what a record
+// reads back as, given the losses its writer reported.
+#[path = "../../crates/reversi-notation/tests/common/mod.rs"]
+mod common;
+
+use common::masked;
 use reversi_core::Color;
 use reversi_notation::{
-    FinalPosition, Format, GameResult, Loss, Losses, Passes, ReadOptions, Record, read, replay, with_passes, write,
-    write_report, wthor,
+    FinalPosition, Format, GameResult, Passes, ReadOptions, Record, read, replay, with_passes, write, write_report,
+    wthor,
 };
 use reversi_variants::{Geometry, Move, Position, Variant};
 
@@ -63,7 +69,12 @@ pub(crate) fn check(record: &Record) {
         assert_eq!(&position(done.position), expected, "{format} final position\n{}", shown());
         match format {
             Format::Pgn | Format::Ggf => {
-                assert_eq!(masked(game, &losses), expected_back(record, &losses), "{format} written:\n{}", shown());
+                assert_eq!(
+                    masked(game, &losses),
+                    common::expected(record, 0, &losses),
+                    "{format} written:\n{}",
+                    shown()
+                );
             }
             Format::Transcript => assert_eq!(moves(game), moves(record), "transcript written:\n{}", shown()),
             Format::Wthor => check_wthor(record, &bare, game, &trimmed_last),
@@ -104,47 +115,6 @@ fn holds(format: Format, record: &Record) -> bool {
         }
         _ => unimplemented!("{format}: teach this target what the format holds"),
     }
-}
-
-/// What a record reads back as after writing, given the losses reported:
-/// the kept fields dropped or renamed at their index, the kinds reported
-/// lost cleared (compared with the read-back record `masked` alike).
-fn expected_back(record: &Record, losses: &Losses) -> Record {
-    let mut expected = masked(record, losses);
-    expected.extra.clear();
-    for (i, (name, value)) in record.extra.iter().enumerate() {
-        match losses.fields().iter().find(|c| c.index == i) {
-            Some(change) => expected.extra.extend(change.renamed.clone().map(|to| (to, value.clone()))),
-            None => expected.extra.push((name.clone(), value.clone())),
-        }
-    }
-    expected
-}
-
-/// The record without the kinds reported lost (other than the fields).
-fn masked(record: &Record, losses: &Losses) -> Record {
-    let mut masked = record.clone();
-    for ply in &mut masked.moves {
-        if losses.contains(Loss::Evaluations) {
-            ply.eval = None;
-        }
-        if losses.contains(Loss::Times) {
-            ply.seconds = None;
-        }
-    }
-    if losses.contains(Loss::Result) {
-        masked.result = None;
-    }
-    if losses.contains(Loss::Players) {
-        (masked.black, masked.white) = (None, None);
-    }
-    if losses.contains(Loss::Event) {
-        masked.event = None;
-    }
-    if losses.contains(Loss::Date) {
-        masked.date = None;
-    }
-    masked
 }
 
 /// The size GGF's `BO` and `TY` give a board: its side, 88 for the octagon.

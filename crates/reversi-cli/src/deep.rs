@@ -256,20 +256,7 @@ impl Counter {
             .map_err(|e| format!("--threads {}: {e}", options.threads))?;
         Ok(Counter { options, tables, pool })
     }
-}
 
-/// The count of `game` at `depth` on `options.threads` threads with tables of
-/// `options.hash_mib` MiB, and the count below each root move when `divide`
-/// ([`Counter::new`], then [`Counter::count`]).
-///
-/// # Errors
-/// As [`Counter::new`].
-#[cfg(test)]
-pub(crate) fn split_count(game: &Game, depth: u32, divide: bool, options: DeepOptions) -> Result<Split, String> {
-    Ok(Counter::new(game, options)?.count(game, depth, divide))
-}
-
-impl Counter {
     /// The count of `game` (of the kind the counter was made for) at
     /// `depth`, and the count below each root move when `divide`.
     pub(crate) fn count(&self, game: &Game, depth: u32, divide: bool) -> Split {
@@ -333,6 +320,11 @@ impl Counter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Counter::new`], then [`Counter::count`].
+    fn split_count(game: &Game, depth: u32, divide: bool, options: DeepOptions) -> Result<Split, String> {
+        Ok(Counter::new(game, options)?.count(game, depth, divide))
+    }
 
     fn options(threads: usize, hash_mib: usize) -> DeepOptions {
         DeepOptions { threads, hash_mib, backend: Backend::detect(), progress: false }
