@@ -5,7 +5,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::notation::{ggf, pgn, wthor};
+use reversi_rules::notation::{Format, Passes, ReadOptions, ggf, pgn, plies, read, wthor};
 
 fn databases() -> Vec<Vec<u8>> {
     (1977..=1985)
@@ -35,6 +35,21 @@ fn wthor_replay(c: &mut Criterion) {
                     db.games.iter().map(|g| g.replay().expect("legal").plies).sum::<usize>()
                 })
                 .sum::<usize>()
+        })
+    });
+    // The format-neutral path: records from `read`, walked position by
+    // position (issue 10's bar: within 1.5x of the fast path above).
+    group.bench_function("read and walk every position (games)", |b| {
+        b.iter(|| {
+            let mut hashes = 0u64;
+            for bytes in &files {
+                for record in read(Format::Wthor, std::hint::black_box(bytes), ReadOptions::default()).expect("valid") {
+                    for step in plies(&record, Passes::Infer).expect("a start") {
+                        hashes ^= step.expect("legal").after.hash();
+                    }
+                }
+            }
+            hashes
         })
     });
     group.throughput(Throughput::Elements(moves));

@@ -12,13 +12,13 @@ mod common;
 use common::masked;
 use reversi_core::Color;
 use reversi_notation::{
-    FinalPosition, Format, GameResult, Passes, ReadOptions, Record, read, replay, with_passes, write, write_report,
+    Format, GameResult, Passes, ReadOptions, Record, read, replay, with_passes, write, write_report,
     wthor,
 };
 use reversi_variants::{Geometry, Move, Position, Variant};
 
-fn position(done: FinalPosition) -> Position {
-    done.into_position()
+fn position(done: Position) -> Position {
+    done
 }
 
 fn moves(record: &Record) -> Vec<Move> {

@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(board) = Geometry::new(w, h) else { return };
     let Ok(mut pos) = reversi_variants::Position::start(variant, board) else { return };
     for _ in 0..bytes.next() % 20 {
-        let moves = pos.legal_moves();
+        let moves: Vec<_> = pos.moves().collect();
         if moves.is_empty() {
             break;
         }

@@ -159,7 +159,7 @@ fn pick(u: &mut Unstructured, pos: &Position) -> Result<Option<Move>> {
     if pos.must_pass() {
         return Ok(Some(Move::Pass));
     }
-    let moves = pos.legal_moves();
+    let moves: Vec<Move> = pos.moves().collect();
     if moves.is_empty() {
         return Ok(None);
     }

@@ -25,10 +25,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use reversi_core::{Backend, Bitboard, Color, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
-use reversi_variants::PerftCache;
-
-use crate::game::{AnyMove, Game};
+use reversi_core::{Backend, Bitboard, Color, PerftTable, TableEntry, perft_hashed_with};
+use reversi_variants::{Move, PerftCache, Position};
 
 /// How a split count runs.
 #[derive(Clone, Copy, Debug)]
@@ -64,10 +62,10 @@ pub(crate) struct Split {
 /// Plies expanded below the roots before the split: enough distinct positions
 /// to keep the threads busy and the progress fine-grained, few enough to merge
 /// quickly.
-fn split_plies(game: &Game, depth: u32) -> u32 {
-    match game {
-        Game::Core(_) => depth.saturating_sub(5).min(6),
-        Game::Variant(_) => depth.saturating_sub(3).min(2),
+fn split_plies(game: &Position, depth: u32) -> u32 {
+    match game.to_othello() {
+        Some(_) => depth.saturating_sub(5).min(6),
+        None => depth.saturating_sub(3).min(2),
     }
 }
 
@@ -77,19 +75,19 @@ enum Key {
     /// 8x8: the canonical board from the mover's point of view.
     Core(Bitboard, Bitboard),
     /// Any board: the position itself.
-    Variant(Box<reversi_variants::Position>),
+    Variant(Box<Position>),
 }
 
 /// The key of `game` and the position to count for it.
-fn key(game: &Game) -> (Key, Game) {
-    match game {
-        Game::Core(pos) => {
-            let mover = Position::from_discs(pos.player(), pos.opponent(), Color::Black)
+fn key(game: &Position) -> (Key, Position) {
+    match game.to_othello() {
+        Some(pos) => {
+            let mover = reversi_core::Position::from_discs(pos.player(), pos.opponent(), Color::Black)
                 .expect("the two sides of a position are disjoint");
             let (canonical, _) = mover.canonical();
-            (Key::Core(canonical.player(), canonical.opponent()), Game::Core(canonical))
+            (Key::Core(canonical.player(), canonical.opponent()), Position::from(canonical))
         }
-        Game::Variant(pos) => (Key::Variant(pos.clone()), game.clone()),
+        None => (Key::Variant(Box::new(*game)), *game),
     }
 }
 
@@ -99,13 +97,13 @@ fn key(game: &Game) -> (Key, Game) {
 struct Frontier {
     merge: bool,
     index: HashMap<Key, usize>,
-    units: Vec<(Game, Vec<u64>)>,
+    units: Vec<(Position, Vec<u64>)>,
     finished: Vec<u64>,
 }
 
 impl Frontier {
     /// Expands `plies` plies below `game`, crediting root `root`.
-    fn expand(&mut self, game: &Game, plies: u32, root: usize) {
+    fn expand(&mut self, game: &Position, plies: u32, root: usize) {
         if plies == 0 {
             let roots = self.finished.len();
             let i = if self.merge {
@@ -115,7 +113,7 @@ impl Frontier {
                     self.units.len() - 1
                 })
             } else {
-                self.units.push((game.clone(), vec![0; roots]));
+                self.units.push((*game, vec![0; roots]));
                 self.units.len() - 1
             };
             let paths = &mut self.units[i].1;
@@ -127,7 +125,9 @@ impl Frontier {
             return;
         }
         for mv in game.moves() {
-            self.expand(&game.child(mv), plies - 1, root);
+            let mut child = *game;
+            child.play_unchecked(mv);
+            self.expand(&child, plies - 1, root);
         }
     }
 }
@@ -145,21 +145,21 @@ impl Tables {
     /// Tables of `hash_mib` MiB in all for `game`, allocated now (before the
     /// count is timed, and so that a size the machine cannot give is an
     /// error here, not an abort later).
-    fn new(game: &Game, hash_mib: usize, threads: usize) -> Result<Tables, String> {
+    fn new(game: &Position, hash_mib: usize, threads: usize) -> Result<Tables, String> {
         let bytes = hash_mib.saturating_mul(1 << 20);
         let failed = |e: &dyn std::fmt::Display| format!("--hash {hash_mib}: {e}");
-        Ok(match game {
+        Ok(match game.to_othello() {
             _ if bytes == 0 => Tables::None,
-            Game::Core(_) => {
+            Some(_) => {
                 let entries = bytes / TableEntry::SIZE;
                 let mut slots: Vec<TableEntry> = Vec::new();
                 slots.try_reserve_exact(entries).map_err(|e| failed(&e))?;
                 slots.resize_with(entries, TableEntry::default);
                 Tables::Core(slots)
             }
-            Game::Variant(pos) => {
+            None => {
                 let caches = (0..threads)
-                    .map(|_| PerftCache::try_for(pos, bytes / threads))
+                    .map(|_| PerftCache::try_for(game, bytes / threads))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|e| failed(&e))?;
                 Tables::Variant(Mutex::new(caches))
@@ -168,19 +168,18 @@ impl Tables {
     }
 
     /// The count of one unit.
-    fn count(&self, unit: &Game, depth: u32, backend: Backend) -> u64 {
-        match (unit, self) {
-            (Game::Core(pos), Tables::Core(slots)) => perft_hashed_with(backend, pos, depth, &PerftTable::new(slots)),
-            (Game::Core(pos), _) => perft_with(backend, pos, depth),
-            (Game::Variant(pos), Tables::Variant(caches)) => {
+    fn count(&self, unit: &Position, depth: u32, backend: Backend) -> u64 {
+        match (unit.to_othello(), self) {
+            (Some(pos), Tables::Core(slots)) => perft_hashed_with(backend, &pos, depth, &PerftTable::new(slots)),
+            (_, Tables::Variant(caches)) => {
                 let lock = || caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 let taken = lock().pop();
                 let mut cache = taken.unwrap_or_else(|| PerftCache::new(0));
-                let n = reversi_variants::perft_hashed_with(backend, pos, depth, &mut cache);
+                let n = reversi_variants::perft_hashed_with(backend, unit, depth, &mut cache);
                 lock().push(cache);
                 n
             }
-            (Game::Variant(pos), _) => reversi_variants::perft_with(backend, pos, depth),
+            _ => reversi_variants::perft_with(backend, unit, depth),
         }
     }
 }
@@ -248,7 +247,7 @@ impl Counter {
     /// # Errors
     /// A message when the thread pool cannot be built or the tables cannot be
     /// allocated.
-    pub(crate) fn new(game: &Game, options: DeepOptions) -> Result<Counter, String> {
+    pub(crate) fn new(game: &Position, options: DeepOptions) -> Result<Counter, String> {
         let tables = Tables::new(game, options.hash_mib, options.threads)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads)
@@ -259,13 +258,18 @@ impl Counter {
 
     /// The count of `game` (of the kind the counter was made for) at
     /// `depth`, and the count below each root move when `divide`.
-    pub(crate) fn count(&self, game: &Game, depth: u32, divide: bool) -> Split {
+    pub(crate) fn count(&self, game: &Position, depth: u32, divide: bool) -> Split {
         let Counter { options, tables, pool } = self;
         let options = *options;
-        let roots: Vec<(Option<AnyMove>, Game, u32)> = if divide && depth > 0 && !game.is_game_over() {
-            game.moves().into_iter().map(|mv| (Some(mv), game.child(mv), depth - 1)).collect()
+        let roots: Vec<(Option<Move>, Position, u32)> = if divide && depth > 0 && !game.is_game_over() {
+            let child = |mv| {
+                let mut child = *game;
+                child.play_unchecked(mv);
+                child
+            };
+            game.moves().map(|mv| (Some(mv), child(mv), depth - 1)).collect()
         } else {
-            vec![(None, game.clone(), depth)]
+            vec![(None, *game, depth)]
         };
         let remaining = roots[0].2;
         let plies = split_plies(game, remaining);
@@ -322,7 +326,7 @@ mod tests {
     use super::*;
 
     /// [`Counter::new`], then [`Counter::count`].
-    fn split_count(game: &Game, depth: u32, divide: bool, options: DeepOptions) -> Result<Split, String> {
+    fn split_count(game: &Position, depth: u32, divide: bool, options: DeepOptions) -> Result<Split, String> {
         Ok(Counter::new(game, options)?.count(game, depth, divide))
     }
 
@@ -334,8 +338,8 @@ mod tests {
     fn split_variant_counts_equal_plain_counts() {
         use reversi_variants::{Geometry, Variant};
         for variant in Variant::ALL {
-            let pos = reversi_variants::Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
-            let game = Game::Variant(Box::new(pos));
+            let pos = Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
+            let game = pos;
             for depth in 0..6 {
                 let expected = reversi_variants::perft(&pos, depth);
                 for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
@@ -349,19 +353,19 @@ mod tests {
                     let divided = split_count(&game, depth, true, options(threads, hash)).unwrap();
                     assert_eq!(divided.total, expected, "{variant} {depth} divided");
                     let plain: Vec<(String, u64)> =
-                        reversi_variants::divide(&pos, depth).into_iter().map(|(mv, n)| (mv.to_string(), n)).collect();
+                        reversi_variants::divide(&pos, depth).map(|(mv, n)| (mv.to_string(), n)).collect();
                     assert_eq!(divided.per_move, plain, "{variant} {depth}");
                 }
             }
         }
-        let over = reversi_variants::Position::from_text(Variant::Attacks, "XX/-- O").unwrap();
-        let game = Game::Variant(Box::new(over));
+        let game = Position::from_text(Variant::Attacks, "XX/-- O").unwrap();
         assert_eq!(split_count(&game, 3, false, options(2, 1)).unwrap().total, 1);
         assert_eq!(split_count(&game, 3, true, options(2, 1)).unwrap(), Split { total: 1, per_move: Vec::new() });
     }
 
     #[test]
     fn deep_counts_equal_plain_counts() {
+        use reversi_core::{Position, perft_with};
         let positions: [Position; 3] = [
             Position::start(),
             "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X".parse().unwrap(),
@@ -374,9 +378,10 @@ mod tests {
                     reversi_core::divide(&pos, depth).map(|(mv, n)| (mv.to_string(), n)).collect();
                 for (threads, hash_mib) in [(1, 0), (2, 0), (1, 4), (2, 4)] {
                     let options = options(threads, hash_mib);
-                    let split = split_count(&Game::Core(pos), depth, false, options).unwrap();
+                    let game = reversi_variants::Position::from(pos);
+                    let split = split_count(&game, depth, false, options).unwrap();
                     assert_eq!(split.total, plain, "{pos} depth {depth} {options:?}");
-                    let divided = split_count(&Game::Core(pos), depth, true, options).unwrap();
+                    let divided = split_count(&game, depth, true, options).unwrap();
                     assert_eq!((divided.total, &divided.per_move), (plain, &divide), "{pos} depth {depth} {options:?}");
                 }
             }

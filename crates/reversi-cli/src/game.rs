@@ -1,11 +1,8 @@
-//! The position a command starts from: the 8x8 game of reversi-core (the fast
-//! path) or any variant and board of reversi-variants.
-
-use std::fmt;
+//! The position a command starts from, of any variant and board.
 
 use clap::{Args, ValueEnum};
 use reversi_core::Color;
-use reversi_variants::{Geometry, Variant};
+use reversi_variants::{Geometry, Position, Variant};
 
 use crate::Failure;
 
@@ -76,7 +73,7 @@ pub(crate) struct StartArgs {
 
 impl StartArgs {
     /// The start these options describe; `generic` keeps even 8x8 Reversi on
-    /// reversi-variants.
+    /// reversi-variants' generic engine.
     pub(crate) fn spec(&self, generic: bool) -> StartSpec<'_> {
         StartSpec {
             variant: self.game.variant,
@@ -110,31 +107,6 @@ pub(crate) fn parse_geometry(board: Option<&str>, holes: Option<&str>) -> Result
     Ok(geometry)
 }
 
-/// A position of either engine.
-#[derive(Clone, Debug)]
-pub(crate) enum Game {
-    /// 8x8 Reversi without holes: reversi-core.
-    Core(reversi_core::Position),
-    /// Anything else: reversi-variants.
-    Variant(Box<reversi_variants::Position>),
-}
-
-/// A move of either engine, for printing.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum AnyMove {
-    Core(reversi_core::Move),
-    Variant(reversi_variants::Move),
-}
-
-impl fmt::Display for AnyMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyMove::Core(mv) => mv.fmt(f),
-            AnyMove::Variant(mv) => mv.fmt(f),
-        }
-    }
-}
-
 /// Where the game starts, as the command line says it.
 pub(crate) struct StartSpec<'a> {
     pub(crate) variant: Variant,
@@ -142,73 +114,26 @@ pub(crate) struct StartSpec<'a> {
     pub(crate) holes: Option<&'a str>,
     pub(crate) position: Option<&'a str>,
     pub(crate) first: Color,
-    /// Use reversi-variants even for 8x8 Reversi.
+    /// Use the generic engine even for 8x8 Reversi.
     pub(crate) generic: bool,
 }
 
-impl Game {
+impl StartSpec<'_> {
     /// The start the options describe.
     ///
     /// # Errors
     /// A usage failure naming the bad option.
-    pub(crate) fn from_spec(spec: &StartSpec<'_>) -> Result<Game, Failure> {
-        if let Some(text) = spec.position {
-            if spec.board.is_some() || spec.holes.is_some() {
+    pub(crate) fn position(&self) -> Result<Position, Failure> {
+        let pos = if let Some(text) = self.position {
+            if self.board.is_some() || self.holes.is_some() {
                 return Err(Failure::usage("--position gives the board: drop --board and --holes"));
             }
-            // 8x8 Reversi texts, the Edax form included, go through reversi-core.
-            let mut text = std::borrow::Cow::Borrowed(text);
-            if spec.variant == Variant::Reversi && !text.contains('#') {
-                match text.parse::<reversi_core::Position>() {
-                    Ok(pos) if !spec.generic => return Ok(Game::Core(pos)),
-                    Ok(pos) => text = pos.to_string().into(),
-                    // reversi-variants reads the same forms: its error names any board.
-                    Err(_) => {}
-                }
-            }
-            return reversi_variants::Position::from_text(spec.variant, &text)
-                .map(|pos| Game::Variant(Box::new(pos)))
-                .map_err(|e| Failure::usage(format!("--position: {e}")));
-        }
-        let geometry = parse_geometry(spec.board, spec.holes)?;
-        if spec.variant == Variant::Reversi && geometry == Geometry::standard() && !spec.generic {
-            return Ok(Game::Core(reversi_core::Position::start_with_first(spec.first)));
-        }
-        reversi_variants::Position::start_with_first(spec.variant, geometry, spec.first)
-            .map(|pos| Game::Variant(Box::new(pos)))
-            .map_err(|e| Failure::usage(format!("{e}")))
-    }
-
-    /// The legal moves, a pass included when it is the only one.
-    pub(crate) fn moves(&self) -> Vec<AnyMove> {
-        match self {
-            Game::Core(pos) => pos.moves().map(AnyMove::Core).collect(),
-            Game::Variant(pos) => pos.legal_moves().into_iter().map(AnyMove::Variant).collect(),
-        }
-    }
-
-    /// The position after a legal move of this position.
-    pub(crate) fn child(&self, mv: AnyMove) -> Game {
-        match (self, mv) {
-            (Game::Core(pos), AnyMove::Core(mv)) => {
-                let mut child = *pos;
-                child.play_unchecked(mv);
-                Game::Core(child)
-            }
-            (Game::Variant(pos), AnyMove::Variant(mv)) => {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                Game::Variant(child)
-            }
-            _ => unreachable!("moves come from the same engine as the position"),
-        }
-    }
-
-    /// Whether the game is over.
-    pub(crate) fn is_game_over(&self) -> bool {
-        match self {
-            Game::Core(pos) => pos.is_game_over(),
-            Game::Variant(pos) => pos.is_game_over(),
-        }
+            Position::from_text(self.variant, text).map_err(|e| Failure::usage(format!("--position: {e}")))?
+        } else {
+            let geometry = parse_geometry(self.board, self.holes)?;
+            Position::start_with_first(self.variant, geometry, self.first)
+                .map_err(|e| Failure::usage(format!("{e}")))?
+        };
+        Ok(if self.generic { pos.on_generic_engine() } else { pos })
     }
 }

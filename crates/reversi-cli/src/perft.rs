@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::Failure;
 use crate::deep::{Counter, DeepOptions};
-use crate::game::{Game, StartArgs};
+use crate::game::StartArgs;
 use crate::output::Stdout;
 
 /// The deepest count accepted: a game has at most 60 placements (plus passes,
@@ -33,7 +33,8 @@ pub(crate) struct PerftArgs {
     /// reversi-variants that every other board uses (to compare them).
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
-    /// The 8x8 move-generator build to use: the fastest this CPU runs, or a named one.
+    /// The move-generator build to use, for every game: the fastest this CPU
+    /// runs, or a named one.
     #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
     backend: BackendArg,
     /// Threads to count with (the tree is split a few plies below the root).
@@ -75,7 +76,7 @@ enum BackendArg {
 #[cfg(fuzzing)]
 impl PerftArgs {
     pub(crate) fn check(&self) -> Result<(), Failure> {
-        let game = Game::from_spec(&self.start.spec(self.engine == EngineArg::Generic))?;
+        let game = self.start.spec(self.engine == EngineArg::Generic).position()?;
         if self.depth <= 2 && self.hash <= 1 {
             let threads = usize::from(self.threads).min(2);
             let options = DeepOptions { threads, hash_mib: self.hash, backend: Backend::detect(), progress: false };
@@ -90,7 +91,7 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     if args.depth > MAX_DEPTH {
         return Err(Failure::usage(format!("depth {} is over the maximum of {MAX_DEPTH}", args.depth)));
     }
-    let game = Game::from_spec(&args.start.spec(args.engine == EngineArg::Generic))?;
+    let game = args.start.spec(args.engine == EngineArg::Generic).position()?;
     let backend = match args.backend {
         BackendArg::Auto => Backend::detect(),
         BackendArg::Portable => Backend::Portable,

@@ -19,7 +19,7 @@ use reversi_variants::{Move, Position};
 
 use crate::Failure;
 use crate::files::{STDIO, check_output, output_format, parse_format, write_output};
-use crate::game::{Game, StartArgs};
+use crate::game::StartArgs;
 use crate::output::Stdout;
 
 /// Arguments of `reversi play`.
@@ -128,7 +128,7 @@ impl SplitMix64 {
 #[cfg(fuzzing)]
 impl PlayArgs {
     pub(crate) fn check(&self) -> Result<(), Failure> {
-        Game::from_spec(&self.start.spec(true)).map(|_| ())
+        self.start.spec(false).position().map(|_| ())
     }
 }
 
@@ -136,11 +136,7 @@ pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;
     check_output(out, format, &[])?;
-    let game = Game::from_spec(&args.start.spec(true))?;
-    let start = match game {
-        Game::Variant(pos) => *pos,
-        Game::Core(pos) => Position::from(pos),
-    };
+    let start = args.start.spec(false).position()?;
     let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
     let records: Vec<Record> =
         (0..args.games).map(|i| play_game(args, start, SplitMix64::for_game(args.seed, i.into()), max_plies)).collect();
@@ -156,7 +152,7 @@ fn play_game(args: &PlayArgs, start: Position, mut rng: SplitMix64, max_plies: u
     record.event = Some("reversi play".into());
     let mut pos = start;
     while record.moves.len() < max_plies {
-        let moves = pos.legal_moves();
+        let moves: Vec<Move> = pos.moves().collect();
         if moves.is_empty() {
             break;
         }

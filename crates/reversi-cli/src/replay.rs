@@ -191,7 +191,10 @@ fn check(record: &Record, passes: Passes) -> Checked {
         Ok((r, error)) => Checked {
             plies: Some(r.plies),
             passes: Some(r.passes),
-            pieces: Some(r.position.pieces()),
+            pieces: Some({
+                let s = r.position.score();
+                (s.black, s.white)
+            }),
             over: Some(r.position.is_game_over()),
             error,
         },

@@ -107,6 +107,10 @@ pub use serde::deserialize_text;
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use table::{PerftTable, TableEntry};
+/// Not public API (exempt from semver): the Zobrist key stream, for
+/// reversi-variants' keys.
+#[doc(hidden)]
+pub use zobrist::key as zobrist_key;
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

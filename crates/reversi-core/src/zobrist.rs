@@ -19,19 +19,32 @@ const fn splitmix64(state: u64) -> u64 {
 const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 const SEED: u64 = 0x5245_5645_5253_4931; // "REVERSI1"
 
+/// Key number `n` of the stream every Zobrist key comes from: keys 0 to 127
+/// are the discs (Black's 64 squares, then White's), 128 the side to move.
+/// reversi-variants takes these same keys for the first 64 squares of its
+/// boards and the numbers from 129 on for the rest, so a position of the 8x8
+/// board hashes the same in both crates.
+///
+/// Not public API (exempt from semver): for reversi-variants' keys.
+#[doc(hidden)]
+#[must_use]
+pub const fn key(n: u64) -> u64 {
+    splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(n + 1)))
+}
+
 /// The key of a disc of each colour on each square.
 pub(crate) static DISC_KEYS: [[u64; 64]; 2] = {
     let mut keys = [[0; 64]; 2];
     let mut i = 0;
     while i < 128 {
-        keys[i / 64][i % 64] = splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(i as u64 + 1)));
+        keys[i / 64][i % 64] = key(i as u64);
         i += 1;
     }
     keys
 };
 
 /// The key XORed in when White is to move.
-pub(crate) const SIDE_KEY: u64 = splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(129)));
+pub(crate) const SIDE_KEY: u64 = key(128);
 
 /// The hash of a board with `side` to move, computed from scratch.
 pub(crate) fn hash(board: &Board, side: Color) -> u64 {

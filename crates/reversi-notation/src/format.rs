@@ -519,7 +519,7 @@ fn write_line(
         return Ok(());
     }
     let done = replay(record, Passes::Infer).map_err(|e| fail(format!("its final position: {e}")))?;
-    let position = done.position.into_position();
+    let position = done.position;
     if format == Format::Position {
         out.push_str(&position.to_string());
         losses.fields_but(i, record, &[]);

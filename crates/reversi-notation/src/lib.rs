@@ -14,7 +14,7 @@
 //! let text = "[Black \"Ann\"]\n[White \"Bob\"]\n\n1. f5 d6 2. c3 d3 3. c4 *\n";
 //! let games = pgn::read(text)?;
 //! let done = replay(&games[0], Passes::Infer)?;
-//! assert_eq!((done.plies, done.position.pieces()), (5, (6, 3)));
+//! assert_eq!((done.plies, done.position.score().to_string().as_str()), (5, "6-3"));
 //! // The same game as GGF, read back through the format-neutral door.
 //! let ggf = write(Format::Ggf, &games)?;
 //! assert!(String::from_utf8_lossy(&ggf).contains("PB[Ann]PW[Bob]"));
@@ -82,7 +82,7 @@ pub use error::{SyntaxError, WriteError};
 pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
 pub use losses::{FieldChange, Loss, Losses};
 pub use record::{GameResult, Ply, Record};
-pub use replay::{FinalPosition, Passes, Replay, ReplayError, replay, replay_prefix, with_passes};
+pub use replay::{Passes, Plies, RecordMoves, Replay, ReplayError, Step, plies, replay, replay_prefix, with_passes};
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
 pub use stream::{Games, games};

@@ -2,9 +2,9 @@
 //! where the format leaves them out.
 
 use reversi_core::Color;
-use reversi_variants::{Move, PlayError, Position, Square, StartError};
+use reversi_variants::{Move, PlayError, Position, StartError};
 
-use crate::Record;
+use crate::{Ply, Record};
 
 /// How a record's passes are written.
 ///
@@ -68,65 +68,6 @@ impl ReplayError {
     }
 }
 
-/// The final position of a replay: reversi-core's for 8x8 Othello from the
-/// standard start (the fast path), reversi-variants' for anything else.
-///
-/// `#[non_exhaustive]`: which fast paths exist is the implementation's choice;
-/// one may be added.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum FinalPosition {
-    /// 8x8 Reversi.
-    Othello(reversi_core::Position),
-    /// Any other variant or board.
-    Any(Box<Position>),
-}
-
-impl FinalPosition {
-    /// The position as reversi-variants holds it, whichever path replayed it
-    /// (the way to read it without matching on this `#[non_exhaustive]` enum).
-    #[must_use]
-    pub fn into_position(self) -> Position {
-        match self {
-            FinalPosition::Othello(p) => Position::from(p),
-            FinalPosition::Any(p) => *p,
-        }
-    }
-
-    /// Black's and White's pieces.
-    #[must_use]
-    pub fn pieces(&self) -> (usize, usize) {
-        match self {
-            FinalPosition::Othello(p) => (p.board().count(Color::Black), p.board().count(Color::White)),
-            FinalPosition::Any(p) => (p.count(Color::Black), p.count(Color::White)),
-        }
-    }
-
-    /// Whether the game is over.
-    #[must_use]
-    pub fn is_game_over(&self) -> bool {
-        match self {
-            FinalPosition::Othello(p) => p.is_game_over(),
-            FinalPosition::Any(p) => p.is_game_over(),
-        }
-    }
-
-    /// The pieces with the empty squares given to the side with more (WOF/GGS).
-    #[must_use]
-    pub fn pieces_empties_to_winner(&self) -> (usize, usize) {
-        match self {
-            FinalPosition::Othello(p) => {
-                let s = p.score_empties_to_winner();
-                (s.black, s.white)
-            }
-            FinalPosition::Any(p) => {
-                let s = p.score_empties_to_winner();
-                (s.black, s.white)
-            }
-        }
-    }
-}
-
 /// What a replay found.
 ///
 /// `#[non_exhaustive]`: a replay may report more. Read the fields; values come
@@ -135,7 +76,7 @@ impl FinalPosition {
 #[non_exhaustive]
 pub struct Replay {
     /// The position after the last move.
-    pub position: FinalPosition,
+    pub position: Position,
     /// Plies played, passes included (inferred ones too).
     pub plies: usize,
     /// Passes played, written or inferred.
@@ -151,7 +92,7 @@ pub struct Replay {
 /// let mut record = Record::new();
 /// record.moves = ["f5", "d6", "c3"].iter().map(|m| m.parse::<reversi_variants::Move>().unwrap().into()).collect();
 /// let done = replay(&record, Passes::Infer)?;
-/// assert_eq!((done.plies, done.position.pieces()), (3, (5, 2)));
+/// assert_eq!((done.plies, done.position.score().to_string().as_str()), (3, "5-2"));
 /// record.moves.push("a1".parse::<reversi_variants::Move>().unwrap().into());
 /// let err = replay(&record, Passes::Infer).unwrap_err();
 /// assert_eq!(err.to_string(), "ply 4: a1 is not legal for White: a1 flips nothing");
@@ -176,7 +117,7 @@ pub fn replay(record: &Record, passes: Passes) -> Result<Replay, ReplayError> {
 /// let mut record = Record::new();
 /// record.moves = ["f5", "d6", "a1", "c3"].iter().map(|m| m.parse::<reversi_variants::Move>().unwrap().into()).collect();
 /// let (before, error) = replay_prefix(&record, Passes::Infer)?;
-/// assert_eq!((before.plies, before.position.pieces()), (2, (3, 3)));
+/// assert_eq!((before.plies, before.position.score().to_string().as_str()), (2, "3-3"));
 /// assert_eq!(error.unwrap().to_string(), "ply 3: a1 is not legal for Black: a1 flips nothing");
 /// # Ok::<(), reversi_notation::ReplayError>(())
 /// ```
@@ -186,116 +127,150 @@ pub fn replay(record: &Record, passes: Passes) -> Result<Replay, ReplayError> {
 /// replay from).
 pub fn replay_prefix(record: &Record, passes: Passes) -> Result<(Replay, Option<ReplayError>), ReplayError> {
     let moves = record.moves.iter().map(|p| p.mv);
-    if record.is_standard_othello() {
-        return Ok(run_othello(record.first, moves, passes));
-    }
-    Ok(run_any(record.start_position()?, moves, passes, |_| {}))
+    Ok(run(record.start_position()?, moves, passes, |_| {}))
 }
 
-/// The reversi-core move of an 8x8 square, if it is one.
-fn core_move(mv: Move) -> Option<reversi_core::Move> {
-    match mv {
-        Move::Pass => Some(reversi_core::Move::Pass),
-        Move::Place(sq) => reversi_core::Square::from_coords(sq.column(), sq.row()).map(reversi_core::Move::Place),
-        Move::Jump { .. } => None,
-    }
+/// One ply of a replayed game: the position it is played from, the move,
+/// and the position after it. See [`plies`].
+///
+/// `#[non_exhaustive]`: a step may tell more. Read the fields; values come
+/// from [`Plies`] only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Step {
+    /// The 1-based ply, passes counted (inferred ones too).
+    pub ply: usize,
+    /// The position the move is played from.
+    pub before: Position,
+    /// The move: as written, or a pass the record left out.
+    pub mv: Move,
+    /// Whether `mv` is a forced pass the record left out.
+    pub inferred: bool,
+    /// The position after the move.
+    pub after: Position,
 }
 
-/// The reason reversi-core gave for refusing `mv` at `pos`, as
-/// reversi-variants names it. reversi-core's `PlayError` is `#[non_exhaustive]`:
-/// a reason it gains later is asked of reversi-variants' engine on the same
-/// position, which agrees with reversi-core move for move (tested).
-fn variant_reason(pos: reversi_core::Position, mv: Move, e: reversi_core::PlayError) -> PlayError {
-    let sq = |s: reversi_core::Square| Square::from(s);
-    match e {
-        reversi_core::PlayError::Occupied(s) => PlayError::Occupied(sq(s)),
-        reversi_core::PlayError::NoFlips(s) => PlayError::NoFlips(sq(s)),
-        reversi_core::PlayError::PassWithMoves => PlayError::PassWithMoves,
-        reversi_core::PlayError::GameOver => PlayError::GameOver,
-        _ => match Position::from(pos).play(mv) {
-            Err(reason) => reason,
-            Ok(()) => unreachable!("reversi-core refuses {mv} ({e}), reversi-variants plays it"),
-        },
-    }
-}
-
-/// The fast path: 8x8 Othello on reversi-core, no allocation.
-pub(crate) fn replay_othello(
-    first: Color,
-    moves: impl IntoIterator<Item = Move>,
+/// A game replayed position by position: every move checked, forced passes
+/// inferred under [`Passes::Infer`] (each as a [`Step`] of its own). An
+/// illegal move ends it with its [`ReplayError`]. Made by [`plies`] for a
+/// record, or by [`Plies::new`] for moves from anywhere.
+#[derive(Clone, Debug)]
+pub struct Plies<I> {
+    pos: Position,
+    moves: I,
+    /// A written move waiting behind the pass inferred before it.
+    pending: Option<Move>,
     passes: Passes,
-) -> Result<Replay, ReplayError> {
-    match run_othello(first, moves, passes) {
-        (done, None) => Ok(done),
-        (_, Some(error)) => Err(error),
+    ply: usize,
+    done: bool,
+}
+
+impl<I: Iterator<Item = Move>> Plies<I> {
+    /// The plies of `moves` played from `start`.
+    pub fn new(start: Position, moves: impl IntoIterator<IntoIter = I>, passes: Passes) -> Plies<I> {
+        Plies { pos: start, moves: moves.into_iter(), pending: None, passes, ply: 0, done: false }
+    }
+
+    /// The position reached so far: after the last step given.
+    #[must_use]
+    pub const fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    fn step(&mut self, mv: Move, inferred: bool, before: Position) -> Step {
+        self.ply += 1;
+        Step { ply: self.ply, before, mv, inferred, after: self.pos }
     }
 }
 
-/// The fast path's loop: the replay up to the first illegal move, and its
-/// error.
-fn run_othello(first: Color, moves: impl IntoIterator<Item = Move>, passes: Passes) -> (Replay, Option<ReplayError>) {
-    let mut pos = reversi_core::Position::start_with_first(first);
-    let (mut plies, mut passed, mut inferred) = (0, 0, 0);
-    let mut error = None;
-    for mv in moves {
-        let Some(core) = core_move(mv) else {
-            let side = pos.side_to_move();
-            let reason = match mv {
-                Move::Place(sq) => PlayError::OffBoard(sq),
-                _ => PlayError::JumpInReversi,
-            };
-            error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
-            break;
+impl<I: Iterator<Item = Move>> Iterator for Plies<I> {
+    type Item = Result<Step, ReplayError>;
+
+    fn next(&mut self) -> Option<Result<Step, ReplayError>> {
+        if self.done {
+            return None;
+        }
+        let Some(mv) = self.pending.take().or_else(|| self.moves.next()) else {
+            self.done = true;
+            return None;
         };
-        // Try the move first: a placement fails whenever the side must pass, so
+        let before = self.pos;
+        // Try the move first: a move fails whenever the side must pass, so
         // the (rarer) forced pass is looked for only then.
-        if let Err(e) = pos.play(core) {
-            let retry = passes == Passes::Infer && mv != Move::Pass && pos.must_pass();
-            let e = if retry {
-                pos.play_unchecked(reversi_core::Move::Pass);
-                (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
-                pos.play(core).err()
-            } else {
-                Some(e)
-            };
-            if let Some(e) = e {
-                let (side, reason) = (pos.side_to_move(), variant_reason(pos, mv, e));
-                error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
-                break;
+        match self.pos.play(mv) {
+            Ok(_) => Some(Ok(self.step(mv, false, before))),
+            Err(_) if self.passes == Passes::Infer && mv != Move::Pass && self.pos.must_pass() => {
+                self.pos.play_unchecked(Move::Pass);
+                self.pending = Some(mv);
+                Some(Ok(self.step(Move::Pass, true, before)))
+            }
+            Err(reason) => {
+                self.done = true;
+                let (ply, side) = (self.ply + 1, self.pos.side_to_move());
+                Some(Err(ReplayError::Illegal { game: None, ply, mv, side, reason }))
             }
         }
-        plies += 1;
-        passed += usize::from(mv == Move::Pass);
     }
-    (Replay { position: FinalPosition::Othello(pos), plies, passes: passed, inferred }, error)
 }
 
-/// Any variant and board, on reversi-variants.
-/// `inferred_before(i)` is told of each pass inferred before move `i`.
-fn run_any(
+impl<I: Iterator<Item = Move>> core::iter::FusedIterator for Plies<I> {}
+
+/// The moves of a record, for [`Plies`].
+pub type RecordMoves<'a> = core::iter::Map<core::slice::Iter<'a, Ply>, fn(&Ply) -> Move>;
+
+/// The game of `record` position by position: the training-data view of a
+/// record. Each [`Step`] holds the position before, the move and the position
+/// after; passes the record leaves out are steps too under [`Passes::Infer`].
+/// Combined with [`games`](crate::games()), a multi-gigabyte archive is walked
+/// position by position holding one game at a time.
+///
+/// ```
+/// use reversi_notation::{Passes, plies, transcript};
+/// use reversi_variants::{Geometry, Variant};
+/// let games = transcript::read("f5d6c3", Variant::Reversi, Geometry::standard())?;
+/// let steps: Vec<_> = plies(&games[0], Passes::Infer)?.collect::<Result<_, _>>()?;
+/// assert_eq!(steps.len(), 3);
+/// assert_eq!((steps[2].ply, steps[2].mv.to_string()), (3, "c3".to_string()));
+/// assert_eq!(steps[1].after, steps[2].before);
+/// assert_eq!(steps[2].after.score().to_string(), "5-2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ReplayError::Start`] when the start does not fit the board; an illegal
+/// move is the iterator's last item.
+pub fn plies(record: &Record, passes: Passes) -> Result<Plies<RecordMoves<'_>>, ReplayError> {
+    let moves: RecordMoves<'_> = record.moves.iter().map(|p| p.mv);
+    Ok(Plies::new(record.start_position()?, moves, passes))
+}
+
+/// The replay of `moves` from `start` up to the first illegal move, and its
+/// error. `inferred_before(i)` is told of each pass inferred before move `i`.
+pub(crate) fn run(
     start: Position,
     moves: impl IntoIterator<Item = Move>,
     passes: Passes,
     mut inferred_before: impl FnMut(usize),
 ) -> (Replay, Option<ReplayError>) {
-    let mut pos = start;
-    let (mut plies, mut passed, mut inferred) = (0, 0, 0);
+    let mut steps = Plies::new(start, moves, passes);
+    let (mut plies, mut passed, mut inferred, mut written) = (0, 0, 0, 0);
     let mut error = None;
-    for (i, mv) in moves.into_iter().enumerate() {
-        if passes == Passes::Infer && mv != Move::Pass && pos.must_pass() {
-            inferred_before(i);
-            pos.play_unchecked(Move::Pass);
-            (plies, passed, inferred) = (plies + 1, passed + 1, inferred + 1);
+    for step in &mut steps {
+        match step {
+            Ok(step) => {
+                plies += 1;
+                passed += usize::from(step.mv == Move::Pass);
+                if step.inferred {
+                    inferred += 1;
+                    inferred_before(written);
+                } else {
+                    written += 1;
+                }
+            }
+            Err(e) => error = Some(e),
         }
-        let side = pos.side_to_move();
-        if let Err(reason) = pos.play(mv) {
-            error = Some(ReplayError::Illegal { game: None, ply: plies + 1, mv, side, reason });
-            break;
-        }
-        plies += 1;
-        passed += usize::from(mv == Move::Pass);
     }
-    (Replay { position: FinalPosition::Any(Box::new(pos)), plies, passes: passed, inferred }, error)
+    (Replay { position: *steps.position(), plies, passes: passed, inferred }, error)
 }
 
 /// The record with every forced pass written, every move checked: what a
@@ -316,7 +291,7 @@ fn run_any(
 pub fn with_passes(record: &Record, passes: Passes) -> Result<Record, ReplayError> {
     let mut at = Vec::new();
     let moves = record.moves.iter().map(|p| p.mv);
-    if let (_, Some(error)) = run_any(record.start_position()?, moves, passes, |i| at.push(i)) {
+    if let (_, Some(error)) = run(record.start_position()?, moves, passes, |i| at.push(i)) {
         return Err(error);
     }
     let mut written = Record { moves: Vec::with_capacity(record.moves.len() + at.len()), ..record.clone() };

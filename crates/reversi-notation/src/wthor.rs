@@ -11,9 +11,9 @@
 //! or 26 (tournaments) NUL-padded bytes.
 
 use reversi_core::Color;
-use reversi_variants::{Move, Square};
+use reversi_variants::{Move, Position, Square};
 
-use crate::replay::{FinalPosition, Passes, Replay, ReplayError, replay_othello};
+use crate::replay::{Passes, Replay, ReplayError, run};
 use std::collections::HashMap;
 
 use crate::losses::{Loss, Losses};
@@ -286,6 +286,15 @@ fn square(byte: u8) -> Option<Square> {
     SQUARES[usize::from(byte)].map(Square::from)
 }
 
+/// The replay of WTHOR moves move by move from the standard start, forced
+/// passes inferred: the slow path, which names the first illegal move.
+fn replay_moves(moves: impl IntoIterator<Item = Move>) -> Result<Replay, ReplayError> {
+    match run(Position::from(reversi_core::Position::start()), moves, Passes::Infer, |_| {}) {
+        (done, None) => Ok(done),
+        (_, Some(error)) => Err(error),
+    }
+}
+
 impl Game {
     /// The moves, up to the first 0 byte (no passes: WTHOR stores none).
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
@@ -311,10 +320,10 @@ impl Game {
         });
         match pos.play_placements(squares) {
             Ok(passes) => {
-                let position = FinalPosition::Othello(pos);
+                let position = Position::from(pos);
                 Ok(Replay { position, plies: placed + passes, passes, inferred: passes })
             }
-            Err(_) => replay_othello(Color::Black, self.moves(), Passes::Infer),
+            Err(_) => replay_moves(self.moves()),
         }
     }
 
@@ -476,12 +485,12 @@ pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), Write
             Some(GameResult::Discs { black, white }) => return Err(fail(format!("the result {black}-{white}"))),
             _ => {
                 let done = crate::replay(record, Passes::Infer).map_err(|e| fail(format!("its score: {e}")))?;
-                let (black, _) = if done.position.is_game_over() {
-                    done.position.pieces_empties_to_winner()
+                let score = if done.position.is_game_over() {
+                    done.position.score_empties_to_winner()
                 } else {
-                    done.position.pieces()
+                    done.position.score()
                 };
-                black as u8
+                score.black as u8
             }
         };
         let too_many =
@@ -585,7 +594,7 @@ mod tests {
         ];
         for (moves, error) in cases {
             let game = game(moves);
-            let slow = replay_othello(Color::Black, game.moves(), Passes::Infer);
+            let slow = replay_moves(game.moves());
             assert_eq!(game.replay(), slow, "{moves}");
             assert_eq!(slow.as_ref().err().map(ToString::to_string).as_deref(), error, "{moves}");
         }

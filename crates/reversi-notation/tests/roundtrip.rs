@@ -33,7 +33,7 @@ fn start(variant: Variant, geometry: Geometry, first: bool, prefix: &[u16]) -> O
 }
 
 fn replay_to_end(record: &Record) -> Position {
-    replay(record, Passes::Explicit).unwrap().position.into_position()
+    replay(record, Passes::Explicit).unwrap().position
 }
 
 fn text() -> impl Strategy<Value = String> {

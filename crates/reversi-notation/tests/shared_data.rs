@@ -19,7 +19,7 @@ fn check_result(record: &reversi_notation::Record, done: &reversi_notation::Repl
     if !done.position.is_game_over() {
         return;
     }
-    let (black, white) = done.position.pieces_empties_to_winner();
+    let reversi_variants::Score { black, white } = done.position.score_empties_to_winner();
     let komi: f64 = record.get("KM").map_or(0.0, |k| k.parse().unwrap());
     let expected = black as f64 - white as f64 - komi;
     assert!((result.margin() - expected).abs() < 0.006, "RE {result} but the board says {expected}");
@@ -86,7 +86,7 @@ fn the_hand_edited_synchro_games_fail_with_their_ply() {
     assert_eq!((records[2].start, records[2].get("TY")), (records[3].start, Some("s8r18")));
     // The wipe-out game: White passes, Black ends it.
     let wipe = replay(&records[4], Passes::Explicit).unwrap();
-    assert_eq!((wipe.passes, wipe.position.pieces()), (1, (59, 5)));
+    assert_eq!((wipe.passes, wipe.position.score().to_string().as_str()), (1, "59-5"));
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn playok_games_end_with_their_results() {
     for record in &records {
         let done = replay(record, Passes::Explicit).unwrap();
         assert!(done.position.is_game_over());
-        let (black, white) = done.position.pieces();
+        let reversi_variants::Score { black, white } = done.position.score();
         assert_eq!(record.result, Some(GameResult::Discs { black: black as u16, white: white as u16 }));
     }
     assert_eq!(records[0].get("Site"), Some("PlayOK"));

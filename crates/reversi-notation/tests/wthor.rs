@@ -24,7 +24,7 @@ fn every_game_replays_and_finished_games_match_their_score() {
             passes += done.passes;
             if done.position.is_game_over() {
                 finished += 1;
-                let (black, _) = done.position.pieces_empties_to_winner();
+                let black = done.position.score_empties_to_winner().black;
                 assert_eq!(black, usize::from(game.real_score), "{name} game {}", i + 1);
             }
             // The record replays the same way.

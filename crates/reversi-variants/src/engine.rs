@@ -222,9 +222,13 @@ type Cache<B> = Mutex<Vec<(Geometry, Arc<Engine<B>>)>>;
 /// How many engines of each bit-set type the cache keeps.
 const CACHED: usize = 8;
 
-/// A bit-set type with its engine cache.
+/// The engine a thread used last, in front of the shared cache.
+type Last<B> = std::cell::RefCell<Option<(Geometry, Arc<Engine<B>>)>>;
+
+/// A bit-set type with its engine caches.
 pub(crate) trait Cached: BitSet {
     fn cache() -> &'static Cache<Self>;
+    fn last() -> &'static std::thread::LocalKey<Last<Self>>;
 }
 
 macro_rules! cached {
@@ -234,6 +238,10 @@ macro_rules! cached {
                 static CACHE: Cache<$t> = Mutex::new(Vec::new());
                 &CACHE
             }
+            fn last() -> &'static std::thread::LocalKey<Last<$t>> {
+                thread_local!(static LAST: Last<$t> = const { std::cell::RefCell::new(None) });
+                &LAST
+            }
         }
     };
 }
@@ -241,9 +249,24 @@ cached!(u64);
 cached!(u128);
 cached!(Wide);
 
-/// The engine of `geometry`, built on first use and kept for the most recently
-/// used geometries.
+/// The engine of `geometry`, built on first use. A thread keeps the engine it
+/// used last, so a game's moves reach it without taking the lock of the
+/// shared cache, which keeps the most recently used geometries.
 pub(crate) fn engine<B: Cached>(geometry: Geometry) -> Arc<Engine<B>> {
+    let hit = B::last().with(|last| match &*last.borrow() {
+        Some((g, e)) if *g == geometry => Some(Arc::clone(e)),
+        _ => None,
+    });
+    if let Some(engine) = hit {
+        return engine;
+    }
+    let engine = shared_engine(geometry);
+    B::last().with(|last| *last.borrow_mut() = Some((geometry, Arc::clone(&engine))));
+    engine
+}
+
+/// The engine of `geometry` from the shared cache.
+fn shared_engine<B: Cached>(geometry: Geometry) -> Arc<Engine<B>> {
     let mut cache = B::cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(i) = cache.iter().position(|(g, _)| *g == geometry) {
         let hit = cache.remove(i);

@@ -130,6 +130,17 @@ impl Geometry {
         self.index(sq).is_some_and(|i| !self.holes.has(i))
     }
 
+    /// The playable squares as a set, bit `row * width + column`.
+    pub(crate) fn playable_set(&self) -> Wide {
+        let mut set = Wide::EMPTY;
+        let n = self.square_count();
+        for (w, word) in set.0.iter_mut().enumerate() {
+            let below = n.saturating_sub(64 * w).min(64);
+            *word = if below == 64 { u64::MAX } else { (1u64 << below) - 1 };
+        }
+        set & !self.holes
+    }
+
     /// The obstructed squares, row by row.
     pub fn holes(&self) -> impl Iterator<Item = Square> + '_ {
         self.holes.indices().map(|i| self.square(i))

@@ -78,7 +78,9 @@ mod dispatch;
 mod engine;
 mod error;
 mod geometry;
+mod legal;
 mod moves;
+mod othello;
 mod perft;
 mod position;
 #[cfg(feature = "serde")]
@@ -97,9 +99,10 @@ pub use error::{
     PositionErrorKind, StartError,
 };
 pub use geometry::Geometry;
+pub use legal::Moves;
 pub use moves::Move;
-pub use perft::{divide, perft, perft_hashed, perft_hashed_with, perft_with};
-pub use position::{Outcome, Position, Score};
+pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
+pub use position::{Outcome, Position, Pretty, Score};
 pub use reversi_core::{Backend, Color, Symmetry};
 pub use square::Square;
 pub use squareset::SquareSet;

@@ -11,7 +11,7 @@
 //! small board reaches such counts in a second (Attacks 3x3 passes `u64::MAX`
 //! at depth 38).
 
-use crate::Move;
+use crate::{Move, Moves};
 use reversi_core::Backend;
 
 use crate::Position;
@@ -113,7 +113,8 @@ impl Visitor for Perft {
 }
 
 /// The number of leaves `depth` plies below `pos` (see the module docs for the
-/// convention).
+/// convention), on the fastest [`Backend`] this CPU has. Standard 8x8 Reversi
+/// is counted by reversi-core's perft.
 ///
 /// ```
 /// use reversi_variants::{Geometry, Position, Variant, perft};
@@ -133,7 +134,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// same counts.
 #[must_use]
 pub fn perft_with(backend: Backend, pos: &Position, depth: u32) -> u64 {
-    visit(pos, Perft(backend, depth))
+    match pos.to_othello() {
+        Some(core) => reversi_core::perft_with(backend, &core, depth),
+        None => visit(pos, Perft(backend, depth)),
+    }
 }
 
 struct PerftHashed<'a>(Backend, u32, &'a mut PerftCache);
@@ -161,21 +165,57 @@ pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, cache: &m
     visit(pos, PerftHashed(backend, depth, cache))
 }
 
-/// The count below each legal move of `pos` (a pass when it is the only move),
-/// in the order of [`Position::legal_moves`]. For `depth >= 1` the counts add up
-/// to [`perft`] except at a finished game, which has no moves; at depth 0 the
-/// list is empty.
-#[must_use]
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
+/// The count below each legal move of a position: see [`divide`].
+#[derive(Clone, Debug)]
+pub struct Divide {
+    pos: Position,
+    moves: Moves,
+    depth: u32,
+    backend: Backend,
+}
+
+impl Divide {
+    /// The same counts computed on `backend` (the fastest available by default;
+    /// an unavailable one falls back to [`Backend::Portable`]).
+    #[must_use]
+    pub fn on(self, backend: Backend) -> Divide {
+        Divide { backend, ..self }
     }
-    pos.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            (mv, perft(&child, depth - 1))
-        })
-        .collect()
+}
+
+impl Iterator for Divide {
+    type Item = (Move, u64);
+
+    fn next(&mut self) -> Option<(Move, u64)> {
+        let mv = self.moves.next()?;
+        let mut child = self.pos;
+        child.play_unchecked(mv);
+        Some((mv, perft_with(self.backend, &child, self.depth - 1)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.moves.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Divide {}
+
+/// The count below each legal move of `pos` (a pass when it is the only move),
+/// in the order of [`Position::moves`], computed lazily, as reversi-core's
+/// [`divide`](reversi_core::divide()). For `depth >= 1` the counts add up to
+/// [`perft`] except at a finished game, which has no moves; at depth 0 nothing
+/// is listed.
+///
+/// ```
+/// use reversi_variants::{Backend, Geometry, Position, Variant, divide};
+/// let pos = Position::start(Variant::Attacks, Geometry::new(5, 5)?)?;
+/// let counts: Vec<u64> = divide(&pos, 2).on(Backend::Portable).map(|(_, n)| n).collect();
+/// assert_eq!(counts.len(), 16);
+/// assert_eq!(counts.iter().sum::<u64>(), reversi_variants::perft(&pos, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn divide(pos: &Position, depth: u32) -> Divide {
+    let moves = if depth == 0 { Moves::none() } else { pos.moves() };
+    Divide { pos: *pos, moves, depth, backend: Backend::detect() }
 }

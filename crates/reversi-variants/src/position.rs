@@ -7,22 +7,37 @@ use reversi_core::{Color, Symmetry};
 use crate::bits::{BitSet, Wide};
 use crate::engine::{Engine, engine};
 use crate::error::{NotOthelloError, PlayError, StartError};
+use crate::legal::Moves;
 use crate::table::Tabled;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
-use crate::{Geometry, Move, Square, SquareSet, Variant, zobrist};
+use crate::{Geometry, Move, Square, SquareSet, Variant, othello, zobrist};
 
 /// A position: the variant, the board, the pieces and the side to move, with a
 /// Zobrist hash kept up to date by every move.
 ///
+/// One type for every game: standard 8x8 Reversi (no holes) is played on
+/// reversi-core's kernel, with the fastest [`Backend`](crate::Backend) the CPU
+/// has; every other variant and board on this crate's generic engine. The
+/// choice is made inside: callers never branch on it, and the two agree move
+/// for move (tested).
+///
+/// The hash is that of the pieces and the side to move. Its keys are
+/// reversi-core's for the squares of the 8x8 board, so an 8x8 position hashes
+/// as [`reversi_core::Position::hash`] does, whichever engine played it.
+///
 /// ```
 /// use reversi_variants::{Geometry, Move, Position, Variant};
 /// let mut pos = Position::start(Variant::Attacks, Geometry::new(7, 7)?)?;
-/// assert_eq!(pos.legal_moves().len(), 16);
-/// pos.play("a1c3".parse()?)?;
+/// assert_eq!(pos.moves().len(), 16);
+/// let converted = pos.play("a1c3".parse()?)?;
+/// assert!(converted.is_empty()); // nothing next to c3 to convert
 /// assert_eq!(pos.to_string(), "------O/-------/--X----/-------/-------/-------/O-----X O");
+///
+/// let othello = Position::start(Variant::Reversi, Geometry::standard())?;
+/// assert_eq!(othello.hash(), reversi_core::Position::start().hash());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -35,6 +50,27 @@ pub struct Position {
     white: Wide,
     side: Color,
     hash: u64,
+    /// Standard 8x8 Reversi, played on reversi-core: the pieces are the first
+    /// words of `black` and `white`.
+    othello: bool,
+}
+
+impl PartialEq for Position {
+    /// The same variant, board, pieces and side to move (whichever engine
+    /// plays them).
+    fn eq(&self, other: &Position) -> bool {
+        (self.variant, self.geometry, self.black, self.white, self.side)
+            == (other.variant, other.geometry, other.black, other.white, other.side)
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        // The Zobrist hash is a function of what equality compares.
+        (self.variant, self.geometry, self.hash).hash(state);
+    }
 }
 
 /// Work that needs the engine, run on the bit-set type that fits the board.
@@ -62,19 +98,55 @@ pub(crate) fn visit<V: Visitor>(pos: &Position, v: V) -> V::Output {
     }
 }
 
-/// The legal moves (passes excluded) as raw moves, and the count of the
-/// opponent's.
-struct RawMoves;
+/// Where a game stands: moves to make (how many), a forced pass, or the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Moves(u64),
+    MustPass,
+    Over,
+}
 
-impl Visitor for RawMoves {
-    type Output = (Vec<RawMove>, u64);
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
-        if R::wiped_out(p, o) {
-            return (Vec::new(), 0);
+impl Status {
+    fn of(wiped_out: bool, mine: u64, theirs: u64) -> Status {
+        match (wiped_out, mine, theirs) {
+            (true, ..) | (false, 0, 0) => Status::Over,
+            (false, 0, _) => Status::MustPass,
+            (false, n, _) => Status::Moves(n),
         }
-        let mut moves = Vec::new();
-        R::for_each_move(e, p, o, Engine::reversi_moves, |m| moves.push(m));
-        (moves, R::count_moves(e, o, p, Engine::reversi_moves))
+    }
+}
+
+/// The status, and the squares of the moves without an origin.
+struct Placements;
+
+impl Visitor for Placements {
+    type Output = (Status, Wide);
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+        let wiped = R::wiped_out(p, o);
+        let mine = if wiped { 0 } else { R::count_moves(e, p, o, Engine::reversi_moves) };
+        let theirs = if wiped || mine > 0 { 0 } else { R::count_moves(e, o, p, Engine::reversi_moves) };
+        let places = if mine > 0 { R::placements(e, p, o, Engine::reversi_moves).to_wide() } else { Wide::EMPTY };
+        (Status::of(wiped, mine, theirs), places)
+    }
+}
+
+/// The squares a move lands on.
+struct Destinations;
+
+impl Visitor for Destinations {
+    type Output = Wide;
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Wide {
+        if R::wiped_out(p, o) { Wide::EMPTY } else { R::destinations(e, p, o, Engine::reversi_moves).to_wide() }
+    }
+}
+
+/// Whether a raw move is legal (the game not over by a wipe-out).
+struct IsMove(RawMove);
+
+impl Visitor for IsMove {
+    type Output = bool;
+    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> bool {
+        !R::wiped_out(p, o) && R::is_move(e, p, o, self.0)
     }
 }
 
@@ -111,34 +183,23 @@ impl Position {
     /// # Errors
     /// As [`Position::start`].
     pub fn start_with_first(variant: Variant, geometry: Geometry, first: Color) -> Result<Position, StartError> {
+        if variant == Variant::Reversi && geometry == Geometry::standard() {
+            return Ok(Position::from(reversi_core::Position::start_with_first(first)));
+        }
         let (w, h) = (geometry.width(), geometry.height());
         let does_not_fit = StartError::DoesNotFit { variant, width: w, height: h };
-        let mut pieces: Vec<(u8, u8, Color)> = Vec::new();
-        if matches!(variant, Variant::Reversi | Variant::Reversitacks) {
-            if w < 2 || h < 2 {
-                return Err(does_not_fit);
-            }
-            let (c, r) = (w / 2 - 1, h / 2 - 1);
-            pieces.extend([
-                (c, r, Color::White),
-                (c + 1, r, Color::Black),
-                (c, r + 1, Color::Black),
-                (c + 1, r + 1, Color::White),
-            ]);
+        if w < 2 || h < 2 {
+            return Err(does_not_fit);
         }
-        if variant.moves_pieces() {
-            if w < 2 || h < 2 {
-                return Err(does_not_fit);
-            }
-            pieces.extend([
-                (0, 0, Color::Black),
-                (w - 1, h - 1, Color::Black),
-                (w - 1, 0, Color::White),
-                (0, h - 1, Color::White),
-            ]);
-        }
+        let (c, r) = (w / 2 - 1, h / 2 - 1);
+        let centre =
+            [(c, r, Color::White), (c + 1, r, Color::Black), (c, r + 1, Color::Black), (c + 1, r + 1, Color::White)];
+        let corners =
+            [(0, 0, Color::Black), (w - 1, h - 1, Color::Black), (w - 1, 0, Color::White), (0, h - 1, Color::White)];
+        let centre = if variant == Variant::Attacks { &[][..] } else { &centre[..] };
+        let corners = if variant.moves_pieces() { &corners[..] } else { &[][..] };
         let mut pos = Position::empty(variant, geometry, first);
-        for (c, r, color) in pieces {
+        for &(c, r, color) in centre.iter().chain(corners) {
             let sq = Square::new(c, r).ok_or(does_not_fit)?;
             if geometry.is_hole(sq) {
                 return Err(StartError::Obstructed(sq));
@@ -154,7 +215,19 @@ impl Position {
     /// An empty board.
     pub(crate) fn empty(variant: Variant, geometry: Geometry, side: Color) -> Position {
         let hash = if side == Color::White { zobrist::SIDE_KEY } else { 0 };
-        Position { variant, geometry, black: Wide::EMPTY, white: Wide::EMPTY, side, hash }
+        let othello = variant == Variant::Reversi && geometry == Geometry::standard();
+        Position { variant, geometry, black: Wide::EMPTY, white: Wide::EMPTY, side, hash, othello }
+    }
+
+    /// The same position on this crate's generic engine even when it is
+    /// standard 8x8 Reversi: for the tests that compare the two engines.
+    ///
+    /// Not public API (exempt from semver).
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn on_generic_engine(mut self) -> Position {
+        self.othello = false;
+        self
     }
 
     /// The position with `sq` set to a piece of `color` or emptied; a square that
@@ -201,7 +274,7 @@ impl Position {
         self.side
     }
 
-    /// The Zobrist hash: equal positions hash equally.
+    /// The Zobrist hash: equal positions hash equally (see the type's docs).
     #[must_use]
     pub const fn hash(&self) -> u64 {
         self.hash
@@ -243,13 +316,32 @@ impl Position {
         }
     }
 
-    fn move_of(&self, raw: RawMove) -> Move {
-        let to = self.geometry.square(usize::from(raw.to));
-        if raw.from == NO_ORIGIN {
-            Move::Place(to)
-        } else {
-            Move::Jump { from: self.geometry.square(usize::from(raw.from)), to }
-        }
+    /// `(mover, opponent)` on the 8x8 board: reversi-core's bitboards.
+    fn words(&self) -> (u64, u64) {
+        let (p, o) = self.sides();
+        (p.0[0], o.0[0])
+    }
+
+    /// reversi-core's position, when this one is standard 8x8 Reversi (and so
+    /// played on reversi-core): the way down to reversi-core's own API, its
+    /// raw kernel and its shared perft tables. `None` for any other game.
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Position, Variant};
+    /// let pos = Position::start(Variant::Reversi, Geometry::standard())?;
+    /// assert_eq!(pos.to_othello(), Some(reversi_core::Position::start()));
+    /// assert_eq!(Position::start(Variant::Attacks, Geometry::standard())?.to_othello(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_othello(&self) -> Option<reversi_core::Position> {
+        self.othello.then(|| reversi_core::Position::new(self.othello_board(), self.side))
+    }
+
+    fn othello_board(&self) -> reversi_core::Board {
+        let bits = |w: Wide| reversi_core::Bitboard(w.0[0]);
+        reversi_core::Board::new(bits(self.black), bits(self.white))
+            .unwrap_or_else(|_| unreachable!("a position's sides are disjoint"))
     }
 
     fn raw_of(&self, mv: Move) -> Option<RawMove> {
@@ -261,27 +353,75 @@ impl Position {
         }
     }
 
-    /// The legal moves: placements, clones (by destination) and jumps, sorted; a
-    /// single [`Move::Pass`] when the side to move has none and the game is not
-    /// over; nothing once it is over.
-    #[must_use]
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let (raw, opponent_moves) = visit(self, RawMoves);
-        let mut moves: Vec<Move> = raw.into_iter().map(|m| self.move_of(m)).collect();
-        if moves.is_empty() && opponent_moves > 0 {
-            moves.push(Move::Pass);
+    fn status(&self) -> Status {
+        if self.othello {
+            let (p, o) = self.words();
+            let mine = u64::from(othello::moves(p, o).count_ones());
+            let theirs = if mine == 0 { u64::from(othello::moves(o, p).count_ones()) } else { 0 };
+            return Status::of(false, mine, theirs);
         }
-        moves.sort_unstable();
-        moves
+        visit(self, Placements).0
     }
 
-    /// The squares that a legal move lands on: for Reversi, the legal moves as a
-    /// bitboard; for Reversitacks and Attacks, every clone and jump destination.
-    /// Empty when the side to move must pass or the game is over.
+    /// The legal moves, lazily and without allocating: placements and clones
+    /// by square (row by row), then jumps by origin and destination; a single
+    /// [`Move::Pass`] when the side to move has no other move and the game is
+    /// not over; nothing once it is over. As reversi-core's
+    /// [`Position::moves`](reversi_core::Position::moves), of which it is the
+    /// same list on the 8x8 board.
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Move, Position, Variant};
+    /// let pos = Position::start(Variant::Attacks, Geometry::new(5, 5)?)?;
+    /// let moves: Vec<String> = pos.moves().map(|m| m.to_string()).collect();
+    /// assert_eq!(moves[..6], ["b1", "a2", "b2", "d4", "e4", "d5"]); // clones, by square
+    /// assert_eq!(moves[6..8], ["a1c1", "a1c2"]); // then jumps, by origin
+    /// assert_eq!(pos.moves().len(), 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn destinations(&self) -> SquareSet {
-        let (raw, _) = visit(self, RawMoves);
-        let bits = raw.iter().fold(Wide::EMPTY, |set, m| set | Wide::bit(usize::from(m.to)));
+    pub fn moves(&self) -> Moves {
+        if let Some(core) = self.othello_moves() {
+            return core;
+        }
+        let (status, places) = visit(self, Placements);
+        let (w, h) = (self.geometry.width(), self.geometry.height());
+        let (count, pass) = match status {
+            Status::Moves(n) => (n as usize, false),
+            Status::MustPass => (0, true),
+            Status::Over => (0, false),
+        };
+        let (p, o) = self.sides();
+        let origins = if self.variant.moves_pieces() && count > 0 { p } else { Wide::EMPTY };
+        let empty = self.playable() & !(p | o);
+        Moves::any(w, h, places, origins, empty, count, pass)
+    }
+
+    fn othello_moves(&self) -> Option<Moves> {
+        self.othello.then(|| {
+            let (p, o) = self.words();
+            let places = othello::moves(p, o);
+            let pass = places == 0 && othello::moves(o, p) != 0;
+            Moves::othello(reversi_core::Bitboard(places), pass)
+        })
+    }
+
+    fn playable(&self) -> Wide {
+        self.geometry.playable_set()
+    }
+
+    /// The squares that a legal move lands on, as a set: for Reversi the
+    /// placements (reversi-core's [`legal_moves`](reversi_core::Position::legal_moves)
+    /// on the 8x8 board); for Reversitacks and Attacks every clone and jump
+    /// destination. Empty when the side to move must pass or the game is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> SquareSet {
+        let bits = if self.othello {
+            let (p, o) = self.words();
+            Wide::from_u64(othello::moves(p, o))
+        } else {
+            visit(self, Destinations)
+        };
         SquareSet::new(self.geometry, bits)
     }
 
@@ -289,33 +429,58 @@ impl Position {
     /// pieces left.
     #[must_use]
     pub fn is_game_over(&self) -> bool {
-        let (raw, opponent_moves) = visit(self, RawMoves);
-        raw.is_empty() && opponent_moves == 0
+        self.status() == Status::Over
     }
 
     /// Whether the side to move has no move but a pass.
     #[must_use]
     pub fn must_pass(&self) -> bool {
-        self.legal_moves() == [Move::Pass]
+        self.status() == Status::MustPass
     }
 
     /// Whether `mv` is legal here.
     #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        let Some(raw) = self.raw_of(mv) else {
+            return mv == Move::Pass && self.must_pass();
+        };
+        let jump = raw.from != NO_ORIGIN;
+        if !self.geometry.is_playable(mv.to().unwrap_or_else(|| unreachable!("not a pass"))) {
+            false
+        } else if self.othello {
+            let (p, o) = self.words();
+            let to = usize::from(raw.to);
+            !jump && (p | o) >> to & 1 == 0 && othello::flips(p, o, to) != 0
+        } else {
+            !(jump && self.variant == Variant::Reversi) && visit(self, IsMove(raw))
+        }
     }
 
-    /// Plays a legal move.
+    /// Plays a legal move and returns the pieces it converted (flipped or
+    /// captured; empty for a pass), as reversi-core's
+    /// [`play`](reversi_core::Position::play) returns its flips.
     ///
     /// # Errors
     /// [`PlayError`] naming why the move is illegal; the position is unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        let legal = self.legal_moves();
-        if !legal.contains(&mv) {
-            return Err(self.why_illegal(mv, &legal));
+    pub fn play(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
+        if self.othello
+            && let Move::Place(sq) = mv
+            && sq.column() < 8
+            && sq.row() < 8
+        {
+            // The fast path: the flips are the legality test.
+            let (p, o) = self.words();
+            let at = usize::from(sq.row() * 8 + sq.column());
+            let f = if (p | o) >> at & 1 == 0 { othello::flips(p, o, at) } else { 0 };
+            if f == 0 {
+                return Err(self.why_illegal(mv));
+            }
+            return Ok(self.apply_othello(p, o, at, f));
         }
-        self.play_unchecked(mv);
-        Ok(())
+        if !self.is_legal(mv) {
+            return Err(self.why_illegal(mv));
+        }
+        Ok(self.play_unchecked(mv))
     }
 
     /// Passes the turn.
@@ -323,15 +488,15 @@ impl Position {
     /// # Errors
     /// [`PlayError::PassWithMoves`] or [`PlayError::GameOver`].
     pub fn pass(&mut self) -> Result<(), PlayError> {
-        self.play(Move::Pass)
+        self.play(Move::Pass).map(|_| ())
     }
 
-    /// Plays `mv` without checking it. For a legal move this is
-    /// [`play`](Position::play) without the checks; for an illegal one it is still
-    /// safe: the board stays consistent, a move to a square off the board or
-    /// obstructed only hands over the turn, and a destination's old piece is
-    /// replaced.
-    pub fn play_unchecked(&mut self, mv: Move) {
+    /// Plays `mv` without checking it and returns the pieces that changed
+    /// colour. For a legal move this is [`play`](Position::play) without the
+    /// checks; for an illegal one it is still safe: the board stays
+    /// consistent, a move to a square off the board or obstructed only hands
+    /// over the turn, and a destination's old piece is replaced.
+    pub fn play_unchecked(&mut self, mv: Move) -> SquareSet {
         let raw = match mv {
             Move::Pass => None,
             Move::Place(to) | Move::Jump { to, .. } if !self.geometry.is_playable(to) => None,
@@ -340,13 +505,34 @@ impl Position {
             }
             _ => self.raw_of(mv),
         };
-        let (p, o) = visit(self, Apply(raw));
-        let (black, white) = if self.side == Color::Black { (p, o) } else { (o, p) };
+        if let Some(raw) = raw.filter(|_| self.othello) {
+            let (p, o) = self.words();
+            let (at, bit) = (usize::from(raw.to), 1u64 << raw.to);
+            let (p, o) = (p & !bit, o & !bit);
+            return self.apply_othello(p, o, at, othello::flips(p, o, at));
+        }
+        let o = self.sides().1;
+        let (np, no) = visit(self, Apply(raw));
+        let (black, white) = if self.side == Color::Black { (np, no) } else { (no, np) };
         self.set_pieces(black, white, !self.side);
+        SquareSet::new(self.geometry, o & np)
     }
 
-    fn why_illegal(&self, mv: Move, legal: &[Move]) -> PlayError {
-        let over = legal.is_empty();
+    /// Plays the placement on `at` flipping `f`, the mover's and the
+    /// opponent's discs being `p` and `o` (the square empty in both), on the
+    /// 8x8 board; returns `f`.
+    fn apply_othello(&mut self, p: u64, o: u64, at: usize, f: u64) -> SquareSet {
+        let (np, no) = (p | f | 1 << at, o & !f);
+        let me = self.side;
+        let (mine, theirs) = (zobrist::keys(p ^ np, me), zobrist::keys(o ^ no, !me));
+        self.hash ^= mine ^ theirs ^ zobrist::SIDE_KEY;
+        let (black, white) = if me == Color::Black { (np, no) } else { (no, np) };
+        (self.black.0[0], self.white.0[0], self.side) = (black, white, !me);
+        SquareSet::new(self.geometry, Wide::from_u64(f))
+    }
+
+    fn why_illegal(&self, mv: Move) -> PlayError {
+        let over = self.is_game_over();
         let check_to = |to: Square| {
             if !self.geometry.contains(to) {
                 Err(PlayError::OffBoard(to))
@@ -442,12 +628,59 @@ impl Position {
             return None;
         }
         let mut image = Position::empty(self.variant, self.geometry, self.side);
+        image.othello = self.othello;
         for color in Color::ALL {
             for sq in self.pieces(color) {
                 image = image.with_piece(self.geometry.map(symmetry, sq)?, Some(color));
             }
         }
         Some(image)
+    }
+
+    /// A display adapter drawing the board as a grid with coordinates, as
+    /// reversi-core's [`pretty`](reversi_core::Position::pretty).
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Position, Variant};
+    /// let pos = Position::start(Variant::Attacks, Geometry::new(3, 3)?.with_holes(["b2".parse()?])?)?;
+    /// assert_eq!(pos.pretty().to_string(), "  a b c\n1 X - O\n2 - # -\n3 O - X\nX 2 O 2, X to move");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn pretty(&self) -> Pretty<'_> {
+        Pretty(self)
+    }
+}
+
+/// Draws a position as a grid: see [`Position::pretty`].
+#[derive(Clone, Copy, Debug)]
+pub struct Pretty<'a>(&'a Position);
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        let g = &pos.geometry;
+        // Row numbers take up to two digits: the columns line up under them.
+        let margin = if g.height() > 9 { 3 } else { 2 };
+        write!(f, "{:margin$}", "")?;
+        for c in 0..g.width() {
+            let sep = if c == 0 { "" } else { " " };
+            write!(f, "{sep}{}", char::from(b'a' + c))?;
+        }
+        for sq in g.squares() {
+            if sq.column() == 0 {
+                write!(f, "\n{:<w$}", sq.row() + 1, w = margin - 1)?;
+            }
+            let c = match pos.get(sq) {
+                Some(color) => color.char(),
+                None if g.is_hole(sq) => '#',
+                None => '-',
+            };
+            write!(f, " {c}")?;
+        }
+        let score = pos.score();
+        write!(f, "\nX {} O {}, ", score.black, score.white)?;
+        if pos.is_game_over() { f.write_str("game over") } else { write!(f, "{} to move", pos.side) }
     }
 }
 
@@ -527,10 +760,14 @@ impl fmt::Display for Outcome {
 impl From<reversi_core::Position> for Position {
     /// The same 8x8 Reversi position (squares share their indices).
     fn from(p: reversi_core::Position) -> Position {
-        let mut pos = Position::empty(Variant::Reversi, Geometry::standard(), Color::Black);
         let discs = |c| Wide::from_u64(p.board().discs(c).into());
-        pos.set_pieces(discs(Color::Black), discs(Color::White), p.side_to_move());
-        pos
+        let (black, white) = (discs(Color::Black), discs(Color::White));
+        Position {
+            black,
+            white,
+            hash: p.hash(),
+            ..Position::empty(Variant::Reversi, Geometry::standard(), p.side_to_move())
+        }
     }
 }
 

@@ -118,6 +118,18 @@ pub(crate) trait Rules {
     /// `(p, o)` after `p` plays the legal move `mv`.
     fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B);
 
+    /// The squares a move of `p` lands on: Reversi's placements, or every
+    /// clone and jump destination.
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B;
+
+    /// The squares a move without an origin lands on: Reversi's placements, or
+    /// the clone destinations (jumps are listed by origin).
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B;
+
+    /// Whether `mv` (on the board, not a pass) is a move of `p` against `o`;
+    /// the game is known not to be over by a wipe-out.
+    fn is_move<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> bool;
+
     /// Whether the game is over because a side has no pieces (Reversitacks and
     /// Attacks); the other way to end, no moves for either side, is common.
     #[inline(always)]
@@ -149,6 +161,20 @@ impl Rules for Reversi {
         let to = usize::from(mv.to);
         let flips = e.reversi_flips(p, o, to);
         (p | flips | B::bit(to), o & !flips)
+    }
+
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B {
+        moves(e, p, o)
+    }
+
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B {
+        moves(e, p, o)
+    }
+
+    fn is_move<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> bool {
+        let to = usize::from(mv.to);
+        let empty = e.playable & !(p | o);
+        mv.from == NO_ORIGIN && empty.has(to) && !e.reversi_flips(p, o, to).is_empty()
     }
 }
 
@@ -202,5 +228,27 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
         }
         let captured = e.neighbours(to) & o;
         (p | captured, o & !captured)
+    }
+
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> B {
+        let empty = e.playable & !(p | o);
+        p.indices().fold(e.dilate(p), |set, from| set | e.ring2(from)) & empty
+    }
+
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> B {
+        e.dilate(p) & e.playable & !(p | o)
+    }
+
+    fn is_move<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> bool {
+        let to = usize::from(mv.to);
+        let empty = e.playable & !(p | o);
+        if !empty.has(to) {
+            return false;
+        }
+        if mv.from == NO_ORIGIN {
+            !(e.neighbours(to) & p).is_empty()
+        } else {
+            p.has(usize::from(mv.from)) && e.ring2(usize::from(mv.from)).has(to)
+        }
     }
 }

@@ -1,31 +1,40 @@
 //! Zobrist keys for boards up to 26x26: one per colour and square index, and
-//! one for White to move; SplitMix64 from a fixed seed, at compile time.
+//! one for White to move.
+//!
+//! They are reversi-core's keys, from its one key stream
+//! ([`reversi_core::zobrist_key`]): square indices below 64 take reversi-core's
+//! disc keys and the side key is reversi-core's, so a position of the 8x8
+//! board hashes the same whether reversi-core or this crate's engine played it
+//! (the hash is that of the pieces and the side to move, whatever the
+//! variant); the other indices take the stream's numbers from 129 on.
 
 use crate::bits::{BitSet, MAX_SQUARES};
-use reversi_core::Color;
+use reversi_core::{Color, zobrist_key};
 
-const fn splitmix64(state: u64) -> u64 {
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
-const SEED: u64 = 0x5641_5249_414e_5453; // "VARIANTS"
+/// Keys 0 to 128 of the stream are reversi-core's (discs, then the side).
+const CORE_KEYS: usize = 64;
 
 static KEYS: [[u64; MAX_SQUARES]; 2] = {
     let mut keys = [[0; MAX_SQUARES]; 2];
-    let mut i = 0;
-    while i < 2 * MAX_SQUARES {
-        keys[i / MAX_SQUARES][i % MAX_SQUARES] = splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(i as u64 + 1)));
-        i += 1;
+    let mut color = 0;
+    while color < 2 {
+        let mut i = 0;
+        while i < MAX_SQUARES {
+            let n = if i < CORE_KEYS {
+                color * CORE_KEYS + i
+            } else {
+                129 + color * (MAX_SQUARES - CORE_KEYS) + i - CORE_KEYS
+            };
+            keys[color][i] = zobrist_key(n as u64);
+            i += 1;
+        }
+        color += 1;
     }
     keys
 };
 
 /// XORed in when White is to move.
-pub(crate) const SIDE_KEY: u64 = splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(2 * MAX_SQUARES as u64 + 1)));
+pub(crate) const SIDE_KEY: u64 = zobrist_key(128);
 
 /// The XOR of the keys of `color` over the squares of `set`.
 pub(crate) fn keys<B: BitSet>(set: B, color: Color) -> u64 {
@@ -37,10 +46,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_are_pinned() {
-        assert_eq!(KEYS[0][0], splitmix64(SEED.wrapping_add(GAMMA)));
-        assert_eq!([KEYS[0][0] >> 48, KEYS[1][675] >> 48, SIDE_KEY >> 48], PINNED_TOP_BITS);
+    fn keys_are_distinct() {
+        let mut all: Vec<u64> = KEYS.iter().flatten().copied().chain([SIDE_KEY]).collect();
+        all.sort_unstable();
+        assert!(all.windows(2).all(|w| w[0] != w[1]));
     }
 
-    const PINNED_TOP_BITS: [u64; 3] = [42404, 22135, 57882];
+    #[test]
+    fn the_8x8_keys_are_reversi_cores() {
+        let core = reversi_core::Position::new(
+            reversi_core::Board::new(reversi_core::Bitboard(1 << 9 | 1 << 63), reversi_core::Bitboard(1 << 10))
+                .unwrap(),
+            Color::White,
+        );
+        let wide = |b: u64| crate::bits::Wide::from_u64(b);
+        let ours = keys(wide(1 << 9 | 1 << 63), Color::Black) ^ keys(wide(1 << 10), Color::White) ^ SIDE_KEY;
+        assert_eq!(ours, core.hash());
+        assert_eq!(KEYS[1][675] >> 48, PINNED_TOP_BITS);
+    }
+
+    /// Changing the keys changes every stored hash: only on purpose.
+    const PINNED_TOP_BITS: u64 = 54636;
 }

@@ -18,13 +18,19 @@ fn positions() -> impl Strategy<Value = Position> {
         any::<bool>(),
         prop::collection::vec(0u8..10, 26 * 26),
         prop::collection::vec(any::<u16>(), 0..40),
+        any::<bool>(),
     )
-        .prop_map(|(variant, w, h, from_start, cells, choices)| {
+        .prop_map(|(variant, w, h, from_start, cells, choices, generic)| {
             let mut pos = start_or_random(variant, w, h, from_start, &cells);
+            // Standard 8x8 Reversi runs on reversi-core: half the time, keep it
+            // on the generic engine instead, so both meet the reference.
+            if generic {
+                pos = pos.on_generic_engine();
+            }
             // Long prefixes on big boards make the reference slow: keep them short.
             let plies = if w * h > 128 { choices.len().min(10) } else { choices.len() };
             for &c in &choices[..plies] {
-                let moves = pos.legal_moves();
+                let moves: Vec<Move> = pos.moves().collect();
                 if moves.is_empty() {
                     break;
                 }
@@ -58,7 +64,7 @@ fn start_or_random(variant: Variant, w: usize, h: usize, from_start: bool, cells
 
 /// A depth the reference can reach quickly on this position.
 fn depth_for(pos: &Position) -> u32 {
-    let n = pos.legal_moves().len().max(1);
+    let n = pos.moves().len().max(1);
     if n <= 12 {
         3
     } else if n <= 60 {
@@ -75,18 +81,25 @@ proptest! {
     fn engine_agrees_with_the_reference(pos in positions()) {
         let reference = Board::from_position(&pos);
         prop_assert_eq!(reference.text(), pos.to_string());
-        prop_assert_eq!(pos.legal_moves(), reference.legal_moves(), "{}", pos);
+        let moves: Vec<Move> = pos.moves().collect();
+        prop_assert_eq!(&moves, &reference.legal_moves(), "{}", pos);
+        prop_assert_eq!(pos.moves().len(), moves.len());
         prop_assert_eq!(pos.is_game_over(), reference.game_over());
-        let mut destinations: Vec<Square> = pos.legal_moves().iter().filter_map(|m| m.to()).collect();
+        prop_assert_eq!(pos.must_pass(), moves == [Move::Pass]);
+        let mut destinations: Vec<Square> = moves.iter().filter_map(|m| m.to()).collect();
         destinations.sort();
         destinations.dedup();
-        prop_assert_eq!(pos.destinations().iter().collect::<Vec<_>>(), destinations);
-        for mv in pos.legal_moves() {
+        prop_assert_eq!(pos.legal_moves().iter().collect::<Vec<_>>(), destinations);
+        for &mv in &moves {
+            prop_assert!(pos.is_legal(mv));
             let mut child = pos;
-            child.play(mv).unwrap();
+            let converted = child.play(mv).unwrap();
             let mut expected = reference.clone();
             expected.play(mv);
             prop_assert_eq!(child.to_string(), expected.text(), "{} after {}", pos, mv);
+            let me = pos.side_to_move();
+            let turned: Vec<Square> = pos.pieces(!me).filter(|&sq| child.get(sq) == Some(me)).collect();
+            prop_assert_eq!(converted.iter().collect::<Vec<_>>(), turned);
             let scratch = Position::from_text(pos.variant(), &child.to_string()).unwrap();
             prop_assert_eq!(child.hash(), scratch.hash());
         }
@@ -104,7 +117,7 @@ proptest! {
     fn pieces_are_conserved(pos in positions()) {
         let me = pos.side_to_move();
         let holes: Vec<Square> = pos.geometry().holes().collect();
-        for mv in pos.legal_moves() {
+        for mv in pos.moves() {
             let mut child = pos;
             child.play(mv).unwrap();
             for &hole in &holes {
@@ -176,25 +189,32 @@ fn expected_conversions(pos: &Position, to: Square) -> Vec<Square> {
 #[test]
 fn reversi_on_the_standard_board_agrees_with_core() {
     use reversi_core::Position as Core;
+    let start = || Position::start(Variant::Reversi, Geometry::standard()).unwrap();
     let mut core = Core::start();
-    let mut pos = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let (mut pos, mut generic) = (start(), start().on_generic_engine());
     let mut seed = 7u64;
     for _ in 0..2000 {
         if core.is_game_over() {
-            assert!(pos.is_game_over());
+            assert!(pos.is_game_over() && generic.is_game_over());
             core = Core::start();
-            pos = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+            (pos, generic) = (start(), start().on_generic_engine());
         }
         let core_moves: Vec<Move> = core.moves().map(Move::from).collect();
-        assert_eq!(pos.legal_moves(), core_moves, "{core}");
+        assert_eq!(pos.moves().collect::<Vec<_>>(), core_moves, "{core}");
+        assert_eq!(generic.moves().collect::<Vec<_>>(), core_moves, "{core}");
         assert_eq!(pos.to_string(), core.to_string());
+        assert_eq!(generic.to_string(), core.to_string());
+        assert_eq!(generic.hash(), core.hash());
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         let mv = core.moves().nth((seed % core_moves.len() as u64) as usize).unwrap();
-        core.play(mv).unwrap();
-        pos.play(mv.into()).unwrap();
+        let flips = core.play(mv).unwrap();
+        let expected: Vec<Square> = flips.iter().map(Square::from).collect();
+        assert_eq!(pos.play(mv.into()).unwrap().iter().collect::<Vec<_>>(), expected);
+        assert_eq!(generic.play(mv.into()).unwrap().iter().collect::<Vec<_>>(), expected);
         assert_eq!(perft(&pos, 2), reversi_core::perft(&core, 2));
+        assert_eq!(perft(&generic, 3), reversi_core::perft(&core, 3));
         // The conversions both ways give the same position (hash included).
         assert_eq!(Position::from(core), pos);
         assert_eq!(Core::try_from(pos), Ok(core));
@@ -218,14 +238,14 @@ proptest! {
             Move::Jump { from, to } => Move::Jump { from: g.map(s, from).unwrap(), to: g.map(s, to).unwrap() },
             Move::Pass => Move::Pass,
         };
-        let moves = pos.legal_moves();
+        let moves: Vec<Move> = pos.moves().collect();
         let depth = depth_for(&pos).min(2);
         let count = perft(&pos, depth);
         for s in g.symmetries() {
             let image = pos.transform(s).unwrap();
             let mut expected: Vec<Move> = moves.iter().map(|&mv| map_move(s, mv)).collect();
             expected.sort();
-            prop_assert_eq!(image.legal_moves(), expected, "{:?} of {}", s, pos);
+            prop_assert_eq!(image.moves().collect::<Vec<_>>(), expected, "{:?} of {}", s, pos);
             prop_assert_eq!(perft(&image, depth), count);
             prop_assert_eq!(image.transform(s.inverse()).unwrap(), pos);
             prop_assert_eq!(image.hash() == pos.hash(), image == pos);

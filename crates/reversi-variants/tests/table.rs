@@ -14,12 +14,11 @@ fn memo_perft(pos: &Position, depth: u32, memo: &mut HashMap<(Position, u32), u1
     if let Some(&n) = memo.get(&(*pos, depth)) {
         return n;
     }
-    let moves = pos.legal_moves();
-    let n = if moves.is_empty() {
+    let moves = pos.moves();
+    let n = if moves.len() == 0 {
         1 // the game is over: one leaf
     } else {
         moves
-            .into_iter()
             .map(|mv| {
                 let mut child = *pos;
                 child.play_unchecked(mv);

@@ -12,11 +12,11 @@ pub(crate) fn self_played(start: Position, choices: &[u16]) -> Record {
     record.set_start(start);
     let mut pos = start;
     for &c in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let mut moves = pos.moves();
+        if moves.len() == 0 {
             break;
         }
-        let mv = moves[usize::from(c) % moves.len()];
+        let Some(mv) = moves.nth(usize::from(c) % moves.len()) else { break };
         pos.play(mv).unwrap();
         record.moves.push(Ply::from(mv));
     }
