@@ -82,7 +82,9 @@ pub use error::{SyntaxError, WriteError};
 pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
 pub use losses::{FieldChange, Loss, Losses};
 pub use record::{GameResult, Ply, Record};
-pub use replay::{Passes, Plies, RecordMoves, Replay, ReplayError, Step, plies, replay, replay_prefix, with_passes};
+pub use replay::{
+    Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, replay, replay_prefix, with_passes,
+};
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
 pub use stream::{Games, games};

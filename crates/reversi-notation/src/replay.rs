@@ -150,12 +150,42 @@ pub struct Step {
     pub after: Position,
 }
 
+/// One ply of a replayed game, borrowed from the [`Plies`] that replays it:
+/// what [`Plies::next_ply`] gives without copying the positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StepRef<'a> {
+    /// The 1-based ply, passes counted (inferred ones too).
+    pub ply: usize,
+    /// The position the move is played from.
+    pub before: &'a Position,
+    /// The move: as written, or a pass the record left out.
+    pub mv: Move,
+    /// Whether `mv` is a forced pass the record left out.
+    pub inferred: bool,
+    /// The position after the move.
+    pub after: &'a Position,
+}
+
+impl StepRef<'_> {
+    /// The step with its positions copied.
+    #[must_use]
+    pub const fn to_step(&self) -> Step {
+        Step { ply: self.ply, before: *self.before, mv: self.mv, inferred: self.inferred, after: *self.after }
+    }
+}
+
 /// A game replayed position by position: every move checked, forced passes
 /// inferred under [`Passes::Infer`] (each as a [`Step`] of its own). An
 /// illegal move ends it with its [`ReplayError`]. Made by [`plies`] for a
 /// record, or by [`Plies::new`] for moves from anywhere.
+///
+/// As an iterator it gives owned [`Step`]s; [`Plies::next_ply`] gives the
+/// same steps borrowed, without copying two positions a ply (the fast way
+/// through millions of positions).
 #[derive(Clone, Debug)]
 pub struct Plies<I> {
+    before: Position,
     pos: Position,
     moves: I,
     /// A written move waiting behind the pass inferred before it.
@@ -168,7 +198,7 @@ pub struct Plies<I> {
 impl<I: Iterator<Item = Move>> Plies<I> {
     /// The plies of `moves` played from `start`.
     pub fn new(start: Position, moves: impl IntoIterator<IntoIter = I>, passes: Passes) -> Plies<I> {
-        Plies { pos: start, moves: moves.into_iter(), pending: None, passes, ply: 0, done: false }
+        Plies { before: start, pos: start, moves: moves.into_iter(), pending: None, passes, ply: 0, done: false }
     }
 
     /// The position reached so far: after the last step given.
@@ -177,16 +207,25 @@ impl<I: Iterator<Item = Move>> Plies<I> {
         &self.pos
     }
 
-    fn step(&mut self, mv: Move, inferred: bool, before: Position) -> Step {
-        self.ply += 1;
-        Step { ply: self.ply, before, mv, inferred, after: self.pos }
-    }
-}
-
-impl<I: Iterator<Item = Move>> Iterator for Plies<I> {
-    type Item = Result<Step, ReplayError>;
-
-    fn next(&mut self) -> Option<Result<Step, ReplayError>> {
+    /// The next step, borrowed: `None` after the last move or after an
+    /// illegal one (given once, as an error).
+    ///
+    /// ```
+    /// use reversi_notation::{Passes, plies, transcript};
+    /// use reversi_variants::{Geometry, Variant};
+    /// let games = transcript::read("f5d6c3", Variant::Reversi, Geometry::standard())?;
+    /// let mut steps = plies(&games[0], Passes::Infer)?;
+    /// let mut margins = Vec::new();
+    /// while let Some(step) = steps.next_ply() {
+    ///     margins.push(step?.after.margin());
+    /// }
+    /// assert_eq!(margins, [-3, 0, -3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The [`ReplayError`] of an illegal move.
+    pub fn next_ply(&mut self) -> Option<Result<StepRef<'_>, ReplayError>> {
         if self.done {
             return None;
         }
@@ -194,22 +233,32 @@ impl<I: Iterator<Item = Move>> Iterator for Plies<I> {
             self.done = true;
             return None;
         };
-        let before = self.pos;
+        self.before = self.pos;
         // Try the move first: a move fails whenever the side must pass, so
         // the (rarer) forced pass is looked for only then.
-        match self.pos.play(mv) {
-            Ok(_) => Some(Ok(self.step(mv, false, before))),
+        let (mv, inferred) = match self.pos.play(mv) {
+            Ok(_) => (mv, false),
             Err(_) if self.passes == Passes::Infer && mv != Move::Pass && self.pos.must_pass() => {
                 self.pos.play_unchecked(Move::Pass);
                 self.pending = Some(mv);
-                Some(Ok(self.step(Move::Pass, true, before)))
+                (Move::Pass, true)
             }
             Err(reason) => {
                 self.done = true;
                 let (ply, side) = (self.ply + 1, self.pos.side_to_move());
-                Some(Err(ReplayError::Illegal { game: None, ply, mv, side, reason }))
+                return Some(Err(ReplayError::Illegal { game: None, ply, mv, side, reason }));
             }
-        }
+        };
+        self.ply += 1;
+        Some(Ok(StepRef { ply: self.ply, before: &self.before, mv, inferred, after: &self.pos }))
+    }
+}
+
+impl<I: Iterator<Item = Move>> Iterator for Plies<I> {
+    type Item = Result<Step, ReplayError>;
+
+    fn next(&mut self) -> Option<Result<Step, ReplayError>> {
+        self.next_ply().map(|step| step.map(|s| s.to_step()))
     }
 }
 
@@ -255,7 +304,7 @@ pub(crate) fn run(
     let mut steps = Plies::new(start, moves, passes);
     let (mut plies, mut passed, mut inferred, mut written) = (0, 0, 0, 0);
     let mut error = None;
-    for step in &mut steps {
+    while let Some(step) = steps.next_ply() {
         match step {
             Ok(step) => {
                 plies += 1;

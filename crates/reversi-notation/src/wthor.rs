@@ -339,7 +339,8 @@ impl Game {
         record.date = (year != 0).then(|| year.to_string());
         let real = u16::from(self.real_score);
         record.result = Some(GameResult::Discs { black: real, white: 64u16.saturating_sub(real) });
-        record.moves = self.moves().map(Ply::from).collect();
+        record.moves = Vec::with_capacity(self.moves.len());
+        record.moves.extend(self.moves().map(Ply::from));
         record.extra.push(("WthorTheoreticalScore".into(), self.theoretical_score.to_string()));
         record
     }

@@ -317,9 +317,10 @@ impl Position {
     }
 
     /// `(mover, opponent)` on the 8x8 board: reversi-core's bitboards.
+    #[inline]
     fn words(&self) -> (u64, u64) {
-        let (p, o) = self.sides();
-        (p.0[0], o.0[0])
+        let (black, white) = (self.black.0[0], self.white.0[0]);
+        if self.side == Color::Black { (black, white) } else { (white, black) }
     }
 
     /// reversi-core's position, when this one is standard 8x8 Reversi (and so
@@ -462,6 +463,7 @@ impl Position {
     ///
     /// # Errors
     /// [`PlayError`] naming why the move is illegal; the position is unchanged.
+    #[inline]
     pub fn play(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
         if self.othello
             && let Move::Place(sq) = mv
@@ -477,6 +479,11 @@ impl Position {
             }
             return Ok(self.apply_othello(p, o, at, f));
         }
+        self.play_checked(mv)
+    }
+
+    /// [`play`](Position::play) off the 8x8 fast path.
+    fn play_checked(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
         if !self.is_legal(mv) {
             return Err(self.why_illegal(mv));
         }
@@ -521,6 +528,7 @@ impl Position {
     /// Plays the placement on `at` flipping `f`, the mover's and the
     /// opponent's discs being `p` and `o` (the square empty in both), on the
     /// 8x8 board; returns `f`.
+    #[inline]
     fn apply_othello(&mut self, p: u64, o: u64, at: usize, f: u64) -> SquareSet {
         let (np, no) = (p | f | 1 << at, o & !f);
         let me = self.side;
