@@ -97,10 +97,8 @@ impl SplitMix64 {
     const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
     /// The mixing function.
-    fn mix(mut z: u64) -> u64 {
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn mix(z: u64) -> u64 {
+        reversi_core::mix64(z)
     }
 
     /// The stream of game `game` under `seed`: the state `mix(mix(seed) +

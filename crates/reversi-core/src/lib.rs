@@ -72,6 +72,7 @@ mod color;
 mod dispatch;
 mod error;
 mod kernel;
+mod mix;
 mod moves;
 mod pad;
 mod perft;
@@ -107,6 +108,8 @@ pub use serde::deserialize_text;
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use table::{PerftTable, TableEntry};
+#[doc(hidden)]
+pub use mix::mix64;
 /// Not public API (exempt from semver): the Zobrist key stream, for
 /// reversi-variants' keys.
 #[doc(hidden)]

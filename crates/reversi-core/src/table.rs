@@ -41,13 +41,7 @@ fn check(p: u64, o: u64, count: u64) -> u64 {
     mix(p ^ o.rotate_left(23) ^ count.rotate_left(41)) & !0xff
 }
 
-/// SplitMix64's finaliser.
-#[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+use crate::mix::mix64 as mix;
 
 /// The canonical form of `(p, o)`: the least pair over the eight symmetries.
 #[inline(always)]

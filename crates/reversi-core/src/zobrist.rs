@@ -10,10 +10,7 @@ use crate::{Board, Color};
 
 /// SplitMix64's output function, one step from `state`.
 const fn splitmix64(state: u64) -> u64 {
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    crate::mix::mix64(state)
 }
 
 const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;

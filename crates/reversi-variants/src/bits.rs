@@ -239,13 +239,7 @@ fn shr_u128(x: u128, n: u32) -> u128 {
     }
 }
 
-/// SplitMix64's finaliser: a cheap, well-mixed 64-bit hash step.
-#[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+use reversi_core::mix64 as mix;
 
 /// A set of up to 704 squares in eleven words, for boards over 128 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]

@@ -30,13 +30,8 @@ pub(crate) struct Table<B> {
     slots: Vec<Slot<B>>,
 }
 
-/// SplitMix64's finaliser, to spread the depth over the index.
-#[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+// SplitMix64's finaliser, to spread the depth over the index.
+use reversi_core::mix64 as mix;
 
 impl<B: BitSet> Table<B> {
     /// A table of about `bytes` bytes (at least one slot).
