@@ -80,13 +80,28 @@ impl Score {
     /// ```
     #[must_use]
     pub const fn with_empties_to_winner(self) -> Score {
-        let empties = 64usize.saturating_sub(self.black.saturating_add(self.white));
+        self.with_empties_to_winner_on(64)
+    }
+
+    /// [`with_empties_to_winner`](Score::with_empties_to_winner) on a board of
+    /// `squares` playable squares (any board of reversi-variants): on a tie
+    /// the empty squares are shared, White taking the odd one.
+    ///
+    /// ```
+    /// use reversi_core::Score;
+    /// assert_eq!(Score { black: 24, white: 24 }.with_empties_to_winner_on(49), Score { black: 24, white: 25 });
+    /// assert_eq!(Score { black: 30, white: 2 }.with_empties_to_winner_on(36), Score { black: 34, white: 2 });
+    /// ```
+    #[must_use]
+    pub const fn with_empties_to_winner_on(self, squares: usize) -> Score {
+        let empties = squares.saturating_sub(self.black.saturating_add(self.white));
         match self.leader() {
             Some(Color::Black) => Score { black: self.black.saturating_add(empties), white: self.white },
             Some(Color::White) => Score { black: self.black, white: self.white.saturating_add(empties) },
-            None => {
-                Score { black: self.black.saturating_add(empties / 2), white: self.white.saturating_add(empties / 2) }
-            }
+            None => Score {
+                black: self.black.saturating_add(empties / 2),
+                white: self.white.saturating_add(empties - empties / 2),
+            },
         }
     }
 }

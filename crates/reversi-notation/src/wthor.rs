@@ -475,13 +475,8 @@ pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), Write
         let real_score = match record.result {
             Some(GameResult::Discs { black, white }) if u32::from(black) + u32::from(white) <= 64 => {
                 // Empty squares go to the winner (shared on a draw), as WTHOR counts.
-                let empties = 64 - black - white;
-                let real = match black.cmp(&white) {
-                    std::cmp::Ordering::Greater => black + empties,
-                    std::cmp::Ordering::Less => black,
-                    std::cmp::Ordering::Equal => black + empties / 2,
-                };
-                real as u8
+                let score = reversi_core::Score { black: black.into(), white: white.into() };
+                score.with_empties_to_winner().black as u8
             }
             Some(GameResult::Discs { black, white }) => return Err(fail(format!("the result {black}-{white}"))),
             _ => {

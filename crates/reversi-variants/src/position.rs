@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use reversi_core::{Color, Symmetry};
+use reversi_core::{Color, Outcome, Score, Symmetry};
 
 use crate::bits::{BitSet, Wide};
 use crate::engine::{Engine, engine};
@@ -603,29 +603,13 @@ impl Position {
     /// pieces, or shared on a tie (the WOF/GGS way).
     #[must_use]
     pub fn score_empties_to_winner(&self) -> Score {
-        let s = self.score();
-        let empties = self.geometry.playable_count() - s.black - s.white;
-        match s.black.cmp(&s.white) {
-            core::cmp::Ordering::Greater => Score { black: s.black + empties, white: s.white },
-            core::cmp::Ordering::Less => Score { black: s.black, white: s.white + empties },
-            core::cmp::Ordering::Equal => {
-                Score { black: s.black + empties / 2, white: s.white + empties - empties / 2 }
-            }
-        }
+        self.score().with_empties_to_winner_on(self.geometry.playable_count())
     }
 
     /// The result once the game is over; `None` while it goes on.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.is_game_over().then(|| {
-            let score = self.score();
-            let winner = match score.black.cmp(&score.white) {
-                core::cmp::Ordering::Greater => Some(Color::Black),
-                core::cmp::Ordering::Less => Some(Color::White),
-                core::cmp::Ordering::Equal => None,
-            };
-            Outcome { winner, score }
-        })
+        self.is_game_over().then(|| Outcome::from_score(self.score()))
     }
 
     /// The image under a symmetry of the board, if it is one (see
@@ -689,79 +673,6 @@ impl fmt::Display for Pretty<'_> {
         let score = pos.score();
         write!(f, "\nX {} O {}, ", score.black, score.white)?;
         if pos.is_game_over() { f.write_str("game over") } else { write!(f, "{} to move", pos.side) }
-    }
-}
-
-/// Piece counts.
-///
-/// Text (`Display`) is Black's count, `-`, White's count, as records write a
-/// result: `38-26`. Width, fill and alignment apply.
-///
-/// ```
-/// use reversi_variants::{Color, Score};
-/// let score = Score { black: 38, white: 26 };
-/// assert_eq!(score.to_string(), "38-26");
-/// assert_eq!(format!("[{score:>7}]"), "[  38-26]");
-/// assert_eq!(score.margin(Color::White), -12);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Score {
-    /// Black's pieces.
-    pub black: usize,
-    /// White's pieces.
-    pub white: usize,
-}
-
-impl Score {
-    /// The count of one side.
-    #[must_use]
-    pub const fn of(self, color: Color) -> usize {
-        match color {
-            Color::Black => self.black,
-            Color::White => self.white,
-        }
-    }
-
-    /// The count of `color` minus the other side's: the margin from `color`'s
-    /// view, an `i32` as in reversi-core ([`reversi_core::Score::margin`]).
-    #[must_use]
-    pub fn margin(self, color: Color) -> i32 {
-        reversi_core::Score { black: self.black, white: self.white }.margin(color)
-    }
-}
-
-impl fmt::Display for Score {
-    /// `38-26`: Black's count first.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        reversi_core::pad_display(f, format_args!("{}-{}", self.black, self.white))
-    }
-}
-
-/// How a finished game ended.
-///
-/// Text (`Display`) is the final score, Black first (`38-26`), as for
-/// [`Score`]: the winner follows from it.
-///
-/// ```
-/// use reversi_variants::{Geometry, Position, Variant};
-/// let pos = Position::from_text(Variant::Attacks, "XX/-- O")?; // White has no piece
-/// let outcome = pos.outcome().unwrap();
-/// assert_eq!(outcome.winner, Some(reversi_variants::Color::Black));
-/// assert_eq!(outcome.to_string(), "2-0");
-/// # Ok::<(), reversi_variants::ParsePositionError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The side with more pieces; `None` for a draw.
-    pub winner: Option<Color>,
-    /// The piece counts on the final board.
-    pub score: Score,
-}
-
-impl fmt::Display for Outcome {
-    /// The final score, `38-26`: see [`Score`]'s `Display`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.score.fmt(f)
     }
 }
 
