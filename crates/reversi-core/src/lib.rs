@@ -76,6 +76,7 @@ mod moves;
 mod pad;
 mod perft;
 mod position;
+pub mod raw;
 mod score;
 #[cfg(feature = "serde")]
 mod serde;
