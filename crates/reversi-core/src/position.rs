@@ -282,6 +282,7 @@ impl Position {
     }
 
     /// Applies `mv` with the given flips, keeping the hash in step.
+    #[inline]
     fn apply(&mut self, mv: Move, flipped: u64) -> Bitboard {
         let (mut p, mut o) = self.board.sides(self.side);
         let mut hash = self.hash ^ zobrist::SIDE_KEY;
