@@ -2,8 +2,9 @@
 
 use core::fmt;
 
+use crate::dispatch::Runnable;
 use crate::error::OverlapError;
-use crate::{Bitboard, Color, Square, Symmetry, kernel};
+use crate::{Bitboard, Color, Square, Symmetry};
 
 /// The discs on the 8x8 board: a set of Black squares and a disjoint set of White
 /// squares.
@@ -104,7 +105,7 @@ impl Board {
     #[must_use]
     pub fn legal_moves(&self, color: Color) -> Bitboard {
         let (p, o) = self.sides(color);
-        Bitboard(kernel::moves(p, o))
+        Bitboard(Runnable::fastest().moves(p, o))
     }
 
     /// The opponent discs that a disc of `color` on `sq` would flip; empty when
@@ -115,7 +116,7 @@ impl Board {
         if self.occupied().contains(sq) {
             return Bitboard::EMPTY;
         }
-        Bitboard(kernel::flips(p, o, sq.index()))
+        Bitboard(Runnable::fastest().flips(p, o, sq.index()))
     }
 
     /// The image of the board under a symmetry.

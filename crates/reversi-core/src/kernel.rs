@@ -100,6 +100,19 @@ pub(crate) fn flips(p: u64, o: u64, sq: usize) -> u64 {
     flipped
 }
 
+/// The child of placing a disc of `p` on `sq`, as `(player, opponent)` of the
+/// side to move next: the opponent keeps its unflipped discs, the mover gains
+/// the square and the flips.
+///
+/// For a legal move (`p`, `o` disjoint, `sq` empty and flipping) this is the
+/// move. Otherwise it is still two disjoint sets: the square (taken modulo 64)
+/// and whatever `flips` brackets go to the mover.
+#[inline(always)]
+pub(crate) fn play(p: u64, o: u64, sq: usize) -> (u64, u64) {
+    let placed = flips(p, o, sq) | 1 << (sq & 63);
+    (o & !placed, p | placed)
+}
+
 /// Number of set bits, as `u64` for counting leaves.
 #[inline(always)]
 pub(crate) fn count(b: u64) -> u64 {
@@ -143,7 +156,9 @@ mod tests {
             let (p, o) = (a & !b, b);
             proptest::prop_assert_eq!(moves(p, o), moves_reference(p, o));
             if (p | o) >> sq & 1 == 0 {
-                proptest::prop_assert_eq!(flips(p, o, sq), flips_reference(p, o, sq));
+                let f = flips_reference(p, o, sq);
+                proptest::prop_assert_eq!(flips(p, o, sq), f);
+                proptest::prop_assert_eq!(play(p, o, sq), (o & !f, p | f | 1 << sq));
             }
         }
     }

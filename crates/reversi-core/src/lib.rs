@@ -51,10 +51,22 @@
 //! - **Hashing.** [`Position::hash`] is Zobrist hashing with fixed keys, kept up to date
 //!   by every move; its values are stable across versions.
 //!
+//! # Speed
+//!
+//! Everything runs on the fastest [`Backend`] this CPU has (x86-64-v3 or v4
+//! builds of the same kernel, else the portable one), detected once and cached
+//! under `std`: [`perft()`] and its relatives, every [`Position`] and [`Board`]
+//! method, and the [`raw`] kernel. [`perft_with`] and [`raw::Kernel::new`] pin a
+//! backend. An engine's search works best on [`raw`]: `(player, opponent)`
+//! `u64` pairs, no hash to update, a [`raw::Kernel`] handle held in a local (a
+//! perft written that way runs within 1.3 times the library's; see its docs).
+//! [`Position`] keeps its Zobrist hash up to date on every move.
+//!
 //! # Feature flags
 //!
 //! - `std` (default): picks the fastest [`Backend`] at run time from the CPU's
-//!   features. Without it the choice is made at compile time (`-C target-cpu`).
+//!   features (once, cached). Without it the choice is made at compile time
+//!   (`-C target-cpu`).
 //! - `serde`: `Serialize`/`Deserialize` for [`Color`], [`Square`], [`Move`] and
 //!   [`Position`] through their text forms (validated when read), and [`Bitboard`]
 //!   as its `u64`.
@@ -77,6 +89,7 @@ mod moves;
 mod pad;
 mod perft;
 mod position;
+pub mod raw;
 mod score;
 #[cfg(feature = "serde")]
 mod serde;

@@ -2,9 +2,10 @@
 
 use core::fmt;
 
+use crate::dispatch::Runnable;
 use crate::error::{OverlapError, PlacementError, PlayError};
 use crate::score::{Outcome, Score};
-use crate::{Bitboard, Board, Color, Move, Square, Symmetry, kernel, zobrist};
+use crate::{Bitboard, Board, Color, Move, Square, Symmetry, zobrist};
 
 /// A position of the 8x8 game: the [`Board`], the side to move, and its Zobrist
 /// hash, kept up to date by every move.
@@ -19,6 +20,15 @@ use crate::{Bitboard, Board, Color, Move, Square, Symmetry, kernel, zobrist};
 /// - [`play_unchecked`](Position::play_unchecked) skips the checks: it is meant for
 ///   moves known to be legal, is never undefined behaviour and never panics, and
 ///   for an illegal move leaves a consistent but unspecified position.
+///
+/// Move generation, flips and play (every method here, and [`Board`]'s) run on
+/// the fastest [`Backend`](crate::Backend) this CPU has, detected on first use
+/// and cached (under `std`; chosen at compile time without it), like
+/// [`perft`](crate::perft()). Each of those calls is a call into code built for
+/// that backend; a search that wants neither that per-call cost on every
+/// method nor the hash update of every move works on the [`raw`](crate::raw)
+/// kernel, with [`player`](Position::player) and [`opponent`](Position::opponent)
+/// as its input.
 ///
 /// ```
 /// use reversi_core::{Color, Move, Position, Square};
@@ -135,7 +145,8 @@ impl Position {
     #[must_use]
     pub fn is_game_over(&self) -> bool {
         let (p, o) = self.board.sides(self.side);
-        kernel::moves(p, o) == 0 && kernel::moves(o, p) == 0
+        let k = Runnable::fastest();
+        k.moves(p, o) == 0 && k.moves(o, p) == 0
     }
 
     /// Whether `mv` is legal here.
@@ -147,24 +158,25 @@ impl Position {
     /// Why `mv` is illegal here, if it is; the flips of a legal placement.
     fn check(&self, mv: Move) -> Result<Bitboard, PlayError> {
         let (p, o) = self.board.sides(self.side);
+        let k = Runnable::fastest();
         match mv {
             Move::Place(sq) => {
                 if (p | o) >> sq.index() & 1 != 0 {
                     return Err(PlayError::Occupied(sq));
                 }
-                let f = kernel::flips(p, o, sq.index());
+                let f = k.flips(p, o, sq.index());
                 if f != 0 {
                     Ok(Bitboard(f))
-                } else if kernel::moves(p, o) == 0 && kernel::moves(o, p) == 0 {
+                } else if k.moves(p, o) == 0 && k.moves(o, p) == 0 {
                     Err(PlayError::GameOver)
                 } else {
                     Err(PlayError::NoFlips(sq))
                 }
             }
             Move::Pass => {
-                if kernel::moves(p, o) != 0 {
+                if k.moves(p, o) != 0 {
                     Err(PlayError::PassWithMoves)
-                } else if kernel::moves(o, p) == 0 {
+                } else if k.moves(o, p) == 0 {
                     Err(PlayError::GameOver)
                 } else {
                     Ok(Bitboard::EMPTY)
@@ -204,7 +216,7 @@ impl Position {
         let flipped = match mv {
             Move::Place(sq) => {
                 let (p, o) = self.board.sides(self.side);
-                kernel::flips(p & !sq.bitboard().0, o & !sq.bitboard().0, sq.index())
+                Runnable::fastest().flips(p & !sq.bitboard().0, o & !sq.bitboard().0, sq.index())
             }
             Move::Pass => 0,
         };
@@ -241,15 +253,16 @@ impl Position {
     pub fn play_placements(&mut self, squares: impl IntoIterator<Item = Square>) -> Result<usize, PlacementError> {
         // `p` is always the side to move: the sides swap after every ply.
         let (mut p, mut o) = self.board.sides(self.side);
+        let k = Runnable::fastest();
         let mut side = self.side;
         let mut passes = 0;
         let mut result = Ok(());
         for (index, sq) in squares.into_iter().enumerate() {
             let i = sq.index();
             let bit = 1u64 << i;
-            let mut f = kernel::flips(p, o, i);
+            let mut f = k.flips(p, o, i);
             if f == 0 || (p | o) & bit != 0 {
-                match after_forced_pass(p, o, sq) {
+                match after_forced_pass(k, p, o, sq) {
                     Ok(g) => {
                         (p, o, f) = (o, p, g);
                         side = side.other();
@@ -269,6 +282,7 @@ impl Position {
     }
 
     /// Applies `mv` with the given flips, keeping the hash in step.
+    #[inline]
     fn apply(&mut self, mv: Move, flipped: u64) -> Bitboard {
         let (mut p, mut o) = self.board.sides(self.side);
         let mut hash = self.hash ^ zobrist::SIDE_KEY;
@@ -355,15 +369,15 @@ impl Position {
 /// the mover `p` cannot make: the flips of the opponent's placement there after
 /// a forced pass, or why there is none.
 #[cold]
-fn after_forced_pass(p: u64, o: u64, sq: Square) -> Result<u64, PlayError> {
+fn after_forced_pass(k: Runnable, p: u64, o: u64, sq: Square) -> Result<u64, PlayError> {
     if (p | o) & sq.bitboard().0 != 0 {
         Err(PlayError::Occupied(sq))
-    } else if kernel::moves(p, o) != 0 {
+    } else if k.moves(p, o) != 0 {
         Err(PlayError::NoFlips(sq))
-    } else if kernel::moves(o, p) == 0 {
+    } else if k.moves(o, p) == 0 {
         Err(PlayError::GameOver)
     } else {
-        match kernel::flips(o, p, sq.index()) {
+        match k.flips(o, p, sq.index()) {
             0 => Err(PlayError::NoFlips(sq)),
             f => Ok(f),
         }

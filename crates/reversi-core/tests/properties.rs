@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use reversi_core::{
     Backend, Bitboard, Color, Move, PerftTable, PlayError, Position, Square, Symmetry, TableEntry, perft, perft_hashed,
-    perft_with,
+    perft_with, raw,
 };
 
 /// A position reached from the start (either colour first) by `choices.len()`
@@ -174,6 +174,27 @@ proptest! {
         for mv in pos.moves() {
             prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
         }
+    }
+
+    #[test]
+    fn the_raw_kernel_of_every_backend_plays_as_position_does(pos in positions()) {
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        for backend in Backend::ALL {
+            let k = raw::Kernel::new(backend);
+            prop_assert_eq!(k.moves(p, o), pos.legal_moves().0);
+            prop_assert_eq!(k.mobility(p, o) as usize, pos.legal_moves().len());
+            for sq in pos.board().empty() {
+                prop_assert_eq!(k.flips(p, o, sq.index()), pos.flips(sq).0);
+            }
+            for sq in pos.legal_moves() {
+                let mut child = pos;
+                child.play_unchecked(Move::Place(sq));
+                prop_assert_eq!(k.play(p, o, sq.index()), (child.player().0, child.opponent().0));
+                prop_assert_eq!(raw::play(p, o, sq.index()), k.play(p, o, sq.index()));
+            }
+        }
+        prop_assert_eq!(raw::moves(p, o), pos.legal_moves().0);
+        prop_assert_eq!(raw::mobility(o, p) as usize, pos.board().legal_moves(pos.side_to_move().other()).len());
     }
 
     #[test]
