@@ -401,7 +401,7 @@ pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Loss
 ///
 /// ```no_run
 /// use std::fs::File;
-/// use std::io::{BufReader, BufWriter};
+/// use std::io::{BufReader, BufWriter, Write};
 /// use reversi_notation::{Encoder, Format, ReadOptions, games};
 /// let input = BufReader::new(File::open("archive.pgn")?);
 /// let mut out = BufWriter::new(File::create("archive.ggf")?);
@@ -409,7 +409,8 @@ pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Loss
 /// for game in games(Format::Pgn, input, ReadOptions::new()) {
 ///     encoder.push(&game?, &mut out)?;
 /// }
-/// let losses = encoder.finish(&mut out)?; // flushes nothing: drop or flush `out`
+/// let losses = encoder.finish(&mut out)?;
+/// out.flush()?; // `out` buffers: its last write errors are seen here
 /// for line in losses.warnings() {
 ///     eprintln!("warning: {line}");
 /// }

@@ -484,7 +484,7 @@ pub struct NameFiles {
 ///
 /// ```no_run
 /// use std::fs::File;
-/// use std::io::{BufReader, BufWriter};
+/// use std::io::{BufReader, BufWriter, Write};
 /// use reversi_notation::{Format, ReadOptions, games, wthor};
 /// let input = BufReader::new(File::open("archive.pgn")?);
 /// let mut out = BufWriter::new(File::create("archive.wtb")?);
@@ -493,6 +493,7 @@ pub struct NameFiles {
 ///     writer.push(&game?, &mut out)?;
 /// }
 /// let (names, losses) = writer.finish(&mut out)?;
+/// out.flush()?;
 /// std::fs::write("archive.JOU", &names.players)?;
 /// std::fs::write("archive.TRN", &names.tournaments)?;
 /// for line in losses.warnings() {
