@@ -4,30 +4,37 @@
 //! The input is read game by game (format from `--from`, else its extension,
 //! else its first 64 KiB; WTHOR whole); each game is replayed with passes as
 //! the input format writes them, and encoded with every pass explicit
-//! ([`reversi_notation::with_passes`]) as it is read
-//! ([`reversi_notation::Encoder`]), so that a format that writes passes has
-//! them all and one that leaves them out still reads back the same games.
-//! What is held is the output's bytes (for a WTHOR target, the games: its
-//! names are gathered first), not the input's records. The first game that
-//! does not read, replay or fit the target stops the command; nothing is
-//! written unless every game converts.
+//! ([`reversi_notation::with_passes`]) and written as it is read
+//! ([`reversi_notation::Encoder`]; for a WTHOR target
+//! [`reversi_notation::wthor::Writer`], whose header count is put in at the
+//! end and whose names are written after the games), so that a format that
+//! writes passes has them all and one that leaves them out still reads back
+//! the same games. Nothing is held but the game at hand (and a WTHOR
+//! target's names): memory is bounded by the largest game, not the file. The
+//! first game that does not read, replay or fit the target stops the command.
 //!
 //! The output is refused (status 2, before anything is written) when it would
 //! write over itself (WTHOR's games named like their own `.JOU` or `.TRN`) or
-//! over a file it reads. It is written all or nothing
-//! ([`crate::files::write_atomically`]). Whatever the target format cannot
+//! over a file it reads. Files are written all or nothing
+//! ([`crate::files::Outputs`]): the games stream into temporary files beside
+//! the outputs, renamed into place once every game has converted; on any
+//! failure they are removed and no output is created or changed. Standard
+//! output (`-o -`, text formats) gets each game as it converts: a failure
+//! stops it there. Whatever the target format cannot
 //! hold (evaluations, times, names, dates, fields, passes, ...) is dropped
 //! with one warning per kind on stderr (reversi-notation's `Losses`); the status does
 //! not change.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
-use reversi_notation::{Encoder, Format, ReadOptions, Record, with_passes};
+use reversi_notation::{EncodeError, Encoder, Format, ReadOptions, with_passes, wthor};
 
 use crate::Failure;
 use crate::files::{
-    FormatChoice, check_output, encode, open_source, output_format, parse_format, parse_format_choice, write_encoded,
+    FormatChoice, Outputs, STDIO, check_output, open_source, output_files, output_format, parse_format,
+    parse_format_choice,
 };
 use crate::game::BoardArgs;
 use crate::output::Stdout;
@@ -70,38 +77,43 @@ impl ConvertArgs {
 pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let target = output_format(&args.output, args.to, None)?;
-    let mut source =
-        open_source(&args.input, args.from, ReadOptions::new().variant(args.game.variant).geometry(geometry))
-            .map_err(Failure::usage)?;
+    let source = open_source(&args.input, args.from, ReadOptions::new().variant(args.game.variant).geometry(geometry))
+        .map_err(Failure::usage)?;
     let passes = source.format.passes();
     check_output(&args.output, target, &source.files)?;
     let name = source.name.clone();
-    let replayed = |i: usize, record: Result<Record, String>| {
+    // Each game read and replayed in turn, then encoded and written.
+    let games = source.enumerate().map(move |(i, record)| {
         let record = record.map_err(Failure::usage)?;
         with_passes(&record, passes).map_err(|e| Failure::illegal(format!("{name}: {}", game_error(e, i))))
-    };
-    let lost = if target == Format::Wthor {
-        // WTHOR gathers the names of every game before it writes one.
-        let mut records = Vec::new();
-        for (i, record) in source.by_ref().enumerate() {
-            records.push(replayed(i, record)?);
-        }
-        let (encoded, lost) = encode(target, &records)?;
-        drop(records);
-        write_encoded(&args.output, target, &encoded, out)?;
-        lost
-    } else {
-        // Each game read, replayed and encoded in turn: what is held is the
-        // output's bytes, written at once (all or nothing) at the end.
+    });
+    let lost = if args.output == STDIO {
         let mut encoder = Encoder::new(target);
-        let mut bytes = Vec::new();
-        let cannot = |e: reversi_notation::WriteError| Failure::usage(e.to_string());
-        for (i, record) in source.by_ref().enumerate() {
-            let record = replayed(i, record)?;
-            encoder.push(&record, &mut bytes).map_err(cannot)?;
+        let failed = |e| encode_failure(e, Failure::stdout);
+        for record in games {
+            encoder.push(&record?, out.writer()).map_err(failed)?;
         }
-        let lost = encoder.finish(&mut bytes).map_err(cannot)?;
-        write_encoded(&args.output, target, &[bytes], out)?;
+        encoder.finish_unseekable(out.writer()).map_err(failed)?
+    } else {
+        let mut files = Outputs::create(&output_files(Path::new(&args.output), target))?;
+        let failed = |files: &Outputs, e| encode_failure(e, |e| files.failed(0, &e));
+        let lost = if target == Format::Wthor {
+            let mut writer = wthor::Writer::new();
+            for record in games {
+                writer.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
+            }
+            let (names, lost) = writer.finish(files.file(0)).map_err(|e| failed(&files, e))?;
+            files.write(1, |file| file.write_all(&names.players))?;
+            files.write(2, |file| file.write_all(&names.tournaments))?;
+            lost
+        } else {
+            let mut encoder = Encoder::new(target);
+            for record in games {
+                encoder.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
+            }
+            encoder.finish(files.file(0)).map_err(|e| failed(&files, e))?
+        };
+        files.commit()?;
         lost
     };
     out.flush()?; // what stdout holds before the warnings, as a terminal shows them
@@ -109,4 +121,13 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
         crate::warn(&warning);
     }
     Ok(())
+}
+
+/// The failure of an encoder: status 2 with the format's message for a game
+/// it cannot hold, `io`'s failure for an output that fails.
+fn encode_failure(e: EncodeError, io: impl FnOnce(std::io::Error) -> Failure) -> Failure {
+    match e {
+        EncodeError::Io(e) => io(e),
+        e => Failure::usage(e.to_string()),
+    }
 }

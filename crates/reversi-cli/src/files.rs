@@ -4,7 +4,7 @@
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use reversi_notation::{Format, Games, Losses, ReadOptions, Record, games, write_report, wthor};
@@ -61,8 +61,17 @@ pub(crate) struct Source {
 enum SourceGames {
     /// A text format, streamed: one game's text held at a time.
     Text(Box<Games<Box<dyn BufRead>>>),
-    /// WTHOR, read whole with its names.
-    Wthor(std::vec::IntoIter<Record>),
+    /// WTHOR, read whole with its names (68 bytes a game), each game made a
+    /// record as it comes.
+    Wthor(Box<WthorGames>),
+}
+
+/// A WTHOR file's games, its year and the names they number.
+struct WthorGames {
+    games: std::vec::IntoIter<wthor::Game>,
+    year: u16,
+    players: Vec<String>,
+    tournaments: Vec<String>,
 }
 
 impl Iterator for Source {
@@ -71,7 +80,7 @@ impl Iterator for Source {
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.games {
             SourceGames::Text(games) => games.next().map(|game| game.map_err(|e| format!("{}: {e}", self.name))),
-            SourceGames::Wthor(records) => records.next().map(Ok),
+            SourceGames::Wthor(w) => w.games.next().map(|game| Ok(game.to_record(w.year, &w.players, &w.tournaments))),
         }
     }
 }
@@ -126,19 +135,17 @@ pub(crate) fn open_source(path: &Path, choice: FormatChoice, options: ReadOption
         reader.read_to_end(&mut bytes).map_err(failed)?;
         let (players, tournaments) = if stdin { (None, None) } else { wthor_name_files(path) };
         files.extend(players.iter().chain(&tournaments).cloned());
-        let load = |file: Option<PathBuf>, kind: wthor::Names| -> Result<Option<Vec<u8>>, String> {
-            let Some(file) = file else { return Ok(None) };
+        let load = |file: Option<PathBuf>, kind: wthor::Names| -> Result<Vec<String>, String> {
+            let Some(file) = file else { return Ok(Vec::new()) };
             let shown = file.display();
             let bytes = std::fs::read(&file).map_err(|e| format!("{shown}: {e}"))?;
-            // Checked here so that an error names the name file, not the games.
-            wthor::read_names(&bytes, kind).map_err(|e| format!("{shown}: {e}"))?;
-            Ok(Some(bytes))
+            wthor::read_names(&bytes, kind).map_err(|e| format!("{shown}: {e}"))
         };
         let players = load(players, wthor::Names::Players)?;
         let tournaments = load(tournaments, wthor::Names::Tournaments)?;
-        let records = wthor::read_records(&bytes, players.as_deref(), tournaments.as_deref())
-            .map_err(|e| format!("{name}: {e}"))?;
-        SourceGames::Wthor(records.into_iter())
+        let db = wthor::read_games(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        let year = db.header.year;
+        SourceGames::Wthor(Box::new(WthorGames { games: db.games.into_iter(), year, players, tournaments }))
     } else {
         SourceGames::Text(Box::new(games(format, reader, options)))
     };
@@ -359,50 +366,121 @@ pub(crate) fn write_encoded(
     write_atomically(&files)
 }
 
-/// Writes a set of files all or nothing: each to a new temporary file beside
-/// it (`.<name>.tmp-<pid>`, in the same directory so that a rename moves it
-/// into place), written and synced to disk; only when every one is written
-/// are they renamed over their destinations, in order. If any write fails,
-/// every temporary file is removed and no destination is touched. A
-/// destination that is a directory is refused before anything is written
-/// (its rename would fail after the others). A file replaced keeps its
-/// permissions. What is left to chance: a rename that fails after the check
-/// (the files before it are then in place), and temporary files of a process
-/// killed mid-write.
+/// Writes a set of files all or nothing: [`Outputs`] given all their bytes at
+/// once.
 ///
 /// # Errors
-/// A failure with status 2 naming the destination that cannot be written.
+/// As [`Outputs::create`], [`Outputs::write`] and [`Outputs::commit`].
 pub(crate) fn write_atomically(files: &[(&Path, &[u8])]) -> Result<(), Failure> {
-    let failed = |path: &Path, e: std::io::Error| Failure::usage(format!("{}: {e}", path.display()));
-    for &(path, _) in files {
-        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
-            return Err(Failure::usage(format!("{}: is a directory", path.display())));
-        }
+    let paths: Vec<PathBuf> = files.iter().map(|&(path, _)| path.to_path_buf()).collect();
+    let mut outputs = Outputs::create(&paths)?;
+    for (n, &(_, bytes)) in files.iter().enumerate() {
+        outputs.write(n, |file| file.write_all(bytes))?;
     }
-    let mut temporaries: Vec<PathBuf> = Vec::with_capacity(files.len());
-    let written = files.iter().try_for_each(|&(path, bytes)| {
-        let (temporary, mut file) = create_temporary(path).map_err(|e| failed(path, e))?;
-        temporaries.push(temporary);
-        if let Ok(existing) = std::fs::metadata(path) {
-            // Best effort: the new file is readable as the old one was.
-            let _ = file.set_permissions(existing.permissions());
-        }
-        file.write_all(bytes).and_then(|()| file.sync_all()).map_err(|e| failed(path, e))
-    });
-    let result = written.and_then(|()| {
-        for (n, (&(path, _), temporary)) in files.iter().zip(&temporaries).enumerate() {
-            if let Err(e) = std::fs::rename(temporary, path) {
-                temporaries.drain(..n);
-                return Err(failed(path, e));
+    outputs.commit()
+}
+
+/// A set of output files written all or nothing, as they are streamed: each
+/// to a new temporary file beside it (`.<name>.tmp-<pid>`, in the same
+/// directory so that a rename moves it into place), buffered; only when
+/// [`Outputs::commit`] has written out and synced every one are they renamed
+/// over their destinations, in order. Dropped before (a failed write, a game
+/// that does not convert, any error), every temporary file is removed and no
+/// destination is touched. A destination that is a directory is refused
+/// before anything is created (its rename would fail after the others). A
+/// file replaced keeps its permissions. What is left to chance: a rename that
+/// fails after the check (the files before it are then in place), and
+/// temporary files of a process killed mid-write.
+pub(crate) struct Outputs {
+    /// Destination, temporary file, and the temporary file open.
+    files: Vec<(PathBuf, PathBuf, BufWriter<File>)>,
+}
+
+impl Outputs {
+    /// The temporary files of `paths`, created empty.
+    ///
+    /// # Errors
+    /// A failure with status 2 naming the destination that is a directory or
+    /// whose temporary file cannot be created (the ones created before are
+    /// removed).
+    pub(crate) fn create(paths: &[PathBuf]) -> Result<Outputs, Failure> {
+        for path in paths {
+            if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+                return Err(Failure::usage(format!("{}: is a directory", path.display())));
             }
         }
-        temporaries.clear();
-        Ok(())
-    });
-    for temporary in &temporaries {
-        let _ = std::fs::remove_file(temporary);
+        let mut outputs = Outputs { files: Vec::with_capacity(paths.len()) };
+        for path in paths {
+            let (temporary, file) = create_temporary(path).map_err(|e| failed(path, &e))?;
+            if let Ok(existing) = std::fs::metadata(path) {
+                // Best effort: the new file is readable as the old one was.
+                let _ = file.set_permissions(existing.permissions());
+            }
+            outputs.files.push((path.clone(), temporary, BufWriter::with_capacity(64 * 1024, file)));
+        }
+        Ok(outputs)
     }
-    result
+
+    /// Runs `write` on the `n`th file (in the order given to
+    /// [`Outputs::create`]).
+    ///
+    /// # Errors
+    /// A failure with status 2 naming the destination, with `write`'s error.
+    pub(crate) fn write<T>(
+        &mut self,
+        n: usize,
+        write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<T>,
+    ) -> Result<T, Failure> {
+        let (path, _, file) = &mut self.files[n];
+        write(file).map_err(|e| failed(path, &e))
+    }
+
+    /// The `n`th file, to write to; its errors are named by [`Outputs::failed`].
+    pub(crate) fn file(&mut self, n: usize) -> &mut BufWriter<File> {
+        &mut self.files[n].2
+    }
+
+    /// The failure of an error writing the `n`th file: status 2, naming it.
+    pub(crate) fn failed(&self, n: usize, e: &std::io::Error) -> Failure {
+        failed(&self.files[n].0, e)
+    }
+
+    /// Writes out and syncs every file, then renames each over its
+    /// destination, in order.
+    ///
+    /// # Errors
+    /// A failure with status 2 naming the destination that cannot be written
+    /// or renamed.
+    pub(crate) fn commit(mut self) -> Result<(), Failure> {
+        for (path, _, file) in &mut self.files {
+            file.flush().and_then(|()| file.get_ref().sync_all()).map_err(|e| failed(path, &e))?;
+        }
+        while !self.files.is_empty() {
+            let (path, temporary, file) = self.files.remove(0);
+            drop(file);
+            if let Err(e) = std::fs::rename(&temporary, &path) {
+                let _ = std::fs::remove_file(&temporary);
+                return Err(failed(&path, &e));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Outputs {
+    /// Removes the temporary files not renamed into place (what their
+    /// buffers hold is dropped, not written).
+    fn drop(&mut self) {
+        for (_, temporary, file) in self.files.drain(..) {
+            drop(file.into_parts());
+            let _ = std::fs::remove_file(temporary);
+        }
+    }
+}
+
+/// The failure of an error writing `path`: status 2, naming it.
+fn failed(path: &Path, e: &std::io::Error) -> Failure {
+    Failure::usage(format!("{}: {e}", path.display()))
 }
 
 /// A new file beside `path` to write it through: `.<name>.tmp-<pid>`, or with

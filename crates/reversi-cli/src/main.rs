@@ -23,9 +23,11 @@
 //! output writes `OUT` and `<stem>.JOU` and `<stem>.TRN` beside it.
 //!
 //! Output files (`convert -o`, `play -o`, WTHOR's three) are written all or
-//! nothing ([`files::write_atomically`]): to `.<name>.tmp-<pid>` beside each,
-//! renamed into place once every one is written and synced; on a failure the
-//! temporaries go and existing files stay as they were. An output that would
+//! nothing ([`files::Outputs`]): to `.<name>.tmp-<pid>` beside each (`convert`
+//! streams each game into them as it converts), renamed into place once every
+//! one is written and synced; on a failure the temporaries go and existing
+//! files stay as they were. `convert -o -` writes each game to standard output
+//! as it converts. An output that would
 //! overwrite itself (WTHOR to `x.JOU` or `x.TRN`, any case) or a file the
 //! command reads (the input, its WTHOR name files) is refused, status 2,
 //! before anything is written. `convert` warns of what the target cannot hold

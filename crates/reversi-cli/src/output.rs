@@ -45,6 +45,12 @@ impl Stdout {
         self.inner.write_all(bytes).map_err(Failure::stdout)
     }
 
+    /// The buffered writer itself, for a writer that takes an [`io::Write`]
+    /// (`convert`'s encoder): its errors go through [`Failure::stdout`].
+    pub(crate) fn writer(&mut self) -> &mut impl Write {
+        &mut self.inner
+    }
+
     /// Writes out everything buffered (before a message on stderr, so that
     /// the two come in order, and at the end).
     ///

@@ -1,15 +1,14 @@
 //! `reversi replay`, `convert` and `play` on the shared records of
 //! `data` and on games they write to temporary files.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
 mod common;
 
-use common::{assert_parse_error, reversi, stderr, stdout};
+use common::{TempDir, assert_parse_error, listing, reversi, stderr, stdout};
 
 /// A file of the shared test data.
 fn data(relative: &str) -> String {
@@ -25,30 +24,6 @@ fn data_files(dir: &str, extension: &str) -> Vec<String> {
         .collect();
     files.sort();
     files
-}
-
-/// A directory of its own under the target directory's `tmp` (so that tests
-/// stay inside the checkout), removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("reversi-cli-{}-{name}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The JSON lines of `replay --json`: the games (without the file name, to
@@ -591,14 +566,6 @@ fn played_games_replay_legal_in_every_format_that_holds_them() {
     }
 }
 
-/// The names in `dir`, sorted (temporary files included).
-fn listing(dir: &TempDir) -> Vec<String> {
-    let mut names: Vec<String> =
-        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn an_output_over_its_own_name_files_or_its_input_is_refused() {
     let dir = TempDir::new("clash");
@@ -783,4 +750,56 @@ fn convert_streams_its_games_and_writes_nothing_when_one_fails() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("big.pgn: game 1001, ply 1: a1 is not legal"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&txt).unwrap().len(), 5 * 200_000);
+}
+
+#[test]
+fn convert_streams_the_bytes_the_library_writes_in_memory() {
+    use reversi_notation::{Format, ReadOptions, read, with_passes, write_report, wthor};
+    let dir = TempDir::new("same-bytes");
+    let names = |file: &str| std::fs::read(data(&format!("wthor/{file}"))).unwrap();
+    let mut compared = 0;
+    for (input, format) in [
+        ("ggf/gg-archive-2003.ggf", Format::Ggf),
+        ("ggf/gg-4x4-and-komi-random.ggf", Format::Ggf),
+        ("pgn/playok.pgn", Format::Pgn),
+        ("wthor/WTH_1977.wtb", Format::Wthor),
+    ] {
+        let bytes = std::fs::read(data(input)).unwrap();
+        let records = if format == Format::Wthor {
+            wthor::read_records(&bytes, Some(&names("WTHOR.JOU")), Some(&names("WTHOR.TRN"))).unwrap()
+        } else {
+            read(format, &bytes, ReadOptions::new()).unwrap()
+        };
+        let records: Vec<_> = records.iter().map(|r| with_passes(r, format.passes()).unwrap()).collect();
+        let targets = [
+            (Format::Transcript, "txt"),
+            (Format::Pgn, "pgn"),
+            (Format::Ggf, "ggf"),
+            (Format::Wthor, "wtb"),
+            (Format::Position, "pos"),
+        ];
+        for (target, extension) in targets {
+            let out = dir.path(&format!("out.{extension}"));
+            let run = reversi(&["convert", &data(input), "-o", &out, "--to", target.name()]);
+            let expected = if target == Format::Wthor {
+                wthor::write_records(&records).map(|files| vec![files.games, files.players, files.tournaments])
+            } else {
+                write_report(target, &records).map(|(bytes, _)| vec![bytes])
+            };
+            let Ok(expected) = expected else {
+                assert_eq!(run.status.code(), Some(2), "{input} to {target}");
+                continue;
+            };
+            assert!(run.status.success(), "{input} to {target}: {}", stderr(&run));
+            let paths = [out.clone(), dir.path("out.JOU"), dir.path("out.TRN")];
+            for (path, bytes) in paths.iter().zip(&expected) {
+                assert!(std::fs::read(path).unwrap() == *bytes, "{input} to {target}: {path}");
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(
+        compared, 18,
+        "every pair but what the target cannot hold (the 4x4 games to WTHOR, its random starts to a transcript)"
+    );
 }

@@ -53,3 +53,38 @@ pub struct WriteError {
     /// What it cannot express.
     pub what: String,
 }
+
+/// Why a streaming writer ([`Encoder`](crate::Encoder), [`wthor::Writer`](crate::wthor::Writer))
+/// stopped: a game the format cannot hold, or the output failing. What it
+/// wrote before is a prefix of the output, to be discarded.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// A game the format cannot hold.
+    #[error(transparent)]
+    Game(#[from] WriteError),
+    /// The output could not be written (or, to patch a WTHOR header, sought).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// [`Encoder::finish_unseekable`](crate::Encoder::finish_unseekable) on
+    /// WTHOR, whose header, written first, counts the games: the header that
+    /// belongs at the start of what was written, for a caller that can put it
+    /// there by other means ([`Encoder::finish`](crate::Encoder::finish) seeks
+    /// back and does).
+    #[error("a WTHOR header counts its games and comes first: the output must seek to be finished")]
+    Unseekable {
+        /// The header, its counts final.
+        header: [u8; crate::wthor::HEADER_LEN],
+    },
+}
+
+impl EncodeError {
+    /// The [`WriteError`] of a write to memory, which takes every byte and
+    /// seeks only within what it holds: nothing else can fail there.
+    pub(crate) fn in_memory(self) -> WriteError {
+        match self {
+            EncodeError::Game(e) => e,
+            e => unreachable!("a write to memory failed: {e}"),
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Every format behind one door: detection, reading and writing games.
 
 use std::fmt;
+use std::io::{Seek, Write};
 use std::str::FromStr;
 
 use reversi_variants::{Geometry, Position, Variant};
@@ -9,7 +10,7 @@ use crate::losses::{Loss, Losses};
 use crate::obf::ObfPosition;
 use crate::stream::{Parser, Records};
 use crate::wthor::WthorError;
-use crate::{Passes, Record, SyntaxError, WriteError, ggf, pgn, replay, transcript, wthor};
+use crate::{EncodeError, Passes, Record, SyntaxError, WriteError, ggf, pgn, replay, transcript, wthor};
 
 /// A file format of games (or positions, read as games without moves).
 ///
@@ -370,28 +371,54 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
 /// # Errors
 /// As [`write()`].
 pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
-    if format == Format::Wthor {
-        return wthor_report(records);
-    }
     let mut encoder = Encoder::new(format);
-    let mut bytes = Vec::new();
+    let mut bytes = std::io::Cursor::new(Vec::new());
     for record in records {
-        encoder.push(record, &mut bytes)?;
+        encoder.push(record, &mut bytes).map_err(EncodeError::in_memory)?;
     }
-    let losses = encoder.finish(&mut bytes)?;
-    Ok((bytes, losses))
+    let losses = encoder.finish(&mut bytes).map_err(EncodeError::in_memory)?;
+    Ok((bytes.into_inner(), losses))
 }
 
-/// Writes games in a format one at a time, and says what the format could not
-/// hold: [`write_report`] (which is this over a slice) for games that come one
-/// by one, read with [`games`](crate::games) for example, so that what is held
-/// is the bytes written rather than the records.
+/// Writes games in a format one at a time to any [`Write`], and says what the
+/// format could not hold: [`write_report`] (which is this over a slice, in
+/// memory) for games that come one by one, read with
+/// [`games`](crate::games) for example, so that neither the records nor the
+/// bytes are held: a conversion of any size runs in the memory of its largest
+/// game.
 ///
-/// [`Encoder::push`] appends a game's bytes as soon as they can be written: at
+/// [`Encoder::push`] writes a game's bytes as soon as they can be written: at
 /// once, except a GGF synchro game, which waits for the next game (two make
-/// one `2 (;...;)(;...;)` line), and WTHOR, whose games are written by
-/// [`Encoder::finish`] (the names are gathered first). The bytes and the
-/// [`Losses`] are those of `write_report` over the same games.
+/// one `2 (;...;)(;...;)` line). WTHOR writes its header before the first
+/// game with a count of 0 and [`Encoder::finish`] seeks back to put the count
+/// in (the `.wtb` alone: the names are reported lost; [`wthor::Writer`]
+/// writes the name files too). The bytes and the [`Losses`] are those of
+/// `write_report` over the same games. On an error, what was written is a
+/// prefix of the output, to be thrown away (write to a temporary file and
+/// rename it at the end for all or nothing).
+///
+/// A PGN archive of any size to GGF, game by game:
+///
+/// ```no_run
+/// use std::fs::File;
+/// use std::io::{BufReader, BufWriter, Write};
+/// use reversi_notation::{Encoder, Format, ReadOptions, games};
+/// let input = BufReader::new(File::open("archive.pgn")?);
+/// let mut out = BufWriter::new(File::create("archive.ggf")?);
+/// let mut encoder = Encoder::new(Format::Ggf);
+/// for game in games(Format::Pgn, input, ReadOptions::new()) {
+///     encoder.push(&game?, &mut out)?;
+/// }
+/// let losses = encoder.finish(&mut out)?;
+/// out.flush()?; // `out` buffers: its last write errors are seen here
+/// for line in losses.warnings() {
+///     eprintln!("warning: {line}");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// To an output that cannot seek (standard output, a pipe, a `Vec<u8>`),
+/// [`Encoder::finish_unseekable`] ends every format but WTHOR:
 ///
 /// ```
 /// use reversi_notation::{Encoder, Format, ReadOptions, games, write_report};
@@ -401,7 +428,7 @@ pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Loss
 /// for game in games(Format::Pgn, text.as_bytes(), ReadOptions::new()) {
 ///     encoder.push(&game?, &mut bytes)?;
 /// }
-/// let losses = encoder.finish(&mut bytes)?;
+/// let losses = encoder.finish_unseekable(&mut bytes)?;
 /// assert_eq!(bytes, b"f5d6\nf5f6\n");
 /// assert_eq!(losses.warnings().len(), 2); // evaluations, player names
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -414,9 +441,10 @@ pub struct Encoder {
     games: usize,
     /// GGF: a synchro game waiting for the next.
     ggf: ggf::Lines,
-    /// WTHOR: every game, written at the end.
-    wthor: Vec<Record>,
-    /// A game's text, before it joins the bytes.
+    /// WTHOR: the games' names and losses (the losses of every format but
+    /// WTHOR are in `losses`).
+    wthor: wthor::Writer,
+    /// A game's text, before it is written.
     text: String,
 }
 
@@ -429,23 +457,26 @@ impl Encoder {
             losses: Losses::new(format),
             games: 0,
             ggf: ggf::Lines::default(),
-            wthor: Vec::new(),
+            wthor: wthor::Writer::new(),
             text: String::new(),
         }
     }
 
-    /// Writes the next game, appending to `out` what can be written so far.
+    /// Writes the next game to `out`, as much of it as can be written so far.
     ///
     /// # Errors
-    /// As [`write()`]: a [`WriteError`] naming the game (its index among those
-    /// pushed) the format cannot hold. GGF may name the game pushed before
-    /// this one, if it was held.
-    pub fn push(&mut self, record: &Record, out: &mut Vec<u8>) -> Result<(), WriteError> {
+    /// [`EncodeError::Game`]: as [`write()`], a [`WriteError`] naming the game
+    /// (its index among those pushed) the format cannot hold; GGF may name the
+    /// game pushed before this one, if it was held; nothing of this push is
+    /// written then. [`EncodeError::Io`] when `out` fails. Either ends the
+    /// writing.
+    pub fn push<W: Write + ?Sized>(&mut self, record: &Record, out: &mut W) -> Result<(), EncodeError> {
         let i = self.games;
         self.games += 1;
         let written = match self.format {
             Format::Wthor => {
-                self.wthor.push(record.clone());
+                self.wthor.push(record, out)?;
+                self.wthor.names_lost(i, record);
                 Ok(())
             }
             Format::Pgn => {
@@ -457,46 +488,43 @@ impl Encoder {
                 write_line(self.format, record, i, &mut self.text, &mut self.losses)
             }
         };
-        out.extend_from_slice(self.text.as_bytes());
+        if written.is_ok() {
+            out.write_all(self.text.as_bytes())?;
+        }
         self.text.clear();
-        written
+        Ok(written?)
     }
 
-    /// Writes what is still held (GGF: a synchro game; WTHOR: every game) and
-    /// says what the format could not hold.
+    /// Writes what is still held (GGF: a synchro game; WTHOR: the game count,
+    /// seeking back to the header and then to the end) and says what the
+    /// format could not hold.
     ///
     /// # Errors
-    /// As [`Encoder::push`].
-    pub fn finish(mut self, out: &mut Vec<u8>) -> Result<Losses, WriteError> {
+    /// As [`Encoder::push`]; [`EncodeError::Io`] too when `out` cannot seek.
+    pub fn finish<W: Write + Seek + ?Sized>(self, out: &mut W) -> Result<Losses, EncodeError> {
+        if self.format == Format::Wthor {
+            return Ok(self.wthor.finish(out)?.1);
+        }
+        self.finish_unseekable(out)
+    }
+
+    /// [`Encoder::finish`] for an output that cannot seek, every format but
+    /// WTHOR.
+    ///
+    /// # Errors
+    /// As [`Encoder::finish`]; for WTHOR, [`EncodeError::Unseekable`] with
+    /// the header that belongs at the start of what was written.
+    pub fn finish_unseekable<W: Write + ?Sized>(mut self, out: &mut W) -> Result<Losses, EncodeError> {
         match self.format {
             Format::Ggf => {
                 self.ggf.finish(&mut self.text, &mut self.losses)?;
-                out.extend_from_slice(self.text.as_bytes());
+                out.write_all(self.text.as_bytes())?;
             }
-            Format::Wthor => {
-                let (games, losses) = wthor_report(&self.wthor)?;
-                out.extend_from_slice(&games);
-                self.losses = losses;
-            }
+            Format::Wthor => return Err(EncodeError::Unseekable { header: self.wthor.final_header() }),
             _ => {}
         }
         Ok(self.losses)
     }
-}
-
-/// The `.wtb` file of the records, and what it could not hold (the names
-/// among it: they are in the name files).
-fn wthor_report(records: &[Record]) -> Result<(Vec<u8>, Losses), WriteError> {
-    let (files, mut losses) = wthor::write_records_report(records)?;
-    for (i, record) in records.iter().enumerate() {
-        if record.black.is_some() || record.white.is_some() {
-            losses.note(i, Loss::Players);
-        }
-        if record.event.is_some() {
-            losses.note(i, Loss::Event);
-        }
-    }
-    Ok((files.games, losses))
 }
 
 /// Appends game `i` as a line of a transcript, OBF or position file.

@@ -78,7 +78,7 @@ mod stream;
 pub mod transcript;
 pub mod wthor;
 
-pub use error::{SyntaxError, WriteError};
+pub use error::{EncodeError, SyntaxError, WriteError};
 pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
 pub use losses::{FieldChange, Loss, Losses};
 pub use record::{GameResult, Ply, Record};

@@ -15,9 +15,10 @@ use reversi_variants::{Move, Position, Square};
 
 use crate::replay::{Passes, Replay, ReplayError, run};
 use std::collections::HashMap;
+use std::io::{Cursor, Seek, SeekFrom, Write};
 
 use crate::losses::{Loss, Losses};
-use crate::{GameResult, Ply, Record, WriteError};
+use crate::{EncodeError, GameResult, Ply, Record, WriteError};
 
 /// Bytes of a header.
 pub const HEADER_LEN: usize = 16;
@@ -203,12 +204,19 @@ pub fn write_games(db: &Database) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + GAME_LEN * db.games.len());
     out.extend_from_slice(&header_bytes(&header));
     for g in &db.games {
-        out.extend_from_slice(&g.tournament.to_le_bytes());
-        out.extend_from_slice(&g.black.to_le_bytes());
-        out.extend_from_slice(&g.white.to_le_bytes());
-        out.extend_from_slice(&[g.real_score, g.theoretical_score]);
-        out.extend_from_slice(&g.moves);
+        out.extend_from_slice(&game_bytes(g));
     }
+    out
+}
+
+/// A game's 68 bytes.
+fn game_bytes(g: &Game) -> [u8; GAME_LEN] {
+    let mut out = [0; GAME_LEN];
+    out[..2].copy_from_slice(&g.tournament.to_le_bytes());
+    out[2..4].copy_from_slice(&g.black.to_le_bytes());
+    out[4..6].copy_from_slice(&g.white.to_le_bytes());
+    (out[6], out[7]) = (g.real_score, g.theoretical_score);
+    out[8..].copy_from_slice(&g.moves);
     out
 }
 
@@ -377,7 +385,7 @@ pub struct Files {
 pub const MAX_NAMES: usize = 65_535;
 
 /// Names numbered in order of first appearance, looked up by hash.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct NameTable {
     names: Vec<String>,
     index: HashMap<String, u16>,
@@ -416,6 +424,8 @@ fn fitted(name: &str, len: usize) -> String {
 /// theoretical score is the
 /// `WthorTheoreticalScore` extra field, else 0.
 ///
+/// [`Writer`] over a slice, in memory; use it to write games as they come.
+///
 /// # Errors
 /// [`WriteError`] for a record WTHOR cannot hold: another variant, board or
 /// start, White first, more than 60 moves, a result of more than 64 discs,
@@ -444,16 +454,159 @@ pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
 /// # Errors
 /// As [`write_records`].
 pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), WriteError> {
-    let mut losses = Losses::new(crate::Format::Wthor);
-    let mut players = NameTable::default();
-    let mut tournaments = NameTable::default();
-    let year = |r: &Record| r.date.as_deref().and_then(|d| d.get(..4)).and_then(|y| y.parse::<u16>().ok());
-    let mut db = Database {
-        header: Header { year: records.first().and_then(year).unwrap_or(0), board_size: 8, ..Header::default() },
-        games: Vec::with_capacity(records.len()),
-    };
-    let file_year = (db.header.year != 0).then(|| db.header.year.to_string());
-    for (i, record) in records.iter().enumerate() {
+    let mut writer = Writer::new();
+    let mut games = Cursor::new(Vec::with_capacity(HEADER_LEN + GAME_LEN * records.len()));
+    for record in records {
+        writer.push(record, &mut games).map_err(EncodeError::in_memory)?;
+    }
+    let (names, losses) = writer.finish(&mut games).map_err(EncodeError::in_memory)?;
+    Ok((Files { games: games.into_inner(), players: names.players, tournaments: names.tournaments }, losses))
+}
+
+/// The name files of a database written by a [`Writer`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameFiles {
+    /// The `.JOU` file.
+    pub players: Vec<u8>,
+    /// The `.TRN` file.
+    pub tournaments: Vec<u8>,
+}
+
+/// Writes records as a WTHOR database one at a time, as [`write_records_report`]
+/// does over a slice (the same bytes, the same [`Losses`]), holding the names
+/// (at most [`MAX_NAMES`] of each kind) and not the games.
+///
+/// [`Writer::push`] writes the header (its game count 0 for now) before the
+/// first game, then each game's 68 bytes; [`Writer::finish`] seeks back over
+/// what was written to put the count in the header (the output must receive
+/// nothing else from the first push on) and gives the name files, which the
+/// games number. A `.wtb` of any size is written in the memory of its names:
+///
+/// ```no_run
+/// use std::fs::File;
+/// use std::io::{BufReader, BufWriter, Write};
+/// use reversi_notation::{Format, ReadOptions, games, wthor};
+/// let input = BufReader::new(File::open("archive.pgn")?);
+/// let mut out = BufWriter::new(File::create("archive.wtb")?);
+/// let mut writer = wthor::Writer::new();
+/// for game in games(Format::Pgn, input, ReadOptions::new()) {
+///     writer.push(&game?, &mut out)?;
+/// }
+/// let (names, losses) = writer.finish(&mut out)?;
+/// out.flush()?;
+/// std::fs::write("archive.JOU", &names.players)?;
+/// std::fs::write("archive.TRN", &names.tournaments)?;
+/// for line in losses.warnings() {
+///     eprintln!("warning: {line}");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Writer {
+    losses: Losses,
+    players: NameTable,
+    tournaments: NameTable,
+    /// The file's year, from the first game written.
+    year: Option<u16>,
+    /// Games written.
+    games: u32,
+}
+
+impl Default for Writer {
+    fn default() -> Writer {
+        Writer::new()
+    }
+}
+
+impl Writer {
+    /// Nothing written yet.
+    #[must_use]
+    pub fn new() -> Writer {
+        Writer {
+            losses: Losses::new(crate::Format::Wthor),
+            players: NameTable::default(),
+            tournaments: NameTable::default(),
+            year: None,
+            games: 0,
+        }
+    }
+
+    /// Writes the next game (before the first, the header), noting what it
+    /// does not hold.
+    ///
+    /// # Errors
+    /// [`EncodeError::Game`] for a record WTHOR cannot hold (as
+    /// [`write_records`], and a game after 4,294,967,295); nothing of it is
+    /// written. [`EncodeError::Io`] when `out` fails. Either ends the writing.
+    pub fn push<W: Write + ?Sized>(&mut self, record: &Record, out: &mut W) -> Result<(), EncodeError> {
+        let i = self.games as usize;
+        let year = self.year.unwrap_or_else(|| record_year(record).unwrap_or(0));
+        let game = self.game(i, record, year)?;
+        let games = self.games.checked_add(1).ok_or_else(|| WriteError {
+            format: "WTHOR",
+            game: i,
+            what: "more than 4,294,967,295 games (a WTHOR header counts them in 32 bits)".into(),
+        })?;
+        if self.year.is_none() {
+            out.write_all(&header_bytes(&self.header(year)))?;
+            self.year = Some(year);
+        }
+        out.write_all(&game_bytes(&game))?;
+        self.games = games;
+        Ok(())
+    }
+
+    /// The `.wtb` header with the games written so far and their year.
+    fn header(&self, year: u16) -> Header {
+        Header { games: self.games, year, board_size: 8, ..Header::default() }
+    }
+
+    /// Ends the `.wtb` (the header alone when no game was pushed; else its
+    /// game count put in place, `out` left at the end) and gives the name
+    /// files and what the database does not hold.
+    ///
+    /// # Errors
+    /// [`EncodeError::Io`] when `out` cannot be written or sought.
+    pub fn finish<W: Write + Seek + ?Sized>(self, out: &mut W) -> Result<(NameFiles, Losses), EncodeError> {
+        match self.year {
+            None => out.write_all(&header_bytes(&self.header(0)))?,
+            Some(_) => {
+                let written = (HEADER_LEN + GAME_LEN * self.games as usize) as i64;
+                out.seek(SeekFrom::Current(4 - written))?;
+                out.write_all(&self.games.to_le_bytes())?;
+                out.seek(SeekFrom::Current(written - 8))?;
+            }
+        }
+        Ok((self.names(self.year.unwrap_or(0)), self.losses))
+    }
+
+    /// The header's bytes as [`Writer::finish`] leaves them: for
+    /// [`EncodeError::Unseekable`].
+    pub(crate) fn final_header(&self) -> [u8; HEADER_LEN] {
+        header_bytes(&self.header(self.year.unwrap_or(0)))
+    }
+
+    /// The name files of the games written.
+    fn names(&self, year: u16) -> NameFiles {
+        let header = Header { year, ..Header::default() };
+        NameFiles {
+            players: write_names(&header, &self.players.names, Names::Players),
+            tournaments: write_names(&header, &self.tournaments.names, Names::Tournaments),
+        }
+    }
+
+    /// Game `i`'s names noted lost, as when the name files are not written.
+    pub(crate) fn names_lost(&mut self, i: usize, record: &Record) {
+        if record.black.is_some() || record.white.is_some() {
+            self.losses.note(i, Loss::Players);
+        }
+        if record.event.is_some() {
+            self.losses.note(i, Loss::Event);
+        }
+    }
+
+    /// Game `i` in a file of `year`, its names numbered and its losses noted.
+    fn game(&mut self, i: usize, record: &Record, year: u16) -> Result<Game, WriteError> {
         let fail = |what: String| WriteError { format: "WTHOR", game: i, what };
         if !record.is_standard_othello() || record.first != Color::Black {
             return Err(fail(format!(
@@ -491,13 +644,14 @@ pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), Write
         };
         let too_many =
             |kind: &str| fail(format!("more than {MAX_NAMES} {kind} names (a WTHOR name file counts them in 16 bits)"));
-        let black = players.number(record.black.as_deref()).ok_or_else(|| too_many("player"))?;
-        let white = players.number(record.white.as_deref()).ok_or_else(|| too_many("player"))?;
-        let tournament = tournaments.number(record.event.as_deref()).ok_or_else(|| too_many("tournament"))?;
+        let black = self.players.number(record.black.as_deref()).ok_or_else(|| too_many("player"))?;
+        let white = self.players.number(record.white.as_deref()).ok_or_else(|| too_many("player"))?;
+        let tournament = self.tournaments.number(record.event.as_deref()).ok_or_else(|| too_many("tournament"))?;
         let theoretical = record.extra.iter().position(|(n, _)| n == "WthorTheoreticalScore");
         let theoretical_score = theoretical.and_then(|t| record.extra[t].1.parse::<u8>().ok()).unwrap_or(0);
 
         // What does not read back.
+        let losses = &mut self.losses;
         if record.moves.iter().any(|p| p.mv == Move::Pass) {
             losses.note(i, Loss::Passes);
         }
@@ -509,6 +663,7 @@ pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), Write
         if changed(&record.event, Names::Tournaments.len()) {
             losses.note(i, Loss::Event);
         }
+        let file_year = (year != 0).then(|| year.to_string());
         if record.date.is_some() && record.date != file_year {
             losses.note(i, Loss::Date);
         }
@@ -520,15 +675,13 @@ pub fn write_records_report(records: &[Record]) -> Result<(Files, Losses), Write
         let kept = theoretical.filter(|&t| record.extra[t].1 == theoretical_score.to_string());
         losses.fields_but(i, record, kept.as_slice());
 
-        db.games.push(Game { tournament, black, white, real_score, theoretical_score, moves });
+        Ok(Game { tournament, black, white, real_score, theoretical_score, moves })
     }
-    let names_header = Header { year: db.header.year, ..Header::default() };
-    let files = Files {
-        games: write_games(&db),
-        players: write_names(&names_header, &players.names, Names::Players),
-        tournaments: write_names(&names_header, &tournaments.names, Names::Tournaments),
-    };
-    Ok((files, losses))
+}
+
+/// The year a record's date starts with, as the file's year.
+fn record_year(record: &Record) -> Option<u16> {
+    record.date.as_deref().and_then(|d| d.get(..4)).and_then(|y| y.parse::<u16>().ok())
 }
 
 #[cfg(test)]

@@ -217,3 +217,27 @@ fn write_report_says_what_each_format_drops() {
     let (_, losses) = wthor::write_records_report(&[record.clone(), record]).unwrap();
     assert_eq!((losses.games(Loss::Passes), losses.first_game(Loss::Passes)), (2, Some(0)));
 }
+
+#[test]
+fn wthor_streams_after_what_its_output_holds_and_counts_names_lost_once() {
+    let mut records = tournament(3);
+    records[1].black = Some("a name longer than nineteen letters".into());
+    // The writer seeks back over its own bytes only: a prefix stays.
+    let mut writer = wthor::Writer::new();
+    let mut out = std::io::Cursor::new(b"prefix".to_vec());
+    out.set_position(6);
+    for record in &records {
+        writer.push(record, &mut out).unwrap();
+    }
+    let (names, losses) = writer.finish(&mut out).unwrap();
+    let files = wthor::write_records(&records).unwrap();
+    assert_eq!(out.position(), out.get_ref().len() as u64);
+    assert_eq!(out.into_inner(), [b"prefix".as_slice(), &files.games].concat());
+    assert_eq!((names.players, names.tournaments), (files.players, files.tournaments));
+    assert_eq!(losses.games(Loss::Players), 1);
+    // Without the name files every game with a name loses it, once each
+    // (game 1 also had its name cut).
+    let (games, losses) = write_report(Format::Wthor, &records).unwrap();
+    assert_eq!(games, files.games);
+    assert_eq!((losses.games(Loss::Players), losses.first_game(Loss::Players)), (2, Some(0)));
+}

@@ -2,7 +2,9 @@
 
 #![allow(dead_code)] // each test binary uses part of this
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Runs `reversi` with these arguments.
 pub(crate) fn reversi(args: &[&str]) -> Output {
@@ -30,4 +32,36 @@ pub(crate) fn assert_parse_error(args: &[&str], expected: &str) -> String {
     assert!(err.ends_with("\n\nFor more information, try '--help'.\n"), "{args:?}: {err}");
     assert!(stdout(&out).is_empty(), "{args:?}");
     err
+}
+
+/// A directory of its own under the target directory's `tmp` (so that tests
+/// stay inside the checkout), removed when dropped.
+pub(crate) struct TempDir(pub(crate) PathBuf);
+
+impl TempDir {
+    pub(crate) fn new(name: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("reversi-cli-{}-{name}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    pub(crate) fn path(&self, file: &str) -> String {
+        self.0.join(file).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The names in `dir`, sorted (temporary files included).
+pub(crate) fn listing(dir: &TempDir) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    names
 }
