@@ -7,54 +7,154 @@
 //! A count that does not fit a `u64` saturates at `u64::MAX` rather than wrap.
 
 use crate::dispatch::{self, Backend};
-use crate::kernel::{count, flips};
+use crate::kernel::{self, count, flips};
 use crate::table::{PerftTable, canonical};
 use crate::{Move, Position};
+
+/// Up to four children of a node, each with its legal moves: what
+/// [`Steps::children`] gives for the depth-3 step.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Children {
+    /// The side to move in each child (the parent's opponent, less the flips).
+    pub(crate) player: [u64; 4],
+    /// The other side in each child (the parent's player, with the placed disc and the flips).
+    pub(crate) opponent: [u64; 4],
+    /// The legal moves of each child's side to move.
+    pub(crate) moves: [u64; 4],
+    /// How many of the four are children (the first `len`).
+    pub(crate) len: usize,
+}
+
+/// The move-generation steps of one perft build, as closures so that each
+/// CPU-specific build supplies its own, compiled with its target features.
+/// Every build computes the same results as the portable one ([`PORTABLE`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Steps<M, L, C> {
+    /// `moves(p, o)`: the legal moves of `p` against `o` ([`kernel::moves`](crate::kernel::moves)).
+    pub(crate) moves: M,
+    /// `leaves(p, o, m)`, for legal moves `m` not empty: the count of the node at
+    /// depth 2, the sum over its children of their number of moves, at least 1
+    /// each (a child with none passes or ends the game: one leaf either way).
+    pub(crate) leaves: L,
+    /// `children(p, o, &mut m)`: the children after the lowest (at most four)
+    /// moves of `m`, with their moves; those moves are cleared from `m`.
+    pub(crate) children: C,
+}
+
+/// The portable steps, on the kernel's scalar functions.
+pub(crate) const PORTABLE: PortableSteps =
+    Steps { moves: kernel::moves, leaves: leaves_portable, children: children_portable };
+
+/// The type of [`PORTABLE`].
+type PortableSteps = Steps<fn(u64, u64) -> u64, fn(u64, u64, u64) -> u64, fn(u64, u64, &mut u64) -> Children>;
+
+/// The child after `p` plays on `sq` (legal) against `o`, as (side to move, other side).
+#[inline(always)]
+pub(crate) fn child(p: u64, o: u64, sq: usize) -> (u64, u64) {
+    let f = flips(p, o, sq);
+    (o & !f, p | f | 1 << sq)
+}
+
+/// [`Steps::leaves`] on the kernel's scalar functions.
+#[inline(always)]
+fn leaves_portable(p: u64, o: u64, mut m: u64) -> u64 {
+    let mut total = 0;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (child_p, child_o) = child(p, o, sq);
+        // At most 64 children of at most 64 moves: no overflow.
+        total += count(kernel::moves(child_p, child_o)).max(1);
+    }
+    total
+}
+
+/// [`Steps::children`] on the kernel's scalar functions, one child at a time.
+#[inline(always)]
+fn children_portable(p: u64, o: u64, m: &mut u64) -> Children {
+    let sq = m.trailing_zeros() as usize;
+    *m &= m.wrapping_sub(1);
+    let (child_p, child_o) = child(p, o, sq);
+    let moves = kernel::moves(child_p, child_o);
+    Children { player: [child_p; 4], opponent: [child_o; 4], moves: [moves; 4], len: 1 }
+}
 
 /// One node of the count, with the recursion left to the caller so that each
 /// CPU-specific build recurses into itself. Depth must be at least 1.
 ///
 /// Bulk counting: at depth 1 the answer is the number of moves (1 for a pass or a
-/// finished game), so depth 2 counts each child's moves without visiting them.
-///
-/// `moves` is the move generator to use: [`kernel::moves`](crate::kernel::moves)
-/// or a SIMD version of it.
+/// finished game), so depth 2 counts each child's moves without visiting them
+/// ([`Steps::leaves`]), and depth 3 takes its children with their moves from
+/// [`Steps::children`].
 #[inline(always)]
-pub(crate) fn perft_node(
+pub(crate) fn perft_node<M, L, C>(
     p: u64,
     o: u64,
     depth: u32,
-    moves: impl Fn(u64, u64) -> u64 + Copy,
+    steps: Steps<M, L, C>,
     recurse: &mut impl FnMut(u64, u64, u32) -> u64,
-) -> u64 {
-    let mut m = moves(p, o);
+) -> u64
+where
+    M: Fn(u64, u64) -> u64 + Copy,
+    L: Fn(u64, u64, u64) -> u64 + Copy,
+    C: Fn(u64, u64, &mut u64) -> Children + Copy,
+{
+    let mut m = (steps.moves)(p, o);
     if m == 0 {
-        let passed = moves(o, p);
-        return match (passed, depth) {
-            (0, _) | (_, 1) => 1,
-            (_, 2) => count(passed),
-            _ => recurse(o, p, depth - 1),
-        };
+        return passed_node(p, o, depth, steps.moves, recurse);
     }
-    if depth == 1 {
-        return count(m);
-    }
-    let mut total = 0;
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        let (child_p, child_o) = (o & !f, p | f | 1 << sq);
-        if depth == 2 {
-            // At most 64 children of at most 64 moves: no overflow.
-            total += count(moves(child_p, child_o)).max(1);
-        } else {
-            // Saturating: a count past u64::MAX stays there instead of
-            // wrapping (only above depth 2: the hot loop keeps its plain add).
-            total = u64::saturating_add(total, recurse(child_p, child_o, depth - 1));
+    match depth {
+        1 => count(m),
+        2 => (steps.leaves)(p, o, m),
+        3 => {
+            // At most 64 children of at most 64 * 64 leaves: no overflow.
+            let mut total = 0;
+            while m != 0 {
+                let c = (steps.children)(p, o, &mut m);
+                for i in 0..c.len {
+                    let (child_p, child_o, child_m) = (c.player[i], c.opponent[i], c.moves[i]);
+                    total += if child_m == 0 {
+                        passed_node(child_p, child_o, 2, steps.moves, recurse)
+                    } else {
+                        (steps.leaves)(child_p, child_o, child_m)
+                    };
+                }
+            }
+            total
+        }
+        _ => {
+            let mut total = 0;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (child_p, child_o) = child(p, o, sq);
+                // Saturating: a count past u64::MAX stays there instead of
+                // wrapping (only above depth 3: the hot loops keep their plain add).
+                total = u64::saturating_add(total, recurse(child_p, child_o, depth - 1));
+            }
+            total
         }
     }
-    total
+}
+
+/// The count of a node at `depth` whose side to move has no move: a finished
+/// game is one leaf; otherwise the side passes, and a pass is a ply.
+#[inline(always)]
+fn passed_node(
+    p: u64,
+    o: u64,
+    depth: u32,
+    moves: impl Fn(u64, u64) -> u64,
+    recurse: &mut impl FnMut(u64, u64, u32) -> u64,
+) -> u64 {
+    if depth == 1 {
+        return 1;
+    }
+    match (moves(o, p), depth) {
+        (0, _) => 1,
+        (passed, 2) => count(passed),
+        _ => recurse(o, p, depth - 1),
+    }
 }
 
 /// Depths below this are counted without the table: storing them costs more
@@ -64,15 +164,20 @@ const MIN_HASHED_DEPTH: u32 = 4;
 /// One node of the hashed count: look the canonical board up, else count with
 /// `perft_node` (recursing through `hashed`, or `plain` near the leaves) and store.
 #[inline(always)]
-pub(crate) fn hashed_node(
+pub(crate) fn hashed_node<M, L, C>(
     p: u64,
     o: u64,
     depth: u32,
     table: &PerftTable<'_>,
-    moves: impl Fn(u64, u64) -> u64 + Copy,
+    steps: Steps<M, L, C>,
     plain: &mut impl FnMut(u64, u64, u32) -> u64,
     hashed: &mut impl FnMut(u64, u64, u32) -> u64,
-) -> u64 {
+) -> u64
+where
+    M: Fn(u64, u64) -> u64 + Copy,
+    L: Fn(u64, u64, u64) -> u64 + Copy,
+    C: Fn(u64, u64, &mut u64) -> Children + Copy,
+{
     if depth < MIN_HASHED_DEPTH {
         return plain(p, o, depth);
     }
@@ -80,7 +185,7 @@ pub(crate) fn hashed_node(
     if let Some(n) = table.probe(cp, co, depth) {
         return n;
     }
-    let n = perft_node(p, o, depth, moves, hashed);
+    let n = perft_node(p, o, depth, steps, hashed);
     table.store(cp, co, depth, n);
     n
 }
