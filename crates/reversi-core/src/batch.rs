@@ -2,50 +2,116 @@
 //! that [`dispatch`](crate::dispatch)'s x86-64 builds give
 //! [`perft_node`](crate::perft::perft_node).
 //!
-//! Children are made four at a time, one per 64-bit lane ([`simd::Parent::children`]:
-//! four flips merged in one step), and their moves found and counted in the
-//! lanes too, so the depth-2 step never moves a board between the vector and
-//! the scalar registers. The results equal the portable steps' (tested in
-//! `dispatch`).
+//! Positions are made four at a time, one per 64-bit lane (flips of each move
+//! spread over the lanes, merged in one step), and their moves found and
+//! counted in the lanes. The depth-3 step makes its children so, then streams
+//! all its grandchildren, whatever their parent, four at a time through
+//! [`Leaves`]: only the last four of a depth-3 node can have empty lanes. The
+//! results equal the portable steps' (tested in `dispatch`).
 #![cfg(target_arch = "x86_64")]
 
-use core::arch::x86_64::{
-    _mm256_add_epi8, _mm256_add_epi64, _mm256_cmpeq_epi64, _mm256_setzero_si256, _mm256_sub_epi64,
-};
+use core::arch::x86_64::{__m256i, _mm256_add_epi64, _mm256_setzero_si256};
 
-use crate::perft::Children;
-use crate::simd::{self, Parent};
+use crate::perft::passed_depth2;
+use crate::simd::{self, Parent, moves_avx2};
+
+/// The depth-2 count of a stream of positions: their children, taken four at a
+/// time in the lanes whatever their parent, each counted by its number of
+/// moves (at least 1).
+struct Leaves {
+    /// The parents of the children waiting for a batch: side to move...
+    player: [u64; 4],
+    /// ... the other side ...
+    opponent: [u64; 4],
+    /// ... and the move (one bit).
+    placed: [u64; 4],
+    /// How many are waiting (below 4).
+    len: usize,
+    /// The counts so far, per lane.
+    counts: __m256i,
+}
+
+impl Leaves {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new() -> Leaves {
+        Leaves { player: [0; 4], opponent: [0; 4], placed: [0; 4], len: 0, counts: _mm256_setzero_si256() }
+    }
+
+    /// Adds the children of `(p, o)` after its legal moves `m`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn push(&mut self, p: u64, o: u64, mut m: u64) {
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m ^= bit;
+            let i = self.len & 3;
+            (self.player[i], self.opponent[i], self.placed[i]) = (p, o, bit);
+            self.len += 1;
+            if self.len == 4 {
+                self.flush();
+            }
+        }
+    }
+
+    /// Counts the four waiting children (a slot with no move counts 1).
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn flush(&mut self) {
+        let parents: [Parent; 4] = core::array::from_fn(|i| Parent::new(self.player[i], self.opponent[i]));
+        let flips = core::array::from_fn(|i| parents[i].flips(self.placed[i].trailing_zeros() as usize));
+        let p = simd::diagonal(parents.map(|parent| parent.p));
+        let o = simd::diagonal(parents.map(|parent| parent.o));
+        let moves = simd::moves!(simd::boards(p, o, self.placed, flips));
+        self.counts = _mm256_add_epi64(self.counts, simd::leaf_counts(moves));
+        self.len = 0;
+    }
+
+    /// The count of every child pushed.
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn total(mut self) -> u64 {
+        // The empty slots of the last batch count 1 each: taken off.
+        let missing = (4 - self.len as u64) & 3;
+        if self.len != 0 {
+            self.placed[self.len..].fill(0);
+            self.flush();
+        }
+        simd::sum_lanes(self.counts) - missing
+    }
+}
 
 /// [`Steps::leaves`](crate::perft::Steps::leaves): for legal moves `m` (not
 /// empty) of `(p, o)`, the sum over the children of their number of moves, at
 /// least 1 each.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
-pub(crate) fn leaves_avx2(p: u64, o: u64, mut m: u64) -> u64 {
-    let parent = Parent::new(p, o);
-    let zero = _mm256_setzero_si256();
-    // Missing children in the last four have no moves, so they count 1 each
-    // below: taken off at the end.
-    let missing = u64::from(m.count_ones().wrapping_neg() & 3);
-    // Per-byte counts: at most 8 per batch and 16 batches, no overflow.
-    let mut bytes = zero;
-    // Minus the number of children with no move, per lane.
-    let mut stuck = zero;
-    while m != 0 {
-        let moves = simd::moves!(simd::children!(parent, &mut m));
-        bytes = _mm256_add_epi8(bytes, simd::count_bytes(moves));
-        stuck = _mm256_add_epi64(stuck, _mm256_cmpeq_epi64(moves, zero));
-    }
-    simd::sum_lanes(_mm256_sub_epi64(simd::sum_bytes(bytes), stuck)) - missing
+pub(crate) fn leaves_avx2(p: u64, o: u64, m: u64) -> u64 {
+    let mut leaves = Leaves::new();
+    leaves.push(p, o, m);
+    leaves.total()
 }
 
-/// [`Steps::children`](crate::perft::Steps::children): the children after the
-/// lowest four moves of `m`, with their moves.
+/// [`Steps::depth3`](crate::perft::Steps::depth3): for legal moves `m` (not
+/// empty) of `(p, o)`, the sum of the children's depth-2 counts.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
-pub(crate) fn children_avx2(p: u64, o: u64, m: &mut u64) -> Children {
-    let len = m.count_ones().min(4) as usize;
-    let boards = simd::children!(Parent::new(p, o), m);
-    let moves = simd::moves!(boards);
-    Children { player: simd::lanes(boards.p), opponent: simd::lanes(boards.o), moves: simd::lanes(moves), len }
+pub(crate) fn depth3_avx2(p: u64, o: u64, mut m: u64) -> u64 {
+    let parent = Parent::new(p, o);
+    let mut leaves = Leaves::new();
+    // At most 64 children of at most 64 * 64 leaves: no overflow.
+    let mut passed = 0;
+    while m != 0 {
+        let len = m.count_ones().min(4) as usize;
+        let boards = simd::children!(parent, &mut m);
+        let moves = simd::lanes(simd::moves!(boards));
+        let (player, opponent) = (simd::lanes(boards.p), simd::lanes(boards.o));
+        for i in 0..len {
+            match moves[i] {
+                0 => passed += passed_depth2(player[i], opponent[i], |p, o| moves_avx2(p, o)),
+                child_m => leaves.push(player[i], opponent[i], child_m),
+            }
+        }
+    }
+    passed + leaves.total()
 }

@@ -14,7 +14,7 @@
 //! sound once the features are known to be present.
 
 #[cfg(target_arch = "x86_64")]
-use crate::batch::{children_avx2, leaves_avx2};
+use crate::batch::{depth3_avx2, leaves_avx2};
 use crate::perft::{PORTABLE, Steps, hashed_node};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::moves_avx2;
@@ -120,7 +120,7 @@ macro_rules! avx2_steps {
         Steps {
             moves: |p, o| moves_avx2(p, o),
             leaves: |p, o, m| leaves_avx2(p, o, m),
-            children: |p, o, m: &mut u64| children_avx2(p, o, m),
+            depth3: |p, o, m| depth3_avx2(p, o, m),
         }
     };
 }
@@ -219,31 +219,18 @@ mod tests {
         }
     }
 
-    /// The batched steps of `(p, o)` against the portable ones: every child,
-    /// its moves, and the depth-2 count.
+    /// The batched steps of `(p, o)` against the portable ones: the depth-2
+    /// and depth-3 counts.
     fn check_batched_steps(p: u64, o: u64) -> Result<(), proptest::test_runner::TestCaseError> {
-        let all = kernel::moves(p, o);
-        if all == 0 {
+        let m = kernel::moves(p, o);
+        if m == 0 {
             return Ok(());
         }
         assert!(super::has_x86_64_v3());
         // SAFETY: the assertion above has confirmed every feature of the batched steps.
-        let leaves = unsafe { crate::batch::leaves_avx2(p, o, all) };
-        proptest::prop_assert_eq!(leaves, (PORTABLE.leaves)(p, o, all));
-        let (mut batched, mut portable) = (all, all);
-        while batched != 0 {
-            let before = batched;
-            // SAFETY: as above.
-            let four = unsafe { crate::batch::children_avx2(p, o, &mut batched) };
-            proptest::prop_assert_eq!(four.len, before.count_ones().min(4) as usize);
-            for i in 0..four.len {
-                let one = (PORTABLE.children)(p, o, &mut portable);
-                proptest::prop_assert_eq!(one.len, 1);
-                let want = (one.player[0], one.opponent[0], one.moves[0]);
-                proptest::prop_assert_eq!((four.player[i], four.opponent[i], four.moves[i]), want);
-            }
-            proptest::prop_assert_eq!(batched, portable);
-        }
+        let (leaves, depth3) = unsafe { (crate::batch::leaves_avx2(p, o, m), crate::batch::depth3_avx2(p, o, m)) };
+        proptest::prop_assert_eq!(leaves, (PORTABLE.leaves)(p, o, m));
+        proptest::prop_assert_eq!(depth3, (PORTABLE.depth3)(p, o, m));
         Ok(())
     }
 

@@ -11,42 +11,29 @@ use crate::kernel::{self, count, flips};
 use crate::table::{PerftTable, canonical};
 use crate::{Move, Position};
 
-/// Up to four children of a node, each with its legal moves: what
-/// [`Steps::children`] gives for the depth-3 step.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Children {
-    /// The side to move in each child (the parent's opponent, less the flips).
-    pub(crate) player: [u64; 4],
-    /// The other side in each child (the parent's player, with the placed disc and the flips).
-    pub(crate) opponent: [u64; 4],
-    /// The legal moves of each child's side to move.
-    pub(crate) moves: [u64; 4],
-    /// How many of the four are children (the first `len`).
-    pub(crate) len: usize,
-}
-
 /// The move-generation steps of one perft build, as closures so that each
 /// CPU-specific build supplies its own, compiled with its target features.
 /// Every build computes the same results as the portable one ([`PORTABLE`]).
 #[derive(Clone, Copy)]
-pub(crate) struct Steps<M, L, C> {
+pub(crate) struct Steps<M, L, T> {
     /// `moves(p, o)`: the legal moves of `p` against `o` ([`kernel::moves`](crate::kernel::moves)).
     pub(crate) moves: M,
     /// `leaves(p, o, m)`, for legal moves `m` not empty: the count of the node at
     /// depth 2, the sum over its children of their number of moves, at least 1
     /// each (a child with none passes or ends the game: one leaf either way).
     pub(crate) leaves: L,
-    /// `children(p, o, &mut m)`: the children after the lowest (at most four)
-    /// moves of `m`, with their moves; those moves are cleared from `m`.
-    pub(crate) children: C,
+    /// `depth3(p, o, m)`, for legal moves `m` not empty: the count of the node
+    /// at depth 3, the sum over its children of their depth-2 counts (`leaves`,
+    /// or [`passed_depth2`] for a child with no move).
+    pub(crate) depth3: T,
 }
 
 /// The portable steps, on the kernel's scalar functions.
 pub(crate) const PORTABLE: PortableSteps =
-    Steps { moves: kernel::moves, leaves: leaves_portable, children: children_portable };
+    Steps { moves: kernel::moves, leaves: leaves_portable, depth3: depth3_portable };
 
 /// The type of [`PORTABLE`].
-type PortableSteps = Steps<fn(u64, u64) -> u64, fn(u64, u64, u64) -> u64, fn(u64, u64, &mut u64) -> Children>;
+type PortableSteps = Steps<fn(u64, u64) -> u64, fn(u64, u64, u64) -> u64, fn(u64, u64, u64) -> u64>;
 
 /// The child after `p` plays on `sq` (legal) against `o`, as (side to move, other side).
 #[inline(always)]
@@ -69,14 +56,21 @@ fn leaves_portable(p: u64, o: u64, mut m: u64) -> u64 {
     total
 }
 
-/// [`Steps::children`] on the kernel's scalar functions, one child at a time.
+/// [`Steps::depth3`] on the kernel's scalar functions.
 #[inline(always)]
-fn children_portable(p: u64, o: u64, m: &mut u64) -> Children {
-    let sq = m.trailing_zeros() as usize;
-    *m &= m.wrapping_sub(1);
-    let (child_p, child_o) = child(p, o, sq);
-    let moves = kernel::moves(child_p, child_o);
-    Children { player: [child_p; 4], opponent: [child_o; 4], moves: [moves; 4], len: 1 }
+fn depth3_portable(p: u64, o: u64, mut m: u64) -> u64 {
+    // At most 64 children of at most 64 * 64 leaves: no overflow.
+    let mut total = 0;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (child_p, child_o) = child(p, o, sq);
+        total += match kernel::moves(child_p, child_o) {
+            0 => passed_depth2(child_p, child_o, kernel::moves),
+            child_m => leaves_portable(child_p, child_o, child_m),
+        };
+    }
+    total
 }
 
 /// One node of the count, with the recursion left to the caller so that each
@@ -84,44 +78,34 @@ fn children_portable(p: u64, o: u64, m: &mut u64) -> Children {
 ///
 /// Bulk counting: at depth 1 the answer is the number of moves (1 for a pass or a
 /// finished game), so depth 2 counts each child's moves without visiting them
-/// ([`Steps::leaves`]), and depth 3 takes its children with their moves from
-/// [`Steps::children`].
+/// ([`Steps::leaves`]); depth 3 is a step of its own ([`Steps::depth3`]) so
+/// that a build can batch its grandchildren.
 #[inline(always)]
-pub(crate) fn perft_node<M, L, C>(
+pub(crate) fn perft_node<M, L, T>(
     p: u64,
     o: u64,
     depth: u32,
-    steps: Steps<M, L, C>,
+    steps: Steps<M, L, T>,
     recurse: &mut impl FnMut(u64, u64, u32) -> u64,
 ) -> u64
 where
     M: Fn(u64, u64) -> u64 + Copy,
     L: Fn(u64, u64, u64) -> u64 + Copy,
-    C: Fn(u64, u64, &mut u64) -> Children + Copy,
+    T: Fn(u64, u64, u64) -> u64 + Copy,
 {
     let mut m = (steps.moves)(p, o);
     if m == 0 {
-        return passed_node(p, o, depth, steps.moves, recurse);
+        return match depth {
+            1 => 1,
+            2 => passed_depth2(p, o, steps.moves),
+            _ if (steps.moves)(o, p) == 0 => 1,
+            _ => recurse(o, p, depth - 1),
+        };
     }
     match depth {
         1 => count(m),
         2 => (steps.leaves)(p, o, m),
-        3 => {
-            // At most 64 children of at most 64 * 64 leaves: no overflow.
-            let mut total = 0;
-            while m != 0 {
-                let c = (steps.children)(p, o, &mut m);
-                for i in 0..c.len {
-                    let (child_p, child_o, child_m) = (c.player[i], c.opponent[i], c.moves[i]);
-                    total += if child_m == 0 {
-                        passed_node(child_p, child_o, 2, steps.moves, recurse)
-                    } else {
-                        (steps.leaves)(child_p, child_o, child_m)
-                    };
-                }
-            }
-            total
-        }
+        3 => (steps.depth3)(p, o, m),
         _ => {
             let mut total = 0;
             while m != 0 {
@@ -137,24 +121,12 @@ where
     }
 }
 
-/// The count of a node at `depth` whose side to move has no move: a finished
-/// game is one leaf; otherwise the side passes, and a pass is a ply.
+/// The count of a node at depth 2 whose side to move has no move: 1 for a
+/// finished game; otherwise the side passes (a ply) and the opponent's moves
+/// are the leaves.
 #[inline(always)]
-fn passed_node(
-    p: u64,
-    o: u64,
-    depth: u32,
-    moves: impl Fn(u64, u64) -> u64,
-    recurse: &mut impl FnMut(u64, u64, u32) -> u64,
-) -> u64 {
-    if depth == 1 {
-        return 1;
-    }
-    match (moves(o, p), depth) {
-        (0, _) => 1,
-        (passed, 2) => count(passed),
-        _ => recurse(o, p, depth - 1),
-    }
+pub(crate) fn passed_depth2(p: u64, o: u64, moves: impl Fn(u64, u64) -> u64) -> u64 {
+    count(moves(o, p)).max(1)
 }
 
 /// Depths below this are counted without the table: storing them costs more
@@ -164,19 +136,19 @@ const MIN_HASHED_DEPTH: u32 = 4;
 /// One node of the hashed count: look the canonical board up, else count with
 /// `perft_node` (recursing through `hashed`, or `plain` near the leaves) and store.
 #[inline(always)]
-pub(crate) fn hashed_node<M, L, C>(
+pub(crate) fn hashed_node<M, L, T>(
     p: u64,
     o: u64,
     depth: u32,
     table: &PerftTable<'_>,
-    steps: Steps<M, L, C>,
+    steps: Steps<M, L, T>,
     plain: &mut impl FnMut(u64, u64, u32) -> u64,
     hashed: &mut impl FnMut(u64, u64, u32) -> u64,
 ) -> u64
 where
     M: Fn(u64, u64) -> u64 + Copy,
     L: Fn(u64, u64, u64) -> u64 + Copy,
-    C: Fn(u64, u64, &mut u64) -> Children + Copy,
+    T: Fn(u64, u64, u64) -> u64 + Copy,
 {
     if depth < MIN_HASHED_DEPTH {
         return plain(p, o, depth);

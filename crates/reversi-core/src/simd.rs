@@ -15,7 +15,7 @@ use core::arch::x86_64::{
     _mm256_and_si256, _mm256_andnot_si256, _mm256_blend_epi32, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
     _mm256_cmpgt_epi64, _mm256_extract_epi64, _mm256_extracti128_si256, _mm256_or_si256, _mm256_permute2x128_si256,
     _mm256_sad_epu8, _mm256_set_epi64x, _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setr_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_slli_epi64, _mm256_sllv_epi64, _mm256_srli_epi64, _mm256_srlv_epi64,
+    _mm256_shuffle_epi8, _mm256_slli_epi64, _mm256_sllv_epi64, _mm256_srli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
     _mm256_unpackhi_epi64, _mm256_unpacklo_epi64, _mm256_xor_si256,
 };
 
@@ -67,11 +67,13 @@ pub(crate) fn sum_lanes(v: __m256i) -> u64 {
 }
 
 /// One position, `(player, opponent)`, in every lane, with its empty squares:
-/// the parent of a batch of children.
+/// the parent of children made in the lanes.
 #[derive(Clone, Copy)]
 pub(crate) struct Parent {
-    p: __m256i,
-    o: __m256i,
+    /// The side to move, in every lane.
+    pub(crate) p: __m256i,
+    /// The other side, in every lane.
+    pub(crate) o: __m256i,
     empty: __m256i,
 }
 
@@ -80,11 +82,8 @@ impl Parent {
     #[target_feature(enable = "avx2")]
     #[inline]
     pub(crate) fn new(p: u64, o: u64) -> Parent {
-        Parent {
-            p: _mm256_set1_epi64x(p as i64),
-            o: _mm256_set1_epi64x(o as i64),
-            empty: _mm256_set1_epi64x(!(p | o) as i64),
-        }
+        let (p, o) = (_mm256_set1_epi64x(p as i64), _mm256_set1_epi64x(o as i64));
+        Parent { p, o, empty: _mm256_xor_si256(_mm256_or_si256(p, o), _mm256_set1_epi64x(-1)) }
     }
 
     /// What [`kernel::flips`](crate::kernel::flips) gives for a move on `sq`
@@ -121,23 +120,32 @@ impl Parent {
         let down_flips = _mm256_and_si256(_mm256_andnot_si256(shadow, down), closed);
         _mm256_or_si256(up_flips, down_flips)
     }
+}
 
-    /// The children after the moves `placed` (one bit each, or none), one
-    /// per lane, given the flips of each ([`Parent::flips`], spread over its
-    /// lanes). A lane with no move holds a board with no empty square (so no
-    /// moves). See [`children!`] for the usual call.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    pub(crate) fn children(&self, placed: [u64; 4], flips: [__m256i; 4]) -> Boards {
-        let [f0, f1, f2, f3] = flips;
-        // Lane i: the union of f_i's lanes (two unpacks, then the 128-bit halves).
-        let a = _mm256_or_si256(_mm256_unpacklo_epi64(f0, f1), _mm256_unpackhi_epi64(f0, f1));
-        let b = _mm256_or_si256(_mm256_unpacklo_epi64(f2, f3), _mm256_unpackhi_epi64(f2, f3));
-        let flipped = _mm256_or_si256(_mm256_permute2x128_si256::<0x21>(a, b), _mm256_blend_epi32::<0xf0>(a, b));
-        let placed = _mm256_set_epi64x(placed[3] as i64, placed[2] as i64, placed[1] as i64, placed[0] as i64);
-        let placed = _mm256_or_si256(placed, _mm256_cmpeq_epi64(placed, _mm256_setzero_si256()));
-        Boards { p: _mm256_andnot_si256(flipped, self.o), o: _mm256_or_si256(self.p, _mm256_or_si256(flipped, placed)) }
-    }
+/// Lane `i` of the `i`-th vector.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn diagonal(v: [__m256i; 4]) -> __m256i {
+    let low = _mm256_blend_epi32::<0x0c>(v[0], v[1]);
+    let high = _mm256_blend_epi32::<0xc0>(v[2], v[3]);
+    _mm256_blend_epi32::<0xf0>(low, high)
+}
+
+/// The children of four positions (lane by lane: `p` to move against `o`)
+/// after the moves `placed` (one bit each, or none), given the flips of each
+/// ([`Parent::flips`], spread over its lanes). A lane with no move holds a
+/// board with no empty square (so no moves).
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn boards(p: __m256i, o: __m256i, placed: [u64; 4], flips: [__m256i; 4]) -> Boards {
+    let [f0, f1, f2, f3] = flips;
+    // Lane i: the union of f_i's lanes (two unpacks, then the 128-bit halves).
+    let a = _mm256_or_si256(_mm256_unpacklo_epi64(f0, f1), _mm256_unpackhi_epi64(f0, f1));
+    let b = _mm256_or_si256(_mm256_unpacklo_epi64(f2, f3), _mm256_unpackhi_epi64(f2, f3));
+    let flipped = _mm256_or_si256(_mm256_permute2x128_si256::<0x21>(a, b), _mm256_blend_epi32::<0xf0>(a, b));
+    let placed = _mm256_set_epi64x(placed[3] as i64, placed[2] as i64, placed[1] as i64, placed[0] as i64);
+    let placed = _mm256_or_si256(placed, _mm256_cmpeq_epi64(placed, _mm256_setzero_si256()));
+    Boards { p: _mm256_andnot_si256(flipped, o), o: _mm256_or_si256(p, _mm256_or_si256(flipped, placed)) }
 }
 
 /// The lowest four set bits of `m`, one each (0 past the last), cleared from `m`.
@@ -168,7 +176,7 @@ macro_rules! children {
             parent.flips(placed[2].trailing_zeros() as usize),
             parent.flips(placed[3].trailing_zeros() as usize),
         ];
-        parent.children(placed, flips)
+        $crate::simd::boards(parent.p, parent.o, placed, flips)
     }};
 }
 pub(crate) use children;
@@ -264,7 +272,7 @@ fn fill_down<const D: i32, const D2: i32>(p: __m256i, mask: __m256i, pair: __m25
 /// The number of set bits of each byte of `v` (a nibble table lookup).
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) fn count_bytes(v: __m256i) -> __m256i {
+fn count_bytes(v: __m256i) -> __m256i {
     let table = _mm256_setr_epi8(
         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
     );
@@ -274,11 +282,15 @@ pub(crate) fn count_bytes(v: __m256i) -> __m256i {
     _mm256_add_epi8(lo, hi)
 }
 
-/// The sum of the bytes of each 64-bit lane.
+/// The number of set bits of each lane, at least 1 (a position with no move
+/// is one leaf at depth 1, as [`passed_depth2`](crate::perft::passed_depth2)
+/// counts it).
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) fn sum_bytes(v: __m256i) -> __m256i {
-    _mm256_sad_epu8(v, _mm256_setzero_si256())
+pub(crate) fn leaf_counts(moves: __m256i) -> __m256i {
+    let zero = _mm256_setzero_si256();
+    let bits = _mm256_sad_epu8(count_bytes(moves), zero);
+    _mm256_sub_epi64(bits, _mm256_cmpeq_epi64(moves, zero))
 }
 
 /// The four lanes, lowest first.
