@@ -42,35 +42,34 @@ pub(crate) fn child(p: u64, o: u64, sq: usize) -> (u64, u64) {
     (o & !f, p | f | 1 << sq)
 }
 
-/// [`Steps::leaves`] on the kernel's scalar functions.
+/// The sum of `count(child_p, child_o, child_moves)` over the children of
+/// `(p, o)` after its moves `m`: the portable steps' loop (no overflow below
+/// depth 4: at most 64 children of at most 64 * 64 leaves each).
 #[inline(always)]
-fn leaves_portable(p: u64, o: u64, mut m: u64) -> u64 {
+fn sum_children(p: u64, o: u64, mut m: u64, count: impl Fn(u64, u64, u64) -> u64) -> u64 {
     let mut total = 0;
     while m != 0 {
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
         let (child_p, child_o) = child(p, o, sq);
-        // At most 64 children of at most 64 moves: no overflow.
-        total += count(kernel::moves(child_p, child_o)).max(1);
+        total += count(child_p, child_o, kernel::moves(child_p, child_o));
     }
     total
 }
 
+/// [`Steps::leaves`] on the kernel's scalar functions.
+#[inline(always)]
+fn leaves_portable(p: u64, o: u64, m: u64) -> u64 {
+    sum_children(p, o, m, |_, _, child_m| count(child_m).max(1))
+}
+
 /// [`Steps::depth3`] on the kernel's scalar functions.
 #[inline(always)]
-fn depth3_portable(p: u64, o: u64, mut m: u64) -> u64 {
-    // At most 64 children of at most 64 * 64 leaves: no overflow.
-    let mut total = 0;
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let (child_p, child_o) = child(p, o, sq);
-        total += match kernel::moves(child_p, child_o) {
-            0 => passed_depth2(child_p, child_o, kernel::moves),
-            child_m => leaves_portable(child_p, child_o, child_m),
-        };
-    }
-    total
+fn depth3_portable(p: u64, o: u64, m: u64) -> u64 {
+    sum_children(p, o, m, |child_p, child_o, child_m| match child_m {
+        0 => passed_depth2(child_p, child_o, kernel::moves),
+        _ => leaves_portable(child_p, child_o, child_m),
+    })
 }
 
 /// One node of the count, with the recursion left to the caller so that each
