@@ -10,10 +10,10 @@
 //! results equal the portable steps' (tested in `dispatch`).
 #![cfg(target_arch = "x86_64")]
 
-use core::arch::x86_64::{__m256i, _mm256_add_epi64, _mm256_setzero_si256};
+use core::arch::x86_64::{__m256i, _mm256_add_epi64, _mm256_set1_epi64x, _mm256_setzero_si256};
 
 use crate::perft::passed_depth2;
-use crate::simd::{self, Parent, moves_avx2};
+use crate::simd::{self, Boards, Parent, moves_avx2};
 
 /// The depth-2 count of a stream of positions: their children, taken four at a
 /// time in the lanes whatever their parent, each counted by its number of
@@ -27,6 +27,9 @@ struct Leaves {
     placed: [u64; 4],
     /// How many are waiting (below 4).
     len: usize,
+    /// The last batch, made but not counted yet (counted after the next one
+    /// is made, so that the two overlap); at first four boards with no moves.
+    pending: Boards,
     /// The counts so far, per lane.
     counts: __m256i,
 }
@@ -35,7 +38,15 @@ impl Leaves {
     #[target_feature(enable = "avx2")]
     #[inline]
     fn new() -> Leaves {
-        Leaves { player: [0; 4], opponent: [0; 4], placed: [0; 4], len: 0, counts: _mm256_setzero_si256() }
+        let full = Boards { p: _mm256_setzero_si256(), o: _mm256_set1_epi64x(-1) };
+        Leaves {
+            player: [0; 4],
+            opponent: [0; 4],
+            placed: [0; 4],
+            len: 0,
+            pending: full,
+            counts: _mm256_setzero_si256(),
+        }
     }
 
     /// Adds the children of `(p, o)` after its legal moves `m`.
@@ -54,7 +65,8 @@ impl Leaves {
         }
     }
 
-    /// Counts the four waiting children (a slot with no move counts 1).
+    /// Makes the four waiting children (a slot with no move: a board with no
+    /// moves) and counts the batch before.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline]
     fn flush(&mut self) {
@@ -62,21 +74,32 @@ impl Leaves {
         let flips = core::array::from_fn(|i| parents[i].flips(self.placed[i].trailing_zeros() as usize));
         let p = simd::diagonal(parents.map(|parent| parent.p));
         let o = simd::diagonal(parents.map(|parent| parent.o));
-        let moves = simd::moves!(simd::boards(p, o, self.placed, flips));
-        self.counts = _mm256_add_epi64(self.counts, simd::leaf_counts(moves));
+        let boards = simd::boards(p, o, self.placed, flips);
+        self.count_pending();
+        self.pending = boards;
         self.len = 0;
+    }
+
+    /// Adds the pending batch's counts (each board's number of moves, at least 1).
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn count_pending(&mut self) {
+        let moves = simd::moves!(self.pending);
+        self.counts = _mm256_add_epi64(self.counts, simd::leaf_counts(moves));
     }
 
     /// The count of every child pushed.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline]
     fn total(mut self) -> u64 {
-        // The empty slots of the last batch count 1 each: taken off.
-        let missing = (4 - self.len as u64) & 3;
+        // The empty slots of the last batch and the four boards pending at
+        // first count 1 each: taken off.
+        let missing = 4 + ((4 - self.len as u64) & 3);
         if self.len != 0 {
             self.placed[self.len..].fill(0);
             self.flush();
         }
+        self.count_pending();
         simd::sum_lanes(self.counts) - missing
     }
 }
