@@ -13,8 +13,9 @@
 //! This is the only module with `unsafe`: calling a `#[target_feature]` function,
 //! sound once the features are known to be present.
 
-use crate::kernel;
-use crate::perft::hashed_node;
+#[cfg(target_arch = "x86_64")]
+use crate::batch::{depth3_avx2, leaves_avx2};
+use crate::perft::{PORTABLE, Steps, hashed_node};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::moves_avx2;
 use crate::table::PerftTable;
@@ -104,30 +105,41 @@ fn has_x86_64_v4() -> bool {
 }
 
 fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
-    crate::perft::perft_node(p, o, depth, kernel::moves, &mut perft_portable)
+    crate::perft::perft_node(p, o, depth, PORTABLE, &mut perft_portable)
 }
 
 fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
-    hashed_node(p, o, depth, table, kernel::moves, &mut perft_portable, &mut |p, o, d| {
-        perft_hashed_portable(p, o, d, table)
-    })
+    hashed_node(p, o, depth, table, PORTABLE, &mut perft_portable, &mut |p, o, d| perft_hashed_portable(p, o, d, table))
+}
+
+/// The AVX2 steps (`simd` and `batch`), as closures that take the target
+/// features of the build they are written in.
+#[cfg(target_arch = "x86_64")]
+macro_rules! avx2_steps {
+    () => {
+        Steps {
+            moves: |p, o| moves_avx2(p, o),
+            leaves: |p, o, m| leaves_avx2(p, o, m),
+            depth3: |p, o, m| depth3_avx2(p, o, m),
+        }
+    };
 }
 
 /// The plain and hashed perft of one x86-64 feature level: the same generic
-/// code compiled with the level's instructions (AVX2 mobility at every level).
+/// code compiled with the level's instructions (the AVX2 steps at every level).
 macro_rules! x86_64_build {
     ($perft:ident, $hashed:ident, $features:literal) => {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
         fn $perft(p: u64, o: u64, depth: u32) -> u64 {
-            crate::perft::perft_node(p, o, depth, |p, o| moves_avx2(p, o), &mut |p, o, d| $perft(p, o, d))
+            crate::perft::perft_node(p, o, depth, avx2_steps!(), &mut |p, o, d| $perft(p, o, d))
         }
 
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
         fn $hashed(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
             let plain = &mut |p, o, d| $perft(p, o, d);
-            hashed_node(p, o, depth, table, |p, o| moves_avx2(p, o), plain, &mut |p, o, d| $hashed(p, o, d, table))
+            hashed_node(p, o, depth, table, avx2_steps!(), plain, &mut |p, o, d| $hashed(p, o, d, table))
         }
     };
 }
@@ -380,6 +392,7 @@ mod single_tests {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use crate::kernel;
+    use crate::perft::PORTABLE;
 
     proptest::proptest! {
         #[test]
@@ -390,6 +403,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn batched_steps_match_the_portable_steps(a: u64, b: u64, sparse: u64) {
+            if std::is_x86_feature_detected!("avx2") && super::has_x86_64_v3() {
+                for (p, o) in [(a & !b, b), (a & sparse & !b, b & sparse), (a & !(b & sparse), b & sparse)] {
+                    check_batched_steps(p, o)?;
+                    check_batched_steps(o, p)?;
+                }
+            }
+        }
+    }
+
+    /// The batched steps of `(p, o)` against the portable ones: the depth-2
+    /// and depth-3 counts.
+    fn check_batched_steps(p: u64, o: u64) -> Result<(), proptest::test_runner::TestCaseError> {
+        let m = kernel::moves(p, o);
+        if m == 0 {
+            return Ok(());
+        }
+        assert!(super::has_x86_64_v3());
+        // SAFETY: the assertion above has confirmed every feature of the batched steps.
+        let (leaves, depth3) = unsafe { (crate::batch::leaves_avx2(p, o, m), crate::batch::depth3_avx2(p, o, m)) };
+        proptest::prop_assert_eq!(leaves, (PORTABLE.leaves)(p, o, m));
+        proptest::prop_assert_eq!(depth3, (PORTABLE.depth3)(p, o, m));
+        Ok(())
     }
 
     /// Calls the AVX2 generator; only after `is_x86_feature_detected!("avx2")`.

@@ -13,7 +13,7 @@ const INNER_COLUMNS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 /// Rays from each square, four towards higher bits (E, S, SE, SW) then four
 /// towards lower bits (W, N, NW, NE). A ray holds the squares beyond its origin,
 /// up to the edge of the board, without the origin.
-static RAYS: [[u64; 8]; 64] = rays();
+pub(crate) static RAYS: [[u64; 8]; 64] = rays();
 
 const fn rays() -> [[u64; 8]; 64] {
     // (column step, row step) per direction, in the order documented on RAYS.

@@ -78,6 +78,7 @@
 #[cfg(test)]
 extern crate std;
 
+mod batch;
 mod bitboard;
 mod board;
 mod color;

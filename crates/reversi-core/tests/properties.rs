@@ -216,3 +216,38 @@ proptest! {
         }
     }
 }
+
+/// Positions of every phase: game prefixes of up to 64 moves (opening to game
+/// over), and random boards (not reachable in general: any disjoint sets) with
+/// many or few empty squares, so that passes and finished games are frequent.
+fn phased_positions() -> impl Strategy<Value = Position> {
+    let random_board = (any::<[u64; 4]>(), any::<bool>(), 0usize..3).prop_map(|(r, white, fill)| {
+        // One to three random sets together: about 50%, 75% or 87% of the squares taken.
+        let taken = r[..=fill].iter().fold(0, |t, x| t | x);
+        let black = taken & r[3];
+        let side = if white { Color::White } else { Color::Black };
+        Position::from_discs(Bitboard(black), Bitboard(taken & !black), side).unwrap()
+    });
+    prop_oneof![
+        positions(),
+        (any::<bool>(), prop::collection::vec(any::<u8>(), 40..64)).prop_map(|(w, c)| play_prefix(w, &c)),
+        random_board
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The batched depth-2 and depth-3 steps of the SIMD backends count what
+    /// the portable one does, passes and finished games included, at every depth
+    /// where they run (1 to 6: below, at and above them).
+    #[test]
+    fn every_backend_counts_alike_at_depths_1_to_6(pos in phased_positions()) {
+        for depth in 1..=6 {
+            let reference = perft_with(Backend::Portable, &pos, depth);
+            for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+                prop_assert_eq!(perft_with(backend, &pos, depth), reference, "{} depth {}", backend.name(), depth);
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The batched perft steps of the AVX2 builds: the [`Steps`](crate::perft::Steps)
+//! that [`dispatch`](crate::dispatch)'s x86-64 builds give
+//! [`perft_node`](crate::perft::perft_node).
+//!
+//! Positions are made four at a time, one per 64-bit lane (flips of each move
+//! spread over the lanes, merged in one step), and their moves found and
+//! counted in the lanes. The depth-3 step makes its children so, then streams
+//! all its grandchildren, whatever their parent, four at a time through
+//! [`Leaves`]: only the last four of a depth-3 node can have empty lanes. The
+//! results equal the portable steps' (tested in `dispatch`).
+#![cfg(target_arch = "x86_64")]
+
+use core::arch::x86_64::{__m256i, _mm256_add_epi64, _mm256_set1_epi64x, _mm256_setzero_si256};
+
+use crate::perft::passed_depth2;
+use crate::simd::{self, Boards, Parent, moves_avx2};
+
+/// The depth-2 count of a stream of positions: their children, taken four at a
+/// time in the lanes whatever their parent, each counted by its number of
+/// moves (at least 1).
+struct Leaves {
+    /// The parents of the children waiting for a batch: side to move...
+    player: [u64; 4],
+    /// ... the other side ...
+    opponent: [u64; 4],
+    /// ... and the move (one bit).
+    placed: [u64; 4],
+    /// How many are waiting (below 4).
+    len: usize,
+    /// The last batch, made but not counted yet (counted after the next one
+    /// is made, so that the two overlap); at first four boards with no moves.
+    pending: Boards,
+    /// The counts so far, per lane.
+    counts: __m256i,
+}
+
+impl Leaves {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new() -> Leaves {
+        let full = Boards { p: _mm256_setzero_si256(), o: _mm256_set1_epi64x(-1) };
+        Leaves {
+            player: [0; 4],
+            opponent: [0; 4],
+            placed: [0; 4],
+            len: 0,
+            pending: full,
+            counts: _mm256_setzero_si256(),
+        }
+    }
+
+    /// Adds the children of `(p, o)` after its legal moves `m`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn push(&mut self, p: u64, o: u64, mut m: u64) {
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m ^= bit;
+            let i = self.len & 3;
+            (self.player[i], self.opponent[i], self.placed[i]) = (p, o, bit);
+            self.len += 1;
+            if self.len == 4 {
+                self.flush();
+            }
+        }
+    }
+
+    /// Makes the four waiting children (a slot with no move: a board with no
+    /// moves) and counts the batch before.
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn flush(&mut self) {
+        let parents: [Parent; 4] = core::array::from_fn(|i| Parent::new(self.player[i], self.opponent[i]));
+        let flips = core::array::from_fn(|i| parents[i].flips(self.placed[i].trailing_zeros() as usize));
+        let p = simd::diagonal(parents.map(|parent| parent.p));
+        let o = simd::diagonal(parents.map(|parent| parent.o));
+        let boards = simd::boards(p, o, self.placed, flips);
+        self.count_pending();
+        self.pending = boards;
+        self.len = 0;
+    }
+
+    /// Adds the pending batch's counts (each board's number of moves, at least 1).
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn count_pending(&mut self) {
+        let moves = simd::moves!(self.pending);
+        self.counts = _mm256_add_epi64(self.counts, simd::leaf_counts(moves));
+    }
+
+    /// The count of every child pushed.
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline]
+    fn total(mut self) -> u64 {
+        // The empty slots of the last batch and the four boards pending at
+        // first count 1 each: taken off.
+        let missing = 4 + ((4 - self.len as u64) & 3);
+        if self.len != 0 {
+            self.placed[self.len..].fill(0);
+            self.flush();
+        }
+        self.count_pending();
+        simd::sum_lanes(self.counts) - missing
+    }
+}
+
+/// [`Steps::leaves`](crate::perft::Steps::leaves): for legal moves `m` (not
+/// empty) of `(p, o)`, the sum over the children of their number of moves, at
+/// least 1 each.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+#[inline]
+pub(crate) fn leaves_avx2(p: u64, o: u64, m: u64) -> u64 {
+    let mut leaves = Leaves::new();
+    leaves.push(p, o, m);
+    leaves.total()
+}
+
+/// [`Steps::depth3`](crate::perft::Steps::depth3): for legal moves `m` (not
+/// empty) of `(p, o)`, the sum of the children's depth-2 counts.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+#[inline]
+pub(crate) fn depth3_avx2(p: u64, o: u64, mut m: u64) -> u64 {
+    let parent = Parent::new(p, o);
+    let mut leaves = Leaves::new();
+    // At most 64 children of at most 64 * 64 leaves: no overflow.
+    let mut passed = 0;
+    while m != 0 {
+        let len = m.count_ones().min(4) as usize;
+        let boards = simd::children!(parent, &mut m);
+        let moves = simd::lanes(simd::moves!(boards));
+        let (player, opponent) = (simd::lanes(boards.p), simd::lanes(boards.o));
+        for i in 0..len {
+            match moves[i] {
+                0 => passed += passed_depth2(player[i], opponent[i], |p, o| moves_avx2(p, o)),
+                child_m => leaves.push(player[i], opponent[i], child_m),
+            }
+        }
+    }
+    passed + leaves.total()
+}
