@@ -109,6 +109,8 @@ pub use error::{
     OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
     PositionErrorKind, SquareIndexError,
 };
+#[doc(hidden)]
+pub use mix::mix64;
 pub use moves::{Move, is_pass_token};
 #[doc(hidden)]
 pub use pad::pad_display;
@@ -122,8 +124,10 @@ pub use serde::deserialize_text;
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use table::{PerftTable, TableEntry};
+/// Not public API (exempt from semver): a colour change's hash delta, for
+/// reversi-variants' 8x8 fast path.
 #[doc(hidden)]
-pub use mix::mix64;
+pub use zobrist::flip_delta as zobrist_flip_delta;
 /// Not public API (exempt from semver): the Zobrist key stream, for
 /// reversi-variants' keys.
 #[doc(hidden)]

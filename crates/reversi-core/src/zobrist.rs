@@ -78,8 +78,10 @@ static FLIP_KEYS: [[u64; 256]; 8] = {
 
 /// The change to a hash when the squares `changed` switch from one colour to the
 /// other (either way: each key pair is XORed in once).
+#[doc(hidden)]
 #[inline]
-pub(crate) fn flip_delta(changed: u64) -> u64 {
+#[must_use]
+pub fn flip_delta(changed: u64) -> u64 {
     let bytes = changed.to_le_bytes();
     let mut delta = 0;
     let mut row = 0;

@@ -515,8 +515,8 @@ impl Position {
         if let Some(raw) = raw.filter(|_| self.othello) {
             let (p, o) = self.words();
             let (at, bit) = (usize::from(raw.to), 1u64 << raw.to);
-            let (p, o) = (p & !bit, o & !bit);
-            return self.apply_othello(p, o, at, othello::flips(p, o, at));
+            let f = othello::flips(p & !bit, o & !bit, at);
+            return self.apply_othello(p, o, at, f);
         }
         let o = self.sides().1;
         let (np, no) = visit(self, Apply(raw));
@@ -525,18 +525,22 @@ impl Position {
         SquareSet::new(self.geometry, o & np)
     }
 
-    /// Plays the placement on `at` flipping `f`, the mover's and the
-    /// opponent's discs being `p` and `o` (the square empty in both), on the
-    /// 8x8 board; returns `f`.
+    /// Plays the placement on `at` flipping `f` on the 8x8 board (the
+    /// mover's discs `p`, the opponent's `o`; a piece on `at` is replaced);
+    /// returns the opponent's pieces that are now the mover's.
     #[inline]
     fn apply_othello(&mut self, p: u64, o: u64, at: usize, f: u64) -> SquareSet {
-        let (np, no) = (p | f | 1 << at, o & !f);
+        let bit = 1u64 << at;
+        let (np, no) = (p | f | bit, o & !(f | bit));
         let me = self.side;
-        let (mine, theirs) = (zobrist::keys(p ^ np, me), zobrist::keys(o ^ no, !me));
-        self.hash ^= mine ^ theirs ^ zobrist::SIDE_KEY;
+        // The flipped discs change colour (reversi-core's per-byte key
+        // tables: the keys agree); the placed disc appears, or replaces one.
+        let (appeared, vanished) = ((p ^ np) & !f, (o ^ no) & !f);
+        let delta = reversi_core::zobrist_flip_delta(f) ^ zobrist::keys(appeared, me) ^ zobrist::keys(vanished, !me);
+        self.hash ^= delta ^ zobrist::SIDE_KEY;
         let (black, white) = if me == Color::Black { (np, no) } else { (no, np) };
         (self.black.0[0], self.white.0[0], self.side) = (black, white, !me);
-        SquareSet::new(self.geometry, Wide::from_u64(f))
+        SquareSet::new(self.geometry, Wide::from_u64(o & np))
     }
 
     fn why_illegal(&self, mv: Move) -> PlayError {

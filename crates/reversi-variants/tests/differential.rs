@@ -40,6 +40,29 @@ fn positions() -> impl Strategy<Value = Position> {
         })
 }
 
+/// Standard 8x8 Reversi (played on reversi-core) after a random legal
+/// prefix, or on the generic engine when a coin says so.
+fn othello_positions() -> impl Strategy<Value = Position> {
+    (prop::collection::vec(any::<u16>(), 0..70), any::<bool>()).prop_map(|(choices, generic)| {
+        let mut pos = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+        if generic {
+            pos = pos.on_generic_engine();
+        }
+        for &c in &choices {
+            let mut moves = pos.moves();
+            let n = moves.len();
+            let Some(mv) = moves.nth(usize::from(c) % n.max(1)) else { break };
+            pos.play(mv).unwrap();
+        }
+        pos
+    })
+}
+
+/// Either kind.
+fn any_positions() -> impl Strategy<Value = Position> {
+    prop_oneof![positions(), othello_positions()]
+}
+
 fn start_or_random(variant: Variant, w: usize, h: usize, from_start: bool, cells: &[u8]) -> Position {
     let holes = (0..w * h).filter(|&i| cells[i] == 9).map(|i| Square::new((i % w) as u8, (i / w) as u8).unwrap());
     let geometry = Geometry::new(w, h).unwrap().with_holes(holes).unwrap();
@@ -78,7 +101,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(192))]
 
     #[test]
-    fn engine_agrees_with_the_reference(pos in positions()) {
+    fn engine_agrees_with_the_reference(pos in any_positions()) {
         let reference = Board::from_position(&pos);
         prop_assert_eq!(reference.text(), pos.to_string());
         let moves: Vec<Move> = pos.moves().collect();
@@ -253,5 +276,35 @@ proptest! {
         for s in reversi_variants::Symmetry::ALL {
             prop_assert_eq!(pos.transform(s).is_some(), g.symmetries().any(|t| t == s));
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Any move, legal or not (occupied, obstructed, off the board, a jump in
+    /// Reversi), keeps the position consistent: its hash is the hash from
+    /// scratch, and both engines give the same child on the 8x8 board.
+    #[test]
+    fn unchecked_moves_keep_the_hash_exact(pos in any_positions(), c in 0u8..27, r in 0u8..27, c2 in 0u8..27, r2 in 0u8..27, kind in 0u8..3) {
+        // Mostly squares of the board (a value past its edge: off it).
+        let g = *pos.geometry();
+        let on = |v: u8, n: u8| if v < 26 { v % n } else { n.min(25) };
+        let (Some(to), Some(from)) = (Square::new(on(c, g.width()), on(r, g.height())), Square::new(on(c2, g.width()), on(r2, g.height()))) else {
+            return Ok(());
+        };
+        let mv = match kind {
+            0 => Move::Place(to),
+            1 => Move::Jump { from, to },
+            _ => Move::Pass,
+        };
+        let mut child = pos;
+        let converted = child.play_unchecked(mv);
+        let scratch = Position::from_text(pos.variant(), &child.to_string()).unwrap();
+        prop_assert_eq!(child.hash(), scratch.hash(), "{} after {}", pos, mv);
+        prop_assert_eq!(child, scratch);
+        let mut generic = pos.on_generic_engine();
+        prop_assert_eq!(generic.play_unchecked(mv), converted);
+        prop_assert_eq!((generic, generic.hash()), (child, child.hash()));
     }
 }
