@@ -84,6 +84,7 @@ mod board;
 mod color;
 mod dispatch;
 mod error;
+mod grid;
 mod kernel;
 mod mix;
 mod moves;
@@ -109,6 +110,8 @@ pub use error::{
     OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
     PositionErrorKind, SquareIndexError,
 };
+#[doc(hidden)]
+pub use grid::write_grid;
 #[doc(hidden)]
 pub use mix::mix64;
 pub use moves::{Move, is_pass_token};

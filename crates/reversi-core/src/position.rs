@@ -430,16 +430,9 @@ pub struct Pretty<'a>(&'a Position);
 impl fmt::Display for Pretty<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.0;
-        f.write_str("  a b c d e f g h")?;
-        for sq in Square::all() {
-            if sq.column() == 0 {
-                write!(f, "\n{}", sq.row() + 1)?;
-            }
-            write!(f, " {}", pos.board.square_char(sq))?;
-        }
-        let score = pos.score();
-        write!(f, "\nX {} O {}, ", score.black, score.white)?;
-        if pos.is_game_over() { f.write_str("game over") } else { write!(f, "{} to move", pos.side) }
+        let cell = |c, r| Square::from_coords(c, r).map_or('-', |sq| pos.board.square_char(sq));
+        let to_move = (!pos.is_game_over()).then_some(pos.side);
+        crate::grid::write_grid(f, (8, 8), cell, pos.score(), to_move)
     }
 }
 

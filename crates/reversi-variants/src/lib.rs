@@ -80,7 +80,6 @@ mod error;
 mod geometry;
 mod legal;
 mod moves;
-mod othello;
 mod perft;
 mod position;
 #[cfg(feature = "serde")]

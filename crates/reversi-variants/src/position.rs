@@ -10,7 +10,9 @@ use crate::error::{NotOthelloError, PlayError, StartError};
 use crate::legal::Moves;
 use crate::table::Tabled;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
-use crate::{Geometry, Move, Square, SquareSet, Variant, othello, zobrist};
+use reversi_core::raw as othello;
+
+use crate::{Geometry, Move, Square, SquareSet, Variant, zobrist};
 
 /// A position: the variant, the board, the pieces and the side to move, with a
 /// Zobrist hash kept up to date by every move.
@@ -50,8 +52,9 @@ pub struct Position {
     white: Wide,
     side: Color,
     hash: u64,
-    /// Standard 8x8 Reversi, played on reversi-core: the pieces are the first
-    /// words of `black` and `white`.
+    /// Standard 8x8 Reversi, played on reversi-core's raw kernel (`othello::`
+    /// here): a square's index (`row * 8 + column`) is its reversi-core index,
+    /// so the pieces are the first words of `black` and `white`.
     othello: bool,
 }
 
@@ -394,7 +397,7 @@ impl Position {
         };
         let (p, o) = self.sides();
         let origins = if self.variant.moves_pieces() && count > 0 { p } else { Wide::EMPTY };
-        let empty = self.playable() & !(p | o);
+        let empty = self.geometry.playable_set() & !(p | o);
         Moves::any(w, h, places, origins, empty, count, pass)
     }
 
@@ -405,10 +408,6 @@ impl Position {
             let pass = places == 0 && othello::moves(o, p) != 0;
             Moves::othello(reversi_core::Bitboard(places), pass)
         })
-    }
-
-    fn playable(&self) -> Wide {
-        self.geometry.playable_set()
     }
 
     /// The squares that a legal move lands on, as a set: for Reversi the
@@ -656,27 +655,13 @@ impl fmt::Display for Pretty<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.0;
         let g = &pos.geometry;
-        // Row numbers take up to two digits: the columns line up under them.
-        let margin = if g.height() > 9 { 3 } else { 2 };
-        write!(f, "{:margin$}", "")?;
-        for c in 0..g.width() {
-            let sep = if c == 0 { "" } else { " " };
-            write!(f, "{sep}{}", char::from(b'a' + c))?;
-        }
-        for sq in g.squares() {
-            if sq.column() == 0 {
-                write!(f, "\n{:<w$}", sq.row() + 1, w = margin - 1)?;
-            }
-            let c = match pos.get(sq) {
-                Some(color) => color.char(),
-                None if g.is_hole(sq) => '#',
-                None => '-',
-            };
-            write!(f, " {c}")?;
-        }
-        let score = pos.score();
-        write!(f, "\nX {} O {}, ", score.black, score.white)?;
-        if pos.is_game_over() { f.write_str("game over") } else { write!(f, "{} to move", pos.side) }
+        let cell = |c, r| match Square::new(c, r) {
+            Some(sq) if g.is_hole(sq) => '#',
+            Some(sq) => pos.get(sq).map_or('-', Color::char),
+            None => '-',
+        };
+        let to_move = (!pos.is_game_over()).then_some(pos.side);
+        reversi_core::write_grid(f, (g.width(), g.height()), cell, pos.score(), to_move)
     }
 }
 
