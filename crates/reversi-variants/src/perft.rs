@@ -165,40 +165,27 @@ pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, cache: &m
     visit(pos, PerftHashed(backend, depth, cache))
 }
 
-/// The count below each legal move of a position: see [`divide`].
-#[derive(Clone, Debug)]
-pub struct Divide {
-    pos: Position,
-    moves: Moves,
-    depth: u32,
-    backend: Backend,
-}
+/// The count below each legal move of a position: see [`divide`]. It is
+/// reversi-core's [`Divide`](reversi_core::Divide) over this crate's positions,
+/// so both crates' divides are one type with one behaviour.
+pub type Divide = reversi_core::Divide<Position>;
 
-impl Divide {
-    /// The same counts computed on `backend` (the fastest available by default;
-    /// an unavailable one falls back to [`Backend::Portable`]).
-    #[must_use]
-    pub fn on(self, backend: Backend) -> Divide {
-        Divide { backend, ..self }
-    }
-}
+impl reversi_core::DividePosition for Position {
+    type Move = Move;
+    type Moves = Moves;
 
-impl Iterator for Divide {
-    type Item = (Move, u64);
-
-    fn next(&mut self) -> Option<(Move, u64)> {
-        let mv = self.moves.next()?;
-        let mut child = self.pos;
-        child.play_unchecked(mv);
-        Some((mv, perft_with(self.backend, &child, self.depth - 1)))
+    fn divide_moves(&self, none: bool) -> Moves {
+        if none { Moves::none() } else { self.moves() }
     }
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.moves.size_hint()
+    fn divide_play(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+
+    fn divide_perft(&self, backend: Backend, depth: u32) -> u64 {
+        perft_with(backend, self, depth)
     }
 }
-
-impl ExactSizeIterator for Divide {}
 
 /// The count below each legal move of `pos` (a pass when it is the only move),
 /// in the order of [`Position::moves`], computed lazily, as reversi-core's
@@ -216,6 +203,5 @@ impl ExactSizeIterator for Divide {}
 /// ```
 #[must_use]
 pub fn divide(pos: &Position, depth: u32) -> Divide {
-    let moves = if depth == 0 { Moves::none() } else { pos.moves() };
-    Divide { pos: *pos, moves, depth, backend: Backend::detect() }
+    Divide::new(*pos, depth)
 }
