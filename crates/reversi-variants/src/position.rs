@@ -215,8 +215,19 @@ impl Position {
         Ok(pos)
     }
 
-    /// An empty board.
-    pub(crate) fn empty(variant: Variant, geometry: Geometry, side: Color) -> Position {
+    /// An empty board of `variant` and `geometry` with `side` to move: with
+    /// [`with_piece`](Position::with_piece), the way to build any position.
+    ///
+    /// ```
+    /// use reversi_variants::{Color, Geometry, Position, Square, Variant};
+    /// let sq = Square::new(1, 0).expect("b1");
+    /// let pos = Position::empty(Variant::Attacks, Geometry::new(3, 2)?, Color::White)
+    ///     .with_piece(sq, Some(Color::Black));
+    /// assert_eq!(pos.to_string(), "-X-/--- O");
+    /// # Ok::<(), reversi_variants::GeometryError>(())
+    /// ```
+    #[must_use]
+    pub fn empty(variant: Variant, geometry: Geometry, side: Color) -> Position {
         let hash = if side == Color::White { zobrist::SIDE_KEY } else { 0 };
         let othello = variant == Variant::Reversi && geometry == Geometry::standard();
         Position { variant, geometry, black: Wide::EMPTY, white: Wide::EMPTY, side, hash, othello }
@@ -247,6 +258,13 @@ impl Position {
             None => (self.black & !bit, self.white & !bit),
         };
         self.set_pieces(black, white, self.side);
+        self
+    }
+
+    /// The position with `side` to move, the pieces as they are.
+    #[must_use]
+    pub fn with_side_to_move(mut self, side: Color) -> Position {
+        self.set_pieces(self.black, self.white, side);
         self
     }
 
