@@ -25,7 +25,7 @@ fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) ->
     perft_node::<R, B>(e, p, o, depth, Engine::reversi_moves, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
 }
 
-fn perft_hashed_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &mut Table<B>) -> u64 {
+fn perft_hashed_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &Table<'_, B>) -> u64 {
     hashed_node::<R, B>(
         e,
         p,
@@ -58,7 +58,7 @@ macro_rules! x86_64_build {
 
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
-        fn $hashed<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &mut Table<B>) -> u64 {
+        fn $hashed<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &Table<'_, B>) -> u64 {
             let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128())
             {
                 (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
@@ -106,7 +106,7 @@ pub(crate) fn perft_hashed_on<R: Rules, B: BitSet>(
     p: B,
     o: B,
     depth: u32,
-    table: &mut Table<B>,
+    table: &Table<'_, B>,
 ) -> u64 {
     match backend {
         #[cfg(target_arch = "x86_64")]

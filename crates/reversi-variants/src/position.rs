@@ -8,7 +8,6 @@ use crate::bits::{BitSet, Wide};
 use crate::engine::{Engine, engine};
 use crate::error::{NotOthelloError, PlayError, StartError};
 use crate::legal::Moves;
-use crate::table::Tabled;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
 use reversi_core::raw as othello;
 
@@ -79,7 +78,7 @@ impl core::hash::Hash for Position {
 /// Work that needs the engine, run on the bit-set type that fits the board.
 pub(crate) trait Visitor {
     type Output;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
 }
 
 fn with_size<R: Rules, V: Visitor>(pos: &Position, v: V) -> V::Output {
@@ -124,7 +123,7 @@ struct Placements;
 
 impl Visitor for Placements {
     type Output = (Status, Wide);
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
         let wiped = R::wiped_out(p, o);
         let mine = if wiped { 0 } else { R::count_moves(e, p, o, Engine::reversi_moves) };
         let theirs = if wiped || mine > 0 { 0 } else { R::count_moves(e, o, p, Engine::reversi_moves) };
@@ -138,7 +137,7 @@ struct Destinations;
 
 impl Visitor for Destinations {
     type Output = Wide;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Wide {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Wide {
         if R::wiped_out(p, o) { Wide::EMPTY } else { R::destinations(e, p, o, Engine::reversi_moves).to_wide() }
     }
 }
@@ -148,7 +147,7 @@ struct IsMove(RawMove);
 
 impl Visitor for IsMove {
     type Output = bool;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> bool {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> bool {
         !R::wiped_out(p, o) && R::is_move(e, p, o, self.0)
     }
 }
@@ -158,7 +157,7 @@ struct Apply(Option<RawMove>);
 
 impl Visitor for Apply {
     type Output = (Wide, Wide);
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
         match self.0 {
             Some(mv) => {
                 // Sanitised so that even an illegal move keeps the sets disjoint.

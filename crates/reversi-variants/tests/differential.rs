@@ -129,10 +129,10 @@ proptest! {
         let depth = depth_for(&pos);
         prop_assert_eq!(perft(&pos, depth), reference.perft(depth), "perft({}) of {}", depth, pos);
         let deeper = perft_with(Backend::Portable, &pos, depth + 1);
-        let mut cache = PerftCache::new(4096);
+        let cache = PerftCache::new(4096);
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
             prop_assert_eq!(perft_with(backend, &pos, depth + 1), deeper);
-            prop_assert_eq!(reversi_variants::perft_hashed_with(backend, &pos, depth + 1, &mut cache), deeper);
+            prop_assert_eq!(reversi_variants::perft_hashed_with(backend, &pos, depth + 1, &cache), deeper);
         }
     }
 
