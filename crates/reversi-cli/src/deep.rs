@@ -2,9 +2,8 @@
 //! game, with the counts per root move when asked.
 //!
 //! The tree is expanded a few plies below each root move (or below the root);
-//! with a table or several threads the positions reached are merged (8x8
-//! Reversi: by canonical form over the eight symmetries, from the mover's
-//! point of view; other games: equal positions), each with how many paths
+//! with a table or several threads the positions reached are merged (by
+//! canonical form over the board's symmetries), each with how many paths
 //! reach it from each root move; one thread without a table counts each path
 //! as plain perft does. The
 //! distinct positions are the work units, counted once each on one thread
@@ -25,8 +24,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use reversi_core::{Backend, Bitboard, Color};
-use reversi_variants::{Move, PerftCache, Position};
+use reversi_core::Backend;
+use reversi_variants::{Move, PerftCache, Position, Variant};
 
 /// How a split count runs.
 #[derive(Clone, Copy, Debug)]
@@ -61,34 +60,18 @@ pub(crate) struct Split {
 
 /// Plies expanded below the roots before the split: enough distinct positions
 /// to keep the threads busy and the progress fine-grained, few enough to merge
-/// quickly.
+/// quickly (Attacks and Reversitacks branch far more than Reversi).
 fn split_plies(game: &Position, depth: u32) -> u32 {
-    match game.to_othello() {
-        Some(_) => depth.saturating_sub(5).min(6),
-        None => depth.saturating_sub(3).min(2),
+    match game.variant() {
+        Variant::Reversi => depth.saturating_sub(5).min(6),
+        _ => depth.saturating_sub(3).min(2),
     }
 }
 
-/// A merged position: the key equal positions share.
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Key {
-    /// 8x8: the canonical board from the mover's point of view.
-    Core(Bitboard, Bitboard),
-    /// Any board: the position itself.
-    Variant(Box<Position>),
-}
-
-/// The key of `game` and the position to count for it.
-fn key(game: &Position) -> (Key, Position) {
-    match game.to_othello() {
-        Some(pos) => {
-            let mover = reversi_core::Position::from_discs(pos.player(), pos.opponent(), Color::Black)
-                .expect("the two sides of a position are disjoint");
-            let (canonical, _) = mover.canonical();
-            (Key::Core(canonical.player(), canonical.opponent()), Position::from(canonical))
-        }
-        None => (Key::Variant(Box::new(*game)), *game),
-    }
+/// The position to count for `game` and the key equal ones share: its
+/// canonical form over the board's symmetries.
+fn key(game: &Position) -> Position {
+    game.canonical().0
 }
 
 /// The frontier of the expansion: the positions to count (merged, or one per
@@ -96,7 +79,7 @@ fn key(game: &Position) -> (Key, Position) {
 /// on the way, per root.
 struct Frontier {
     merge: bool,
-    index: HashMap<Key, usize>,
+    index: HashMap<Position, usize>,
     units: Vec<(Position, Vec<u64>)>,
     finished: Vec<u64>,
 }
@@ -107,8 +90,8 @@ impl Frontier {
         if plies == 0 {
             let roots = self.finished.len();
             let i = if self.merge {
-                let (key, unit) = key(game);
-                *self.index.entry(key).or_insert_with(|| {
+                let unit = key(game);
+                *self.index.entry(unit).or_insert_with(|| {
                     self.units.push((unit, vec![0; roots]));
                     self.units.len() - 1
                 })

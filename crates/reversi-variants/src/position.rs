@@ -649,6 +649,41 @@ impl Position {
         Some(image)
     }
 
+    /// The canonical form: of the images under the board's symmetries
+    /// ([`Geometry::symmetries`]), the one whose `(black, white)` sets are
+    /// least (as numbers, square index 0 the lowest bit), with the symmetry that
+    /// gives it. Positions that are symmetric images of each other share a
+    /// canonical form; on standard 8x8 Reversi it is reversi-core's
+    /// [`canonical`](reversi_core::Position::canonical).
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Move, Position, Variant};
+    /// let start = Position::start(Variant::Attacks, Geometry::new(5, 5)?)?;
+    /// let (mut a, mut b) = (start, start);
+    /// a.play("b2".parse::<Move>()?)?;
+    /// b.play("d4".parse::<Move>()?)?; // the same clone, mirrored
+    /// assert_ne!(a, b);
+    /// assert_eq!(a.canonical().0, b.canonical().0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn canonical(&self) -> (Position, Symmetry) {
+        if let Some(core) = self.to_othello() {
+            let (canonical, symmetry) = core.canonical();
+            return (Position::from(canonical), symmetry);
+        }
+        let key = |p: &Position| {
+            let mut words = [p.black.0, p.white.0];
+            words.iter_mut().for_each(|w| w.reverse());
+            words
+        };
+        self.geometry
+            .symmetries()
+            .filter_map(|s| Some((self.transform(s)?, s)))
+            .min_by_key(|(image, _)| key(image))
+            .unwrap_or((*self, Symmetry::Identity))
+    }
+
     /// A display adapter drawing the board as a grid with coordinates, as
     /// reversi-core's [`pretty`](reversi_core::Position::pretty).
     ///

@@ -276,6 +276,19 @@ proptest! {
         for s in reversi_variants::Symmetry::ALL {
             prop_assert_eq!(pos.transform(s).is_some(), g.symmetries().any(|t| t == s));
         }
+        // One canonical form for all the images, given by its symmetry.
+        let (canonical, s) = pos.canonical();
+        prop_assert_eq!(pos.transform(s), Some(canonical));
+        for t in g.symmetries() {
+            prop_assert_eq!(pos.transform(t).unwrap().canonical().0, canonical);
+        }
+    }
+
+    #[test]
+    fn the_canonical_form_on_8x8_is_reversi_core_s_on_both_engines(pos in othello_positions()) {
+        let core = reversi_core::Position::try_from(pos).unwrap().canonical();
+        prop_assert_eq!(pos.canonical(), (Position::from(core.0), core.1));
+        prop_assert_eq!(pos.on_generic_engine().canonical().0, Position::from(core.0));
     }
 }
 
