@@ -2,12 +2,12 @@
 //! and its passes written.
 //!
 //! The input is read game by game (format from `--from`, else its extension,
-//! else its first 64 KiB; WTHOR whole); each game is replayed with passes as
+//! else its first 64 KiB; WTHOR 68 bytes at a time, its names whole); each game is replayed with passes as
 //! the input format writes them, and encoded with every pass explicit
 //! ([`reversi_notation::with_passes`]) and written as it is read
-//! ([`reversi_notation::Encoder`]; for a WTHOR target
-//! [`reversi_notation::wthor::Writer`], whose header count is put in at the
-//! end and whose names are written after the games), so that a format that
+//! ([`crate::files::write_games`]: reversi-notation's `Encoder`; for a WTHOR
+//! target its `wthor::Writer`, whose header count is put in at the end and
+//! whose names are written after the games), so that a format that
 //! writes passes has them all and one that leaves them out still reads back
 //! the same games. Nothing is held but the game at hand (and a WTHOR
 //! target's names): memory is bounded by the largest game, not the file. The
@@ -25,16 +25,14 @@
 //! with one warning per kind on stderr (reversi-notation's `Losses`); the status does
 //! not change.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
-use reversi_notation::{EncodeError, Encoder, Format, ReadOptions, with_passes, wthor};
+use reversi_notation::{Format, ReadOptions, with_passes};
 
 use crate::Failure;
 use crate::files::{
-    FormatChoice, Outputs, STDIO, check_output, open_source, output_files, output_format, parse_format,
-    parse_format_choice,
+    FormatChoice, check_output, open_source, output_format, parse_format, parse_format_choice, write_games,
 };
 use crate::game::BoardArgs;
 use crate::output::Stdout;
@@ -87,47 +85,10 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
         let record = record.map_err(Failure::usage)?;
         with_passes(&record, passes).map_err(|e| Failure::illegal(format!("{name}: {}", game_error(e, i))))
     });
-    let lost = if args.output == STDIO {
-        let mut encoder = Encoder::new(target);
-        let failed = |e| encode_failure(e, Failure::stdout);
-        for record in games {
-            encoder.push(&record?, out.writer()).map_err(failed)?;
-        }
-        encoder.finish_unseekable(out.writer()).map_err(failed)?
-    } else {
-        let mut files = Outputs::create(&output_files(Path::new(&args.output), target))?;
-        let failed = |files: &Outputs, e| encode_failure(e, |e| files.failed(0, &e));
-        let lost = if target == Format::Wthor {
-            let mut writer = wthor::Writer::new();
-            for record in games {
-                writer.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
-            }
-            let (names, lost) = writer.finish(files.file(0)).map_err(|e| failed(&files, e))?;
-            files.write(1, |file| file.write_all(&names.players))?;
-            files.write(2, |file| file.write_all(&names.tournaments))?;
-            lost
-        } else {
-            let mut encoder = Encoder::new(target);
-            for record in games {
-                encoder.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
-            }
-            encoder.finish(files.file(0)).map_err(|e| failed(&files, e))?
-        };
-        files.commit()?;
-        lost
-    };
+    let lost = write_games(&args.output, target, games, out)?;
     out.flush()?; // what stdout holds before the warnings, as a terminal shows them
     for warning in lost.warnings() {
         crate::warn(&warning);
     }
     Ok(())
-}
-
-/// The failure of an encoder: status 2 with the format's message for a game
-/// it cannot hold, `io`'s failure for an output that fails.
-fn encode_failure(e: EncodeError, io: impl FnOnce(std::io::Error) -> Failure) -> Failure {
-    match e {
-        EncodeError::Io(e) => io(e),
-        e => Failure::usage(e.to_string()),
-    }
 }

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use reversi_notation::{Format, Games, Losses, ReadOptions, Record, games, write_report, wthor};
+use reversi_notation::{EncodeError, Encoder, Format, Games, Losses, ReadOptions, Record, games, wthor};
 
 use crate::Failure;
 use crate::output::Stdout;
@@ -61,26 +61,19 @@ pub(crate) struct Source {
 enum SourceGames {
     /// A text format, streamed: one game's text held at a time.
     Text(Box<Games<Box<dyn BufRead>>>),
-    /// WTHOR, read whole with its names (68 bytes a game), each game made a
-    /// record as it comes.
-    Wthor(Box<WthorGames>),
-}
-
-/// A WTHOR file's games, its year and the names they number.
-struct WthorGames {
-    games: std::vec::IntoIter<wthor::Game>,
-    year: u16,
-    players: Vec<String>,
-    tournaments: Vec<String>,
+    /// WTHOR, streamed: one 68-byte game at a time, made a record with the
+    /// names read whole beforehand.
+    Wthor(Box<wthor::Records<Box<dyn BufRead>>>),
 }
 
 impl Iterator for Source {
     type Item = Result<Record, String>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        let name = &self.name;
         match &mut self.games {
-            SourceGames::Text(games) => games.next().map(|game| game.map_err(|e| format!("{}: {e}", self.name))),
-            SourceGames::Wthor(w) => w.games.next().map(|game| Ok(game.to_record(w.year, &w.players, &w.tournaments))),
+            SourceGames::Text(games) => games.next().map(|game| game.map_err(|e| format!("{name}: {e}"))),
+            SourceGames::Wthor(games) => games.next().map(|game| game.map_err(|e| format!("{name}: {e}"))),
         }
     }
 }
@@ -90,10 +83,11 @@ const SNIFF_BYTES: u64 = 64 * 1024;
 
 /// Opens `path` (`-`: standard input) to read its games one at a time, in
 /// the format `choice` says: with `auto`, the format the extension names,
-/// else the one its first 64 KiB look like ([`Format::sniff`]). Text formats
-/// are streamed game by game ([`reversi_notation::games`]), so memory is
-/// bounded by the largest game; a WTHOR file is read whole here and gets its
-/// player and tournament names from [`wthor_name_files`].
+/// else the one its first 64 KiB look like ([`Format::sniff`]). Every format
+/// is streamed game by game, so memory is bounded by the largest game: text
+/// through [`reversi_notation::games`], WTHOR through
+/// [`wthor::Reader`] (its header read here), with the player and tournament
+/// names of [`wthor_name_files`] read whole (at most 65,535 of each).
 ///
 /// # Errors
 /// A one-line message naming the file (the game file, or the name file at
@@ -131,8 +125,6 @@ pub(crate) fn open_source(path: &Path, choice: FormatChoice, options: ReadOption
     };
     let mut files = if stdin { Vec::new() } else { vec![path.to_path_buf()] };
     let games = if format == Format::Wthor {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).map_err(failed)?;
         let (players, tournaments) = if stdin { (None, None) } else { wthor_name_files(path) };
         files.extend(players.iter().chain(&tournaments).cloned());
         let load = |file: Option<PathBuf>, kind: wthor::Names| -> Result<Vec<String>, String> {
@@ -143,9 +135,8 @@ pub(crate) fn open_source(path: &Path, choice: FormatChoice, options: ReadOption
         };
         let players = load(players, wthor::Names::Players)?;
         let tournaments = load(tournaments, wthor::Names::Tournaments)?;
-        let db = wthor::read_games(&bytes).map_err(|e| format!("{name}: {e}"))?;
-        let year = db.header.year;
-        SourceGames::Wthor(Box::new(WthorGames { games: db.games.into_iter(), year, players, tournaments }))
+        let reader = wthor::Reader::new(reader).map_err(|e| format!("{name}: {e}"))?;
+        SourceGames::Wthor(Box::new(reader.records(players, tournaments)))
     } else {
         SourceGames::Text(Box::new(games(format, reader, options)))
     };
@@ -318,66 +309,61 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// `records` encoded in `format`: the bytes of each output file, in the
-/// order of [`output_files`] (WTHOR: games, players, tournaments), and what
-/// the format could not hold (reversi-notation's report).
+/// Writes `games` to `out` (`-`: `stdout`, text formats) in `format`, each as
+/// it comes, and says what the format could not hold: to standard output
+/// through an [`Encoder`]; to files into [`Outputs`], committed once every
+/// game is written (WTHOR through a [`wthor::Writer`], its names after the
+/// games). Nothing is held but the game at hand (and WTHOR's names). The first
+/// game that fails, or that the format cannot hold, stops it: the files are
+/// then not created (standard output keeps the games before).
 ///
 /// # Errors
-/// A failure with status 2: the [`reversi_notation::WriteError`] of a game
-/// the format cannot hold.
-pub(crate) fn encode(format: Format, records: &[Record]) -> Result<(Vec<Vec<u8>>, Losses), Failure> {
-    let cannot = |e: reversi_notation::WriteError| Failure::usage(e.to_string());
-    if format == Format::Wthor {
-        let (files, losses) = wthor::write_records_report(records).map_err(cannot)?;
-        return Ok((vec![files.games, files.players, files.tournaments], losses));
-    }
-    let (bytes, losses) = write_report(format, records).map_err(cannot)?;
-    Ok((vec![bytes], losses))
-}
-
-/// Writes `records` to `out` (`-`: `stdout`) in `format` ([`encode`], then
-/// [`write_encoded`]). Nothing is written unless the format can hold every
-/// game.
-///
-/// # Errors
-/// As [`encode`] and [`write_encoded`].
-pub(crate) fn write_output(out: &str, format: Format, records: &[Record], stdout: &mut Stdout) -> Result<(), Failure> {
-    write_encoded(out, format, &encode(format, records)?.0, stdout)
-}
-
-/// Writes what [`encode`] gave to `out` (`-`: `stdout`): all the files of
-/// [`output_files`] at once through [`write_atomically`].
-///
-/// # Errors
-/// A failure with status 2 naming a file that cannot be written; for standard
-/// output [`Failure::stdout`] (a closed pipe: a quiet status 0).
-pub(crate) fn write_encoded(
+/// The failure of a game, passed on; status 2 for a game the format cannot
+/// hold ([`reversi_notation::WriteError`]) or a file that cannot be written;
+/// for standard output [`Failure::stdout`] (a closed pipe: a quiet status 0).
+pub(crate) fn write_games(
     out: &str,
     format: Format,
-    encoded: &[Vec<u8>],
+    games: impl IntoIterator<Item = Result<Record, Failure>>,
     stdout: &mut Stdout,
-) -> Result<(), Failure> {
+) -> Result<Losses, Failure> {
     if out == STDIO {
-        return encoded.iter().try_for_each(|bytes| stdout.write_all(bytes));
+        let mut encoder = Encoder::new(format);
+        let failed = |e| encode_failure(e, Failure::stdout);
+        for record in games {
+            encoder.push(&record?, stdout.writer()).map_err(failed)?;
+        }
+        return encoder.finish_unseekable(stdout.writer()).map_err(failed);
     }
-    let paths = output_files(Path::new(out), format);
-    let files: Vec<(&Path, &[u8])> =
-        paths.iter().map(PathBuf::as_path).zip(encoded.iter().map(Vec::as_slice)).collect();
-    write_atomically(&files)
+    let mut files = Outputs::create(&output_files(Path::new(out), format))?;
+    let failed = |files: &Outputs, e| encode_failure(e, |e| files.failed(0, &e));
+    let lost = if format == Format::Wthor {
+        let mut writer = wthor::Writer::new();
+        for record in games {
+            writer.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
+        }
+        let (names, lost) = writer.finish(files.file(0)).map_err(|e| failed(&files, e))?;
+        files.write(1, |file| file.write_all(&names.players))?;
+        files.write(2, |file| file.write_all(&names.tournaments))?;
+        lost
+    } else {
+        let mut encoder = Encoder::new(format);
+        for record in games {
+            encoder.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
+        }
+        encoder.finish(files.file(0)).map_err(|e| failed(&files, e))?
+    };
+    files.commit()?;
+    Ok(lost)
 }
 
-/// Writes a set of files all or nothing: [`Outputs`] given all their bytes at
-/// once.
-///
-/// # Errors
-/// As [`Outputs::create`], [`Outputs::write`] and [`Outputs::commit`].
-pub(crate) fn write_atomically(files: &[(&Path, &[u8])]) -> Result<(), Failure> {
-    let paths: Vec<PathBuf> = files.iter().map(|&(path, _)| path.to_path_buf()).collect();
-    let mut outputs = Outputs::create(&paths)?;
-    for (n, &(_, bytes)) in files.iter().enumerate() {
-        outputs.write(n, |file| file.write_all(bytes))?;
+/// The failure of an encoder: status 2 with the format's message for a game
+/// it cannot hold, `io`'s failure for an output that fails.
+fn encode_failure(e: EncodeError, io: impl FnOnce(std::io::Error) -> Failure) -> Failure {
+    match e {
+        EncodeError::Io(e) => io(e),
+        e => Failure::usage(e.to_string()),
     }
-    outputs.commit()
 }
 
 /// A set of output files written all or nothing, as they are streamed: each
@@ -521,6 +507,17 @@ mod tests {
         assert!(output_format("-", None, None).is_err());
         assert!(output_format("a.zip", None, None).unwrap_err().message.contains("give --to"));
         assert!(output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("binary"));
+    }
+
+    /// Writes a set of files all or nothing: [`Outputs`] given all their
+    /// bytes at once.
+    fn write_atomically(files: &[(&Path, &[u8])]) -> Result<(), Failure> {
+        let paths: Vec<PathBuf> = files.iter().map(|&(path, _)| path.to_path_buf()).collect();
+        let mut outputs = Outputs::create(&paths)?;
+        for (n, &(_, bytes)) in files.iter().enumerate() {
+            outputs.write(n, |file| file.write_all(bytes))?;
+        }
+        outputs.commit()
     }
 
     #[test]

@@ -37,16 +37,8 @@ impl Stdout {
         self.inner.write_fmt(args).map_err(Failure::stdout)
     }
 
-    /// Writes these bytes.
-    ///
-    /// # Errors
-    /// [`Failure::stdout`] of the write error.
-    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> Result<(), Failure> {
-        self.inner.write_all(bytes).map_err(Failure::stdout)
-    }
-
     /// The buffered writer itself, for a writer that takes an [`io::Write`]
-    /// (`convert`'s encoder): its errors go through [`Failure::stdout`].
+    /// (the encoders of `convert` and `play`): its errors go through [`Failure::stdout`].
     pub(crate) fn writer(&mut self) -> &mut impl Write {
         &mut self.inner
     }

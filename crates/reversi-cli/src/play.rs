@@ -11,6 +11,11 @@
 //! records. A game still going after `--max-plies` plies (default ten per
 //! playable square; Reversitacks and Attacks games can cycle) is stopped and
 //! written without a result.
+//!
+//! Each game is written as it is played ([`crate::files::write_games`]: into
+//! temporary files renamed at the end, or to standard output), so memory does
+//! not grow with `--games`; the bytes are those of the library's in-memory
+//! writers over all the games.
 
 use clap::{Args, ValueEnum};
 use reversi_core::Color;
@@ -18,7 +23,7 @@ use reversi_notation::{Format, GameResult, Ply, Record};
 use reversi_variants::{Move, Position};
 
 use crate::Failure;
-use crate::files::{STDIO, check_output, output_format, parse_format, write_output};
+use crate::files::{STDIO, check_output, output_format, parse_format, write_games};
 use crate::game::StartArgs;
 use crate::output::Stdout;
 
@@ -136,9 +141,11 @@ pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     check_output(out, format, &[])?;
     let start = args.start.spec(false).position()?;
     let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
-    let records: Vec<Record> =
-        (0..args.games).map(|i| play_game(args, start, SplitMix64::for_game(args.seed, i.into()), max_plies)).collect();
-    write_output(out, format, &records, stdout)
+    // Each game written as it is played: nothing is held but the game (and
+    // WTHOR's names).
+    let games =
+        (0..args.games).map(|i| Ok(play_game(args, start, SplitMix64::for_game(args.seed, i.into()), max_plies)));
+    write_games(out, format, games, stdout).map(|_| ())
 }
 
 /// One game from `start`, as a record.
@@ -169,6 +176,53 @@ fn play_game(args: &PlayArgs, start: Position, mut rng: SplitMix64, max_plies: u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(clap::Parser)]
+    struct Command {
+        #[command(flatten)]
+        play: PlayArgs,
+    }
+
+    #[test]
+    fn games_stream_to_the_bytes_of_the_in_memory_writers() {
+        use clap::Parser;
+        use reversi_notation::{write_report, wthor};
+        let exe = std::env::current_exe().unwrap();
+        let dir = exe.parent().unwrap().join(format!("play-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cases: [(&str, &[&str]); 7] = [
+            ("a.wtb", &[]),
+            ("a.pgn", &[]),
+            ("a.ggf", &["--black", "greedy"]),
+            ("a.txt", &[]),
+            ("a.obf", &[]),
+            ("a.pos", &[]),
+            ("b.pgn", &["--variant", "attacks", "--board", "5x5", "--max-plies", "40"]),
+        ];
+        for (name, options) in cases {
+            let out = dir.join(name);
+            let mut argv = vec!["play", "--games", "40", "--seed", "9", "-o", out.to_str().unwrap()];
+            argv.extend(options);
+            let args = Command::try_parse_from(&argv).unwrap().play;
+            run(&args, &mut Stdout::new()).unwrap();
+            // What was written before: every game played, then encoded in memory.
+            let start = args.start.spec(false).position().unwrap();
+            let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
+            let records: Vec<Record> =
+                (0..40).map(|i| play_game(&args, start, SplitMix64::for_game(9, i), max_plies)).collect();
+            let format = output_format(out.to_str().unwrap(), None, None).unwrap();
+            let expected = if format == Format::Wthor {
+                let files = wthor::write_records_report(&records).unwrap().0;
+                vec![files.games, files.players, files.tournaments]
+            } else {
+                vec![write_report(format, &records).unwrap().0]
+            };
+            let written: Vec<Vec<u8>> =
+                crate::files::output_files(&out, format).iter().map(|f| std::fs::read(f).unwrap()).collect();
+            assert_eq!(written, expected, "{name}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn splitmix64_matches_the_reference() {

@@ -4,7 +4,8 @@
 //! the order of their paths ([`record_files`](crate::files::record_files));
 //! one without any is an unreadable input. Each file is read game by game (the
 //! format from `--format`, else its extension, else its first 64 KiB; WTHOR
-//! whole), so memory is bounded by the largest game, and each game is
+//! 68 bytes at a time, its names whole), so memory is bounded by the largest
+//! game, and each game is
 //! replayed as it is read, with passes as the format writes them
 //! ([`Format::passes`]). A file that stops reading part way (a syntax error,
 //! a game longer than reversi-notation's bound) is unreadable, after its

@@ -22,8 +22,13 @@ const GAMES: usize = 20_000;
 /// `reversi convert - --from pgn ARGS`, its standard input, output and error
 /// piped.
 fn spawn(args: &[&str]) -> (Child, ChildStdin) {
+    spawn_from("pgn", args)
+}
+
+/// `reversi convert - --from FROM ARGS`, piped.
+fn spawn_from(from: &str, args: &[&str]) -> (Child, ChildStdin) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(["convert", "-", "--from", "pgn"])
+        .args(["convert", "-", "--from", from])
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -114,9 +119,8 @@ fn a_game_that_fails_after_many_written_leaves_no_output() {
     }
 }
 
-#[test]
-fn standard_output_gets_each_game_as_it_converts() {
-    let (mut child, mut stdin) = spawn(&["-o", "-", "--to", "transcript"]);
+/// A thread sending what `child` writes on its standard output, as it comes.
+fn chunks_of(child: &mut Child) -> (mpsc::Receiver<Vec<u8>>, std::thread::JoinHandle<()>) {
     let mut stdout = child.stdout.take().unwrap();
     let (sender, chunks) = mpsc::channel();
     let reader = std::thread::spawn(move || {
@@ -127,14 +131,27 @@ fn standard_output_gets_each_game_as_it_converts() {
             }
         }
     });
-    stdin.write_all(GAME.repeat(GAMES).as_bytes()).unwrap();
-    // Lines arrive while the input is still open.
+    (chunks, reader)
+}
+
+/// What comes in `chunks` until there are 8 KiB of it (a minute at most).
+fn first_8_kib(chunks: &mpsc::Receiver<Vec<u8>>) -> Vec<u8> {
     let mut seen = Vec::new();
     let started = Instant::now();
     while seen.len() < 8192 {
         let left = Duration::from_secs(60).saturating_sub(started.elapsed());
         seen.extend(chunks.recv_timeout(left).expect("converted games on stdout before the input ends"));
     }
+    seen
+}
+
+#[test]
+fn standard_output_gets_each_game_as_it_converts() {
+    let (mut child, mut stdin) = spawn(&["-o", "-", "--to", "transcript"]);
+    let (chunks, reader) = chunks_of(&mut child);
+    stdin.write_all(GAME.repeat(GAMES).as_bytes()).unwrap();
+    // Lines arrive while the input is still open.
+    let mut seen = first_8_kib(&chunks);
     assert!(LINE.repeat(GAMES).as_bytes().starts_with(&seen));
     // An illegal game stops it there: what came before stays written.
     stdin.write_all(b"1. a1 *\n").unwrap();
@@ -143,5 +160,28 @@ fn standard_output_gets_each_game_as_it_converts() {
     reader.join().unwrap();
     seen.extend(chunks.try_iter().flatten());
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert_eq!(seen, LINE.repeat(GAMES).as_bytes());
+}
+
+#[test]
+fn a_wthor_input_streams_game_by_game() {
+    use reversi_notation::{Ply, Record, wthor};
+    let mut record = Record::new();
+    record.moves = ["f5", "d6"].map(|m| Ply::new(m.parse().unwrap())).into();
+    let wtb = wthor::write_records(&vec![record; GAMES]).unwrap().games;
+    let (mut child, mut stdin) = spawn_from("wthor", &["-o", "-", "--to", "transcript"]);
+    let (chunks, reader) = chunks_of(&mut child);
+    // All but the last game: lines arrive while the input is still open (the
+    // file was read whole before).
+    let (first, last) = wtb.split_at(wtb.len() - wthor::GAME_LEN);
+    stdin.write_all(first).unwrap();
+    let mut seen = first_8_kib(&chunks);
+    assert!(LINE.repeat(GAMES).as_bytes().starts_with(&seen));
+    stdin.write_all(last).unwrap();
+    drop(stdin);
+    let run = child.wait_with_output().unwrap();
+    reader.join().unwrap();
+    seen.extend(chunks.try_iter().flatten());
+    assert!(run.status.success(), "{}", stderr(&run));
     assert_eq!(seen, LINE.repeat(GAMES).as_bytes());
 }

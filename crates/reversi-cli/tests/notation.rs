@@ -341,6 +341,31 @@ fn unreadable_files_exit_2_with_a_located_message() {
 }
 
 #[test]
+fn a_cut_or_overlong_wthor_file_reports_its_games_then_the_error() {
+    // Read game by game: the games before the fault are replayed and
+    // reported, then the file is unreadable.
+    let dir = TempDir::new("cut-wtb");
+    let wtb = std::fs::read(data("wthor/WTH_1977.wtb")).unwrap();
+    let cut = dir.path("cut.wtb");
+    std::fs::write(&cut, &wtb[..16 + 68 * 5 + 30]).unwrap();
+    let long = dir.path("long.wtb");
+    std::fs::write(&long, [&wtb[..], b"x"].concat()).unwrap();
+    for (file, games, message) in [
+        (&cut, 5, "game 6, byte 356: the file ends 30 bytes into the game (a game has 68; the header claims 12)"),
+        (&long, 12, "byte 832: the file goes on after the 12 games its header claims"),
+    ] {
+        let (status, reported, summary, err) = replay_json(&[file]);
+        assert_eq!(status, Some(2), "{file}");
+        assert_eq!((reported.len(), &summary["unreadable"]), (games, &1.into()), "{file}");
+        assert_eq!(err, format!("reversi: {file}: {message}\n"));
+        // convert stops there and writes nothing.
+        let out = reversi(&["convert", file, "-o", &dir.path("out.pgn")]);
+        assert_eq!((out.status.code(), stderr(&out)), (Some(2), err));
+        assert!(!Path::new(&dir.path("out.pgn")).exists());
+    }
+}
+
+#[test]
 fn bad_options_are_one_line_and_status_2() {
     for (args, expected) in [
         (&["replay", "x.txt", "--board", "9"][..], "--board 9: "),

@@ -29,7 +29,7 @@
 //! | [`transcript`] | one game a line: compact 8x8 `f5d6c3`, spaced tokens `c3 a1c3 pass` for any variant | optional |
 //! | [`pgn`] | PGN-style records for every variant (`Variant`, `Board`, `Holes`, `Position`, `First` tags), PlayOK's PGN | `pass`, PlayOK's `--` |
 //! | [`ggf`] | GGS games, archive and synchro lines, komi, random starts, the octagon; Othello only | `PA` |
-//! | [`wthor`] | `.wtb` databases and their `.JOU`/`.TRN` name files; 8x8 Othello | none stored |
+//! | [`wthor`] | `.wtb` databases (whole or streamed: [`wthor::Reader`]) and their `.JOU`/`.TRN` name files; 8x8 Othello | none stored |
 //! | [`obf`] | Edax OBF positions with their annotations | - |
 //!
 //! [`Format`] names them all (and RULES.md position lines), guesses them from
@@ -46,7 +46,11 @@
 //! [`games`] reads any [`BufRead`](std::io::BufRead) game by game, holding one
 //! game's text at a time, with the same parsers, games and error locations as
 //! [`read()`]; [`ReadOptions::max_game_bytes`] bounds a game (16 MiB by
-//! default), and with it the memory of either.
+//! default), and with it the memory of either. [`wthor::Reader`] reads a
+//! `.wtb` database from any [`Read`](std::io::Read) the same way, a 68-byte
+//! game at a time (as records with [`wthor::Reader::records`], names from the
+//! `.JOU`/`.TRN` files read whole), and is what [`wthor::read_games`] runs
+//! over a slice.
 //!
 //! # Conventions
 //!

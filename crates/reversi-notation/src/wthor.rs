@@ -9,6 +9,15 @@
 //! theoretical score, and 60 move bytes `10 * row + column` (from 1: a1 = 11,
 //! h8 = 88; 0 ends the game). Passes are not stored. Name records are 20 (players)
 //! or 26 (tournaments) NUL-padded bytes.
+//!
+//! A `.wtb` file is read whole ([`read_games`], [`read_records`]) or game by
+//! game from any [`Read`](std::io::Read) ([`Reader`], [`Records`]) in the
+//! memory of one game, with the same decoding (the whole-buffer readers are
+//! the streaming one over a slice) and so the same games and errors. A file
+//! holds exactly the games its header counts: one that ends before them is
+//! [`WthorError::Truncated`] (or [`WthorError::TruncatedGame`] inside a game),
+//! one that goes on after them [`WthorError::TrailingBytes`], checked when the
+//! last counted game has been read.
 
 use reversi_core::Color;
 use reversi_variants::{Move, Position, Square};
@@ -16,6 +25,9 @@ use reversi_variants::{Move, Position, Square};
 use crate::replay::{Passes, Replay, ReplayError, run};
 use std::collections::HashMap;
 use std::io::{Cursor, Seek, SeekFrom, Write};
+
+mod reader;
+pub use reader::{Reader, Records};
 
 use crate::losses::{Loss, Losses};
 use crate::{EncodeError, GameResult, Ply, Record, WriteError};
@@ -72,7 +84,8 @@ pub struct Database {
     pub games: Vec<Game>,
 }
 
-/// What was wrong with a WTHOR file, and where.
+/// What was wrong with a WTHOR file, and where (byte offsets from the start of
+/// the file, games 0-based and shown from 1).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum WthorError {
@@ -82,7 +95,8 @@ pub enum WthorError {
         /// The file's length.
         found: usize,
     },
-    /// The header claims more games or names than the file holds.
+    /// The header claims more games or names than the file holds: it ends
+    /// after `holds` complete records (of a name file: or inside one).
     #[error("the header claims {claimed} records but the file holds {holds} (byte {offset})")]
     Truncated {
         /// The count in the header.
@@ -90,7 +104,30 @@ pub enum WthorError {
         /// The complete records present.
         holds: u64,
         /// Where the first missing record would start.
-        offset: usize,
+        offset: u64,
+    },
+    /// A `.wtb` file that ends inside a game the header counts.
+    #[error(
+        "game {}, byte {offset}: the file ends {found} bytes into the game (a game has 68; the header claims {claimed})",
+        .game + 1
+    )]
+    TruncatedGame {
+        /// The game's index (0-based).
+        game: usize,
+        /// Where the game starts.
+        offset: u64,
+        /// The bytes of it present (1 to 67).
+        found: usize,
+        /// The count of games in the header.
+        claimed: u64,
+    },
+    /// A `.wtb` file that goes on after the games its header counts.
+    #[error("byte {offset}: the file goes on after the {claimed} games its header claims")]
+    TrailingBytes {
+        /// The count of games in the header.
+        claimed: u64,
+        /// Where the bytes past the last game start.
+        offset: u64,
     },
     /// A board size other than 0 or 8.
     #[error("board size {0} at byte 12: WTHOR games are 8x8 (0 or 8)")]
@@ -101,7 +138,7 @@ pub enum WthorError {
         /// The game's index (0-based).
         game: usize,
         /// The byte's offset in the file.
-        offset: usize,
+        offset: u64,
         /// The score.
         score: u8,
     },
@@ -111,9 +148,19 @@ pub enum WthorError {
         /// The game's index (0-based).
         game: usize,
         /// The byte's offset in the file.
-        offset: usize,
+        offset: u64,
         /// The byte.
         byte: u8,
+    },
+    /// The input could not be read ([`Reader`]).
+    #[error("byte {offset}: {message}")]
+    Io {
+        /// How many bytes were read before.
+        offset: u64,
+        /// The kind of the I/O error.
+        kind: std::io::ErrorKind,
+        /// Its message.
+        message: String,
     },
 }
 
@@ -122,10 +169,14 @@ fn u16_at(bytes: &[u8], at: usize) -> u16 {
 }
 
 fn header(bytes: &[u8]) -> Result<Header, WthorError> {
-    let Some(h) = bytes.get(..HEADER_LEN) else {
+    let Some(h) = bytes.first_chunk::<HEADER_LEN>() else {
         return Err(WthorError::TruncatedHeader { found: bytes.len() });
     };
-    Ok(Header {
+    Ok(decode_header(h))
+}
+
+fn decode_header(h: &[u8; HEADER_LEN]) -> Header {
+    Header {
         created: [h[0], h[1], h[2], h[3]],
         games: u32::from_le_bytes([h[4], h[5], h[6], h[7]]),
         records: u16_at(h, 8),
@@ -134,7 +185,7 @@ fn header(bytes: &[u8]) -> Result<Header, WthorError> {
         solitaire: h[13],
         depth: h[14],
         reserved: h[15],
-    })
+    }
 }
 
 fn header_bytes(h: &Header) -> [u8; HEADER_LEN] {
@@ -152,61 +203,88 @@ fn header_bytes(h: &Header) -> [u8; HEADER_LEN] {
 fn records(bytes: &[u8], claimed: u64, len: usize) -> Result<impl Iterator<Item = &[u8]>, WthorError> {
     let holds = ((bytes.len() - HEADER_LEN) / len) as u64;
     if claimed > holds {
-        return Err(WthorError::Truncated { claimed, holds, offset: HEADER_LEN + holds as usize * len });
+        let offset = (HEADER_LEN + holds as usize * len) as u64;
+        return Err(WthorError::Truncated { claimed, holds, offset });
     }
     Ok(bytes[HEADER_LEN..].chunks_exact(len).take(claimed as usize))
 }
 
-/// Reads a `.wtb` file. Move bytes are checked to be squares and real scores
-/// to be at most 64 discs (so that every game read writes back, as a record
-/// too); legality is [`Game::replay`]'s job.
+/// Reads a `.wtb` file: [`Reader`] over the bytes, its games collected. Move
+/// bytes are checked to be squares and real scores to be at most 64 discs (so
+/// that every game read writes back, as a record too); legality is
+/// [`Game::replay`]'s job.
 ///
 /// # Errors
-/// [`WthorError`]: a truncated header, a header claiming more games than the file
-/// holds, a board other than 8x8, a real score above 64, a move byte that is
-/// no square.
+/// [`WthorError`]: a truncated header, a board other than 8x8, then, game by
+/// game, a real score above 64 or a move byte that is no square, the file
+/// ending before the games the header counts, or bytes after them.
 pub fn read_games(bytes: &[u8]) -> Result<Database, WthorError> {
-    let header = header(bytes)?;
-    if !matches!(header.board_size, 0 | 8) {
-        return Err(WthorError::BoardSize(header.board_size));
-    }
-    let mut games = Vec::new();
-    for (i, g) in records(bytes, header.games.into(), GAME_LEN)?.enumerate() {
-        let mut moves = [0; 60];
-        moves.copy_from_slice(&g[8..]);
-        let mut ended = false;
-        for (j, &byte) in moves.iter().enumerate() {
-            ended |= byte == 0;
-            if !ended && square(byte).is_none() {
-                return Err(WthorError::BadMove { game: i, offset: HEADER_LEN + i * GAME_LEN + 8 + j, byte });
-            }
-        }
-        if g[6] > 64 {
-            return Err(WthorError::Score { game: i, offset: HEADER_LEN + i * GAME_LEN + 6, score: g[6] });
-        }
-        games.push(Game {
-            tournament: u16_at(g, 0),
-            black: u16_at(g, 2),
-            white: u16_at(g, 4),
-            real_score: g[6],
-            theoretical_score: g[7],
-            moves,
-        });
+    let reader = Reader::new(bytes)?;
+    let header = *reader.header();
+    let holds = bytes.len().saturating_sub(HEADER_LEN) / GAME_LEN;
+    let mut games = Vec::with_capacity(holds.min(header.games as usize));
+    for game in reader {
+        games.push(game?);
     }
     Ok(Database { header, games })
 }
 
+/// Game `game` (0-based) from its 68 bytes, found at byte `offset` of the
+/// file: the one decoding of a game, for every reader.
+fn decode_game(g: &[u8; GAME_LEN], game: usize, offset: u64) -> Result<Game, WthorError> {
+    let mut moves = [0; 60];
+    moves.copy_from_slice(&g[8..]);
+    let mut ended = false;
+    for (j, &byte) in moves.iter().enumerate() {
+        ended |= byte == 0;
+        if !ended && square(byte).is_none() {
+            return Err(WthorError::BadMove { game, offset: offset + 8 + j as u64, byte });
+        }
+    }
+    if g[6] > 64 {
+        return Err(WthorError::Score { game, offset: offset + 6, score: g[6] });
+    }
+    Ok(Game {
+        tournament: u16_at(g, 0),
+        black: u16_at(g, 2),
+        white: u16_at(g, 4),
+        real_score: g[6],
+        theoretical_score: g[7],
+        moves,
+    })
+}
+
+/// The most games a `.wtb` file holds: its header counts them in a `u32`.
+pub const MAX_GAMES: usize = u32::MAX as usize;
+
+/// The refusal of game `game` (0-based), past [`MAX_GAMES`].
+fn too_many_games(game: usize) -> WriteError {
+    WriteError {
+        format: "WTHOR",
+        game,
+        what: "more than 4,294,967,295 games (a WTHOR header counts them in 32 bits)".into(),
+    }
+}
+
+/// The header's count of `games` games.
+fn game_count(games: usize) -> Result<u32, WriteError> {
+    u32::try_from(games).map_err(|_| too_many_games(MAX_GAMES))
+}
+
 /// Writes a `.wtb` file (the header's game count is that of `db.games`).
-#[must_use]
-pub fn write_games(db: &Database) -> Vec<u8> {
+///
+/// # Errors
+/// [`WriteError`] for more than [`MAX_GAMES`] games, which the header's
+/// count cannot hold.
+pub fn write_games(db: &Database) -> Result<Vec<u8>, WriteError> {
     let mut header = db.header;
-    header.games = db.games.len() as u32;
+    header.games = game_count(db.games.len())?;
     let mut out = Vec::with_capacity(HEADER_LEN + GAME_LEN * db.games.len());
     out.extend_from_slice(&header_bytes(&header));
     for g in &db.games {
         out.extend_from_slice(&game_bytes(g));
     }
-    out
+    Ok(out)
 }
 
 /// A game's 68 bytes.
@@ -364,10 +442,10 @@ pub fn read_records(
     players: Option<&[u8]>,
     tournaments: Option<&[u8]>,
 ) -> Result<Vec<Record>, WthorError> {
-    let db = read_games(games)?;
+    let reader = Reader::new(games)?;
     let players = players.map(|b| read_names(b, Names::Players)).transpose()?.unwrap_or_default();
     let tournaments = tournaments.map(|b| read_names(b, Names::Tournaments)).transpose()?.unwrap_or_default();
-    Ok(db.games.iter().map(|g| g.to_record(db.header.year, &players, &tournaments)).collect())
+    reader.records(players, tournaments).collect()
 }
 
 /// A WTHOR database as written: the games and the two name files.
@@ -536,17 +614,14 @@ impl Writer {
     ///
     /// # Errors
     /// [`EncodeError::Game`] for a record WTHOR cannot hold (as
-    /// [`write_records`], and a game after 4,294,967,295); nothing of it is
+    /// [`write_records`], and a game past [`MAX_GAMES`]); nothing of it is
     /// written. [`EncodeError::Io`] when `out` fails. Either ends the writing.
     pub fn push<W: Write + ?Sized>(&mut self, record: &Record, out: &mut W) -> Result<(), EncodeError> {
         let i = self.games as usize;
+        // Refused before its names are numbered: the header could not count it.
+        let games = self.games.checked_add(1).ok_or_else(|| too_many_games(i))?;
         let year = self.year.unwrap_or_else(|| record_year(record).unwrap_or(0));
         let game = self.game(i, record, year)?;
-        let games = self.games.checked_add(1).ok_or_else(|| WriteError {
-            format: "WTHOR",
-            game: i,
-            what: "more than 4,294,967,295 games (a WTHOR header counts them in 32 bits)".into(),
-        })?;
         if self.year.is_none() {
             out.write_all(&header_bytes(&self.header(year)))?;
             self.year = Some(year);
@@ -571,7 +646,7 @@ impl Writer {
         match self.year {
             None => out.write_all(&header_bytes(&self.header(0)))?,
             Some(_) => {
-                let written = (HEADER_LEN + GAME_LEN * self.games as usize) as i64;
+                let written = HEADER_LEN as i64 + GAME_LEN as i64 * i64::from(self.games);
                 out.seek(SeekFrom::Current(4 - written))?;
                 out.write_all(&self.games.to_le_bytes())?;
                 out.seek(SeekFrom::Current(written - 8))?;
@@ -749,6 +824,29 @@ mod tests {
         }
         let passed = game("d3 c3 b3 b2 f5 a3 a1 c1 e3").replay().unwrap();
         assert_eq!((passed.plies, passed.passes, passed.inferred), (10, 1, 1));
+    }
+
+    #[test]
+    fn the_game_count_is_refused_past_32_bits() {
+        assert_eq!(game_count(MAX_GAMES), Ok(u32::MAX));
+        assert_eq!(game_count(MAX_GAMES + 1), Err(too_many_games(MAX_GAMES)));
+        // The writer at its last game: that one is written, the next refused
+        // with nothing written and the count left as it was.
+        let mut writer = Writer::new();
+        writer.games = u32::MAX - 1;
+        let mut record = Record::new();
+        record.moves.push(Ply::new("f5".parse().unwrap()));
+        let mut out = Vec::new();
+        writer.push(&record, &mut out).unwrap();
+        assert_eq!(out.len(), HEADER_LEN + GAME_LEN);
+        assert_eq!(writer.games, u32::MAX);
+        let Err(EncodeError::Game(e)) = writer.push(&record, &mut out) else { panic!("the game past the count") };
+        assert_eq!(e, too_many_games(MAX_GAMES));
+        assert_eq!(
+            e.to_string(),
+            "WTHOR cannot hold game 4294967296: more than 4,294,967,295 games (a WTHOR header counts them in 32 bits)"
+        );
+        assert_eq!((out.len(), writer.games, writer.players.names.len()), (HEADER_LEN + GAME_LEN, u32::MAX, 1));
     }
 
     #[test]
