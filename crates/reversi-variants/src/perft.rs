@@ -17,7 +17,7 @@ use reversi_core::Backend;
 use crate::Position;
 use crate::bits::BitSet;
 use crate::dispatch;
-use crate::engine::{Engine, MovesFn};
+use crate::engine::{Engine, Kernel};
 use crate::position::{Visitor, visit};
 use crate::table::{PerftCache, Table, Tabled};
 use crate::variant::Rules;
@@ -33,15 +33,15 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
     p: B,
     o: B,
     depth: u32,
-    moves: impl MovesFn<B>,
+    kernel: impl Kernel<B>,
     recurse: &mut impl FnMut(B, B, u32) -> u64,
 ) -> u64 {
     if R::wiped_out(p, o) {
         return 1;
     }
-    let n = R::count_moves(e, p, o, moves);
+    let n = R::count_moves(e, p, o, kernel);
     if n == 0 {
-        if depth == 1 || R::count_moves(e, o, p, moves) == 0 {
+        if depth == 1 || R::count_moves(e, o, p, kernel) == 0 {
             return 1;
         }
         return recurse(o, p, depth - 1);
@@ -54,13 +54,13 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
         e,
         p,
         o,
-        moves,
+        kernel,
         #[inline(always)]
         |mv| {
-            let (np, no) = R::play(e, p, o, mv);
+            let (np, no) = R::play(e, p, o, mv, kernel);
             let n = if depth == 2 {
                 // The child at depth 1: its moves, or 1 for a pass or a finished game.
-                if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, moves).max(1) }
+                if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, kernel).max(1) }
             } else {
                 recurse(no, np, depth - 1)
             };
@@ -88,7 +88,7 @@ pub(crate) fn hashed_node<R: Rules, B: BitSet>(
     o: B,
     depth: u32,
     table: &mut Table<B>,
-    moves: impl MovesFn<B>,
+    kernel: impl Kernel<B>,
     plain: &mut impl FnMut(B, B, u32) -> u64,
     hashed: &mut impl FnMut(&mut Table<B>, B, B, u32) -> u64,
 ) -> u64 {
@@ -98,7 +98,7 @@ pub(crate) fn hashed_node<R: Rules, B: BitSet>(
     if let Some(n) = table.probe(p, o, depth) {
         return n;
     }
-    let n = perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| hashed(table, p, o, d));
+    let n = perft_node::<R, B>(e, p, o, depth, kernel, &mut |p, o, d| hashed(table, p, o, d));
     table.store(p, o, depth, n);
     n
 }
