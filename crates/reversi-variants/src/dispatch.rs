@@ -71,7 +71,7 @@ macro_rules! kernel {
             #[inline(always)]
             |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128()) {
                 (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
-                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128(axes, p, o)),
+                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128!(axes, p, o)),
                 _ => e.reversi_moves(p, o),
             },
             #[inline(always)]

@@ -39,17 +39,12 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
     if R::wiped_out(p, o) {
         return 1;
     }
-    let n = R::count_moves(e, p, o, kernel);
-    if n == 0 {
-        if depth == 1 || R::count_moves(e, o, p, kernel) == 0 {
-            return 1;
-        }
-        return recurse(o, p, depth - 1);
-    }
     if depth == 1 {
-        return n;
+        // A pass or a finished game is one leaf.
+        return R::count_moves(e, p, o, kernel).max(1);
     }
-    let mut total = 0;
+    // The moves are generated once: none seen means a pass or the end.
+    let (mut total, mut any) = (0, false);
     R::for_each_move(
         e,
         p,
@@ -57,6 +52,7 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
         kernel,
         #[inline(always)]
         |mv| {
+            any = true;
             let (np, no) = R::play(e, p, o, mv, kernel);
             let n = if depth == 2 {
                 // The child at depth 1: its moves, or 1 for a pass or a finished game.
@@ -68,6 +64,9 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
             total = u64::saturating_add(total, n);
         },
     );
+    if !any {
+        return if R::count_moves(e, o, p, kernel) == 0 { 1 } else { recurse(o, p, depth - 1) };
+    }
     total
 }
 

@@ -45,7 +45,7 @@ pub(crate) fn reversi_moves_avx2(axes: &PackedAxes, p: u64, o: u64) -> u64 {
 
 /// 128-bit sets in the four 64-bit lanes of two AVX2 registers.
 #[cfg(target_arch = "x86_64")]
-mod wide {
+pub(crate) mod wide {
     use core::arch::x86_64::{
         __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
         _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_or_si256,
@@ -55,15 +55,15 @@ mod wide {
 
     /// A 128-bit set per lane: low words and high words.
     #[derive(Clone, Copy)]
-    pub(super) struct Wide {
-        pub(super) lo: __m256i,
-        pub(super) hi: __m256i,
+    pub(crate) struct Wide {
+        pub(crate) lo: __m256i,
+        pub(crate) hi: __m256i,
     }
 
     /// Shift counts `k`, `64 - k` and `k - 64` per lane.
     #[derive(Clone, Copy)]
-    pub(super) struct Count {
-        pub(super) k: __m256i,
+    pub(crate) struct Count {
+        pub(crate) k: __m256i,
         rest: __m256i,
         over: __m256i,
     }
@@ -71,20 +71,20 @@ mod wide {
     /// Four words as lanes, the first in lane 0.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn lanes(w: [u64; 4]) -> __m256i {
+    pub(crate) fn lanes(w: [u64; 4]) -> __m256i {
         _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64)
     }
 
     /// `x` in every lane.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn broadcast(x: u128) -> Wide {
+    pub(crate) fn broadcast(x: u128) -> Wide {
         Wide { lo: _mm256_set1_epi64x(x as u64 as i64), hi: _mm256_set1_epi64x((x >> 64) as i64) }
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn count(k: __m256i) -> Count {
+    pub(crate) fn count(k: __m256i) -> Count {
         let sixty_four = _mm256_set1_epi64x(64);
         Count { k, rest: _mm256_sub_epi64(sixty_four, k), over: _mm256_sub_epi64(k, sixty_four) }
     }
@@ -92,7 +92,7 @@ mod wide {
     /// The count doubled.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn double(c: Count) -> Count {
+    pub(crate) fn double(c: Count) -> Count {
         count(_mm256_add_epi64(c.k, c.k))
     }
 
@@ -100,7 +100,7 @@ mod wide {
     /// `vpsllvq`/`vpsrlvq`, and so do the wrapped negative ones.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn shl(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shl(x: Wide, c: Count) -> Wide {
         let carry = _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.rest), _mm256_sllv_epi64(x.lo, c.over));
         Wide { lo: _mm256_sllv_epi64(x.lo, c.k), hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.k), carry) }
     }
@@ -108,7 +108,7 @@ mod wide {
     /// `x >> k` per lane, any `k` below 128.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn shr(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shr(x: Wide, c: Count) -> Wide {
         let carry = _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.rest), _mm256_srlv_epi64(x.hi, c.over));
         Wide { lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.k), carry), hi: _mm256_srlv_epi64(x.hi, c.k) }
     }
@@ -116,7 +116,7 @@ mod wide {
     /// `x << k` per lane for `k` below 64 (one shift fewer).
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn shl_short(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shl_short(x: Wide, c: Count) -> Wide {
         let carry = _mm256_srlv_epi64(x.lo, c.rest);
         Wide { lo: _mm256_sllv_epi64(x.lo, c.k), hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.k), carry) }
     }
@@ -124,34 +124,34 @@ mod wide {
     /// `x >> k` per lane for `k` below 64.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn shr_short(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shr_short(x: Wide, c: Count) -> Wide {
         let carry = _mm256_sllv_epi64(x.hi, c.rest);
         Wide { lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.k), carry), hi: _mm256_srlv_epi64(x.hi, c.k) }
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn and(a: Wide, b: Wide) -> Wide {
+    pub(crate) fn and(a: Wide, b: Wide) -> Wide {
         Wide { lo: _mm256_and_si256(a.lo, b.lo), hi: _mm256_and_si256(a.hi, b.hi) }
     }
 
     /// `b & !a`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn andnot(a: Wide, b: Wide) -> Wide {
+    pub(crate) fn andnot(a: Wide, b: Wide) -> Wide {
         Wide { lo: _mm256_andnot_si256(a.lo, b.lo), hi: _mm256_andnot_si256(a.hi, b.hi) }
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn or(a: Wide, b: Wide) -> Wide {
+    pub(crate) fn or(a: Wide, b: Wide) -> Wide {
         Wide { lo: _mm256_or_si256(a.lo, b.lo), hi: _mm256_or_si256(a.hi, b.hi) }
     }
 
     /// `x ^ (x - 1)` per lane: the bits up to the lowest one, all of them for 0.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn up_to_lowest(x: Wide) -> Wide {
+    pub(crate) fn up_to_lowest(x: Wide) -> Wide {
         let ones = _mm256_set1_epi64x(-1);
         let borrow = _mm256_cmpeq_epi64(x.lo, _mm256_setzero_si256());
         let lo = _mm256_add_epi64(x.lo, ones);
@@ -163,7 +163,7 @@ mod wide {
     /// down, then the low word filled when the high one has a bit.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn up_to_highest(x: Wide) -> Wide {
+    pub(crate) fn up_to_highest(x: Wide) -> Wide {
         let smear = |mut w: __m256i| {
             w = _mm256_or_si256(w, _mm256_srli_epi64::<1>(w));
             w = _mm256_or_si256(w, _mm256_srli_epi64::<2>(w));
@@ -180,7 +180,7 @@ mod wide {
     /// `x >> 1` per lane.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn shr1(x: Wide) -> Wide {
+    pub(crate) fn shr1(x: Wide) -> Wide {
         let carry = _mm256_slli_epi64::<63>(x.hi);
         Wide { lo: _mm256_or_si256(_mm256_srli_epi64::<1>(x.lo), carry), hi: _mm256_srli_epi64::<1>(x.hi) }
     }
@@ -188,14 +188,14 @@ mod wide {
     /// All ones in the lanes where `x` is 0, else 0.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn is_empty(x: Wide) -> __m256i {
+    pub(crate) fn is_empty(x: Wide) -> __m256i {
         _mm256_cmpeq_epi64(_mm256_or_si256(x.lo, x.hi), _mm256_setzero_si256())
     }
 
     /// The union of the four lanes.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn fold(x: Wide) -> u128 {
+    pub(crate) fn fold(x: Wide) -> u128 {
         let word = |x: __m256i| {
             let half = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
             _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
@@ -209,48 +209,55 @@ mod wide {
 /// shifts stay below 64 (`short`: boards up to 10 wide and high, and narrow ones),
 /// the rounds are unrolled with two-word shifts of one shift fewer; otherwise
 /// they loop with shifts of any count below 128.
+///
+/// A macro, `reversi_moves_avx2_128!(axes, p, o)`, expanded in the caller's
+/// `#[target_feature]` function: a `#[target_feature]` function cannot be
+/// `#[inline(always)]`, and LLVM kept this one out of line.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-pub(crate) fn reversi_moves_avx2_128(axes: &PackedAxes, p: u128, o: u128) -> u128 {
-    use core::arch::x86_64::_mm256_set_epi64x;
-    use wide::{and, broadcast, count, double, fold, lanes, or, shl, shl_short, shr, shr_short};
+macro_rules! reversi_moves_avx2_128 {
+    ($axes:expr, $p:expr, $o:expr) => {{
+        use core::arch::x86_64::_mm256_set_epi64x;
+        use $crate::simd::wide::{and, broadcast, count, double, fold, lanes, or, shl, shl_short, shr, shr_short};
+        let (axes, p, o): (&$crate::engine::PackedAxes, u128, u128) = ($axes, $p, $o);
 
-    let [s0, s1, s2, s3] = axes.shifts.map(|x| x as i64);
-    let step = count(_mm256_set_epi64x(s3, s2, s1, s0));
-    let pro = and(broadcast(o), wide::Wide { lo: lanes(axes.inner[0]), hi: lanes(axes.inner[1]) });
-    let pp = broadcast(p);
-    let all = if axes.short {
-        let mut up = and(pro, shl_short(pp, step));
-        let mut down = and(pro, shr_short(pp, step));
-        let (mut pro_up, mut pro_down, mut k) = (pro, pro, step);
-        for _ in 0..2 {
-            up = or(up, and(pro_up, shl_short(up, k)));
-            down = or(down, and(pro_down, shr_short(down, k)));
-            pro_up = and(pro_up, shl_short(pro_up, k));
-            pro_down = and(pro_down, shr_short(pro_down, k));
-            k = double(k);
-        }
-        up = or(up, and(pro_up, shl_short(up, k)));
-        down = or(down, and(pro_down, shr_short(down, k)));
-        or(shl_short(up, step), shr_short(down, step))
-    } else {
-        let mut up = and(pro, shl(pp, step));
-        let mut down = and(pro, shr(pp, step));
-        let (mut pro_up, mut pro_down, mut k) = (pro, pro, step);
-        for round in 0..axes.rounds {
-            up = or(up, and(pro_up, shl(up, k)));
-            down = or(down, and(pro_down, shr(down, k)));
-            if round + 1 < axes.rounds {
-                pro_up = and(pro_up, shl(pro_up, k));
-                pro_down = and(pro_down, shr(pro_down, k));
+        let [s0, s1, s2, s3] = axes.shifts.map(|x| x as i64);
+        let step = count(_mm256_set_epi64x(s3, s2, s1, s0));
+        let pro = and(broadcast(o), $crate::simd::wide::Wide { lo: lanes(axes.inner[0]), hi: lanes(axes.inner[1]) });
+        let pp = broadcast(p);
+        let all = if axes.short {
+            let mut up = and(pro, shl_short(pp, step));
+            let mut down = and(pro, shr_short(pp, step));
+            let (mut pro_up, mut pro_down, mut k) = (pro, pro, step);
+            for _ in 0..2 {
+                up = or(up, and(pro_up, shl_short(up, k)));
+                down = or(down, and(pro_down, shr_short(down, k)));
+                pro_up = and(pro_up, shl_short(pro_up, k));
+                pro_down = and(pro_down, shr_short(pro_down, k));
                 k = double(k);
             }
-        }
-        or(shl(up, step), shr(down, step))
-    };
-    fold(all) & axes.playable & !(p | o)
+            up = or(up, and(pro_up, shl_short(up, k)));
+            down = or(down, and(pro_down, shr_short(down, k)));
+            or(shl_short(up, step), shr_short(down, step))
+        } else {
+            let mut up = and(pro, shl(pp, step));
+            let mut down = and(pro, shr(pp, step));
+            let (mut pro_up, mut pro_down, mut k) = (pro, pro, step);
+            for round in 0..axes.rounds {
+                up = or(up, and(pro_up, shl(up, k)));
+                down = or(down, and(pro_down, shr(down, k)));
+                if round + 1 < axes.rounds {
+                    pro_up = and(pro_up, shl(pro_up, k));
+                    pro_down = and(pro_down, shr(pro_down, k));
+                    k = double(k);
+                }
+            }
+            or(shl(up, step), shr(down, step))
+        };
+        fold(all) & axes.playable & !(p | o)
+    }};
 }
+#[cfg(target_arch = "x86_64")]
+pub(crate) use reversi_moves_avx2_128;
 
 /// [`Engine::reversi_flips`](crate::engine::Engine::reversi_flips) for boards
 /// of up to 128 squares, the four up rays in the lanes of one register pair and
