@@ -39,7 +39,7 @@ fn variants(c: &mut Criterion) {
     // Hashed: a fresh 16 MiB cache per iteration (its allocation is timed too),
     // so no count is reused.
     bench(c, "attacks-7x7-hashed", "16MiB", 6, || {
-        perft_hashed(std::hint::black_box(&attacks7), 6, &mut PerftCache::new(16 << 20))
+        perft_hashed(std::hint::black_box(&attacks7), 6, &PerftCache::new(16 << 20))
     });
 }
 

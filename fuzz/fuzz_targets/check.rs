@@ -12,8 +12,7 @@ mod common;
 use common::masked;
 use reversi_core::Color;
 use reversi_notation::{
-    Format, GameResult, Passes, ReadOptions, Record, read, replay, with_passes, write, write_report,
-    wthor,
+    Format, GameResult, Passes, ReadOptions, Record, read, replay, with_passes, write, write_report, wthor,
 };
 use reversi_variants::{Geometry, Move, Position, Variant};
 

@@ -1,7 +1,7 @@
 //! Hashed perft against plain perft, on random positions and tiny tables:
 //! reversi-core's `PerftTable` (one to four slots, shared by two threads, reused
 //! across depths) and reversi-variants' `PerftCache` (a few slots, any board,
-//! every variant). Every count must equal the plain one.
+//! every variant, shared by two threads). Every count must equal the plain one.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,6 +17,14 @@ impl Bytes<'_> {
         self.0 = rest;
         b
     }
+}
+
+/// `count` run on two threads at once.
+fn on_two_threads(count: impl Fn() -> u64 + Sync) -> [u64; 2] {
+    std::thread::scope(|s| {
+        let (a, b) = (s.spawn(&count), s.spawn(&count));
+        [a.join().unwrap(), b.join().unwrap()]
+    })
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -38,11 +46,7 @@ fuzz_target!(|data: &[u8]| {
         let plain = reversi_core::perft(&pos, depth);
         assert_eq!(reversi_core::perft_hashed(&pos, depth, &table), plain, "{pos} depth {depth}");
         // Two threads on the same slots at once: torn entries must be ignored.
-        let counts = std::thread::scope(|s| {
-            let a = s.spawn(|| reversi_core::perft_hashed(&pos, depth, &table));
-            let b = s.spawn(|| reversi_core::perft_hashed(&pos, depth, &table));
-            [a.join().unwrap(), b.join().unwrap()]
-        });
+        let counts = on_two_threads(|| reversi_core::perft_hashed(&pos, depth, &table));
         assert_eq!(counts, [plain, plain], "{pos} depth {depth}, two threads");
     }
 
@@ -58,10 +62,13 @@ fuzz_target!(|data: &[u8]| {
         }
         pos.play(moves[usize::from(bytes.next()) % moves.len()]).expect("a listed move");
     }
-    let mut cache = PerftCache::new(usize::from(bytes.next()) * 16);
+    let cache = PerftCache::new(usize::from(bytes.next()) * 16);
     for _ in 0..3 {
         let depth = u32::from(bytes.next() % 5);
         let plain = reversi_variants::perft(&pos, depth);
-        assert_eq!(reversi_variants::perft_hashed(&pos, depth, &mut cache), plain, "{variant} {pos} depth {depth}");
+        assert_eq!(reversi_variants::perft_hashed(&pos, depth, &cache), plain, "{variant} {pos} depth {depth}");
+        // Two threads on the same slots at once: torn slots must be ignored.
+        let counts = on_two_threads(|| reversi_variants::perft_hashed(&pos, depth, &cache));
+        assert_eq!(counts, [plain, plain], "{variant} {pos} depth {depth}, two threads");
     }
 });

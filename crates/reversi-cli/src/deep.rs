@@ -2,14 +2,13 @@
 //! game, with the counts per root move when asked.
 //!
 //! The tree is expanded a few plies below each root move (or below the root);
-//! with a table or several threads the positions reached are merged (8x8
-//! Reversi: by canonical form over the eight symmetries, from the mover's
-//! point of view; other games: equal positions), each with how many paths
+//! with a table or several threads the positions reached are merged (by
+//! canonical form over the board's symmetries), each with how many paths
 //! reach it from each root move; one thread without a table counts each path
 //! as plain perft does. The
 //! distinct positions are the work units, counted once each on one thread
-//! pool with one set of tables (8x8 Reversi: one [`PerftTable`] shared by the
-//! threads; other games: one [`PerftCache`] per thread), and each count is
+//! pool with one [`PerftCache`] shared by the threads (for 8x8 Reversi it
+//! keeps reversi-core's table), and each count is
 //! credited to the root moves by their paths. Games that end during the
 //! expansion count one leaf each, as in plain perft.
 //!
@@ -25,8 +24,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use reversi_core::{Backend, Bitboard, Color, PerftTable, TableEntry, perft_hashed_with};
-use reversi_variants::{Move, PerftCache, Position};
+use reversi_core::Backend;
+use reversi_variants::{Move, PerftCache, Position, Variant};
 
 /// How a split count runs.
 #[derive(Clone, Copy, Debug)]
@@ -61,34 +60,18 @@ pub(crate) struct Split {
 
 /// Plies expanded below the roots before the split: enough distinct positions
 /// to keep the threads busy and the progress fine-grained, few enough to merge
-/// quickly.
+/// quickly (Attacks and Reversitacks branch far more than Reversi).
 fn split_plies(game: &Position, depth: u32) -> u32 {
-    match game.to_othello() {
-        Some(_) => depth.saturating_sub(5).min(6),
-        None => depth.saturating_sub(3).min(2),
+    match game.variant() {
+        Variant::Reversi => depth.saturating_sub(5).min(6),
+        _ => depth.saturating_sub(3).min(2),
     }
 }
 
-/// A merged position: the key equal positions share.
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Key {
-    /// 8x8: the canonical board from the mover's point of view.
-    Core(Bitboard, Bitboard),
-    /// Any board: the position itself.
-    Variant(Box<Position>),
-}
-
-/// The key of `game` and the position to count for it.
-fn key(game: &Position) -> (Key, Position) {
-    match game.to_othello() {
-        Some(pos) => {
-            let mover = reversi_core::Position::from_discs(pos.player(), pos.opponent(), Color::Black)
-                .expect("the two sides of a position are disjoint");
-            let (canonical, _) = mover.canonical();
-            (Key::Core(canonical.player(), canonical.opponent()), Position::from(canonical))
-        }
-        None => (Key::Variant(Box::new(*game)), *game),
-    }
+/// The position to count for `game` and the key equal ones share: its
+/// canonical form over the board's symmetries.
+fn key(game: &Position) -> Position {
+    game.canonical().0
 }
 
 /// The frontier of the expansion: the positions to count (merged, or one per
@@ -96,7 +79,7 @@ fn key(game: &Position) -> (Key, Position) {
 /// on the way, per root.
 struct Frontier {
     merge: bool,
-    index: HashMap<Key, usize>,
+    index: HashMap<Position, usize>,
     units: Vec<(Position, Vec<u64>)>,
     finished: Vec<u64>,
 }
@@ -107,8 +90,8 @@ impl Frontier {
         if plies == 0 {
             let roots = self.finished.len();
             let i = if self.merge {
-                let (key, unit) = key(game);
-                *self.index.entry(key).or_insert_with(|| {
+                let unit = key(game);
+                *self.index.entry(unit).or_insert_with(|| {
                     self.units.push((unit, vec![0; roots]));
                     self.units.len() - 1
                 })
@@ -132,54 +115,27 @@ impl Frontier {
     }
 }
 
-/// The tables the units are counted with.
-enum Tables {
-    None,
-    /// 8x8: one table shared by the threads.
-    Core(Vec<TableEntry>),
-    /// Other games: one cache per thread, taken by one unit at a time.
-    Variant(Mutex<Vec<PerftCache>>),
-}
+/// The table the units are counted with, shared by the threads: for 8x8
+/// Reversi reversi-variants keeps reversi-core's (canonical boards).
+struct Tables(Option<PerftCache>);
 
 impl Tables {
-    /// Tables of `hash_mib` MiB in all for `game`, allocated now (before the
-    /// count is timed, and so that a size the machine cannot give is an
-    /// error here, not an abort later).
-    fn new(game: &Position, hash_mib: usize, threads: usize) -> Result<Tables, String> {
+    /// A table of `hash_mib` MiB for `game`, allocated now (before the count
+    /// is timed, and so that a size the machine cannot give is an error here,
+    /// not an abort later).
+    fn new(game: &Position, hash_mib: usize) -> Result<Tables, String> {
         let bytes = hash_mib.saturating_mul(1 << 20);
-        let failed = |e: &dyn std::fmt::Display| format!("--hash {hash_mib}: {e}");
-        Ok(match game.to_othello() {
-            _ if bytes == 0 => Tables::None,
-            Some(_) => {
-                let entries = bytes / TableEntry::SIZE;
-                let mut slots: Vec<TableEntry> = Vec::new();
-                slots.try_reserve_exact(entries).map_err(|e| failed(&e))?;
-                slots.resize_with(entries, TableEntry::default);
-                Tables::Core(slots)
-            }
-            None => {
-                let caches = (0..threads)
-                    .map(|_| PerftCache::try_for(game, bytes / threads))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| failed(&e))?;
-                Tables::Variant(Mutex::new(caches))
-            }
-        })
+        if bytes == 0 {
+            return Ok(Tables(None));
+        }
+        PerftCache::try_for(game, bytes).map(|t| Tables(Some(t))).map_err(|e| format!("--hash {hash_mib}: {e}"))
     }
 
     /// The count of one unit.
     fn count(&self, unit: &Position, depth: u32, backend: Backend) -> u64 {
-        match (unit.to_othello(), self) {
-            (Some(pos), Tables::Core(slots)) => perft_hashed_with(backend, &pos, depth, &PerftTable::new(slots)),
-            (_, Tables::Variant(caches)) => {
-                let lock = || caches.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                let taken = lock().pop();
-                let mut cache = taken.unwrap_or_else(|| PerftCache::new(0));
-                let n = reversi_variants::perft_hashed_with(backend, unit, depth, &mut cache);
-                lock().push(cache);
-                n
-            }
-            _ => reversi_variants::perft_with(backend, unit, depth),
+        match &self.0 {
+            Some(cache) => reversi_variants::perft_hashed_with(backend, unit, depth, cache),
+            None => reversi_variants::perft_with(backend, unit, depth),
         }
     }
 }
@@ -248,7 +204,7 @@ impl Counter {
     /// A message when the thread pool cannot be built or the tables cannot be
     /// allocated.
     pub(crate) fn new(game: &Position, options: DeepOptions) -> Result<Counter, String> {
-        let tables = Tables::new(game, options.hash_mib, options.threads)?;
+        let tables = Tables::new(game, options.hash_mib)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads)
             .build()

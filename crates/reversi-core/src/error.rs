@@ -29,15 +29,32 @@ pub struct ParseMoveError;
 #[non_exhaustive]
 pub struct OverlapError(pub crate::Bitboard);
 
-/// Why a position text was rejected, and where.
+/// Why a position text was rejected, and where: the byte offset and what was
+/// wrong. The kind is reversi-core's [`PositionErrorKind`] by default;
+/// reversi-variants' `ParsePositionError` is this type over its own kinds (holes,
+/// board sizes), so both crates report a bad position the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad position at byte {offset}: {kind}")]
 #[non_exhaustive]
-pub struct ParsePositionError {
+pub struct ParsePositionError<K = PositionErrorKind> {
     /// Byte offset into the text where the problem was found.
     pub offset: usize,
     /// What was wrong.
-    pub kind: PositionErrorKind,
+    pub kind: K,
+}
+
+impl<K> ParsePositionError<K> {
+    /// The error of `kind` at byte `offset`.
+    #[must_use]
+    pub const fn new(offset: usize, kind: K) -> ParsePositionError<K> {
+        ParsePositionError { offset, kind }
+    }
+
+    /// The same error with its kind converted by `f` (the offset kept).
+    #[must_use]
+    pub fn map_kind<L>(self, f: impl FnOnce(K) -> L) -> ParsePositionError<L> {
+        ParsePositionError { offset: self.offset, kind: f(self.kind) }
+    }
 }
 
 /// What was wrong with a position text.

@@ -83,6 +83,7 @@ mod bitboard;
 mod board;
 mod color;
 mod dispatch;
+mod divide;
 mod error;
 mod grid;
 mod kernel;
@@ -106,6 +107,9 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::Color;
 pub use dispatch::Backend;
+pub use divide::Divide;
+#[doc(hidden)]
+pub use divide::DividePosition;
 pub use error::{
     OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
     PositionErrorKind, SquareIndexError,
@@ -117,7 +121,7 @@ pub use mix::mix64;
 pub use moves::{Move, is_pass_token};
 #[doc(hidden)]
 pub use pad::pad_display;
-pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
+pub use perft::{divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::{Moves, Position, Pretty};
 pub use score::{Outcome, Score};
 /// Not public API (exempt from semver): for reversi-variants' serde support.

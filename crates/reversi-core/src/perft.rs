@@ -9,7 +9,7 @@
 use crate::dispatch::{self, Backend};
 use crate::kernel::{self, count, flips};
 use crate::table::{PerftTable, canonical};
-use crate::{Move, Position};
+use crate::{Divide, Position};
 
 /// The move-generation steps of one perft build, as closures so that each
 /// CPU-specific build supplies its own, compiled with its target features.
@@ -209,41 +209,6 @@ pub fn perft_with(backend: Backend, pos: &Position, depth: u32) -> u64 {
     dispatch::perft(backend, p, o, depth)
 }
 
-/// The count below each legal move of `pos`: see [`divide`].
-#[derive(Clone, Debug)]
-pub struct Divide {
-    pos: Position,
-    moves: crate::position::Moves,
-    depth: u32,
-    backend: Backend,
-}
-
-impl Divide {
-    /// The same counts computed on `backend` (the fastest available by default;
-    /// an unavailable one falls back to [`Backend::Portable`]).
-    #[must_use]
-    pub fn on(self, backend: Backend) -> Divide {
-        Divide { backend, ..self }
-    }
-}
-
-impl Iterator for Divide {
-    type Item = (Move, u64);
-
-    fn next(&mut self) -> Option<(Move, u64)> {
-        let mv = self.moves.next()?;
-        let mut child = self.pos;
-        child.play_unchecked(mv);
-        Some((mv, perft_with(self.backend, &child, self.depth - 1)))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.moves.size_hint()
-    }
-}
-
-impl ExactSizeIterator for Divide {}
-
 /// The count below each legal move of `pos` (a pass when the side to move has
 /// none), in square order, computed lazily.
 ///
@@ -259,6 +224,5 @@ impl ExactSizeIterator for Divide {}
 /// ```
 #[must_use]
 pub fn divide(pos: &Position, depth: u32) -> Divide {
-    let moves = if depth == 0 { crate::position::Moves::none() } else { pos.moves() };
-    Divide { pos: *pos, moves, depth, backend: Backend::detect() }
+    Divide::new(*pos, depth)
 }

@@ -50,25 +50,34 @@ where
     }
 }
 
+/// Not part of the public API: exempt from semver, may change or go in any
+/// release. It is public only so that reversi-variants' serde support uses the
+/// same rule.
+///
+/// `Serialize` as the type's `Display` text and `Deserialize` through its
+/// `FromStr` (validated, without allocating); `$what` says what the text should
+/// be, for error messages. The calling crate must depend on `serde`.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! text_serde {
     ($ty:ty, $what:literal) => {
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        impl ::serde::Serialize for $ty {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
                 serializer.collect_str(self)
             }
         }
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                deserialize_text(deserializer, $what)
+        impl<'de> ::serde::Deserialize<'de> for $ty {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<$ty, D::Error> {
+                $crate::deserialize_text(deserializer, $what)
             }
         }
     };
 }
 
-text_serde!(Color, "a colour, X or O");
-text_serde!(Square, "a square such as f5");
-text_serde!(Move, "a move such as f5 or pass");
-text_serde!(Position, "a position in the RULES.md text form");
+crate::text_serde!(Color, "a colour, X or O");
+crate::text_serde!(Square, "a square such as f5");
+crate::text_serde!(Move, "a move such as f5 or pass");
+crate::text_serde!(Position, "a position in the RULES.md text form");
 
 impl Serialize for Bitboard {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -322,44 +322,33 @@ fn parse_board(value: &str) -> Option<(Position, u8)> {
         4..=14 => Geometry::new(size.into(), size.into()).ok()?,
         _ => return None,
     };
-    let (width, height) = (usize::from(geometry.width()), usize::from(geometry.height()));
-    let mut rows = String::with_capacity(height * (width + 1) + 2);
+    let width = usize::from(geometry.width());
+    let squares = width * usize::from(geometry.height());
+    let mut pos = Position::empty(Variant::Reversi, geometry, Color::Black);
     let mut cells = 0;
     let mut side = None;
-    for token in tokens {
-        for c in token.chars() {
-            if side.is_some() {
-                return None;
-            }
-            if cells == width * height {
-                side = Some(match c {
-                    '*' | 'X' | 'x' => 'X',
-                    'O' | 'o' => 'O',
-                    _ => return None,
-                });
-                continue;
-            }
-            if cells > 0 && cells % width == 0 {
-                rows.push('/');
-            }
-            let sq = Square::new(u8::try_from(cells % width).ok()?, u8::try_from(cells / width).ok()?)?;
-            rows.push(match c {
-                '*' | 'X' | 'x' => 'X',
-                'O' | 'o' => 'O',
-                '-' | '.' if geometry.is_hole(sq) => '#',
-                '-' | '.' => '-',
-                '#' if geometry.is_hole(sq) => '#',
-                _ => return None,
-            });
-            if geometry.is_hole(sq) && rows.ends_with(['X', 'O']) {
-                return None;
-            }
-            cells += 1;
+    for c in tokens.flat_map(str::chars) {
+        let color = match c {
+            '*' | 'X' | 'x' => Some(Color::Black),
+            'O' | 'o' => Some(Color::White),
+            _ => None,
+        };
+        if side.is_some() {
+            return None;
         }
+        if cells == squares {
+            side = Some(color?);
+            continue;
+        }
+        let sq = Square::new(u8::try_from(cells % width).ok()?, u8::try_from(cells / width).ok()?)?;
+        match (c, geometry.is_hole(sq)) {
+            ('-' | '.', _) | ('#', true) => {}
+            (_, false) if color.is_some() => pos = pos.with_piece(sq, color),
+            _ => return None,
+        }
+        cells += 1;
     }
-    rows.push(' ');
-    rows.push(side?);
-    Some((Position::from_text(Variant::Reversi, &rows).ok()?, size))
+    Some((pos.with_side_to_move(side?), size))
 }
 
 /// The checks that need the whole game: the type against the board, the

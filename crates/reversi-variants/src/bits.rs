@@ -51,6 +51,10 @@ pub(crate) trait BitSet:
     fn shr(self, n: u32) -> Self;
     /// A 64-bit hash of the set, for table indices.
     fn hash64(self) -> u64;
+    /// The number of 64-bit words the set is stored in.
+    const WORDS: usize = Self::BITS / 64;
+    /// Word `i` of the set (bits `64 * i ..`), for `i < WORDS`.
+    fn word(self, i: usize) -> u64;
     /// The set as a `u64`, when the type is 64 bits wide (known at compile time).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // used by the x86-64 builds only
     fn as_u64(self) -> Option<u64>;
@@ -161,6 +165,10 @@ macro_rules! native {
             #[inline(always)]
             fn hash64(self) -> u64 {
                 mix(self as u64 ^ mix((self >> (<$t>::BITS / 2)) as u64))
+            }
+            #[inline(always)]
+            fn word(self, i: usize) -> u64 {
+                (self >> (64 * i)) as u64
             }
             #[inline(always)]
             fn as_u64(self) -> Option<u64> {
@@ -406,6 +414,10 @@ impl BitSet for Wide {
     #[inline(always)]
     fn hash64(self) -> u64 {
         self.0.iter().fold(0, |h, &w| mix(h ^ w))
+    }
+    #[inline(always)]
+    fn word(self, i: usize) -> u64 {
+        self.0[i]
     }
     #[inline(always)]
     fn as_u64(self) -> Option<u64> {

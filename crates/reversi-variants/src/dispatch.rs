@@ -27,7 +27,7 @@ fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) ->
     perft_node::<R, B>(e, p, o, depth, Portable, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
 }
 
-fn perft_hashed_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &mut Table<B>) -> u64 {
+fn perft_hashed_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &Table<'_, B>) -> u64 {
     hashed_node::<R, B>(
         e,
         p,
@@ -52,9 +52,9 @@ macro_rules! x86_64_build {
 
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
-        fn $hashed<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &mut Table<B>) -> u64 {
+        fn $hashed<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &Table<'_, B>) -> u64 {
             let plain = &mut |p, o, d| $perft::<R, B>(e, p, o, d);
-            let hashed = &mut |t: &mut Table<B>, p, o, d| $hashed::<R, B>(e, p, o, d, t);
+            let hashed = &mut |t: &Table<'_, B>, p, o, d| $hashed::<R, B>(e, p, o, d, t);
             hashed_node::<R, B>(e, p, o, depth, table, kernel!(), plain, hashed)
         }
     };
@@ -118,7 +118,7 @@ pub(crate) fn perft_hashed_on<R: Rules, B: BitSet>(
     p: B,
     o: B,
     depth: u32,
-    table: &mut Table<B>,
+    table: &Table<'_, B>,
 ) -> u64 {
     match backend {
         #[cfg(target_arch = "x86_64")]

@@ -60,16 +60,10 @@ pub enum StartError {
     Overlap(Square),
 }
 
-/// Why a position text was rejected, and where.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad position at byte {offset}: {kind}")]
-#[non_exhaustive]
-pub struct ParsePositionError {
-    /// Byte offset into the text where the problem was found.
-    pub offset: usize,
-    /// What was wrong.
-    pub kind: PositionErrorKind,
-}
+/// Why a position text was rejected, and where: reversi-core's
+/// [`ParsePositionError`](reversi_core::ParsePositionError) (the byte offset and
+/// what was wrong) over this crate's [`PositionErrorKind`].
+pub type ParsePositionError = reversi_core::ParsePositionError<PositionErrorKind>;
 
 /// What was wrong with a position text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

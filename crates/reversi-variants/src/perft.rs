@@ -19,7 +19,7 @@ use crate::bits::BitSet;
 use crate::dispatch;
 use crate::engine::{Engine, Kernel};
 use crate::position::{Visitor, visit};
-use crate::table::{PerftCache, Table, Tabled};
+use crate::table::{PerftCache, Slots, Table};
 use crate::variant::Rules;
 
 /// One node of the count, `depth >= 1`, with the recursion left to the caller
@@ -86,10 +86,10 @@ pub(crate) fn hashed_node<R: Rules, B: BitSet>(
     p: B,
     o: B,
     depth: u32,
-    table: &mut Table<B>,
+    table: &Table<'_, B>,
     kernel: impl Kernel<B>,
     plain: &mut impl FnMut(B, B, u32) -> u64,
-    hashed: &mut impl FnMut(&mut Table<B>, B, B, u32) -> u64,
+    hashed: &mut impl FnMut(&Table<'_, B>, B, B, u32) -> u64,
 ) -> u64 {
     if depth < MIN_HASHED_DEPTH {
         return plain(p, o, depth);
@@ -106,7 +106,7 @@ struct Perft(Backend, u32);
 
 impl Visitor for Perft {
     type Output = u64;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> u64 {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> u64 {
         if self.1 == 0 { 1 } else { dispatch::perft_on::<R, B>(self.0, e, p, o, self.1) }
     }
 }
@@ -139,65 +139,60 @@ pub fn perft_with(backend: Backend, pos: &Position, depth: u32) -> u64 {
     }
 }
 
-struct PerftHashed<'a>(Backend, u32, &'a mut PerftCache);
+struct PerftHashed<'a>(Backend, u32, Slots<'a>);
 
 impl Visitor for PerftHashed<'_> {
     type Output = u64;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> u64 {
-        if self.1 == 0 { 1 } else { dispatch::perft_hashed_on::<R, B>(self.0, e, p, o, self.1, B::table(self.2)) }
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> u64 {
+        let table = self.2.table::<B>();
+        if self.1 == 0 { 1 } else { dispatch::perft_hashed_on::<R, B>(self.0, e, p, o, self.1, &table) }
     }
 }
 
 /// [`perft`] with a transposition table: the same count, faster at depth when
 /// positions recur. The cache keeps its counts between calls, so counting the
-/// same board again (deeper, or another position of the same game) reuses them.
+/// same board again (deeper, or another position of the same game) reuses
+/// them; threads may share one cache.
 #[must_use]
-pub fn perft_hashed(pos: &Position, depth: u32, cache: &mut PerftCache) -> u64 {
+pub fn perft_hashed(pos: &Position, depth: u32, cache: &PerftCache) -> u64 {
     perft_hashed_with(Backend::detect(), pos, depth, cache)
 }
 
 /// [`perft_hashed`] on a chosen build of the engine (an unavailable one falls
 /// back to [`Backend::Portable`]).
 #[must_use]
-pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, cache: &mut PerftCache) -> u64 {
-    cache.claim(pos.variant(), *pos.geometry());
-    visit(pos, PerftHashed(backend, depth, cache))
-}
-
-/// The count below each legal move of a position: see [`divide`].
-#[derive(Clone, Debug)]
-pub struct Divide {
-    pos: Position,
-    moves: Moves,
-    depth: u32,
-    backend: Backend,
-}
-
-impl Divide {
-    /// The same counts computed on `backend` (the fastest available by default;
-    /// an unavailable one falls back to [`Backend::Portable`]).
-    #[must_use]
-    pub fn on(self, backend: Backend) -> Divide {
-        Divide { backend, ..self }
+pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, cache: &PerftCache) -> u64 {
+    if depth == 0 {
+        return 1;
     }
+    cache.with(pos, |slots| match (&slots, pos.to_othello()) {
+        (Slots::Core(table), Some(core)) => reversi_core::perft_hashed_with(backend, &core, depth, table),
+        (_, Some(core)) => reversi_core::perft_with(backend, &core, depth),
+        (_, None) => visit(pos, PerftHashed(backend, depth, slots)),
+    })
 }
 
-impl Iterator for Divide {
-    type Item = (Move, u64);
+/// The count below each legal move of a position: see [`divide`]. It is
+/// reversi-core's [`Divide`](reversi_core::Divide) over this crate's positions,
+/// so both crates' divides are one type with one behaviour.
+pub type Divide = reversi_core::Divide<Position>;
 
-    fn next(&mut self) -> Option<(Move, u64)> {
-        let mv = self.moves.next()?;
-        let mut child = self.pos;
-        child.play_unchecked(mv);
-        Some((mv, perft_with(self.backend, &child, self.depth - 1)))
+impl reversi_core::DividePosition for Position {
+    type Move = Move;
+    type Moves = Moves;
+
+    fn divide_moves(&self, none: bool) -> Moves {
+        if none { Moves::none() } else { self.moves() }
     }
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.moves.size_hint()
+    fn divide_play(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+
+    fn divide_perft(&self, backend: Backend, depth: u32) -> u64 {
+        perft_with(backend, self, depth)
     }
 }
-
-impl ExactSizeIterator for Divide {}
 
 /// The count below each legal move of `pos` (a pass when it is the only move),
 /// in the order of [`Position::moves`], computed lazily, as reversi-core's
@@ -215,6 +210,5 @@ impl ExactSizeIterator for Divide {}
 /// ```
 #[must_use]
 pub fn divide(pos: &Position, depth: u32) -> Divide {
-    let moves = if depth == 0 { Moves::none() } else { pos.moves() };
-    Divide { pos: *pos, moves, depth, backend: Backend::detect() }
+    Divide::new(*pos, depth)
 }

@@ -8,7 +8,6 @@ use crate::bits::{BitSet, Wide};
 use crate::engine::{Engine, Portable, engine};
 use crate::error::{NotOthelloError, PlayError, StartError};
 use crate::legal::Moves;
-use crate::table::Tabled;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
 use reversi_core::raw as othello;
 
@@ -79,7 +78,7 @@ impl core::hash::Hash for Position {
 /// Work that needs the engine, run on the bit-set type that fits the board.
 pub(crate) trait Visitor {
     type Output;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
 }
 
 fn with_size<R: Rules, V: Visitor>(pos: &Position, v: V) -> V::Output {
@@ -124,7 +123,7 @@ struct Placements;
 
 impl Visitor for Placements {
     type Output = (Status, Wide);
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
         let wiped = R::wiped_out(p, o);
         let mine = if wiped { 0 } else { R::count_moves(e, p, o, Portable) };
         let theirs = if wiped || mine > 0 { 0 } else { R::count_moves(e, o, p, Portable) };
@@ -138,7 +137,7 @@ struct Destinations;
 
 impl Visitor for Destinations {
     type Output = Wide;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Wide {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Wide {
         if R::wiped_out(p, o) { Wide::EMPTY } else { R::destinations(e, p, o, Portable).to_wide() }
     }
 }
@@ -148,7 +147,7 @@ struct IsMove(RawMove);
 
 impl Visitor for IsMove {
     type Output = bool;
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> bool {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> bool {
         !R::wiped_out(p, o) && R::is_move(e, p, o, self.0)
     }
 }
@@ -158,7 +157,7 @@ struct Apply(Option<RawMove>);
 
 impl Visitor for Apply {
     type Output = (Wide, Wide);
-    fn visit<R: Rules, B: Tabled>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
+    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
         match self.0 {
             Some(mv) => {
                 // Sanitised so that even an illegal move keeps the sets disjoint.
@@ -215,8 +214,19 @@ impl Position {
         Ok(pos)
     }
 
-    /// An empty board.
-    pub(crate) fn empty(variant: Variant, geometry: Geometry, side: Color) -> Position {
+    /// An empty board of `variant` and `geometry` with `side` to move: with
+    /// [`with_piece`](Position::with_piece), the way to build any position.
+    ///
+    /// ```
+    /// use reversi_variants::{Color, Geometry, Position, Square, Variant};
+    /// let sq = Square::new(1, 0).expect("b1");
+    /// let pos = Position::empty(Variant::Attacks, Geometry::new(3, 2)?, Color::White)
+    ///     .with_piece(sq, Some(Color::Black));
+    /// assert_eq!(pos.to_string(), "-X-/--- O");
+    /// # Ok::<(), reversi_variants::GeometryError>(())
+    /// ```
+    #[must_use]
+    pub fn empty(variant: Variant, geometry: Geometry, side: Color) -> Position {
         let hash = if side == Color::White { zobrist::SIDE_KEY } else { 0 };
         let othello = variant == Variant::Reversi && geometry == Geometry::standard();
         Position { variant, geometry, black: Wide::EMPTY, white: Wide::EMPTY, side, hash, othello }
@@ -247,6 +257,13 @@ impl Position {
             None => (self.black & !bit, self.white & !bit),
         };
         self.set_pieces(black, white, self.side);
+        self
+    }
+
+    /// The position with `side` to move, the pieces as they are.
+    #[must_use]
+    pub fn with_side_to_move(mut self, side: Color) -> Position {
+        self.set_pieces(self.black, self.white, side);
         self
     }
 
@@ -630,6 +647,41 @@ impl Position {
             }
         }
         Some(image)
+    }
+
+    /// The canonical form: of the images under the board's symmetries
+    /// ([`Geometry::symmetries`]), the one whose `(black, white)` sets are
+    /// least (as numbers, square index 0 the lowest bit), with the symmetry that
+    /// gives it. Positions that are symmetric images of each other share a
+    /// canonical form; on standard 8x8 Reversi it is reversi-core's
+    /// [`canonical`](reversi_core::Position::canonical).
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Move, Position, Variant};
+    /// let start = Position::start(Variant::Attacks, Geometry::new(5, 5)?)?;
+    /// let (mut a, mut b) = (start, start);
+    /// a.play("b2".parse::<Move>()?)?;
+    /// b.play("d4".parse::<Move>()?)?; // the same clone, mirrored
+    /// assert_ne!(a, b);
+    /// assert_eq!(a.canonical().0, b.canonical().0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn canonical(&self) -> (Position, Symmetry) {
+        if let Some(core) = self.to_othello() {
+            let (canonical, symmetry) = core.canonical();
+            return (Position::from(canonical), symmetry);
+        }
+        let key = |p: &Position| {
+            let mut words = [p.black.0, p.white.0];
+            words.iter_mut().for_each(|w| w.reverse());
+            words
+        };
+        self.geometry
+            .symmetries()
+            .filter_map(|s| Some((self.transform(s)?, s)))
+            .min_by_key(|(image, _)| key(image))
+            .unwrap_or((*self, Symmetry::Identity))
     }
 
     /// A display adapter drawing the board as a grid with coordinates, as

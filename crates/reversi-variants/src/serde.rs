@@ -3,31 +3,13 @@
 //! `{variant, position}` with the RULES.md text. Everything read is validated
 //! through the same constructors and parsers as in code (`try_from`).
 
-use reversi_core::deserialize_text;
-use serde::de::Deserializer;
-use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
 use crate::{Geometry, GeometryError, Move, ParsePositionError, Position, Square, Variant};
 
-macro_rules! text_serde {
-    ($ty:ty, $what:literal) => {
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                deserialize_text(deserializer, $what)
-            }
-        }
-    };
-}
-
-text_serde!(Square, "a square such as j10");
-text_serde!(Move, "a move such as c3, a1c3 or pass");
-text_serde!(Variant, "reversi, reversitacks or attacks");
+reversi_core::text_serde!(Square, "a square such as j10");
+reversi_core::text_serde!(Move, "a move such as c3, a1c3 or pass");
+reversi_core::text_serde!(Variant, "reversi, reversitacks or attacks");
 
 /// The serialised form of a [`Geometry`].
 #[derive(Serialize, Deserialize)]

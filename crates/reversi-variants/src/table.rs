@@ -1,129 +1,177 @@
-//! A transposition table for perft on any board.
+//! A transposition table for perft on any board, shared by any number of
+//! threads.
 //!
 //! Keys are exact: the two piece sets (mover's, opponent's) and the remaining
 //! depth are stored whole, so a hit is never a collision. The slot is chosen by
 //! a hash of all three, so one position keeps a count for every depth it is
 //! met at (Attacks and Reversitacks meet the same position at many depths: a
 //! small board's table saturates). Each key has two slots: one keeps the
-//! deeper count, the other always takes the newest. One table serves one
-//! thread at a time (`&mut`); threads use one each.
+//! deeper count, the other always takes the newest.
+//!
+//! Slots are words of atomics guarded by a sequence number (a seqlock): a
+//! writer takes a slot by making its number odd, or skips the store when
+//! another writer holds it; a reader keeps what it read only if the number was
+//! even and unchanged around the read. So threads share one table without
+//! locks and a torn slot is never used. Standard 8x8 Reversi is counted by
+//! reversi-core's own table instead (canonical boards, the eight symmetries
+//! merged), in the same memory budget.
 
 use std::collections::TryReserveError;
+use std::marker::PhantomData;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicU64, fence};
+use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
-use crate::bits::{BitSet, Wide};
+use reversi_core::{PerftTable, TableEntry};
+
+use crate::bits::BitSet;
 use crate::error::CacheAllocError;
 use crate::{Geometry, Position, Variant};
-
-/// One slot: the position from the mover's side, its remaining depth (0: empty)
-/// and its count.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Slot<B> {
-    p: B,
-    o: B,
-    depth: u32,
-    count: u64,
-}
-
-/// The slots for one bit-set type.
-#[derive(Clone, Debug)]
-pub(crate) struct Table<B> {
-    slots: Vec<Slot<B>>,
-}
 
 // SplitMix64's finaliser, to spread the depth over the index.
 use reversi_core::mix64 as mix;
 
-impl<B: BitSet> Table<B> {
-    /// A table of about `bytes` bytes (at least one slot).
-    ///
-    /// # Errors
-    /// When that much memory cannot be reserved.
-    fn try_new(bytes: usize) -> Result<Table<B>, TryReserveError> {
-        let n = (bytes / core::mem::size_of::<Slot<B>>()).max(1);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n)?;
-        slots.resize(n, Slot::default());
-        Ok(Table { slots })
+/// Words of a slot before its keys: the sequence number (low half) with the
+/// remaining depth (high half; 0: empty), then the count.
+const HEAD: usize = 2;
+
+/// The slots of one game over shared words, typed by the bit set of its board.
+#[derive(Clone, Copy)]
+pub(crate) struct Table<'a, B> {
+    words: &'a [AtomicU64],
+    slots: usize,
+    set: PhantomData<B>,
+}
+
+impl<'a, B: BitSet> Table<'a, B> {
+    const STRIDE: usize = HEAD + 2 * B::WORDS;
+
+    fn over(words: &'a [AtomicU64]) -> Table<'a, B> {
+        Table { words, slots: words.len() / Self::STRIDE, set: PhantomData }
     }
 
-    /// A table of about `bytes` bytes, or of one slot when that cannot be
-    /// reserved (the counts stay exact; only the speed-up is lost). Halving
-    /// until an allocation succeeds would be no kinder: on a system that
-    /// overcommits, the first size it grants may be most of the memory.
-    fn new_or_least(bytes: usize) -> Table<B> {
-        Table::try_new(bytes).unwrap_or_else(|_| Table { slots: vec![Slot::default()] })
-    }
-
+    /// The two slots of a key: the depth-preferred one and its neighbour
+    /// (none in a table without slots).
     #[inline(always)]
-    fn index(&self, p: B, o: B, depth: u32) -> usize {
+    fn pair(&self, p: B, o: B, depth: u32) -> Option<(&'a [AtomicU64], &'a [AtomicU64])> {
+        if self.slots == 0 {
+            return None;
+        }
         let h = p.hash64() ^ o.hash64().rotate_left(29) ^ mix(u64::from(depth));
-        ((u128::from(h) * self.slots.len() as u128) >> 64) as usize
+        let i = ((u128::from(h) * self.slots as u128) >> 64) as usize;
+        let slot = |i: usize| &self.words[i * Self::STRIDE..(i + 1) * Self::STRIDE];
+        Some((slot(i), slot((i + 1) % self.slots)))
     }
 
-    /// The two slots of a key: the depth-preferred one and its neighbour.
+    /// The count `slot` holds for `(p, o)` at `depth`, if it holds one, read
+    /// consistently: the sequence number even and unchanged around the read.
     #[inline(always)]
-    fn pair(&self, p: B, o: B, depth: u32) -> (usize, usize) {
-        let i = self.index(p, o, depth);
-        (i, (i + 1) % self.slots.len())
+    fn read(slot: &[AtomicU64], p: B, o: B, depth: u32) -> Option<u64> {
+        let head = slot[0].load(Acquire);
+        let found = head >> 32 == u64::from(depth)
+            && (0..B::WORDS).all(|w| slot[HEAD + w].load(Relaxed) == p.word(w))
+            && (0..B::WORDS).all(|w| slot[HEAD + B::WORDS + w].load(Relaxed) == o.word(w));
+        let count = slot[1].load(Relaxed);
+        fence(Acquire);
+        (found && head & 1 == 0 && slot[0].load(Relaxed) == head).then_some(count)
     }
 
     /// The stored count of `(p, o)` at `depth`, if any.
     #[inline(always)]
     pub(crate) fn probe(&self, p: B, o: B, depth: u32) -> Option<u64> {
-        let (a, b) = self.pair(p, o, depth);
-        [a, b].into_iter().map(|i| &self.slots[i]).find(|s| s.depth == depth && s.p == p && s.o == o).map(|s| s.count)
+        let (a, b) = self.pair(p, o, depth)?;
+        Self::read(a, p, o, depth).or_else(|| Self::read(b, p, o, depth))
     }
 
     /// Stores the count of `(p, o)` at `depth`: in the first slot unless a
-    /// deeper count holds it, else in the second.
+    /// deeper count holds it, else in the second; skipped when another thread
+    /// is writing that slot.
     #[inline(always)]
-    pub(crate) fn store(&mut self, p: B, o: B, depth: u32, count: u64) {
-        let (a, b) = self.pair(p, o, depth);
-        let i = if depth >= self.slots[a].depth { a } else { b };
-        self.slots[i] = Slot { p, o, depth, count };
+    pub(crate) fn store(&self, p: B, o: B, depth: u32, count: u64) {
+        let Some((a, b)) = self.pair(p, o, depth) else {
+            return;
+        };
+        let depth = u64::from(depth);
+        let slot = if depth >= a[0].load(Relaxed) >> 32 { a } else { b };
+        let head = slot[0].load(Relaxed);
+        let seq = head & 0xffff_ffff;
+        if seq & 1 == 1 || slot[0].compare_exchange(head, head | 1, Relaxed, Relaxed).is_err() {
+            return;
+        }
+        fence(Release);
+        slot[1].store(count, Relaxed);
+        for w in 0..B::WORDS {
+            slot[HEAD + w].store(p.word(w), Relaxed);
+            slot[HEAD + B::WORDS + w].store(o.word(w), Relaxed);
+        }
+        slot[0].store(depth << 32 | ((seq + 2) & 0xffff_ffff), Release);
     }
 }
 
-/// A table for one of the three bit-set types.
-#[derive(Clone, Debug)]
-pub(crate) enum AnyTable {
-    Small(Table<u64>),
-    Medium(Table<u128>),
-    Large(Table<Wide>),
+/// The memory of a cache, once made: reversi-core's entries for standard 8x8
+/// Reversi, words for every other game.
+enum Storage {
+    Core(Box<[TableEntry]>),
+    Words(Box<[AtomicU64]>),
 }
 
-/// A bit-set type whose table a [`PerftCache`] can hold.
-pub(crate) trait Tabled: BitSet {
-    /// The table of this type in `cache`, made (or remade, replacing one of
-    /// another type) on first use.
-    fn table(cache: &mut PerftCache) -> &mut Table<Self>;
+impl Storage {
+    /// About `bytes` bytes of the kind `othello` needs.
+    ///
+    /// # Errors
+    /// When that much memory cannot be reserved.
+    fn try_new(othello: bool, bytes: usize) -> Result<Storage, TryReserveError> {
+        Ok(if othello {
+            let mut slots = Vec::new();
+            let n = (bytes / TableEntry::SIZE).max(1);
+            slots.try_reserve_exact(n)?;
+            slots.resize_with(n, TableEntry::default);
+            Storage::Core(slots.into_boxed_slice())
+        } else {
+            let mut words = Vec::new();
+            let n = bytes / 8;
+            words.try_reserve_exact(n)?;
+            words.resize_with(n, AtomicU64::default);
+            Storage::Words(words.into_boxed_slice())
+        })
+    }
+
+    /// [`Storage::try_new`], or a table without slots when that size cannot be
+    /// reserved (the counts stay exact; only the speed-up is lost). Halving
+    /// until an allocation succeeds would be no kinder: on a system that
+    /// overcommits, the first size it grants may be most of the memory.
+    fn new_or_least(othello: bool, bytes: usize) -> Storage {
+        Storage::try_new(othello, bytes).unwrap_or_else(|_| match othello {
+            true => Storage::Core(Box::new([])),
+            false => Storage::Words(Box::new([])),
+        })
+    }
 }
 
-macro_rules! tabled {
-    ($t:ty, $variant:ident) => {
-        impl Tabled for $t {
-            fn table(cache: &mut PerftCache) -> &mut Table<$t> {
-                if !matches!(cache.table, Some(AnyTable::$variant(_))) {
-                    cache.table = Some(AnyTable::$variant(Table::new_or_least(cache.bytes)));
-                }
-                match &mut cache.table {
-                    Some(AnyTable::$variant(table)) => table,
-                    _ => unreachable!("made just above"),
-                }
-            }
-        }
-    };
+/// A game: the keys are only the pieces, so counts of one game never serve
+/// another. `othello`: counted by reversi-core.
+type Owner = (Variant, Geometry, bool);
+
+/// What a cache holds: the game its counts belong to and their memory.
+#[derive(Default)]
+struct State {
+    owner: Option<Owner>,
+    storage: Option<Storage>,
 }
-tabled!(u64, Small);
-tabled!(u128, Medium);
-tabled!(Wide, Large);
 
 /// Memory for [`perft_hashed`](crate::perft_hashed): a transposition table of a
-/// given size, kept with its counts across calls on the same variant and board
-/// (a call on another game starts it afresh).
+/// given size, shared by any number of threads (`&PerftCache`, no lock taken
+/// per position), kept with its counts across calls on the same variant and
+/// board (a call on another game starts it afresh, once the calls counting
+/// the former game have returned).
+///
+/// Standard 8x8 Reversi is counted with reversi-core's table
+/// ([`reversi_core::PerftTable`]: boards in canonical form, so the eight
+/// symmetries share entries), every other game with exact keys (both piece
+/// sets and the depth) in two slots per key, one keeping the deeper count.
 ///
 /// [`PerftCache::new`] allocates on first use; when the size asked for cannot
-/// be reserved it makes do with a one-slot table (exact counts, no speed-up):
+/// be reserved it makes do without a table (exact counts, no speed-up):
 /// never a panic, never an abort for a size too large. [`PerftCache::try_for`]
 /// allocates at once for a given game and reports a size that cannot be
 /// reserved: use it to tell the user.
@@ -138,54 +186,107 @@ tabled!(Wide, Large);
 /// ```
 /// use reversi_variants::{Geometry, PerftCache, Position, Variant, perft, perft_hashed};
 /// let pos = Position::start(Variant::Attacks, Geometry::new(7, 7)?)?;
-/// let mut cache = PerftCache::new(16 << 20);
-/// assert_eq!(perft_hashed(&pos, 5, &mut cache), perft(&pos, 5));
+/// let cache = PerftCache::new(16 << 20);
+/// assert_eq!(perft_hashed(&pos, 5, &cache), perft(&pos, 5));
+///
+/// // Threads share one cache.
+/// let counts: Vec<u64> = std::thread::scope(|s| {
+///     let threads: Vec<_> = (0..2).map(|_| s.spawn(|| perft_hashed(&pos, 5, &cache))).collect();
+///     threads.into_iter().map(|t| t.join().expect("no panic")).collect()
+/// });
+/// assert_eq!(counts, [perft(&pos, 5); 2]);
 ///
 /// // Asking for more than the machine has is an error, not an abort...
 /// assert!(PerftCache::try_for(&pos, usize::MAX).is_err());
-/// // ...or, allocated lazily, a table of one entry: still the exact count.
-/// assert_eq!(perft_hashed(&pos, 4, &mut PerftCache::new(usize::MAX)), 155_888);
+/// // ...or, allocated lazily, no table: still the exact count.
+/// assert_eq!(perft_hashed(&pos, 4, &PerftCache::new(usize::MAX)), 155_888);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
 pub struct PerftCache {
     bytes: usize,
-    table: Option<AnyTable>,
-    /// The game the counts belong to: the keys are only the pieces.
-    owner: Option<(Variant, Geometry)>,
+    state: RwLock<State>,
+}
+
+impl std::fmt::Debug for PerftCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let state = self.state.read().unwrap_or_else(PoisonError::into_inner);
+        f.debug_struct("PerftCache")
+            .field("bytes", &self.bytes)
+            .field("owner", &state.owner)
+            .field("allocated", &state.storage.is_some())
+            .finish()
+    }
+}
+
+/// A cache's memory, typed for one count.
+pub(crate) enum Slots<'a> {
+    /// reversi-core's table (standard 8x8 Reversi).
+    Core(PerftTable<'a>),
+    /// Words for [`Table`].
+    Words(&'a [AtomicU64]),
+}
+
+impl<'a> Slots<'a> {
+    /// The words as the table of bit set `B` (empty for reversi-core's).
+    pub(crate) fn table<B: BitSet>(&self) -> Table<'a, B> {
+        match self {
+            Slots::Words(words) => Table::over(words),
+            Slots::Core(_) => Table::over(&[]),
+        }
+    }
 }
 
 impl PerftCache {
-    /// A cache of about `bytes` bytes (at least one entry); nothing is allocated
-    /// until the first count, and a size that cannot be reserved then gives a
-    /// one-entry table.
+    /// A cache of about `bytes` bytes; nothing is allocated until the first
+    /// count, and a size that cannot be reserved then counts without a table.
     #[must_use]
     pub const fn new(bytes: usize) -> PerftCache {
-        PerftCache { bytes, table: None, owner: None }
+        PerftCache { bytes, state: RwLock::new(State { owner: None, storage: None }) }
     }
 
     /// A cache of about `bytes` bytes for the game of `pos` (its variant and
-    /// board), allocated now: counting then allocates nothing.
+    /// board), allocated now: counting it then allocates nothing.
     ///
     /// # Errors
     /// [`CacheAllocError`] when that much memory cannot be reserved.
     pub fn try_for(pos: &Position, bytes: usize) -> Result<PerftCache, CacheAllocError> {
-        let failed = |_| CacheAllocError { bytes };
-        let table = match pos.geometry().square_count() {
-            0..=64 => AnyTable::Small(Table::try_new(bytes).map_err(failed)?),
-            65..=128 => AnyTable::Medium(Table::try_new(bytes).map_err(failed)?),
-            _ => AnyTable::Large(Table::try_new(bytes).map_err(failed)?),
-        };
-        Ok(PerftCache { bytes, table: Some(table), owner: Some((pos.variant(), *pos.geometry())) })
+        let owner = owner(pos);
+        let storage = Storage::try_new(owner.2, bytes).map_err(|_| CacheAllocError { bytes })?;
+        Ok(PerftCache { bytes, state: RwLock::new(State { owner: Some(owner), storage: Some(storage) }) })
     }
 
-    /// Makes the cache hold counts of `variant` on `geometry`, forgetting the
-    /// counts of any other game (the same pieces count differently there).
-    pub(crate) fn claim(&mut self, variant: Variant, geometry: Geometry) {
-        if self.owner != Some((variant, geometry)) {
-            self.table = None;
-            self.owner = Some((variant, geometry));
+    /// Runs `count` with the cache's memory for the game of `pos`: made on first
+    /// use, emptied first when it held another game (waiting for the counts of
+    /// that game to return).
+    pub(crate) fn with<T>(&self, pos: &Position, count: impl FnOnce(Slots<'_>) -> T) -> T {
+        let owner = owner(pos);
+        let mut state = self.read();
+        if state.owner != Some(owner) || state.storage.is_none() {
+            drop(state);
+            {
+                let mut write = self.state.write().unwrap_or_else(PoisonError::into_inner);
+                if write.owner != Some(owner) || write.storage.is_none() {
+                    write.storage = None; // freed before the next is made
+                    write.storage = Some(Storage::new_or_least(owner.2, self.bytes));
+                    write.owner = Some(owner);
+                }
+            }
+            state = self.read();
+            if state.owner != Some(owner) {
+                // Another thread took it for another game in between: count
+                // without it rather than wait.
+                return count(Slots::Words(&[]));
+            }
         }
+        match state.storage.as_ref() {
+            Some(Storage::Core(entries)) => count(Slots::Core(PerftTable::new(entries))),
+            Some(Storage::Words(words)) => count(Slots::Words(words)),
+            None => count(Slots::Words(&[])),
+        }
+    }
+
+    fn read(&self) -> RwLockReadGuard<'_, State> {
+        self.state.read().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The size asked for, in bytes.
@@ -193,4 +294,9 @@ impl PerftCache {
     pub const fn bytes(&self) -> usize {
         self.bytes
     }
+}
+
+/// The game of `pos`, as a cache tells games apart.
+fn owner(pos: &Position) -> Owner {
+    (pos.variant(), *pos.geometry(), pos.to_othello().is_some())
 }

@@ -7,19 +7,18 @@ use crate::error::{ParsePositionError, PositionErrorKind};
 use crate::{Geometry, Position, Square, Variant};
 
 fn err(offset: usize, kind: PositionErrorKind) -> ParsePositionError {
-    ParsePositionError { offset, kind }
+    ParsePositionError::new(offset, kind)
 }
 
-impl From<reversi_core::ParsePositionError> for ParsePositionError {
-    /// The tokenizer's errors ([`PositionText::parse`]) as this crate's.
-    fn from(e: reversi_core::ParsePositionError) -> ParsePositionError {
-        let kind = match e.kind {
+impl From<reversi_core::PositionErrorKind> for PositionErrorKind {
+    /// The tokenizer's kinds ([`PositionText::parse`]) as this crate's.
+    fn from(kind: reversi_core::PositionErrorKind) -> PositionErrorKind {
+        match kind {
             reversi_core::PositionErrorKind::UnexpectedChar(c) => PositionErrorKind::UnexpectedChar(c),
             reversi_core::PositionErrorKind::TrailingText => PositionErrorKind::TrailingText,
             // The tokenizer gives only these three kinds.
             _ => PositionErrorKind::BadSide,
-        };
-        err(e.offset, kind)
+        }
     }
 }
 
@@ -51,7 +50,7 @@ impl Position {
     /// different lengths, more than 26 rows or columns, a board size that does
     /// not match the rows, an unknown side to move, or text after it.
     pub fn from_text(variant: Variant, text: &str) -> Result<Position, ParsePositionError> {
-        let parsed = PositionText::parse(text)?;
+        let parsed = PositionText::parse(text).map_err(|e| e.map_kind(PositionErrorKind::from))?;
 
         // The shape: 1 to 26 rows of 1 to 26 squares, all of one length.
         let mut width = 0;

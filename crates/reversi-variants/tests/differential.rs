@@ -129,10 +129,10 @@ proptest! {
         let depth = depth_for(&pos);
         prop_assert_eq!(perft(&pos, depth), reference.perft(depth), "perft({}) of {}", depth, pos);
         let deeper = perft_with(Backend::Portable, &pos, depth + 1);
-        let mut cache = PerftCache::new(4096);
+        let cache = PerftCache::new(4096);
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
             prop_assert_eq!(perft_with(backend, &pos, depth + 1), deeper);
-            prop_assert_eq!(reversi_variants::perft_hashed_with(backend, &pos, depth + 1, &mut cache), deeper);
+            prop_assert_eq!(reversi_variants::perft_hashed_with(backend, &pos, depth + 1, &cache), deeper);
         }
     }
 
@@ -276,6 +276,19 @@ proptest! {
         for s in reversi_variants::Symmetry::ALL {
             prop_assert_eq!(pos.transform(s).is_some(), g.symmetries().any(|t| t == s));
         }
+        // One canonical form for all the images, given by its symmetry.
+        let (canonical, s) = pos.canonical();
+        prop_assert_eq!(pos.transform(s), Some(canonical));
+        for t in g.symmetries() {
+            prop_assert_eq!(pos.transform(t).unwrap().canonical().0, canonical);
+        }
+    }
+
+    #[test]
+    fn the_canonical_form_on_8x8_is_reversi_core_s_on_both_engines(pos in othello_positions()) {
+        let core = reversi_core::Position::try_from(pos).unwrap().canonical();
+        prop_assert_eq!(pos.canonical(), (Position::from(core.0), core.1));
+        prop_assert_eq!(pos.on_generic_engine().canonical().0, Position::from(core.0));
     }
 }
 

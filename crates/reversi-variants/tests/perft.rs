@@ -63,11 +63,11 @@ fn shared_reversitacks_table() {
 fn hashed_counts_match_the_tables() {
     // One small cache for every line: slots are replaced all the time, and the
     // cache moves between board size classes.
-    let mut cache = PerftCache::new(1 << 16);
+    let cache = PerftCache::new(1 << 16);
     for name in ["reversi", "attacks", "reversitacks"] {
         for (line, _, pos, depth, nodes) in perft_lines(name) {
             if nodes <= 5_000_000 {
-                assert_eq!(perft_hashed(&pos, depth, &mut cache), nodes, "{name} line {line}");
+                assert_eq!(perft_hashed(&pos, depth, &cache), nodes, "{name} line {line}");
             }
         }
     }
@@ -76,7 +76,7 @@ fn hashed_counts_match_the_tables() {
             if nodes <= 5_000_000 {
                 for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
                     assert_eq!(
-                        perft_hashed_with(backend, &pos, depth, &mut cache),
+                        perft_hashed_with(backend, &pos, depth, &cache),
                         nodes,
                         "{name} line {line} {backend:?}"
                     );

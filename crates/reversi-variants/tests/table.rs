@@ -31,16 +31,16 @@ fn memo_perft(pos: &Position, depth: u32, memo: &mut HashMap<(Position, u32), u1
 }
 
 #[test]
-fn a_cache_too_large_is_an_error_or_an_exact_one_slot_table() {
+fn a_cache_too_large_is_an_error_or_an_exact_count_without_a_table() {
     let pos = Position::start(Variant::Attacks, Geometry::new(7, 7).unwrap()).unwrap();
     let err = PerftCache::try_for(&pos, usize::MAX).unwrap_err();
     assert_eq!(err.bytes, usize::MAX);
     assert!(err.to_string().contains("cannot allocate"), "{err}");
     for bytes in [usize::MAX, usize::MAX / 2, 1 << 62] {
-        assert_eq!(perft_hashed(&pos, 4, &mut PerftCache::new(bytes)), 155_888, "{bytes}");
+        assert_eq!(perft_hashed(&pos, 4, &PerftCache::new(bytes)), 155_888, "{bytes}");
     }
-    let mut cache = PerftCache::try_for(&pos, 1 << 20).unwrap();
-    assert_eq!(perft_hashed(&pos, 4, &mut cache), 155_888);
+    let cache = PerftCache::try_for(&pos, 1 << 20).unwrap();
+    assert_eq!(perft_hashed(&pos, 4, &cache), 155_888);
 }
 
 #[test]
@@ -54,12 +54,12 @@ fn small_boards_saturate_at_every_depth() {
         let variant = Variant::Attacks;
         let pos = Position::start(variant, board).unwrap();
         let mut memo = HashMap::new();
-        let mut cache = PerftCache::new(8 << 20);
+        let cache = PerftCache::new(8 << 20);
         let mut checked = 0;
         for depth in 1..=120 {
             let expected = memo_perft(&pos, depth, &mut memo);
             let Ok(expected) = u64::try_from(expected) else { break };
-            assert_eq!(perft_hashed(&pos, depth, &mut cache), expected, "{variant} depth {depth}");
+            assert_eq!(perft_hashed(&pos, depth, &cache), expected, "{variant} depth {depth}");
             if depth <= 6 {
                 assert_eq!(perft(&pos, depth), expected, "{variant} depth {depth}");
             }
@@ -75,10 +75,10 @@ fn counts_at_many_depths_of_one_position_live_side_by_side() {
     // again: each is exact (a one-depth-per-position table forgot the deeper
     // counts and recounted them).
     let pos = Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap();
-    let mut cache = PerftCache::new(1 << 20);
+    let cache = PerftCache::new(1 << 20);
     let plain: Vec<u64> = (0..=6).map(|d| perft(&pos, d)).collect();
     for depth in [6, 1, 2, 3, 4, 5, 6, 0] {
-        assert_eq!(perft_hashed(&pos, depth, &mut cache), plain[depth as usize], "depth {depth}");
+        assert_eq!(perft_hashed(&pos, depth, &cache), plain[depth as usize], "depth {depth}");
     }
 }
 
@@ -86,11 +86,43 @@ fn counts_at_many_depths_of_one_position_live_side_by_side() {
 fn counts_past_u64_saturate_instead_of_wrapping() {
     let pos = Position::start(Variant::Attacks, Geometry::new(3, 3).unwrap()).unwrap();
     let mut memo = HashMap::new();
-    let mut cache = PerftCache::new(8 << 20);
+    let cache = PerftCache::new(8 << 20);
     for depth in 36..=45 {
         let exact = memo_perft(&pos, depth, &mut memo);
         let expected = u64::try_from(exact).unwrap_or(u64::MAX);
-        assert_eq!(perft_hashed(&pos, depth, &mut cache), expected, "depth {depth}: exactly {exact}");
+        assert_eq!(perft_hashed(&pos, depth, &cache), expected, "depth {depth}: exactly {exact}");
     }
     assert!(memo_perft(&pos, 45, &mut memo) > u128::from(u64::MAX));
+}
+
+#[test]
+fn threads_share_one_cache_exactly_even_a_tiny_one_and_across_games() {
+    // Two threads write and read the same few slots at once (a table of a few
+    // hundred bytes), on Attacks 5x5, 8x8 Reversi (reversi-core's table) and
+    // Reversitacks 6x6 in turn: every count is exact, and switching the game
+    // while the other thread counts never mixes their counts.
+    let games = [
+        Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap(),
+        Position::start(Variant::Reversi, Geometry::standard()).unwrap(),
+        Position::start(Variant::Reversitacks, Geometry::new(6, 6).unwrap()).unwrap(),
+        Position::start(Variant::Reversi, Geometry::standard()).unwrap().on_generic_engine(),
+    ];
+    let expected: Vec<Vec<u64>> = games.iter().map(|pos| (0..=5).map(|d| perft(pos, d)).collect()).collect();
+    for bytes in [320, 4096, 1 << 20] {
+        let cache = PerftCache::new(bytes);
+        std::thread::scope(|s| {
+            for t in 0..2 {
+                let (cache, games, expected) = (&cache, &games, &expected);
+                s.spawn(move || {
+                    for round in 0..8 {
+                        let g = (round + t) % games.len();
+                        for depth in [5, 3, 4] {
+                            let n = perft_hashed(&games[g], depth, cache);
+                            assert_eq!(n, expected[g][depth as usize], "{bytes} bytes, game {g}, depth {depth}");
+                        }
+                    }
+                });
+            }
+        });
+    }
 }
