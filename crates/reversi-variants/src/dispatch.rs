@@ -14,15 +14,17 @@
 use reversi_core::Backend;
 
 use crate::bits::BitSet;
-use crate::engine::Engine;
+#[cfg(target_arch = "x86_64")]
+use crate::engine::With;
+use crate::engine::{Engine, Portable};
 use crate::perft::{hashed_node, perft_node};
 #[cfg(target_arch = "x86_64")]
-use crate::simd::{reversi_moves_avx2, reversi_moves_avx2_128};
+use crate::simd::{reversi_flips_avx2_128, reversi_moves_avx2, reversi_moves_avx2_128};
 use crate::table::Table;
 use crate::variant::Rules;
 
 fn perft_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
-    perft_node::<R, B>(e, p, o, depth, Engine::reversi_moves, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
+    perft_node::<R, B>(e, p, o, depth, Portable, &mut |p, o, d| perft_portable::<R, B>(e, p, o, d))
 }
 
 fn perft_hashed_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &Table<'_, B>) -> u64 {
@@ -32,7 +34,7 @@ fn perft_hashed_portable<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: 
         o,
         depth,
         table,
-        Engine::reversi_moves,
+        Portable,
         &mut |p, o, d| perft_portable::<R, B>(e, p, o, d),
         &mut |t, p, o, d| perft_hashed_portable::<R, B>(e, p, o, d, t),
     )
@@ -45,29 +47,39 @@ macro_rules! x86_64_build {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
         fn $perft<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32) -> u64 {
-            // Boards of up to 128 squares use the AVX2 generators; `as_u64` and
-            // `as_u128` are known at compile time, so each size keeps one branch.
-            let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128())
-            {
-                (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
-                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128(axes, p, o)),
-                _ => e.reversi_moves(p, o),
-            };
-            perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| $perft::<R, B>(e, p, o, d))
+            perft_node::<R, B>(e, p, o, depth, kernel!(), &mut |p, o, d| $perft::<R, B>(e, p, o, d))
         }
 
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
         fn $hashed<R: Rules, B: BitSet>(e: &Engine<B>, p: B, o: B, depth: u32, table: &Table<'_, B>) -> u64 {
-            let moves = |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128())
-            {
-                (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
-                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128(axes, p, o)),
-                _ => e.reversi_moves(p, o),
-            };
             let plain = &mut |p, o, d| $perft::<R, B>(e, p, o, d);
-            hashed_node::<R, B>(e, p, o, depth, table, moves, plain, &mut |t, p, o, d| $hashed::<R, B>(e, p, o, d, t))
+            let hashed = &mut |t: &Table<'_, B>, p, o, d| $hashed::<R, B>(e, p, o, d, t);
+            hashed_node::<R, B>(e, p, o, depth, table, kernel!(), plain, hashed)
         }
+    };
+}
+
+/// The kernel of an x86-64 build, as closures written inside its function so
+/// that they get its target features. Boards of up to 128 squares use the
+/// AVX2 generators and, for `u128` sets, the AVX2 flips; `as_u64` and
+/// `as_u128` are known at compile time, so each size keeps one branch.
+#[cfg(target_arch = "x86_64")]
+macro_rules! kernel {
+    () => {
+        With(
+            #[inline(always)]
+            |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128()) {
+                (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
+                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128!(axes, p, o)),
+                _ => e.reversi_moves(p, o),
+            },
+            #[inline(always)]
+            |e: &Engine<B>, p: B, o: B, at: usize| match (p.as_u128(), o.as_u128()) {
+                (Some(p), Some(o)) => B::from_u128(reversi_flips_avx2_128(&e.packed_rays[at], p, o)),
+                _ => e.reversi_flips(p, o, at),
+            },
+        )
     };
 }
 

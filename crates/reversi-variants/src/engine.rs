@@ -36,23 +36,70 @@ struct Axis<B> {
     rounds: u32,
 }
 
-/// A Reversi move generator over an engine: [`Engine::reversi_moves`], or a SIMD
-/// build of it passed down by [`dispatch`](crate::dispatch).
-pub(crate) trait MovesFn<B>: Fn(&Engine<B>, B, B) -> B + Copy {}
+/// The Reversi operations a build runs on an engine: the moves of `p` against
+/// `o`, and the discs a disc of `p` on the empty square `at` flips. [`Portable`]
+/// is the engine's own; [`dispatch`](crate::dispatch) passes SIMD builds as a
+/// [`With`] of two closures, so that they keep its target features.
+pub(crate) trait Kernel<B>: Copy {
+    /// [`Engine::reversi_moves`] or a build of it.
+    fn moves(self, e: &Engine<B>, p: B, o: B) -> B;
+    /// [`Engine::reversi_flips`] or a build of it.
+    fn flips(self, e: &Engine<B>, p: B, o: B, at: usize) -> B;
+}
 
-impl<B, F: Fn(&Engine<B>, B, B) -> B + Copy> MovesFn<B> for F {}
+/// The engine's own Reversi operations, the reference of every build.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+impl<B: BitSet> Kernel<B> for Portable {
+    #[inline(always)]
+    fn moves(self, e: &Engine<B>, p: B, o: B) -> B {
+        e.reversi_moves(p, o)
+    }
+    #[inline(always)]
+    fn flips(self, e: &Engine<B>, p: B, o: B, at: usize) -> B {
+        e.reversi_flips(p, o, at)
+    }
+}
+
+/// A kernel of two closures: moves, then flips.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // built by the x86-64 builds only
+pub(crate) struct With<M, F>(pub(crate) M, pub(crate) F);
+
+impl<B, M, F> Kernel<B> for With<M, F>
+where
+    M: Fn(&Engine<B>, B, B) -> B + Copy,
+    F: Fn(&Engine<B>, B, B, usize) -> B + Copy,
+{
+    #[inline(always)]
+    fn moves(self, e: &Engine<B>, p: B, o: B) -> B {
+        (self.0)(e, p, o)
+    }
+    #[inline(always)]
+    fn flips(self, e: &Engine<B>, p: B, o: B, at: usize) -> B {
+        (self.1)(e, p, o, at)
+    }
+}
 
 /// The axes of a board of at most 128 squares as plain words, for SIMD lanes:
 /// step shifts, the `inner` masks (low and high 64 bits), the most doubling
-/// rounds of any axis, and the playable squares.
+/// rounds of any axis, whether three rounds do and every shift of them (up to
+/// four steps) is below 64 (`short`), and the playable squares.
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
 pub(crate) struct PackedAxes {
     pub(crate) shifts: [u64; 4],
     pub(crate) inner: [[u64; 4]; 2],
     pub(crate) rounds: u32,
+    pub(crate) short: bool,
     pub(crate) playable: u128,
 }
+
+/// The eight rays of a square on a board of at most 128 squares, for SIMD
+/// lanes: the up rays' low words, their high words, then the down rays'.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
+pub(crate) type PackedRays = [[u64; 4]; 4];
 
 /// Precomputed masks and tables of one geometry, in one bit-set type.
 #[derive(Debug)]
@@ -71,6 +118,9 @@ pub(crate) struct Engine<B> {
     /// The axes as words, when `B` is at most 128 bits wide.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
     pub(crate) packed: Option<PackedAxes>,
+    /// Per square, the rays as words, when `B` is at most 128 bits wide.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
+    pub(crate) packed_rays: Vec<PackedRays>,
 }
 
 impl<B: BitSet> Engine<B> {
@@ -134,13 +184,22 @@ impl<B: BitSet> Engine<B> {
                 ring2.push(ring(c, r, 2));
             }
         }
+        let rounds = axes.iter().map(|a| a.rounds).max().unwrap_or(0);
         let packed = (B::BITS <= 128).then(|| PackedAxes {
             shifts: axes.map(|a| u64::from(a.shift)),
             inner: [0, 1].map(|word| axes.map(|a| a.inner.to_wide().0[word])),
-            rounds: axes.iter().map(|a| a.rounds).max().unwrap_or(0),
+            rounds,
+            short: rounds <= 3 && axes.iter().all(|a| 4 * a.shift < 64),
             playable: u128::from_wide(&playable.to_wide()),
         });
-        Engine { playable, axes, rays, neighbours, ring2, packed }
+        let packed_rays = if B::BITS <= 128 {
+            let word = |ray: B, w: usize| ray.to_wide().0[w];
+            let lanes = |r: &[B], w: usize| [0, 1, 2, 3].map(|d| word(r[d], w));
+            rays.iter().map(|r| [lanes(&r[..4], 0), lanes(&r[..4], 1), lanes(&r[4..], 0), lanes(&r[4..], 1)]).collect()
+        } else {
+            Vec::new()
+        };
+        Engine { playable, axes, rays, neighbours, ring2, packed, packed_rays }
     }
 
     /// The squares where `p` may place a Reversi disc against `o`.
@@ -193,14 +252,15 @@ impl<B: BitSet> Engine<B> {
         flips
     }
 
-    /// Every playable square next to a square of `x` (Chebyshev distance 1).
+    /// Every playable square at Chebyshev distance at most 1 from a square of
+    /// `x` (`x`'s own included): the 3x3 box is a row step either way, then a
+    /// column step either way (vertical steps cannot wrap; those past the last
+    /// row are not playable).
     #[inline(always)]
     pub(crate) fn dilate(&self, x: B) -> B {
-        let mut out = B::EMPTY;
-        for axis in &self.axes {
-            out |= (x.shl(axis.shift) & axis.land_up) | (x.shr(axis.shift) & axis.land_down);
-        }
-        out & self.playable
+        let (e_w, s_n) = (&self.axes[0], &self.axes[1]);
+        let row = x | (x.shl(e_w.shift) & e_w.land_up) | (x.shr(e_w.shift) & e_w.land_down);
+        (row | row.shl(s_n.shift) | row.shr(s_n.shift)) & self.playable
     }
 
     /// The playable squares next to square `at`.

@@ -17,7 +17,7 @@ use reversi_core::Backend;
 use crate::Position;
 use crate::bits::BitSet;
 use crate::dispatch;
-use crate::engine::{Engine, MovesFn};
+use crate::engine::{Engine, Kernel};
 use crate::position::{Visitor, visit};
 use crate::table::{PerftCache, Slots, Table};
 use crate::variant::Rules;
@@ -33,34 +33,30 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
     p: B,
     o: B,
     depth: u32,
-    moves: impl MovesFn<B>,
+    kernel: impl Kernel<B>,
     recurse: &mut impl FnMut(B, B, u32) -> u64,
 ) -> u64 {
     if R::wiped_out(p, o) {
         return 1;
     }
-    let n = R::count_moves(e, p, o, moves);
-    if n == 0 {
-        if depth == 1 || R::count_moves(e, o, p, moves) == 0 {
-            return 1;
-        }
-        return recurse(o, p, depth - 1);
-    }
     if depth == 1 {
-        return n;
+        // A pass or a finished game is one leaf.
+        return R::count_moves(e, p, o, kernel).max(1);
     }
-    let mut total = 0;
+    // The moves are generated once: none seen means a pass or the end.
+    let (mut total, mut any) = (0, false);
     R::for_each_move(
         e,
         p,
         o,
-        moves,
+        kernel,
         #[inline(always)]
         |mv| {
-            let (np, no) = R::play(e, p, o, mv);
+            any = true;
+            let (np, no) = R::play(e, p, o, mv, kernel);
             let n = if depth == 2 {
                 // The child at depth 1: its moves, or 1 for a pass or a finished game.
-                if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, moves).max(1) }
+                if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, kernel).max(1) }
             } else {
                 recurse(no, np, depth - 1)
             };
@@ -68,6 +64,9 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
             total = u64::saturating_add(total, n);
         },
     );
+    if !any {
+        return if R::count_moves(e, o, p, kernel) == 0 { 1 } else { recurse(o, p, depth - 1) };
+    }
     total
 }
 
@@ -88,7 +87,7 @@ pub(crate) fn hashed_node<R: Rules, B: BitSet>(
     o: B,
     depth: u32,
     table: &Table<'_, B>,
-    moves: impl MovesFn<B>,
+    kernel: impl Kernel<B>,
     plain: &mut impl FnMut(B, B, u32) -> u64,
     hashed: &mut impl FnMut(&Table<'_, B>, B, B, u32) -> u64,
 ) -> u64 {
@@ -98,7 +97,7 @@ pub(crate) fn hashed_node<R: Rules, B: BitSet>(
     if let Some(n) = table.probe(p, o, depth) {
         return n;
     }
-    let n = perft_node::<R, B>(e, p, o, depth, moves, &mut |p, o, d| hashed(table, p, o, d));
+    let n = perft_node::<R, B>(e, p, o, depth, kernel, &mut |p, o, d| hashed(table, p, o, d));
     table.store(p, o, depth, n);
     n
 }

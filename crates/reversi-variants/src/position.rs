@@ -5,7 +5,7 @@ use core::fmt;
 use reversi_core::{Color, Outcome, Score, Symmetry};
 
 use crate::bits::{BitSet, Wide};
-use crate::engine::{Engine, engine};
+use crate::engine::{Engine, Portable, engine};
 use crate::error::{NotOthelloError, PlayError, StartError};
 use crate::legal::Moves;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
@@ -125,9 +125,9 @@ impl Visitor for Placements {
     type Output = (Status, Wide);
     fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
         let wiped = R::wiped_out(p, o);
-        let mine = if wiped { 0 } else { R::count_moves(e, p, o, Engine::reversi_moves) };
-        let theirs = if wiped || mine > 0 { 0 } else { R::count_moves(e, o, p, Engine::reversi_moves) };
-        let places = if mine > 0 { R::placements(e, p, o, Engine::reversi_moves).to_wide() } else { Wide::EMPTY };
+        let mine = if wiped { 0 } else { R::count_moves(e, p, o, Portable) };
+        let theirs = if wiped || mine > 0 { 0 } else { R::count_moves(e, o, p, Portable) };
+        let places = if mine > 0 { R::placements(e, p, o, Portable).to_wide() } else { Wide::EMPTY };
         (Status::of(wiped, mine, theirs), places)
     }
 }
@@ -138,7 +138,7 @@ struct Destinations;
 impl Visitor for Destinations {
     type Output = Wide;
     fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Wide {
-        if R::wiped_out(p, o) { Wide::EMPTY } else { R::destinations(e, p, o, Engine::reversi_moves).to_wide() }
+        if R::wiped_out(p, o) { Wide::EMPTY } else { R::destinations(e, p, o, Portable).to_wide() }
     }
 }
 
@@ -162,7 +162,7 @@ impl Visitor for Apply {
             Some(mv) => {
                 // Sanitised so that even an illegal move keeps the sets disjoint.
                 let to = B::bit(usize::from(mv.to));
-                let (p, o) = R::play(e, p & !to, o & !to, mv);
+                let (p, o) = R::play(e, p & !to, o & !to, mv, Portable);
                 (p.to_wide(), o.to_wide())
             }
             None => (p.to_wide(), o.to_wide()),

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bits::BitSet;
-use crate::engine::{Engine, MovesFn};
+use crate::engine::{Engine, Kernel};
 use crate::error::ParseVariantError;
 
 /// Which game: chosen at run time (the command line needs it).
@@ -108,23 +108,23 @@ pub(crate) trait Rules {
     const VARIANT: Variant;
 
     /// Calls `f` with each move of `p` against `o` (passes excluded): placements
-    /// and clones by destination, then jumps by origin and destination. `moves`
-    /// is the Reversi move generator to use (the engine's, or a SIMD build).
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>, f: impl FnMut(RawMove));
+    /// and clones by destination, then jumps by origin and destination. `kernel`
+    /// holds the Reversi operations to use (the engine's, or a SIMD build).
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, f: impl FnMut(RawMove));
 
     /// The number of moves of `p` against `o` (passes excluded).
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> u64;
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> u64;
 
     /// `(p, o)` after `p` plays the legal move `mv`.
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B);
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B);
 
     /// The squares a move of `p` lands on: Reversi's placements, or every
     /// clone and jump destination.
-    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B;
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B;
 
     /// The squares a move without an origin lands on: Reversi's placements, or
     /// the clone destinations (jumps are listed by origin).
-    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B;
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B;
 
     /// Whether `mv` (on the board, not a pass) is a move of `p` against `o`;
     /// the game is known not to be over by a wipe-out.
@@ -145,30 +145,30 @@ impl Rules for Reversi {
     const VARIANT: Variant = Variant::Reversi;
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>, mut f: impl FnMut(RawMove)) {
-        for to in moves(e, p, o).indices() {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, mut f: impl FnMut(RawMove)) {
+        for to in kernel.moves(e, p, o).indices() {
             f(RawMove { to: to as u16, from: NO_ORIGIN });
         }
     }
 
     #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> u64 {
-        u64::from(moves(e, p, o).count())
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> u64 {
+        u64::from(kernel.moves(e, p, o).count())
     }
 
     #[inline(always)]
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B) {
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B) {
         let to = usize::from(mv.to);
-        let flips = e.reversi_flips(p, o, to);
+        let flips = kernel.flips(e, p, o, to);
         (p | flips | B::bit(to), o & !flips)
     }
 
-    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B {
-        moves(e, p, o)
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B {
+        kernel.moves(e, p, o)
     }
 
-    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, moves: impl MovesFn<B>) -> B {
-        moves(e, p, o)
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B {
+        kernel.moves(e, p, o)
     }
 
     fn is_move<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> bool {
@@ -193,7 +193,7 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     const VARIANT: Variant = if FLIPS { Variant::Reversitacks } else { Variant::Attacks };
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>, mut f: impl FnMut(RawMove)) {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>, mut f: impl FnMut(RawMove)) {
         let empty = e.playable & !(p | o);
         for to in (e.dilate(p) & empty).indices() {
             f(RawMove { to: to as u16, from: NO_ORIGIN });
@@ -206,7 +206,7 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     }
 
     #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> u64 {
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>) -> u64 {
         let empty = e.playable & !(p | o);
         let mut n = u64::from((e.dilate(p) & empty).count());
         for from in p.indices() {
@@ -216,26 +216,26 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     }
 
     #[inline(always)]
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove) -> (B, B) {
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B) {
         let to = usize::from(mv.to);
         // The clone or jump itself: a jump empties its origin first.
         let moved = if mv.from == NO_ORIGIN { p } else { p & !B::bit(usize::from(mv.from)) };
         let mut p = moved | B::bit(to);
         let mut o = o;
         if FLIPS {
-            let flips = e.reversi_flips(p, o, to);
+            let flips = kernel.flips(e, p, o, to);
             (p, o) = (p | flips, o & !flips);
         }
         let captured = e.neighbours(to) & o;
         (p | captured, o & !captured)
     }
 
-    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> B {
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>) -> B {
         let empty = e.playable & !(p | o);
         p.indices().fold(e.dilate(p), |set, from| set | e.ring2(from)) & empty
     }
 
-    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl MovesFn<B>) -> B {
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>) -> B {
         e.dilate(p) & e.playable & !(p | o)
     }
 
