@@ -582,7 +582,13 @@ impl Position {
             }
             _ => self.raw_of(mv),
         };
-        if let Some(raw) = raw.filter(|_| self.othello) {
+        let Some(raw) = raw else {
+            // A pass (or a move off the board) only hands over the turn.
+            self.side = !self.side;
+            self.hash ^= zobrist::SIDE_KEY;
+            return SquareSet::new(self.geometry, Wide::EMPTY);
+        };
+        if self.othello {
             let (p, o) = self.words();
             let (at, bit) = (usize::from(raw.to), 1u64 << raw.to);
             // A piece on `at` is replaced: taken off first.
@@ -592,7 +598,7 @@ impl Position {
             return SquareSet::new(self.geometry, Wide::from_u64(o & bit | f));
         }
         let o = self.sides().1;
-        let (np, no) = visit(self, Apply(raw));
+        let (np, no) = visit(self, Apply(Some(raw)));
         let (black, white) = if self.side == Color::Black { (np, no) } else { (no, np) };
         self.set_pieces(black, white, !self.side);
         SquareSet::new(self.geometry, o & np)
