@@ -372,6 +372,22 @@ fn square(byte: u8) -> Option<Square> {
     SQUARES[usize::from(byte)].map(Square::from)
 }
 
+/// The placement of each move byte that is a square, as [`SQUARES`] (a pass
+/// for the others, which [`Game::placements`] never reads).
+static PLACEMENTS: [Move; 256] = {
+    let mut table = [Move::Pass; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        if let Some(sq) = SQUARES[byte]
+            && let Some(sq) = Square::new(sq.column(), sq.row())
+        {
+            table[byte] = Move::Place(sq);
+        }
+        byte += 1;
+    }
+    table
+};
+
 /// The replay of WTHOR moves move by move from the standard start, forced
 /// passes inferred: the slow path, which names the first illegal move.
 fn replay_moves(moves: impl IntoIterator<Item = Move>) -> Result<Replay, ReplayError> {
@@ -383,8 +399,14 @@ fn replay_moves(moves: impl IntoIterator<Item = Move>) -> Result<Replay, ReplayE
 
 impl Game {
     /// The moves, up to the first 0 byte (no passes: WTHOR stores none).
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.moves.iter().map_while(|&b| square(b).map(Move::Place))
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.placements().iter().map(|&b| PLACEMENTS[usize::from(b)])
+    }
+
+    /// The move bytes up to the first that is no square (0 ends a game).
+    fn placements(&self) -> &[u8] {
+        let end = self.moves.iter().position(|&b| SQUARES[usize::from(b)].is_none());
+        &self.moves[..end.unwrap_or(self.moves.len())]
     }
 
     /// Replays the game, inserting the forced passes.
