@@ -20,7 +20,7 @@ use std::error::Error;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 
-use reversi_rules::notation::{Format, Passes, ReadOptions, Reader, Record, games, plies, replay};
+use reversi_rules::notation::{Format, Passes, ReadOptions, Record, RecordReader, games, plies, replay};
 use reversi_rules::variants::{Color, Move, Position, Symmetry};
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -42,7 +42,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if format == Format::Wthor {
         // A binary database: small, read whole, its games lent one by one.
         let bytes = std::fs::read(&path)?;
-        let mut reader = Reader::new(format, &bytes, ReadOptions::default())?;
+        let mut reader = RecordReader::new(format, &bytes, ReadOptions::default())?;
         while let Some(record) = reader.next_record() {
             export(record?)?;
         }

@@ -52,7 +52,7 @@
 //! `.JOU`/`.TRN` files read whole), and is what [`wthor::read_games`] runs
 //! over a slice.
 //!
-//! [`Reader`] lends the games of a file in memory one at a time, in one record
+//! [`RecordReader`] lends the games of a file in memory one at a time, in one record
 //! whose buffers serve the next game (WTHOR reads without allocating per
 //! game); with [`plies`] it is the fast way through every position of a file,
 //! in any format.
@@ -91,7 +91,7 @@ pub mod wthor;
 pub use error::{EncodeError, SyntaxError, WriteError};
 pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
 pub use losses::{FieldChange, Loss, Losses};
-pub use reader::Reader;
+pub use reader::RecordReader;
 pub use record::{GameResult, Ply, Record};
 pub use replay::{
     Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, replay, replay_prefix, with_passes,

@@ -1,4 +1,4 @@
-//! [`Reader`]: the games of a file in memory, one at a time, each read into
+//! [`RecordReader`]: the games of a file in memory, one at a time, each read into
 //! the same [`Record`] so that its buffers serve the next game.
 
 use crate::stream::{Parser, Records};
@@ -14,9 +14,9 @@ use crate::{Format, ReadError, ReadOptions, Record, wthor};
 /// this is the fast way through every position of a file:
 ///
 /// ```
-/// use reversi_notation::{Format, Passes, ReadOptions, Reader, plies};
+/// use reversi_notation::{Format, Passes, ReadOptions, RecordReader, plies};
 /// let text = b"f5d6c3d3c4\nf5f6e6f4\n";
-/// let mut reader = Reader::new(Format::Transcript, text, ReadOptions::default())?;
+/// let mut reader = RecordReader::new(Format::Transcript, text, ReadOptions::default())?;
 /// let (mut games, mut positions) = (0, 0);
 /// while let Some(record) = reader.next_record() {
 ///     let mut steps = plies(record?, Passes::Infer)?;
@@ -36,7 +36,7 @@ use crate::{Format, ReadError, ReadOptions, Record, wthor};
 /// and named as [`read()`](crate::read) names them (by number). For text
 /// that does not fit in memory, [`games`](crate::games()) reads a
 /// [`BufRead`](std::io::BufRead).
-pub struct Reader<'a> {
+pub struct RecordReader<'a> {
     source: Source<'a>,
     record: Record,
 }
@@ -46,19 +46,19 @@ enum Source<'a> {
     Wthor { db: wthor::Database, next: usize },
 }
 
-impl std::fmt::Debug for Reader<'_> {
+impl std::fmt::Debug for RecordReader<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Reader").field("record", &self.record).finish_non_exhaustive()
+        f.debug_struct("RecordReader").field("record", &self.record).finish_non_exhaustive()
     }
 }
 
-impl<'a> Reader<'a> {
+impl<'a> RecordReader<'a> {
     /// A reader of `bytes` in `format`.
     ///
     /// # Errors
     /// [`ReadError`] for a WTHOR file that [`wthor::read_games`] refuses, or a
     /// text that is not UTF-8; a syntax error comes with the game it stops.
-    pub fn new(format: Format, bytes: &'a [u8], options: ReadOptions) -> Result<Reader<'a>, ReadError> {
+    pub fn new(format: Format, bytes: &'a [u8], options: ReadOptions) -> Result<RecordReader<'a>, ReadError> {
         let source = match Parser::new(format, &options) {
             Some(parser) => {
                 let text = std::str::from_utf8(bytes).map_err(|e| ReadError::Utf8 { offset: e.valid_up_to() })?;
@@ -66,7 +66,7 @@ impl<'a> Reader<'a> {
             }
             None => Source::Wthor { db: wthor::read_games(bytes)?, next: 0 },
         };
-        Ok(Reader { source, record: Record::new() })
+        Ok(RecordReader { source, record: Record::new() })
     }
 
     /// The next game, lent until the next call; `None` after the last game or

@@ -446,7 +446,7 @@ impl Game {
 
     /// [`to_record`](Game::to_record) into `record`, whatever it held: the
     /// same record, with the strings and moves of the old one reused (what
-    /// [`Reader`](crate::Reader) does from game to game).
+    /// [`RecordReader`](crate::RecordReader) does from game to game).
     pub fn read_into(&self, year: u16, players: &[String], tournaments: &[String], record: &mut Record) {
         let name = |slot: &mut Option<String>, names: &[String], i: u16| {
             let text = reused(slot);

@@ -155,7 +155,7 @@ fn ggf_archives_stream_as_read_reads_them() {
             reversi_notation::games(format, reader, ReadOptions::new()).map(Result::unwrap).collect();
         assert_eq!(streamed, whole, "{file}");
         // Lent one by one, each in the buffers of the one before.
-        let mut reader = reversi_notation::Reader::new(format, &bytes, ReadOptions::new()).unwrap();
+        let mut reader = reversi_notation::RecordReader::new(format, &bytes, ReadOptions::new()).unwrap();
         let mut lent = Vec::new();
         while let Some(record) = reader.next_record() {
             lent.push(record.unwrap().clone());

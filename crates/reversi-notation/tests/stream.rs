@@ -1,9 +1,9 @@
-//! Game-by-game reading ([`games`], [`Reader`]): the same games and errors as [`read`],
+//! Game-by-game reading ([`games`], [`RecordReader`]): the same games and errors as [`read`],
 //! memory bounded by a game, long games refused with their line.
 
 use std::io::{BufRead, Read};
 
-use reversi_notation::{Format, ReadError, ReadOptions, Reader, Record, SyntaxError, games, read};
+use reversi_notation::{Format, ReadError, ReadOptions, Record, RecordReader, SyntaxError, games, read};
 
 /// A `BufRead` that makes its text on the fly: `head`, then `count` copies of
 /// `unit`, then `tail`, never holding more than one copy.
@@ -66,9 +66,9 @@ fn both_ways(format: Format, text: &str, options: ReadOptions) -> (Vec<Record>, 
             Err(e) => error = Some(e),
         }
     }
-    // A `Reader` lends the same games, then the same error.
+    // A `RecordReader` lends the same games, then the same error.
     let (mut lent, mut lent_error) = (Vec::new(), None);
-    match Reader::new(format, text.as_bytes(), options) {
+    match RecordReader::new(format, text.as_bytes(), options) {
         Ok(mut reader) => {
             while let Some(game) = reader.next_record() {
                 match game {
