@@ -5,7 +5,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::notation::{Format, Passes, ReadOptions, ggf, pgn, plies, read, wthor};
+use reversi_rules::notation::{Format, Passes, ReadOptions, RecordReader, ggf, pgn, plies, wthor};
 
 fn databases() -> Vec<Vec<u8>> {
     (1977..=1985)
@@ -37,14 +37,17 @@ fn wthor_replay(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    // The format-neutral path: records from `read`, walked position by
-    // position (issue 10's bar: within 1.5x of the fast path above).
+    // The format-neutral path: records from a `RecordReader` (any format), walked
+    // position by position (issue 10's bar: within 1.5x of the fast path
+    // above).
     group.bench_function("read and walk every position (games)", |b| {
         b.iter(|| {
             let mut hashes = 0u64;
             for bytes in &files {
-                for record in read(Format::Wthor, std::hint::black_box(bytes), ReadOptions::default()).expect("valid") {
-                    let mut steps = plies(&record, Passes::Infer).expect("a start");
+                let options = ReadOptions::default();
+                let mut reader = RecordReader::new(Format::Wthor, std::hint::black_box(bytes), options).expect("valid");
+                while let Some(record) = reader.next_record() {
+                    let mut steps = plies(record.expect("valid"), Passes::Infer).expect("a start");
                     while let Some(step) = steps.next_ply() {
                         hashes ^= step.expect("legal").after.hash();
                     }

@@ -20,7 +20,7 @@ use std::error::Error;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 
-use reversi_rules::notation::{Format, Passes, ReadOptions, Record, games, plies, read, replay};
+use reversi_rules::notation::{Format, Passes, ReadOptions, Record, RecordReader, games, plies, replay};
 use reversi_rules::variants::{Color, Move, Position, Symmetry};
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -34,19 +34,21 @@ fn main() -> Result<(), Box<dyn Error>> {
         .map_or_else(|| std::fs::read(&path).map(|b| Format::sniff(&b)), Ok)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut games_done, mut lines) = (0u64, 0u64);
-    let mut export = |record: Record| -> Result<(), Box<dyn Error>> {
-        lines += export_game(&record, symmetries, &mut out)?;
+    let mut export = |record: &Record| -> Result<(), Box<dyn Error>> {
+        lines += export_game(record, symmetries, &mut out)?;
         games_done += 1;
         Ok(())
     };
     if format == Format::Wthor {
-        // A binary database: small, read whole.
-        for record in read(format, &std::fs::read(&path)?, ReadOptions::default())? {
-            export(record)?;
+        // A binary database: small, read whole, its games lent one by one.
+        let bytes = std::fs::read(&path)?;
+        let mut reader = RecordReader::new(format, &bytes, ReadOptions::default())?;
+        while let Some(record) = reader.next_record() {
+            export(record?)?;
         }
     } else {
         for record in games(format, BufReader::new(File::open(&path)?), ReadOptions::default()) {
-            export(record?)?;
+            export(&record?)?;
         }
     }
     out.flush()?;

@@ -52,6 +52,11 @@
 //! `.JOU`/`.TRN` files read whole), and is what [`wthor::read_games`] runs
 //! over a slice.
 //!
+//! [`RecordReader`] lends the games of a file in memory one at a time, in one record
+//! whose buffers serve the next game (WTHOR reads without allocating per
+//! game); with [`plies`] it is the fast way through every position of a file,
+//! in any format.
+//!
 //! # Conventions
 //!
 //! Moves and positions use the text of reversi-variants ([RULES.md](https://github.com/reversi-rules/reversi/blob/main/RULES.md)): squares `f5`
@@ -74,6 +79,7 @@ pub mod ggf;
 mod losses;
 pub mod obf;
 pub mod pgn;
+mod reader;
 mod record;
 mod replay;
 #[cfg(feature = "serde")]
@@ -85,6 +91,7 @@ pub mod wthor;
 pub use error::{EncodeError, SyntaxError, WriteError};
 pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
 pub use losses::{FieldChange, Loss, Losses};
+pub use reader::RecordReader;
 pub use record::{GameResult, Ply, Record};
 pub use replay::{
     Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, replay, replay_prefix, with_passes,

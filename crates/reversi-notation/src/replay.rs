@@ -225,6 +225,7 @@ impl<I: Iterator<Item = Move>> Plies<I> {
     ///
     /// # Errors
     /// The [`ReplayError`] of an illegal move.
+    #[inline(always)]
     pub fn next_ply(&mut self) -> Option<Result<StepRef<'_>, ReplayError>> {
         if self.done {
             return None;
@@ -233,10 +234,10 @@ impl<I: Iterator<Item = Move>> Plies<I> {
             self.done = true;
             return None;
         };
-        self.before = self.pos;
+        self.before.copy_from(&self.pos);
         // Try the move first: a move fails whenever the side must pass, so
         // the (rarer) forced pass is looked for only then.
-        let (mv, inferred) = match self.pos.play(mv) {
+        let (mv, inferred) = match self.pos.try_play(mv) {
             Ok(_) => (mv, false),
             Err(_) if self.passes == Passes::Infer && mv != Move::Pass && self.pos.must_pass() => {
                 self.pos.play_unchecked(Move::Pass);
@@ -264,8 +265,26 @@ impl<I: Iterator<Item = Move>> Iterator for Plies<I> {
 
 impl<I: Iterator<Item = Move>> core::iter::FusedIterator for Plies<I> {}
 
-/// The moves of a record, for [`Plies`].
-pub type RecordMoves<'a> = core::iter::Map<core::slice::Iter<'a, Ply>, fn(&Ply) -> Move>;
+/// The moves of a record, for [`Plies`]: [`plies`] makes it.
+#[derive(Clone, Debug)]
+pub struct RecordMoves<'a>(core::slice::Iter<'a, Ply>);
+
+impl Iterator for RecordMoves<'_> {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        self.0.next().map(|p| p.mv)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for RecordMoves<'_> {}
+
+impl core::iter::FusedIterator for RecordMoves<'_> {}
 
 /// The game of `record` position by position: the training-data view of a
 /// record. Each [`Step`] holds the position before, the move and the position
@@ -289,8 +308,7 @@ pub type RecordMoves<'a> = core::iter::Map<core::slice::Iter<'a, Ply>, fn(&Ply) 
 /// [`ReplayError::Start`] when the start does not fit the board; an illegal
 /// move is the iterator's last item.
 pub fn plies(record: &Record, passes: Passes) -> Result<Plies<RecordMoves<'_>>, ReplayError> {
-    let moves: RecordMoves<'_> = record.moves.iter().map(|p| p.mv);
-    Ok(Plies::new(record.start_position()?, moves, passes))
+    Ok(Plies::new(record.start_position()?, RecordMoves(record.moves.iter()), passes))
 }
 
 /// The replay of `moves` from `start` up to the first illegal move, and its

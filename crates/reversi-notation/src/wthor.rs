@@ -20,7 +20,7 @@
 //! last counted game has been read.
 
 use reversi_core::Color;
-use reversi_variants::{Move, Position, Square};
+use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 use crate::replay::{Passes, Replay, ReplayError, run};
 use std::collections::HashMap;
@@ -372,6 +372,22 @@ fn square(byte: u8) -> Option<Square> {
     SQUARES[usize::from(byte)].map(Square::from)
 }
 
+/// The placement of each move byte that is a square, as [`SQUARES`] (a pass
+/// for the others, which [`Game::placements`] never reads).
+static PLACEMENTS: [Move; 256] = {
+    let mut table = [Move::Pass; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        if let Some(sq) = SQUARES[byte]
+            && let Some(sq) = Square::new(sq.column(), sq.row())
+        {
+            table[byte] = Move::Place(sq);
+        }
+        byte += 1;
+    }
+    table
+};
+
 /// The replay of WTHOR moves move by move from the standard start, forced
 /// passes inferred: the slow path, which names the first illegal move.
 fn replay_moves(moves: impl IntoIterator<Item = Move>) -> Result<Replay, ReplayError> {
@@ -383,8 +399,14 @@ fn replay_moves(moves: impl IntoIterator<Item = Move>) -> Result<Replay, ReplayE
 
 impl Game {
     /// The moves, up to the first 0 byte (no passes: WTHOR stores none).
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.moves.iter().map_while(|&b| square(b).map(Move::Place))
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.placements().iter().map(|&b| PLACEMENTS[usize::from(b)])
+    }
+
+    /// The move bytes up to the first that is no square (0 ends a game).
+    fn placements(&self) -> &[u8] {
+        let end = self.moves.iter().position(|&b| SQUARES[usize::from(b)].is_none());
+        &self.moves[..end.unwrap_or(self.moves.len())]
     }
 
     /// Replays the game, inserting the forced passes.
@@ -417,19 +439,66 @@ impl Game {
     /// left as its number) and the year of the file.
     #[must_use]
     pub fn to_record(&self, year: u16, players: &[String], tournaments: &[String]) -> Record {
-        let name = |names: &[String], i: u16| names.get(usize::from(i)).cloned().unwrap_or_else(|| format!("#{i}"));
         let mut record = Record::new();
-        record.black = Some(name(players, self.black));
-        record.white = Some(name(players, self.white));
-        record.event = Some(name(tournaments, self.tournament));
-        record.date = (year != 0).then(|| year.to_string());
-        let real = u16::from(self.real_score);
-        record.result = Some(GameResult::Discs { black: real, white: 64u16.saturating_sub(real) });
-        record.moves = Vec::with_capacity(self.moves.len());
-        record.moves.extend(self.moves().map(Ply::from));
-        record.extra.push(("WthorTheoreticalScore".into(), self.theoretical_score.to_string()));
+        self.read_into(year, players, tournaments, &mut record);
         record
     }
+
+    /// [`to_record`](Game::to_record) into `record`, whatever it held: the
+    /// same record, with the strings and moves of the old one reused (what
+    /// [`RecordReader`](crate::RecordReader) does from game to game).
+    pub fn read_into(&self, year: u16, players: &[String], tournaments: &[String], record: &mut Record) {
+        let name = |slot: &mut Option<String>, names: &[String], i: u16| {
+            let text = reused(slot);
+            match names.get(usize::from(i)) {
+                Some(name) => text.push_str(name),
+                None => {
+                    text.push('#');
+                    push_number(text, i);
+                }
+            }
+        };
+        // Every field named, so that a new one cannot be left as the last
+        // game had it.
+        let Record { variant, geometry, first, start, black, white, event, date, result, moves, extra } = record;
+        (*variant, *geometry, *first, *start) = (Variant::Reversi, Geometry::standard(), Color::Black, None);
+        name(black, players, self.black);
+        name(white, players, self.white);
+        name(event, tournaments, self.tournament);
+        if year == 0 {
+            *date = None;
+        } else {
+            push_number(reused(date), year);
+        }
+        let real = u16::from(self.real_score);
+        *result = Some(GameResult::Discs { black: real, white: 64u16.saturating_sub(real) });
+        moves.clear();
+        moves.extend(self.moves().map(Ply::new));
+        if extra.len() != 1 || extra[0].0 != THEORETICAL_SCORE {
+            extra.clear();
+            extra.push((THEORETICAL_SCORE.into(), String::new()));
+        }
+        extra[0].1.clear();
+        push_number(&mut extra[0].1, self.theoretical_score.into());
+    }
+}
+
+/// The name of the field that holds a game's theoretical score.
+const THEORETICAL_SCORE: &str = "WthorTheoreticalScore";
+
+/// The string in `slot`, emptied (one put there if there was none).
+fn reused(slot: &mut Option<String>) -> &mut String {
+    let text = slot.get_or_insert_with(String::new);
+    text.clear();
+    text
+}
+
+/// Appends `n` in decimal, without going through `fmt`.
+fn push_number(text: &mut String, n: u16) {
+    if n >= 10 {
+        push_number(text, n / 10);
+    }
+    text.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// The games of a `.wtb` file as records, names looked up in the `.JOU` and
@@ -722,7 +791,7 @@ impl Writer {
         let black = self.players.number(record.black.as_deref()).ok_or_else(|| too_many("player"))?;
         let white = self.players.number(record.white.as_deref()).ok_or_else(|| too_many("player"))?;
         let tournament = self.tournaments.number(record.event.as_deref()).ok_or_else(|| too_many("tournament"))?;
-        let theoretical = record.extra.iter().position(|(n, _)| n == "WthorTheoreticalScore");
+        let theoretical = record.extra.iter().position(|(n, _)| n == THEORETICAL_SCORE);
         let theoretical_score = theoretical.and_then(|t| record.extra[t].1.parse::<u8>().ok()).unwrap_or(0);
 
         // What does not read back.

@@ -154,6 +154,13 @@ fn ggf_archives_stream_as_read_reads_them() {
         let streamed: Vec<_> =
             reversi_notation::games(format, reader, ReadOptions::new()).map(Result::unwrap).collect();
         assert_eq!(streamed, whole, "{file}");
+        // Lent one by one, each in the buffers of the one before.
+        let mut reader = reversi_notation::RecordReader::new(format, &bytes, ReadOptions::new()).unwrap();
+        let mut lent = Vec::new();
+        while let Some(record) = reader.next_record() {
+            lent.push(record.unwrap().clone());
+        }
+        assert_eq!(lent, whole, "{file}");
         // The whole archive on one line, then twice over: the same games.
         if format == Format::Ggf {
             let line = text(file).replace('\n', " ").repeat(2);

@@ -1,9 +1,9 @@
-//! Game-by-game reading ([`games`]): the same games and errors as [`read`],
+//! Game-by-game reading ([`games`], [`RecordReader`]): the same games and errors as [`read`],
 //! memory bounded by a game, long games refused with their line.
 
 use std::io::{BufRead, Read};
 
-use reversi_notation::{Format, ReadError, ReadOptions, Record, SyntaxError, games, read};
+use reversi_notation::{Format, ReadError, ReadOptions, Record, RecordReader, SyntaxError, games, read};
 
 /// A `BufRead` that makes its text on the fly: `head`, then `count` copies of
 /// `unit`, then `tail`, never holding more than one copy.
@@ -66,14 +66,30 @@ fn both_ways(format: Format, text: &str, options: ReadOptions) -> (Vec<Record>, 
             Err(e) => error = Some(e),
         }
     }
+    // A `RecordReader` lends the same games, then the same error.
+    let (mut lent, mut lent_error) = (Vec::new(), None);
+    match RecordReader::new(format, text.as_bytes(), options) {
+        Ok(mut reader) => {
+            while let Some(game) = reader.next_record() {
+                match game {
+                    Ok(record) => lent.push(record.clone()),
+                    Err(e) => lent_error = Some(e),
+                }
+            }
+        }
+        Err(e) => lent_error = Some(e),
+    }
     match read(format, text.as_bytes(), options) {
         Ok(records) => {
             assert_eq!(error, None, "{format}: read reads what games does not: {text:.200}");
             assert_eq!(records, streamed, "{format}");
+            assert_eq!((&lent, &lent_error), (&records, &None), "{format}");
         }
         Err(e) => {
             // The games before the error are streamed, then the same error.
             assert_eq!(Some(&e), error.as_ref(), "{format}: {text:.200}");
+            assert_eq!(Some(&e), lent_error.as_ref(), "{format}: {text:.200}");
+            assert!(streamed.starts_with(&lent), "{format}");
         }
     }
     (streamed, error)

@@ -243,6 +243,25 @@ impl Position {
         self
     }
 
+    /// Makes `self` a copy of `source`, as `*self = *source` does: between two
+    /// 8x8 Reversi positions only the words that can differ are copied (a
+    /// position is some 300 bytes, sized for every board), so that a replay
+    /// keeping the position before each move copies 25 bytes a ply.
+    ///
+    /// Not public API (exempt from semver): reversi-notation's `Plies`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn copy_from(&mut self, source: &Position) {
+        if self.othello && source.othello {
+            // Both standard 8x8 Reversi: the same variant and board, and no
+            // pieces beyond the first words.
+            (self.black.0[0], self.white.0[0], self.side, self.hash) =
+                (source.black.0[0], source.white.0[0], source.side, source.hash);
+        } else {
+            *self = *source;
+        }
+    }
+
     /// The position with `sq` set to a piece of `color` or emptied; a square that
     /// is off the board or obstructed is left as it is.
     #[must_use]
@@ -481,21 +500,56 @@ impl Position {
     /// [`PlayError`] naming why the move is illegal; the position is unchanged.
     #[inline]
     pub fn play(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
-        if self.othello
-            && let Move::Place(sq) = mv
-            && sq.column() < 8
-            && sq.row() < 8
-        {
-            // The fast path: the flips are the legality test.
-            let (p, o) = self.words();
-            let at = usize::from(sq.row() * 8 + sq.column());
-            let f = if (p | o) >> at & 1 == 0 { othello::flips(p, o, at) } else { 0 };
-            if f == 0 {
-                return Err(self.why_illegal(mv));
-            }
-            return Ok(self.apply_othello(p, o, at, f));
+        match self.play_othello(mv) {
+            Some(flipped) => flipped.map(|f| SquareSet::new(self.geometry, Wide::from_u64(f))),
+            None => self.play_checked(mv),
         }
-        self.play_checked(mv)
+    }
+
+    /// [`play`](Position::play) without the pieces it converted: the same
+    /// checks, the same position after. For replays and searches that do not
+    /// look at them: a [`SquareSet`] is sized for the largest board, and
+    /// making one costs more than an 8x8 move.
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Position, Variant};
+    /// let mut pos = Position::start(Variant::Reversi, Geometry::standard())?;
+    /// let mut played = pos;
+    /// pos.try_play("f5".parse()?)?;
+    /// played.play("f5".parse()?)?;
+    /// assert_eq!((pos, pos.hash()), (played, played.hash()));
+    /// assert!(pos.try_play("a1".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError`] naming why the move is illegal; the position is unchanged.
+    #[inline(always)]
+    pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
+        match self.play_othello(mv) {
+            Some(flipped) => flipped.map(|_| ()),
+            None => self.play_checked(mv).map(|_| ()),
+        }
+    }
+
+    /// The 8x8 fast path of [`play`](Position::play), the flips being the
+    /// legality test: the flipped discs, or why the move is illegal; `None`
+    /// when the move is not an 8x8 Reversi placement on the board (the
+    /// general path's to play).
+    #[inline(always)]
+    fn play_othello(&mut self, mv: Move) -> Option<Result<u64, PlayError>> {
+        let Move::Place(sq) = mv else { return None };
+        if !self.othello || sq.column() >= 8 || sq.row() >= 8 {
+            return None;
+        }
+        let (p, o) = self.words();
+        let at = usize::from(sq.row() * 8 + sq.column());
+        let f = if (p | o) >> at & 1 == 0 { othello::flips(p, o, at) } else { 0 };
+        if f == 0 {
+            return Some(Err(self.why_illegal(mv)));
+        }
+        self.place_othello(p, o, at, f);
+        Some(Ok(f))
     }
 
     /// [`play`](Position::play) off the 8x8 fast path.
@@ -528,37 +582,42 @@ impl Position {
             }
             _ => self.raw_of(mv),
         };
-        if let Some(raw) = raw.filter(|_| self.othello) {
+        let Some(raw) = raw else {
+            // A pass (or a move off the board) only hands over the turn.
+            self.side = !self.side;
+            self.hash ^= zobrist::SIDE_KEY;
+            return SquareSet::new(self.geometry, Wide::EMPTY);
+        };
+        if self.othello {
             let (p, o) = self.words();
             let (at, bit) = (usize::from(raw.to), 1u64 << raw.to);
+            // A piece on `at` is replaced: taken off first.
+            self.hash ^= zobrist::keys(p & bit, self.side) ^ zobrist::keys(o & bit, !self.side);
             let f = othello::flips(p & !bit, o & !bit, at);
-            return self.apply_othello(p, o, at, f);
+            self.place_othello(p & !bit, o & !bit, at, f);
+            return SquareSet::new(self.geometry, Wide::from_u64(o & bit | f));
         }
         let o = self.sides().1;
-        let (np, no) = visit(self, Apply(raw));
+        let (np, no) = visit(self, Apply(Some(raw)));
         let (black, white) = if self.side == Color::Black { (np, no) } else { (no, np) };
         self.set_pieces(black, white, !self.side);
         SquareSet::new(self.geometry, o & np)
     }
 
-    /// Plays the placement on `at` flipping `f` on the 8x8 board (the
-    /// mover's discs `p`, the opponent's `o`; a piece on `at` is replaced);
-    /// returns the opponent's pieces that are now the mover's.
+    /// Plays the placement on the empty square `at` flipping `f` on the 8x8
+    /// board (the mover's discs `p`, the opponent's `o`).
     #[inline]
-    fn apply_othello(&mut self, p: u64, o: u64, at: usize, f: u64) -> SquareSet {
-        let bit = 1u64 << at;
-        let (np, no) = (p | f | bit, o & !(f | bit));
+    fn place_othello(&mut self, p: u64, o: u64, at: usize, f: u64) {
         let me = self.side;
         // The flipped discs change colour (reversi-core's per-byte key
-        // tables: the keys agree); the placed disc appears, or replaces one.
-        let (appeared, vanished) = ((p ^ np) & !f, (o ^ no) & !f);
-        let delta = reversi_core::zobrist_flip_delta(f) ^ zobrist::keys(appeared, me) ^ zobrist::keys(vanished, !me);
-        self.hash ^= delta ^ zobrist::SIDE_KEY;
+        // tables: the keys agree); the placed disc appears.
+        self.hash ^= reversi_core::zobrist_flip_delta(f) ^ zobrist::key(at, me) ^ zobrist::SIDE_KEY;
+        let (np, no) = (p | f | 1 << at, o & !f);
         let (black, white) = if me == Color::Black { (np, no) } else { (no, np) };
         (self.black.0[0], self.white.0[0], self.side) = (black, white, !me);
-        SquareSet::new(self.geometry, Wide::from_u64(o & np))
     }
 
+    #[cold]
     fn why_illegal(&self, mv: Move) -> PlayError {
         let over = self.is_game_over();
         let check_to = |to: Square| {

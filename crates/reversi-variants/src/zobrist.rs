@@ -36,9 +36,15 @@ static KEYS: [[u64; MAX_SQUARES]; 2] = {
 /// XORed in when White is to move.
 pub(crate) const SIDE_KEY: u64 = zobrist_key(128);
 
+/// The key of a piece of `color` on square index `i`.
+#[inline]
+pub(crate) fn key(i: usize, color: Color) -> u64 {
+    KEYS[color.index()][i]
+}
+
 /// The XOR of the keys of `color` over the squares of `set`.
 pub(crate) fn keys<B: BitSet>(set: B, color: Color) -> u64 {
-    set.indices().fold(0, |h, i| h ^ KEYS[color.index()][i])
+    set.indices().fold(0, |h, i| h ^ key(i, color))
 }
 
 #[cfg(test)]

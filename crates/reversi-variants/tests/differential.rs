@@ -319,5 +319,15 @@ proptest! {
         let mut generic = pos.on_generic_engine();
         prop_assert_eq!(generic.play_unchecked(mv), converted);
         prop_assert_eq!((generic, generic.hash()), (child, child.hash()));
+        // `play` and `try_play`: the same verdict, the same position after.
+        let (mut played, mut tried) = (pos, pos);
+        prop_assert_eq!(played.play(mv).map(|_| ()), tried.try_play(mv));
+        prop_assert_eq!((played, played.hash()), (tried, tried.hash()));
+        // `copy_from` copies exactly, whatever it overwrites (the same game a
+        // move on, or another game).
+        for mut copy in [child, generic, Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap()] {
+            copy.copy_from(&pos);
+            prop_assert_eq!((copy, copy.hash(), copy.to_othello()), (pos, pos.hash(), pos.to_othello()));
+        }
     }
 }
