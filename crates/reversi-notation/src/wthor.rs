@@ -129,6 +129,15 @@ pub enum WthorError {
         /// Where the bytes past the last game start.
         offset: u64,
     },
+    /// A name file (`.JOU`, `.TRN`) that goes on after the names its header
+    /// counts.
+    #[error("byte {offset}: the file goes on after the {claimed} names its header claims")]
+    TrailingNames {
+        /// The count of names in the header.
+        claimed: u64,
+        /// Where the bytes past the last name start.
+        offset: u64,
+    },
     /// A board size other than 0 or 8.
     #[error("board size {0} at byte 12: WTHOR games are 8x8 (0 or 8)")]
     BoardSize(u8),
@@ -205,6 +214,10 @@ fn records(bytes: &[u8], claimed: u64, len: usize) -> Result<impl Iterator<Item 
     if claimed > holds {
         let offset = (HEADER_LEN + holds as usize * len) as u64;
         return Err(WthorError::Truncated { claimed, holds, offset });
+    }
+    let end = HEADER_LEN + claimed as usize * len;
+    if bytes.len() > end {
+        return Err(WthorError::TrailingNames { claimed, offset: end as u64 });
     }
     Ok(bytes[HEADER_LEN..].chunks_exact(len).take(claimed as usize))
 }
@@ -323,8 +336,10 @@ impl Names {
 /// back as it was).
 ///
 /// # Errors
-/// [`WthorError`] for a truncated header or a header claiming more names than
-/// the file holds.
+/// [`WthorError`] for a truncated header, a header claiming more names than
+/// the file holds, or bytes after the names it claims
+/// ([`WthorError::TrailingNames`]: a file holds exactly its names, so nothing
+/// in it goes unread).
 pub fn read_names(bytes: &[u8], kind: Names) -> Result<Vec<String>, WthorError> {
     let header = header(bytes)?;
     let names = records(bytes, header.records.into(), kind.len())?;
@@ -843,6 +858,19 @@ mod tests {
         assert_eq!(names, ["St Michel/Orge (prg"]);
         let written = write_names(&header, &names, Names::Players);
         assert_eq!(read_names(&written, Names::Players).unwrap(), names);
+    }
+
+    #[test]
+    fn a_name_file_holds_exactly_its_names() {
+        // Bytes after the names the header counts were ignored, and any names
+        // they held lost without a word.
+        let header = Header { records: 1, ..Header::default() };
+        let mut bytes = write_names(&header, &["Ann".to_string()], Names::Players);
+        assert_eq!(read_names(&bytes, Names::Players).unwrap(), ["Ann"]);
+        bytes.extend_from_slice(b"Bob");
+        let err = read_names(&bytes, Names::Players).unwrap_err();
+        assert_eq!(err, WthorError::TrailingNames { claimed: 1, offset: 36 });
+        assert_eq!(err.to_string(), "byte 36: the file goes on after the 1 names its header claims");
     }
 
     #[test]
