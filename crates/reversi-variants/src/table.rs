@@ -152,12 +152,9 @@ impl Storage {
 /// another. `othello`: counted by reversi-core.
 type Owner = (Variant, Geometry, bool);
 
-/// What a cache holds: the game its counts belong to and their memory.
-#[derive(Default)]
-struct State {
-    owner: Option<Owner>,
-    storage: Option<Storage>,
-}
+/// What a cache holds once it has counted: the game its counts belong to and
+/// their memory.
+type State = Option<(Owner, Storage)>;
 
 /// Memory for [`perft_hashed`](crate::perft_hashed): a transposition table of a
 /// given size, shared by any number of threads (`&PerftCache`, no lock taken
@@ -212,8 +209,7 @@ impl std::fmt::Debug for PerftCache {
         let state = self.state.read().unwrap_or_else(PoisonError::into_inner);
         f.debug_struct("PerftCache")
             .field("bytes", &self.bytes)
-            .field("owner", &state.owner)
-            .field("allocated", &state.storage.is_some())
+            .field("owner", &state.as_ref().map(|(owner, _)| owner))
             .finish()
     }
 }
@@ -241,7 +237,7 @@ impl PerftCache {
     /// count, and a size that cannot be reserved then counts without a table.
     #[must_use]
     pub const fn new(bytes: usize) -> PerftCache {
-        PerftCache { bytes, state: RwLock::new(State { owner: None, storage: None }) }
+        PerftCache { bytes, state: RwLock::new(None) }
     }
 
     /// A cache of about `bytes` bytes for the game of `pos` (its variant and
@@ -252,7 +248,7 @@ impl PerftCache {
     pub fn try_for(pos: &Position, bytes: usize) -> Result<PerftCache, CacheAllocError> {
         let owner = owner(pos);
         let storage = Storage::try_new(owner.2, bytes).map_err(|_| CacheAllocError { bytes })?;
-        Ok(PerftCache { bytes, state: RwLock::new(State { owner: Some(owner), storage: Some(storage) }) })
+        Ok(PerftCache { bytes, state: RwLock::new(Some((owner, storage))) })
     }
 
     /// Runs `count` with the cache's memory for the game of `pos`: made on first
@@ -260,28 +256,25 @@ impl PerftCache {
     /// that game to return).
     pub(crate) fn with<T>(&self, pos: &Position, count: impl FnOnce(Slots<'_>) -> T) -> T {
         let owner = owner(pos);
+        let holds = |state: &State| state.as_ref().is_some_and(|(o, _)| *o == owner);
         let mut state = self.read();
-        if state.owner != Some(owner) || state.storage.is_none() {
+        if !holds(&state) {
             drop(state);
             {
                 let mut write = self.state.write().unwrap_or_else(PoisonError::into_inner);
-                if write.owner != Some(owner) || write.storage.is_none() {
-                    write.storage = None; // freed before the next is made
-                    write.storage = Some(Storage::new_or_least(owner.2, self.bytes));
-                    write.owner = Some(owner);
+                if !holds(&write) {
+                    *write = None; // freed before the next is made
+                    *write = Some((owner, Storage::new_or_least(owner.2, self.bytes)));
                 }
             }
             state = self.read();
-            if state.owner != Some(owner) {
-                // Another thread took it for another game in between: count
-                // without it rather than wait.
-                return count(Slots::Words(&[]));
-            }
         }
-        match state.storage.as_ref() {
-            Some(Storage::Core(entries)) => count(Slots::Core(PerftTable::new(entries))),
-            Some(Storage::Words(words)) => count(Slots::Words(words)),
-            None => count(Slots::Words(&[])),
+        match state.as_ref() {
+            Some((o, Storage::Core(entries))) if *o == owner => count(Slots::Core(PerftTable::new(entries))),
+            Some((o, Storage::Words(words))) if *o == owner => count(Slots::Words(words)),
+            // Another thread took the cache for another game in between: count
+            // without it rather than wait.
+            _ => count(Slots::Words(&[])),
         }
     }
 
