@@ -12,7 +12,7 @@
 
 use core::arch::x86_64::{__m256i, _mm256_add_epi64, _mm256_set1_epi64x, _mm256_setzero_si256};
 
-use crate::perft::passed_depth2;
+use crate::perft::{child, passed_depth2, passed_depth3};
 use crate::simd::{self, Boards, Parent, moves_avx2};
 
 /// The depth-2 count of a stream of positions: their children, taken four at a
@@ -71,7 +71,7 @@ impl Leaves {
     #[inline]
     fn flush(&mut self) {
         let parents: [Parent; 4] = core::array::from_fn(|i| Parent::new(self.player[i], self.opponent[i]));
-        let flips = core::array::from_fn(|i| parents[i].flips(self.placed[i].trailing_zeros() as usize));
+        let flips = core::array::from_fn(|i| parents[i].flips(self.placed[i].trailing_zeros()));
         let p = simd::diagonal(parents.map(|parent| parent.p));
         let o = simd::diagonal(parents.map(|parent| parent.o));
         let boards = simd::boards(p, o, self.placed, flips);
@@ -115,26 +115,64 @@ pub(crate) fn leaves_avx2(p: u64, o: u64, m: u64) -> u64 {
     leaves.total()
 }
 
+/// `push_depth3!(leaves, p, o, m)`: adds to `leaves` (a [`Leaves`]) the
+/// grandchildren of `(p, o)`, a node at depth 3 with legal moves `m` (not
+/// empty): its children made four at a time, each child's children pushed.
+/// Gives the count of the children with no move ([`passed_depth2`], not
+/// pushed). A macro so that the loop and the pushes are inlined in each step
+/// (the reason given on [`simd::children!`]); the caller must enable AVX2.
+macro_rules! push_depth3 {
+    ($leaves:expr, $p:expr, $o:expr, $m:expr) => {{
+        let leaves: &mut Leaves = $leaves;
+        let parent = Parent::new($p, $o);
+        let mut m: u64 = $m;
+        // At most 64 children of at most 64 leaves.
+        let mut passed = 0;
+        while m != 0 {
+            let len = m.count_ones().min(4) as usize;
+            let boards = simd::children!(parent, &mut m);
+            let moves = simd::lanes(simd::moves!(boards));
+            let (player, opponent) = (simd::lanes(boards.p), simd::lanes(boards.o));
+            for i in 0..len {
+                match moves[i] {
+                    0 => passed += passed_depth2(player[i], opponent[i], |p, o| moves_avx2(p, o)),
+                    child_m => leaves.push(player[i], opponent[i], child_m),
+                }
+            }
+        }
+        passed
+    }};
+}
+
 /// [`Steps::depth3`](crate::perft::Steps::depth3): for legal moves `m` (not
 /// empty) of `(p, o)`, the sum of the children's depth-2 counts.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
-pub(crate) fn depth3_avx2(p: u64, o: u64, mut m: u64) -> u64 {
-    let parent = Parent::new(p, o);
+pub(crate) fn depth3_avx2(p: u64, o: u64, m: u64) -> u64 {
     let mut leaves = Leaves::new();
-    // At most 64 children of at most 64 * 64 leaves: no overflow.
-    let mut passed = 0;
+    let passed = push_depth3!(&mut leaves, p, o, m);
+    passed + leaves.total()
+}
+
+/// [`Steps::depth4`](crate::perft::Steps::depth4): for legal moves `m` (not
+/// empty) of `(p, o)`, the sum of the children's depth-3 counts, the
+/// grandchildren of every child streamed through one [`Leaves`] (so only the
+/// node's last batch can have empty lanes, not each child's).
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+#[inline]
+pub(crate) fn depth4_avx2(p: u64, o: u64, mut m: u64) -> u64 {
+    let mut leaves = Leaves::new();
+    // At most 64 children of at most 64 * 64 * 64 leaves: no overflow.
+    let mut other = 0;
     while m != 0 {
-        let len = m.count_ones().min(4) as usize;
-        let boards = simd::children!(parent, &mut m);
-        let moves = simd::lanes(simd::moves!(boards));
-        let (player, opponent) = (simd::lanes(boards.p), simd::lanes(boards.o));
-        for i in 0..len {
-            match moves[i] {
-                0 => passed += passed_depth2(player[i], opponent[i], |p, o| moves_avx2(p, o)),
-                child_m => leaves.push(player[i], opponent[i], child_m),
-            }
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (child_p, child_o) = child(p, o, sq);
+        match moves_avx2(child_p, child_o) {
+            // Rare: counted apart, so that the pushes keep one call site.
+            0 => other += passed_depth3(child_p, child_o, |p, o| moves_avx2(p, o), |p, o, m| leaves_avx2(p, o, m)),
+            child_m => other += push_depth3!(&mut leaves, child_p, child_o, child_m),
         }
     }
-    passed + leaves.total()
+    other + leaves.total()
 }

@@ -14,7 +14,7 @@
 //! sound once the features are known to be present.
 
 #[cfg(target_arch = "x86_64")]
-use crate::batch::{depth3_avx2, leaves_avx2};
+use crate::batch::{depth3_avx2, depth4_avx2, leaves_avx2};
 use crate::perft::{PORTABLE, Steps, hashed_node};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::moves_avx2;
@@ -121,6 +121,7 @@ macro_rules! avx2_steps {
             moves: |p, o| moves_avx2(p, o),
             leaves: |p, o, m| leaves_avx2(p, o, m),
             depth3: |p, o, m| depth3_avx2(p, o, m),
+            depth4: |p, o, m| depth4_avx2(p, o, m),
         }
     };
 }
@@ -418,7 +419,7 @@ mod tests {
     }
 
     /// The batched steps of `(p, o)` against the portable ones: the depth-2
-    /// and depth-3 counts.
+    /// depth-3 and depth-4 counts.
     fn check_batched_steps(p: u64, o: u64) -> Result<(), proptest::test_runner::TestCaseError> {
         let m = kernel::moves(p, o);
         if m == 0 {
@@ -426,9 +427,12 @@ mod tests {
         }
         assert!(super::has_x86_64_v3());
         // SAFETY: the assertion above has confirmed every feature of the batched steps.
-        let (leaves, depth3) = unsafe { (crate::batch::leaves_avx2(p, o, m), crate::batch::depth3_avx2(p, o, m)) };
+        let (leaves, depth3, depth4) = unsafe {
+            (crate::batch::leaves_avx2(p, o, m), crate::batch::depth3_avx2(p, o, m), crate::batch::depth4_avx2(p, o, m))
+        };
         proptest::prop_assert_eq!(leaves, (PORTABLE.leaves)(p, o, m));
         proptest::prop_assert_eq!(depth3, (PORTABLE.depth3)(p, o, m));
+        proptest::prop_assert_eq!(depth4, (PORTABLE.depth4)(p, o, m));
         Ok(())
     }
 

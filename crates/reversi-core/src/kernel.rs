@@ -12,13 +12,15 @@ const INNER_COLUMNS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
 /// Rays from each square, four towards higher bits (E, S, SE, SW) then four
 /// towards lower bits (W, N, NW, NE). A ray holds the squares beyond its origin,
-/// up to the edge of the board, without the origin.
-pub(crate) static RAYS: [[u64; 8]; 64] = rays();
+/// up to the edge of the board, without the origin. Entry 64, past the last
+/// square, has no rays: the index `trailing_zeros` gives for no square, so
+/// that the SIMD flips of an empty batch slot need no mask.
+pub(crate) static RAYS: [[u64; 8]; 65] = rays();
 
-const fn rays() -> [[u64; 8]; 64] {
+const fn rays() -> [[u64; 8]; 65] {
     // (column step, row step) per direction, in the order documented on RAYS.
     const DIRS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
-    let mut table = [[0u64; 8]; 64];
+    let mut table = [[0u64; 8]; 65];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;

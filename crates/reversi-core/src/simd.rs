@@ -87,13 +87,14 @@ impl Parent {
     }
 
     /// What [`kernel::flips`](crate::kernel::flips) gives for a move on `sq`
-    /// (below 64, empty), spread over the lanes: the union of the lanes is the
-    /// flipped set. Lane `i` holds the flips along ray `i` of the kernel's
-    /// rays (towards higher bits) and along ray `i + 4` (towards lower bits).
+    /// (an empty square, or 64 for none: no flips), spread over the lanes: the
+    /// union of the lanes is the flipped set. Lane `i` holds the flips along
+    /// ray `i` of the kernel's rays (towards higher bits) and along ray `i + 4`
+    /// (towards lower bits).
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn flips(&self, sq: usize) -> __m256i {
-        let rays = &RAYS[sq & 63];
+    pub(crate) fn flips(&self, sq: u32) -> __m256i {
+        let rays = &RAYS[sq as usize];
         let up = _mm256_set_epi64x(rays[3] as i64, rays[2] as i64, rays[1] as i64, rays[0] as i64);
         let down = _mm256_set_epi64x(rays[7] as i64, rays[6] as i64, rays[5] as i64, rays[4] as i64);
         // Towards higher bits: `stops ^ (stops - 1)` is every bit up to the
@@ -171,10 +172,10 @@ macro_rules! children {
         let parent: &$crate::simd::Parent = &$parent;
         let placed = $crate::simd::lowest_four($m);
         let flips = [
-            parent.flips(placed[0].trailing_zeros() as usize),
-            parent.flips(placed[1].trailing_zeros() as usize),
-            parent.flips(placed[2].trailing_zeros() as usize),
-            parent.flips(placed[3].trailing_zeros() as usize),
+            parent.flips(placed[0].trailing_zeros()),
+            parent.flips(placed[1].trailing_zeros()),
+            parent.flips(placed[2].trailing_zeros()),
+            parent.flips(placed[3].trailing_zeros()),
         ];
         $crate::simd::boards(parent.p, parent.o, placed, flips)
     }};
