@@ -49,10 +49,11 @@ impl Leaves {
         }
     }
 
-    /// Adds the children of `(p, o)` after its legal moves `m`.
+    /// Adds the children of `(p, o)` after its legal moves `m` (fewer than
+    /// four, or any number: they wait in the slots, four making a batch).
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline]
-    fn push(&mut self, p: u64, o: u64, mut m: u64) {
+    fn wait(&mut self, p: u64, o: u64, mut m: u64) {
         while m != 0 {
             let bit = m & m.wrapping_neg();
             m ^= bit;
@@ -104,6 +105,27 @@ impl Leaves {
     }
 }
 
+/// `push!(leaves, p, o, m)`: adds to `leaves` (a `&mut` [`Leaves`]) the
+/// children of `(p, o)` after its legal moves `m`: four at a time straight
+/// from the parent while four are left, the rest through the waiting slots
+/// ([`Leaves::wait`]). A macro so that it is inlined in each step (the reason
+/// given on [`simd::children!`]); the caller must enable AVX2.
+macro_rules! push {
+    ($leaves:expr, $p:expr, $o:expr, $m:expr) => {{
+        let leaves: &mut Leaves = $leaves;
+        let (p, o, mut m): (u64, u64, u64) = ($p, $o, $m);
+        if m.count_ones() >= 4 {
+            let parent = Parent::new(p, o);
+            while m.count_ones() >= 4 {
+                let boards = simd::children!(parent, &mut m);
+                leaves.count_pending();
+                leaves.pending = boards;
+            }
+        }
+        leaves.wait(p, o, m);
+    }};
+}
+
 /// [`Steps::leaves`](crate::perft::Steps::leaves): for legal moves `m` (not
 /// empty) of `(p, o)`, the sum over the children of their number of moves, at
 /// least 1 each.
@@ -111,7 +133,7 @@ impl Leaves {
 #[inline]
 pub(crate) fn leaves_avx2(p: u64, o: u64, m: u64) -> u64 {
     let mut leaves = Leaves::new();
-    leaves.push(p, o, m);
+    push!(&mut leaves, p, o, m);
     leaves.total()
 }
 
@@ -136,7 +158,7 @@ macro_rules! push_depth3 {
             for i in 0..len {
                 match moves[i] {
                     0 => passed += passed_depth2(player[i], opponent[i], |p, o| moves_avx2(p, o)),
-                    child_m => leaves.push(player[i], opponent[i], child_m),
+                    child_m => push!(leaves, player[i], opponent[i], child_m),
                 }
             }
         }
