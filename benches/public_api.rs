@@ -1,7 +1,8 @@
 //! Criterion benchmarks of search code a user writes on the public API, beside
 //! the library's own `perft`: depth-10 perft from the start on the raw kernel
-//! (`raw::Kernel`, one handle per backend this CPU runs, and the free
-//! functions) and on `Position` (`moves` and `play_unchecked`, hash kept), and
+//! (`raw::Kernel`, one handle per backend this CPU runs: child by child with
+//! `play`, and four at a time with `children`; and the free functions) and on
+//! `Position` (`moves` and `play_unchecked`, hash kept), and
 //! a depth-11 alpha-beta on the disc margin. Each count is checked against
 //! `perft` before it is timed.
 
@@ -75,6 +76,21 @@ fn perft_raw<const IN_PARENT: bool>(k: impl Ops, p: u64, o: u64, depth: u32) -> 
     total
 }
 
+/// Perft on [`Kernel::children`] (children made four at a time with their
+/// moves), the last ply counted from the children's moves: each node gets its
+/// legal moves from its parent. `depth` is at least 1.
+fn perft_children(k: Kernel, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
+    if moves == 0 {
+        let replies = k.moves(o, p);
+        return if depth == 1 || replies == 0 { 1 } else { perft_children(k, o, p, replies, depth - 1) };
+    }
+    match depth {
+        1 => u64::from(moves.count_ones()),
+        2 => k.children(p, o, moves).map(|c| u64::from(c.moves.count_ones().max(1))).sum(),
+        _ => k.children(p, o, moves).map(|c| perft_children(k, c.player, c.opponent, c.moves, depth - 1)).sum(),
+    }
+}
+
 /// The same on `Position`: `moves()` (a pass is one of them) and
 /// `play_unchecked`, which keeps the hash.
 fn perft_position(pos: &Position, depth: u32) -> u64 {
@@ -93,8 +109,10 @@ fn perft_position(pos: &Position, depth: u32) -> u64 {
 
 /// Fail-hard alpha-beta to a fixed depth on the disc margin (the final margin
 /// of a finished game, beyond any heuristic margin), with move ordering by the
-/// opponent's mobility: what an engine's inner loop does with the kernel.
-fn alpha_beta(k: Kernel, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+/// opponent's mobility: what an engine's inner loop does with the kernel. With
+/// `BATCHED` the children and their moves come from `Kernel::children` (four
+/// at a time), otherwise from `play` and `mobility` child by child.
+fn alpha_beta<const BATCHED: bool>(k: Kernel, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     let margin = p.count_ones() as i32 - o.count_ones() as i32;
     let mut moves = k.moves(p, o);
     if moves == 0 {
@@ -103,7 +121,7 @@ fn alpha_beta(k: Kernel, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) 
         } else if depth == 0 {
             margin
         } else {
-            -alpha_beta(k, o, p, depth - 1, -beta, -alpha)
+            -alpha_beta::<BATCHED>(k, o, p, depth - 1, -beta, -alpha)
         };
     }
     if depth == 0 {
@@ -112,16 +130,23 @@ fn alpha_beta(k: Kernel, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) 
     // Children by fewest replies first, at most 32 of them.
     let mut children = [(0u32, 0u64, 0u64); 32];
     let mut n = 0;
-    while moves != 0 && n < children.len() {
-        let sq = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
-        let (cp, co) = k.play(p, o, sq);
-        children[n] = (k.mobility(cp, co), cp, co);
-        n += 1;
+    if BATCHED {
+        for child in k.children(p, o, moves).take(children.len()) {
+            children[n] = (child.moves.count_ones(), child.player, child.opponent);
+            n += 1;
+        }
+    } else {
+        while moves != 0 && n < children.len() {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (cp, co) = k.play(p, o, sq);
+            children[n] = (k.mobility(cp, co), cp, co);
+            n += 1;
+        }
     }
     children[..n].sort_unstable_by_key(|c| c.0);
     for &(_, cp, co) in &children[..n] {
-        let score = -alpha_beta(k, cp, co, depth - 1, -beta, -alpha);
+        let score = -alpha_beta::<BATCHED>(k, cp, co, depth - 1, -beta, -alpha);
         if score >= beta {
             return beta;
         }
@@ -173,6 +198,11 @@ fn perft_on_the_public_api(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("kernel", backend.name()), |b| {
             b.iter(|| perft_raw::<true>(k, black_box(p), black_box(o), DEPTH))
         });
+        let m = k.moves(p, o);
+        assert_eq!(perft_children(k, p, o, m, DEPTH), expected, "{}", backend.name());
+        group.bench_function(BenchmarkId::new("children", backend.name()), |b| {
+            b.iter(|| perft_children(k, black_box(p), black_box(o), m, DEPTH))
+        });
     }
     let k = Kernel::detect();
     assert_eq!(perft_raw::<false>(k, p, o, DEPTH), expected);
@@ -195,9 +225,13 @@ fn search_on_the_public_api(c: &mut Criterion) {
     group.sample_size(10);
     for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
         let k = Kernel::new(backend);
-        assert_eq!(alpha_beta(k, p, o, SEARCH_DEPTH, -10_000, 10_000), expected, "{}", backend.name());
+        assert_eq!(alpha_beta::<false>(k, p, o, SEARCH_DEPTH, -10_000, 10_000), expected, "{}", backend.name());
         group.bench_function(BenchmarkId::new("kernel", backend.name()), |b| {
-            b.iter(|| alpha_beta(k, black_box(p), black_box(o), SEARCH_DEPTH, -10_000, 10_000))
+            b.iter(|| alpha_beta::<false>(k, black_box(p), black_box(o), SEARCH_DEPTH, -10_000, 10_000))
+        });
+        assert_eq!(alpha_beta::<true>(k, p, o, SEARCH_DEPTH, -10_000, 10_000), expected, "{}", backend.name());
+        group.bench_function(BenchmarkId::new("children", backend.name()), |b| {
+            b.iter(|| alpha_beta::<true>(k, black_box(p), black_box(o), SEARCH_DEPTH, -10_000, 10_000))
         });
     }
     group.bench_function("position", |b| {

@@ -15,6 +15,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use crate::batch::{depth3_avx2, depth4_avx2, leaves_avx2};
+use crate::kernel;
 use crate::perft::{PORTABLE, Steps, hashed_node};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::moves_avx2;
@@ -304,12 +305,16 @@ runnable_op!(
     /// [`kernel::play`] on this backend.
     fn play(p: u64, o: u64, sq: usize) -> (u64, u64)
 );
+runnable_op!(
+    /// [`kernel::children4`] on this backend.
+    fn children4(p: u64, o: u64, m: u64) -> kernel::Four
+);
 
 /// The single operations of one backend: the kernel compiled under `$attr`
 /// (the backend's `#[target_feature]`, or the portable build's inlining), with
 /// `$moves` as the move generator.
 macro_rules! single_ops {
-    ($module:ident, $moves:path, $(#[$attr:meta])+) => {
+    ($module:ident, $moves:path, $children:path, $(#[$attr:meta])+) => {
         mod $module {
             use crate::kernel;
 
@@ -332,6 +337,11 @@ macro_rules! single_ops {
             pub(super) fn play(p: u64, o: u64, sq: usize) -> (u64, u64) {
                 kernel::play(p, o, sq)
             }
+
+            $(#[$attr])+
+            pub(super) fn children4(p: u64, o: u64, m: u64) -> kernel::Four {
+                $children(p, o, m)
+            }
         }
     };
 }
@@ -342,15 +352,17 @@ macro_rules! single_ops {
 single_ops!(
     single_portable,
     kernel::moves,
+    kernel::children4,
     #[cfg_attr(target_arch = "x86_64", inline(never))]
     #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
 );
 #[cfg(target_arch = "x86_64")]
-single_ops!(single_v3, crate::simd::moves_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
+single_ops!(single_v3, crate::simd::moves_avx2, crate::simd::children4_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
 #[cfg(target_arch = "x86_64")]
 single_ops!(
     single_v4,
     crate::simd::moves_avx2,
+    crate::simd::children4_avx2,
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq")]
 );
 
@@ -370,6 +382,14 @@ mod single_tests {
                     proptest::prop_assert_eq!(k.mobility(p, o), kernel::moves(p, o).count_ones());
                     proptest::prop_assert_eq!(k.flips(p, o, sq), kernel::flips(p, o, sq));
                     proptest::prop_assert_eq!(k.play(p, o, sq), kernel::play(p, o, sq));
+                    // The children after the lowest four of some empty squares
+                    // (legal moves or not).
+                    let m = !(p | o) & (sparse | sparse.rotate_left(17));
+                    let (got, want) = (k.children4(p, o, m), kernel::children4(p, o, m));
+                    let taken = (m.count_ones() as usize).min(4);
+                    proptest::prop_assert_eq!(&got.player[..taken], &want.player[..taken]);
+                    proptest::prop_assert_eq!(&got.opponent[..taken], &want.opponent[..taken]);
+                    proptest::prop_assert_eq!(&got.moves[..taken], &want.moves[..taken]);
                 }
                 // Outside the preconditions: the same unspecified answer, no panic.
                 proptest::prop_assert_eq!(k.flips(a, b, sq + 64), kernel::flips(a, b, sq));

@@ -115,6 +115,36 @@ pub(crate) fn play(p: u64, o: u64, sq: usize) -> (u64, u64) {
     (o & !placed, p | placed)
 }
 
+/// Up to four children of one position, made together: lane `i` is the
+/// child after the `i`-th lowest move taken, as the next mover's sides and
+/// that side's legal moves. Lanes past the moves taken are unspecified.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Four {
+    /// The side to move in each child.
+    pub(crate) player: [u64; 4],
+    /// The other side in each child.
+    pub(crate) opponent: [u64; 4],
+    /// The legal moves of the side to move in each child.
+    pub(crate) moves: [u64; 4],
+}
+
+/// The children of `(p, o)` after the lowest four moves of `m` (all of them
+/// when fewer), with their moves ([`Four`]).
+#[inline(always)]
+pub(crate) fn children4(p: u64, o: u64, mut m: u64) -> Four {
+    let mut four = Four::default();
+    for i in 0..4 {
+        if m == 0 {
+            break;
+        }
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (cp, co) = play(p, o, sq);
+        (four.player[i], four.opponent[i], four.moves[i]) = (cp, co, moves(cp, co));
+    }
+    four
+}
+
 /// Number of set bits, as `u64` for counting leaves.
 #[inline(always)]
 pub(crate) fn count(b: u64) -> u64 {

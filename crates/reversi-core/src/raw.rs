@@ -27,46 +27,42 @@
 //! (it cannot be inlined into code built without those features, such as a
 //! plain `cargo build`); the backend is a `match` on the handle, inlined. So
 //! keep a [`Kernel`] in a local rather than calling the free functions (which
-//! read the cached detection each time), and count the last ply in the parent's
-//! loop with [`Kernel::mobility`] instead of a call per leaf, as
-//! [`perft`](crate::perft()) does. `benches/public_api.rs` times such a perft
-//! against the library's.
+//! read the cached detection each time), make a node's children with
+//! [`Kernel::children`] (four at a time in the vector lanes, each with its own
+//! legal moves) rather than one [`play`](Kernel::play) and one
+//! [`moves`](Kernel::moves) per child, and count the last ply from those
+//! moves instead of a call per leaf, as [`perft`](crate::perft()) does.
+//! `benches/public_api.rs` times such a perft against the library's, and
+//! the child-by-child one.
 //!
 //! ```
 //! use reversi_core::{Position, raw};
 //!
-//! /// Perft on the raw kernel (a pass is a ply, a finished game one leaf),
-//! /// the last ply counted in its parent's loop. `depth` is at least 1.
-//! fn perft(k: raw::Kernel, p: u64, o: u64, depth: u32) -> u64 {
-//!     let mut moves = k.moves(p, o);
+//! /// Perft on the raw kernel (a pass is a ply, a finished game one leaf):
+//! /// `moves` are the legal moves of `p`, `depth` is at least 1, and the last
+//! /// ply is counted from the children's moves.
+//! fn perft(k: raw::Kernel, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
 //!     if moves == 0 {
 //!         // A pass, or the end of the game.
-//!         return if depth == 1 || k.moves(o, p) == 0 { 1 } else { perft(k, o, p, depth - 1) };
+//!         let replies = k.moves(o, p);
+//!         return if depth == 1 || replies == 0 { 1 } else { perft(k, o, p, replies, depth - 1) };
 //!     }
-//!     if depth == 1 {
-//!         return u64::from(moves.count_ones());
+//!     match depth {
+//!         1 => u64::from(moves.count_ones()),
+//!         2 => k.children(p, o, moves).map(|c| u64::from(c.moves.count_ones().max(1))).sum(),
+//!         _ => k.children(p, o, moves).map(|c| perft(k, c.player, c.opponent, c.moves, depth - 1)).sum(),
 //!     }
-//!     let mut total = 0;
-//!     while moves != 0 {
-//!         let sq = moves.trailing_zeros() as usize;
-//!         moves &= moves - 1;
-//!         let (child_p, child_o) = k.play(p, o, sq);
-//!         total += if depth == 2 {
-//!             u64::from(k.mobility(child_p, child_o).max(1))
-//!         } else {
-//!             perft(k, child_p, child_o, depth - 1)
-//!         };
-//!     }
-//!     total
 //! }
 //!
 //! let start = Position::start();
 //! let (p, o) = (start.player().0, start.opponent().0);
-//! assert_eq!(perft(raw::Kernel::detect(), p, o, 6), reversi_core::perft(&start, 6));
+//! let k = raw::Kernel::detect();
+//! assert_eq!(perft(k, p, o, k.moves(p, o), 6), reversi_core::perft(&start, 6));
 //! ```
 
 use crate::Backend;
 use crate::dispatch::Runnable;
+use crate::kernel::Four;
 
 /// The kernel of one [`Backend`]: moves, flips and play on raw bitboards (see
 /// the [module docs](self) for the bits and the preconditions).
@@ -141,7 +137,106 @@ impl Kernel {
     pub fn play(self, player: u64, opponent: u64, sq: usize) -> (u64, u64) {
         self.0.play(player, opponent, sq)
     }
+
+    /// The children after each move of `moves` (legal moves of `player`: all
+    /// of [`moves`](Kernel::moves), or any subset), lowest square first, each
+    /// with its own legal moves: what a search needs to order its moves by
+    /// the opponent's mobility, and what a perft needs to count the last ply.
+    ///
+    /// On a SIMD backend the children are made four at a time, one per vector
+    /// lane, their moves found in the lanes: faster than [`play`](Kernel::play)
+    /// and [`moves`](Kernel::moves) child by child. A square of `moves` that
+    /// is empty but not a legal move gives what [`play`](Kernel::play) gives
+    /// for it; the squares must be empty (the [preconditions](self#preconditions)).
+    ///
+    /// ```
+    /// use reversi_core::{Position, raw::Kernel};
+    /// let (p, o) = (Position::start().player().0, Position::start().opponent().0);
+    /// let k = Kernel::detect();
+    /// let children: Vec<_> = k.children(p, o, k.moves(p, o)).collect();
+    /// assert_eq!(children.len(), 4);
+    /// for child in children {
+    ///     assert_eq!((child.player, child.opponent), k.play(p, o, child.square));
+    ///     assert_eq!(child.moves, k.moves(child.player, child.opponent));
+    /// }
+    /// ```
+    #[inline]
+    pub fn children(self, player: u64, opponent: u64, moves: u64) -> Children {
+        Children { kernel: self, player, opponent, moves, batch: Four::default(), squares: 0, next: 0 }
+    }
 }
+
+/// A child of a position made by [`Kernel::children`]: the move, the sides
+/// after it (swapped: `player` is the side to move next) and that side's
+/// legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Child {
+    /// The square played, below 64.
+    pub square: usize,
+    /// The side to move in the child (the parent's opponent, less the flips).
+    pub player: u64,
+    /// The other side in the child (the parent's mover, with the disc and the flips).
+    pub opponent: u64,
+    /// The legal moves of `player` in the child (0: it must pass, or the game is over).
+    pub moves: u64,
+}
+
+/// The iterator of [`Kernel::children`]: the children in square order, made
+/// four at a time.
+#[derive(Clone, Debug)]
+pub struct Children {
+    kernel: Kernel,
+    player: u64,
+    opponent: u64,
+    /// The moves not made yet.
+    moves: u64,
+    /// The last four made...
+    batch: Four,
+    /// ... their squares, not yet given out ...
+    squares: u64,
+    /// ... and the lane of the next one.
+    next: usize,
+}
+
+impl Iterator for Children {
+    type Item = Child;
+
+    #[inline]
+    fn next(&mut self) -> Option<Child> {
+        if self.squares == 0 {
+            if self.moves == 0 {
+                return None;
+            }
+            self.batch = self.kernel.0.children4(self.player, self.opponent, self.moves);
+            // The lowest four squares of `moves` move to `squares`.
+            let mut rest = self.moves;
+            for _ in 0..4 {
+                rest &= rest.wrapping_sub(1);
+            }
+            (self.squares, self.moves, self.next) = (self.moves ^ rest, rest, 0);
+        }
+        let square = self.squares.trailing_zeros() as usize;
+        self.squares &= self.squares - 1;
+        let i = self.next & 3;
+        self.next += 1;
+        Some(Child {
+            square,
+            player: self.batch.player[i],
+            opponent: self.batch.opponent[i],
+            moves: self.batch.moves[i],
+        })
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.squares.count_ones() + self.moves.count_ones()) as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Children {}
+
+impl core::iter::FusedIterator for Children {}
 
 impl Default for Kernel {
     /// [`Kernel::detect`].
@@ -176,4 +271,34 @@ pub fn flips(player: u64, opponent: u64, sq: usize) -> u64 {
 #[inline]
 pub fn play(player: u64, opponent: u64, sq: usize) -> (u64, u64) {
     Kernel::detect().play(player, opponent, sq)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Child, Kernel};
+    use crate::Backend;
+
+    proptest::proptest! {
+        #[test]
+        fn children_are_play_and_moves_on_every_backend(a: u64, b: u64, sparse: u64) {
+            for backend in Backend::ALL {
+                let k = Kernel::new(backend);
+                for (p, o) in [(a & !b, b), (a & sparse & !b, b & sparse), (a & !(b & sparse), b & sparse)] {
+                    for m in [k.moves(p, o), !(p | o) & sparse, !(p | o)] {
+                        let children = k.children(p, o, m);
+                        proptest::prop_assert_eq!(children.len(), m.count_ones() as usize);
+                        let got: std::vec::Vec<Child> = children.collect();
+                        let want: std::vec::Vec<Child> = (0..64)
+                            .filter(|&sq| m >> sq & 1 != 0)
+                            .map(|square| {
+                                let (player, opponent) = k.play(p, o, square);
+                                Child { square, player, opponent, moves: k.moves(player, opponent) }
+                            })
+                            .collect();
+                        proptest::prop_assert_eq!(got, want);
+                    }
+                }
+            }
+        }
+    }
 }
