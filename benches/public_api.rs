@@ -86,7 +86,7 @@ fn perft_children(k: Kernel, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
     }
     match depth {
         1 => u64::from(moves.count_ones()),
-        2 => k.children(p, o, moves).map(|c| u64::from(c.moves.count_ones().max(1))).sum(),
+        2 => k.children(p, o, moves).map(|c| u64::from(c.mobility.max(1))).sum(),
         _ => k.children(p, o, moves).map(|c| perft_children(k, c.player, c.opponent, c.moves, depth - 1)).sum(),
     }
 }
@@ -132,7 +132,7 @@ fn alpha_beta<const BATCHED: bool>(k: Kernel, p: u64, o: u64, depth: u32, mut al
     let mut n = 0;
     if BATCHED {
         for child in k.children(p, o, moves).take(children.len()) {
-            children[n] = (child.moves.count_ones(), child.player, child.opponent);
+            children[n] = (child.mobility, child.player, child.opponent);
             n += 1;
         }
     } else {

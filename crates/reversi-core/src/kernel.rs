@@ -126,13 +126,14 @@ pub(crate) struct Four {
     pub(crate) opponent: [u64; 4],
     /// The legal moves of the side to move in each child.
     pub(crate) moves: [u64; 4],
+    /// Their number (the mobility).
+    pub(crate) mobility: [u64; 4],
 }
 
-/// The children of `(p, o)` after the lowest four moves of `m` (all of them
-/// when fewer), with their moves ([`Four`]).
+/// Writes into `four` the children of `(p, o)` after the lowest four moves
+/// of `m` (all of them when fewer), with their moves ([`Four`]).
 #[inline(always)]
-pub(crate) fn children4(p: u64, o: u64, mut m: u64) -> Four {
-    let mut four = Four::default();
+pub(crate) fn children4(p: u64, o: u64, mut m: u64, four: &mut Four) {
     for i in 0..4 {
         if m == 0 {
             break;
@@ -140,9 +141,9 @@ pub(crate) fn children4(p: u64, o: u64, mut m: u64) -> Four {
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
         let (cp, co) = play(p, o, sq);
-        (four.player[i], four.opponent[i], four.moves[i]) = (cp, co, moves(cp, co));
+        let cm = moves(cp, co);
+        (four.player[i], four.opponent[i], four.moves[i], four.mobility[i]) = (cp, co, cm, count(cm));
     }
-    four
 }
 
 /// Number of set bits, as `u64` for counting leaves.

@@ -49,7 +49,7 @@
 //!     }
 //!     match depth {
 //!         1 => u64::from(moves.count_ones()),
-//!         2 => k.children(p, o, moves).map(|c| u64::from(c.moves.count_ones().max(1))).sum(),
+//!         2 => k.children(p, o, moves).map(|c| u64::from(c.mobility.max(1))).sum(),
 //!         _ => k.children(p, o, moves).map(|c| perft(k, c.player, c.opponent, c.moves, depth - 1)).sum(),
 //!     }
 //! }
@@ -158,6 +158,7 @@ impl Kernel {
     /// for child in children {
     ///     assert_eq!((child.player, child.opponent), k.play(p, o, child.square));
     ///     assert_eq!(child.moves, k.moves(child.player, child.opponent));
+    ///     assert_eq!(child.mobility, k.mobility(child.player, child.opponent));
     /// }
     /// ```
     #[inline]
@@ -179,6 +180,9 @@ pub struct Child {
     pub opponent: u64,
     /// The legal moves of `player` in the child (0: it must pass, or the game is over).
     pub moves: u64,
+    /// Their number, `moves.count_ones()` ([`Kernel::mobility`] of the
+    /// child), counted by the backend.
+    pub mobility: u32,
 }
 
 /// The iterator of [`Kernel::children`]: the children in square order, made
@@ -207,7 +211,7 @@ impl Iterator for Children {
             if self.moves == 0 {
                 return None;
             }
-            self.batch = self.kernel.0.children4(self.player, self.opponent, self.moves);
+            self.kernel.0.children4(self.player, self.opponent, self.moves, &mut self.batch);
             // The lowest four squares of `moves` move to `squares`.
             let mut rest = self.moves;
             for _ in 0..4 {
@@ -224,6 +228,7 @@ impl Iterator for Children {
             player: self.batch.player[i],
             opponent: self.batch.opponent[i],
             moves: self.batch.moves[i],
+            mobility: self.batch.mobility[i] as u32,
         })
     }
 
@@ -292,7 +297,8 @@ mod tests {
                             .filter(|&sq| m >> sq & 1 != 0)
                             .map(|square| {
                                 let (player, opponent) = k.play(p, o, square);
-                                Child { square, player, opponent, moves: k.moves(player, opponent) }
+                                let moves = k.moves(player, opponent);
+                                Child { square, player, opponent, moves, mobility: moves.count_ones() }
                             })
                             .collect();
                         proptest::prop_assert_eq!(got, want);

@@ -307,11 +307,17 @@ pub(crate) fn lanes(v: __m256i) -> [u64; 4] {
 }
 
 /// [`kernel::children4`](crate::kernel::children4) in the lanes: the four
-/// children made and their moves found together.
+/// children made and their moves found and counted together.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
-pub(crate) fn children4_avx2(p: u64, o: u64, mut m: u64) -> crate::kernel::Four {
+pub(crate) fn children4_avx2(p: u64, o: u64, mut m: u64, four: &mut crate::kernel::Four) {
     let boards = children!(Parent::new(p, o), &mut m);
     let moves = moves!(boards);
-    crate::kernel::Four { player: lanes(boards.p), opponent: lanes(boards.o), moves: lanes(moves) }
+    let mobility = _mm256_sad_epu8(count_bytes(moves), _mm256_setzero_si256());
+    *four = crate::kernel::Four {
+        player: lanes(boards.p),
+        opponent: lanes(boards.o),
+        moves: lanes(moves),
+        mobility: lanes(mobility),
+    };
 }
