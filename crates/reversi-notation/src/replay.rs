@@ -2,7 +2,7 @@
 //! where the format leaves them out.
 
 use reversi_core::Color;
-use reversi_variants::{Move, PlayError, Position, StartError};
+use reversi_variants::{Move, OthelloWords, PlayError, Position, StartError};
 
 use crate::{Ply, Record};
 
@@ -187,6 +187,9 @@ impl StepRef<'_> {
 pub struct Plies<I> {
     before: Position,
     pos: Position,
+    /// `pos` as raw words while it is standard 8x8 Reversi: played in
+    /// registers and written into `before` and `pos`, never read back.
+    words: Option<OthelloWords>,
     moves: I,
     /// A written move waiting behind the pass inferred before it.
     pending: Option<Move>,
@@ -198,7 +201,8 @@ pub struct Plies<I> {
 impl<I: Iterator<Item = Move>> Plies<I> {
     /// The plies of `moves` played from `start`.
     pub fn new(start: Position, moves: impl IntoIterator<IntoIter = I>, passes: Passes) -> Plies<I> {
-        Plies { before: start, pos: start, moves: moves.into_iter(), pending: None, passes, ply: 0, done: false }
+        let words = start.othello_words();
+        Plies { before: start, pos: start, words, moves: moves.into_iter(), pending: None, passes, ply: 0, done: false }
     }
 
     /// The position reached so far: after the last step given.
@@ -234,24 +238,52 @@ impl<I: Iterator<Item = Move>> Plies<I> {
             self.done = true;
             return None;
         };
-        self.before.copy_from(&self.pos);
-        // Try the move first: a move fails whenever the side must pass, so
-        // the (rarer) forced pass is looked for only then.
-        let (mv, inferred) = match self.pos.try_play(mv) {
-            Ok(_) => (mv, false),
-            Err(_) if self.passes == Passes::Infer && mv != Move::Pass && self.pos.must_pass() => {
-                self.pos.play_unchecked(Move::Pass);
-                self.pending = Some(mv);
-                (Move::Pass, true)
+        if let Some(words) = &mut self.words {
+            // The 8x8 fast path: `pos` is `words`.
+            self.before.set_othello_words(words);
+            if words.play(mv) {
+                self.pos.set_othello_words(words);
+                self.ply += 1;
+                return Some(Ok(StepRef {
+                    ply: self.ply,
+                    before: &self.before,
+                    mv,
+                    inferred: false,
+                    after: &self.pos,
+                }));
             }
-            Err(reason) => {
-                self.done = true;
-                let (ply, side) = (self.ply + 1, self.pos.side_to_move());
-                return Some(Err(ReplayError::Illegal { game: None, ply, mv, side, reason }));
-            }
+        } else {
+            self.before.copy_from(&self.pos);
+        }
+        let step = self.slow_ply(mv);
+        self.words = self.pos.othello_words();
+        let (mv, inferred) = match step {
+            Ok(played) => played,
+            Err(e) => return Some(Err(e)),
         };
         self.ply += 1;
         Some(Ok(StepRef { ply: self.ply, before: &self.before, mv, inferred, after: &self.pos }))
+    }
+
+    /// [`next_ply`](Plies::next_ply) for `mv` off the 8x8 fast path (any
+    /// board, a pass, or an illegal move; `before` already set): the move
+    /// played and whether it is an inferred pass, or the error.
+    fn slow_ply(&mut self, mv: Move) -> Result<(Move, bool), ReplayError> {
+        // Try the move first: a move fails whenever the side must pass, so
+        // the (rarer) forced pass is looked for only then, and why the move
+        // fails only when no forced pass explains it.
+        let (mv, inferred) = if self.pos.play_if_legal(mv) {
+            (mv, false)
+        } else if self.passes == Passes::Infer && mv != Move::Pass && self.pos.must_pass() {
+            self.pos.play_unchecked(Move::Pass);
+            self.pending = Some(mv);
+            (Move::Pass, true)
+        } else {
+            self.done = true;
+            let (ply, side, reason) = (self.ply + 1, self.pos.side_to_move(), self.pos.why_illegal(mv));
+            return Err(ReplayError::Illegal { game: None, ply, mv, side, reason });
+        };
+        Ok((mv, inferred))
     }
 }
 
@@ -307,6 +339,7 @@ impl core::iter::FusedIterator for RecordMoves<'_> {}
 /// # Errors
 /// [`ReplayError::Start`] when the start does not fit the board; an illegal
 /// move is the iterator's last item.
+#[inline]
 pub fn plies(record: &Record, passes: Passes) -> Result<Plies<RecordMoves<'_>>, ReplayError> {
     Ok(Plies::new(record.start_position()?, RecordMoves(record.moves.iter()), passes))
 }

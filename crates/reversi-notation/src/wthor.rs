@@ -848,6 +848,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn numbers_are_appended_in_decimal() {
+        for n in [0, 7, 9, 10, 99, 100, 1985, 9999, 10000, 65535] {
+            let mut text = "x".to_string();
+            push_number(&mut text, n);
+            assert_eq!(text, format!("x{n}"));
+        }
+    }
+
+    #[test]
     fn a_name_filling_its_record_reads_without_the_terminator_byte() {
         // Found by fuzzing: 20 letters in a 20-byte record read as 20
         // characters, which the writer (keeping the terminator) cut to 19.

@@ -4,8 +4,8 @@
 mod common;
 
 use proptest::prelude::*;
-use reversi_notation::{Passes, Record, ReplayError, replay, transcript};
-use reversi_variants::{Geometry, Move, Variant};
+use reversi_notation::{Passes, Plies, Record, ReplayError, replay, transcript};
+use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 /// A self-played record of `variant` on a `w` x `h` board, if it has a start.
 fn self_played(variant: Variant, w: usize, h: usize, choices: &[u16]) -> Option<Record> {
@@ -46,6 +46,28 @@ proptest! {
         prop_assert_eq!(inferred.position, written.position);
         prop_assert_eq!(inferred.inferred, written.passes);
         prop_assert_eq!(inferred.plies, written.plies);
+    }
+
+    #[test]
+    fn the_8x8_fast_path_steps_as_the_generic_engine(
+        choices in prop::collection::vec(any::<u16>(), 0..70),
+        last in (0u8..9, 0u8..9),
+    ) {
+        // A game with its passes left out and a move that may be illegal
+        // (off the board, occupied, flipping nothing, or a pass) at the end.
+        let record = self_played(Variant::Reversi, 8, 8, &choices).unwrap();
+        let mut moves: Vec<Move> = record.moves.iter().map(|p| p.mv).filter(|&mv| mv != Move::Pass).collect();
+        moves.push(Square::new(last.0, last.1).map_or(Move::Pass, Move::Place));
+        let start = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+        for passes in [Passes::Infer, Passes::Explicit] {
+            let fast: Vec<_> = Plies::new(start, moves.clone(), passes).collect();
+            let generic: Vec<_> = Plies::new(start.on_generic_engine(), moves.clone(), passes).collect();
+            prop_assert_eq!(&fast, &generic);
+            let hashes = |steps: &[Result<reversi_notation::Step, ReplayError>]| -> Vec<(u64, u64)> {
+                steps.iter().flatten().map(|s| (s.before.hash(), s.after.hash())).collect()
+            };
+            prop_assert_eq!(hashes(&fast), hashes(&generic));
+        }
     }
 }
 

@@ -90,6 +90,7 @@ mod squareset;
 mod table;
 mod text;
 mod variant;
+mod words;
 mod zobrist;
 
 pub use error::CacheAllocError;
@@ -107,6 +108,8 @@ pub use square::Square;
 pub use squareset::SquareSet;
 pub use table::PerftCache;
 pub use variant::Variant;
+#[doc(hidden)]
+pub use words::OthelloWords;
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

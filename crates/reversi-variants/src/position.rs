@@ -9,6 +9,7 @@ use crate::engine::{Engine, Portable, engine};
 use crate::error::{NotOthelloError, PlayError, StartError};
 use crate::legal::Moves;
 use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
+use crate::words::OthelloWords;
 use reversi_core::raw as othello;
 
 use crate::{Geometry, Move, Square, SquareSet, Variant, zobrist};
@@ -538,18 +539,81 @@ impl Position {
     /// general path's to play).
     #[inline(always)]
     fn play_othello(&mut self, mv: Move) -> Option<Result<u64, PlayError>> {
-        let Move::Place(sq) = mv else { return None };
-        if !self.othello || sq.column() >= 8 || sq.row() >= 8 {
-            return None;
-        }
-        let (p, o) = self.words();
-        let at = usize::from(sq.row() * 8 + sq.column());
-        let f = if (p | o) >> at & 1 == 0 { othello::flips(p, o, at) } else { 0 };
+        let (mut words, at, f) = self.othello_placement(mv)?;
         if f == 0 {
             return Some(Err(self.why_illegal(mv)));
         }
-        self.place_othello(p, o, at, f);
+        words.place(at, f);
+        self.set_othello_words(&words);
         Some(Ok(f))
+    }
+
+    /// The 8x8 fast path's look at `mv`: the position's words, the square and
+    /// the discs it flips (0: illegal); `None` when the move is not an 8x8
+    /// Reversi placement on the board.
+    #[inline(always)]
+    fn othello_placement(&self, mv: Move) -> Option<(OthelloWords, usize, u64)> {
+        let Move::Place(sq) = mv else { return None };
+        if sq.column() >= 8 || sq.row() >= 8 {
+            return None;
+        }
+        let words = self.othello_words()?;
+        let at = usize::from(sq.row() * 8 + sq.column());
+        Some((words, at, words.flips(at)))
+    }
+
+    /// The position as raw words, when it is standard 8x8 Reversi played on
+    /// reversi-core's kernel; `None` otherwise.
+    ///
+    /// Not public API (exempt from semver): reversi-notation's `Plies`.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    pub fn othello_words(&self) -> Option<OthelloWords> {
+        self.othello.then(|| {
+            let (p, o) = self.words();
+            OthelloWords::new(p, o, self.side, self.hash)
+        })
+    }
+
+    /// Makes `self` the position of `words`: a standard 8x8 Reversi position
+    /// (whatever it was before; only the words that can differ are written
+    /// when it was one already).
+    ///
+    /// Not public API (exempt from semver): reversi-notation's `Plies`.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn set_othello_words(&mut self, words: &OthelloWords) {
+        if !self.othello {
+            *self = Position::empty(Variant::Reversi, Geometry::standard(), words.side);
+        }
+        let (black, white) = words.black_white();
+        (self.black.0[0], self.white.0[0], self.side, self.hash) = (black, white, words.side, words.hash);
+    }
+
+    /// [`try_play`](Position::try_play) without the reason: whether `mv` was
+    /// played (when not, the position is unchanged), the same checks. A
+    /// replay that infers passes tries every move first and asks why
+    /// ([`why_illegal`](Position::why_illegal)) only when no forced pass
+    /// explains the failure.
+    ///
+    /// Not public API (exempt from semver): reversi-notation's `Plies`.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn play_if_legal(&mut self, mv: Move) -> bool {
+        match self.othello_placement(mv) {
+            Some((_, _, 0)) => false,
+            Some((mut words, at, f)) => {
+                words.place(at, f);
+                self.set_othello_words(&words);
+                true
+            }
+            None if self.is_legal(mv) => {
+                self.play_unchecked(mv);
+                true
+            }
+            None => false,
+        }
     }
 
     /// [`play`](Position::play) off the 8x8 fast path.
@@ -588,13 +652,15 @@ impl Position {
             self.hash ^= zobrist::SIDE_KEY;
             return SquareSet::new(self.geometry, Wide::EMPTY);
         };
-        if self.othello {
-            let (p, o) = self.words();
+        if let Some(words) = self.othello_words() {
+            let (p, o) = (words.p, words.o);
             let (at, bit) = (usize::from(raw.to), 1u64 << raw.to);
             // A piece on `at` is replaced: taken off first.
-            self.hash ^= zobrist::keys(p & bit, self.side) ^ zobrist::keys(o & bit, !self.side);
-            let f = othello::flips(p & !bit, o & !bit, at);
-            self.place_othello(p & !bit, o & !bit, at, f);
+            let hash = words.hash ^ zobrist::keys(p & bit, self.side) ^ zobrist::keys(o & bit, !self.side);
+            let mut words = OthelloWords { p: p & !bit, o: o & !bit, hash, ..words };
+            let f = words.flips(at);
+            words.place(at, f);
+            self.set_othello_words(&words);
             return SquareSet::new(self.geometry, Wide::from_u64(o & bit | f));
         }
         let o = self.sides().1;
@@ -604,21 +670,15 @@ impl Position {
         SquareSet::new(self.geometry, o & np)
     }
 
-    /// Plays the placement on the empty square `at` flipping `f` on the 8x8
-    /// board (the mover's discs `p`, the opponent's `o`).
-    #[inline]
-    fn place_othello(&mut self, p: u64, o: u64, at: usize, f: u64) {
-        let me = self.side;
-        // The flipped discs change colour (reversi-core's per-byte key
-        // tables: the keys agree); the placed disc appears.
-        self.hash ^= reversi_core::zobrist_flip_delta(f) ^ zobrist::key(at, me) ^ zobrist::SIDE_KEY;
-        let (np, no) = (p | f | 1 << at, o & !f);
-        let (black, white) = if me == Color::Black { (np, no) } else { (no, np) };
-        (self.black.0[0], self.white.0[0], self.side) = (black, white, !me);
-    }
-
+    /// Why `mv` is illegal here, as [`play`](Position::play) says it (for a
+    /// legal move the answer means nothing).
+    ///
+    /// Not public API (exempt from semver): reversi-notation's `Plies`, after
+    /// [`play_if_legal`](Position::play_if_legal).
+    #[doc(hidden)]
     #[cold]
-    fn why_illegal(&self, mv: Move) -> PlayError {
+    #[must_use]
+    pub fn why_illegal(&self, mv: Move) -> PlayError {
         let over = self.is_game_over();
         let check_to = |to: Square| {
             if !self.geometry.contains(to) {

@@ -1,0 +1,80 @@
+//! [`OthelloWords`]: a standard 8x8 Reversi position as raw words (the
+//! mover's discs, the opponent's, the side to move, the hash) and the 8x8
+//! placement on them: the one 8x8 move of [`Position`](crate::Position), and
+//! the state a replay keeps in registers.
+
+use reversi_core::Color;
+use reversi_core::raw::Kernel;
+
+use crate::{Move, zobrist};
+
+/// A standard 8x8 Reversi position as raw words, with the kernel that plays
+/// it: what [`Position::othello_words`](crate::Position::othello_words) gives
+/// and [`Position::set_othello_words`](crate::Position::set_othello_words)
+/// writes back. A replay keeps these in registers from move to move and
+/// writes them into the positions it lends, rather than reading each
+/// position back before the next move.
+///
+/// Not public API (exempt from semver): reversi-notation's `Plies`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct OthelloWords {
+    /// The discs of the side to move.
+    pub(crate) p: u64,
+    /// The opponent's discs.
+    pub(crate) o: u64,
+    pub(crate) side: Color,
+    /// The Zobrist hash of the position, kept up to date by every move.
+    pub(crate) hash: u64,
+    pub(crate) kernel: Kernel,
+}
+
+impl OthelloWords {
+    /// The words of `(p, o)` with `side` to move and `hash`, played on the
+    /// fastest kernel.
+    #[inline]
+    pub(crate) fn new(p: u64, o: u64, side: Color, hash: u64) -> OthelloWords {
+        OthelloWords { p, o, side, hash, kernel: Kernel::detect() }
+    }
+
+    /// `(black, white)`.
+    #[inline(always)]
+    pub(crate) fn black_white(&self) -> (u64, u64) {
+        if self.side == Color::Black { (self.p, self.o) } else { (self.o, self.p) }
+    }
+
+    /// The discs a placement on `at` flips, 0 when it is illegal (occupied
+    /// or flipping nothing).
+    #[inline(always)]
+    pub(crate) fn flips(&self, at: usize) -> u64 {
+        if (self.p | self.o) >> at & 1 == 0 { self.kernel.flips(self.p, self.o, at) } else { 0 }
+    }
+
+    /// Plays the placement on the empty square `at` flipping `f`: the flipped
+    /// discs change colour (reversi-core's per-byte key tables: the keys
+    /// agree), the placed disc appears, the turn passes.
+    #[inline(always)]
+    pub(crate) fn place(&mut self, at: usize, f: u64) {
+        self.hash ^= reversi_core::zobrist_flip_delta(f) ^ zobrist::key(at, self.side) ^ zobrist::SIDE_KEY;
+        (self.p, self.o, self.side) = (self.o & !f, self.p | f | 1 << at, !self.side);
+    }
+
+    /// Plays `mv` when it is a legal placement, as
+    /// [`Position::try_play`](crate::Position::try_play) does: whether it was
+    /// played. A pass, a move off the board, or an illegal placement leaves
+    /// the words as they are (the position's own methods say why).
+    #[inline(always)]
+    pub fn play(&mut self, mv: Move) -> bool {
+        let Move::Place(sq) = mv else { return false };
+        if sq.column() >= 8 || sq.row() >= 8 {
+            return false;
+        }
+        let at = usize::from(sq.row() * 8 + sq.column());
+        let f = self.flips(at);
+        if f == 0 {
+            return false;
+        }
+        self.place(at, f);
+        true
+    }
+}
