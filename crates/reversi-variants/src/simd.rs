@@ -47,10 +47,11 @@ pub(crate) fn reversi_moves_avx2(axes: &PackedAxes, p: u64, o: u64) -> u64 {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod wide {
     use core::arch::x86_64::{
-        __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
+        __m256i, _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128, _mm256_add_epi64, _mm256_and_si256,
         _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_or_si256,
         _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sllv_epi64,
-        _mm256_srli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_xor_si256,
+        _mm256_srli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
+        _mm256_xor_si256,
     };
 
     /// A 128-bit set per lane: low words and high words.
@@ -192,15 +193,14 @@ pub(crate) mod wide {
         _mm256_cmpeq_epi64(_mm256_or_si256(x.lo, x.hi), _mm256_setzero_si256())
     }
 
-    /// The union of the four lanes.
+    /// The union of the four lanes: the low and high words paired in each
+    /// 128-bit half (`[lo, hi]`), the pairs merged, then the halves.
     #[target_feature(enable = "avx2")]
     #[inline]
     pub(crate) fn fold(x: Wide) -> u128 {
-        let word = |x: __m256i| {
-            let half = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
-            _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
-        };
-        u128::from(word(x.lo)) | (u128::from(word(x.hi)) << 64)
+        let pairs = _mm256_or_si256(_mm256_unpacklo_epi64(x.lo, x.hi), _mm256_unpackhi_epi64(x.lo, x.hi));
+        let both = _mm_or_si128(_mm256_castsi256_si128(pairs), _mm256_extracti128_si256::<1>(pairs));
+        u128::from(_mm_cvtsi128_si64(both) as u64) | (u128::from(_mm_extract_epi64::<1>(both) as u64) << 64)
     }
 }
 
