@@ -97,7 +97,9 @@ pub(crate) struct PackedAxes {
 }
 
 /// The eight rays of a square on a board of at most 128 squares, for SIMD
-/// lanes: the up rays' low words, their high words, then the down rays'.
+/// lanes: the up rays' low words, their high words, then the same of the down
+/// rays bit-reversed as 128-bit sets (index `i` at `127 - i`), which makes them
+/// up rays of the reversed board.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
 pub(crate) type PackedRays = [[u64; 4]; 4];
 
@@ -193,9 +195,13 @@ impl<B: BitSet> Engine<B> {
             playable: u128::from_wide(&playable.to_wide()),
         });
         let packed_rays = if B::BITS <= 128 {
-            let word = |ray: B, w: usize| ray.to_wide().0[w];
-            let lanes = |r: &[B], w: usize| [0, 1, 2, 3].map(|d| word(r[d], w));
-            rays.iter().map(|r| [lanes(&r[..4], 0), lanes(&r[..4], 1), lanes(&r[4..], 0), lanes(&r[4..], 1)]).collect()
+            let set = |ray: B| u128::from_wide(&ray.to_wide());
+            let lanes = |r: [u128; 4], w: u32| r.map(|ray| (ray >> (64 * w)) as u64);
+            let up_down = |r: &[B; 8]| {
+                let (up, down) = ([0, 1, 2, 3].map(|d| set(r[d])), [4, 5, 6, 7].map(|d| set(r[d]).reverse_bits()));
+                [lanes(up, 0), lanes(up, 1), lanes(down, 0), lanes(down, 1)]
+            };
+            rays.iter().map(up_down).collect()
         } else {
             Vec::new()
         };
