@@ -121,7 +121,7 @@ pub(crate) struct Engine<B> {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
     pub(crate) packed: PackedAxes,
     /// Per square, the rays as words, when `B` is at most 128 bits wide (else
-    /// empty): 128 entries, so that an index taken modulo 128 needs no bounds check.
+    /// zeros): 128 entries, so that an index taken modulo 128 needs no bounds check.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
     pub(crate) packed_rays: Box<[PackedRays; 128]>,
 }
