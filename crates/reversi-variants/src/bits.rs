@@ -89,6 +89,16 @@ pub(crate) trait BitSet:
     fn indices(self) -> Indices<Self> {
         Indices(self)
     }
+
+    /// Calls `f` with each index in the set, lowest first, and that index
+    /// alone as a set (the native types take both from one word, without
+    /// building the set from the index).
+    #[inline(always)]
+    fn for_each_bit(self, mut f: impl FnMut(usize, Self)) {
+        for i in self.indices() {
+            f(i, Self::bit(i));
+        }
+    }
 }
 
 /// The indices of a [`BitSet`], lowest first.
@@ -149,6 +159,21 @@ macro_rules! native {
             #[inline(always)]
             fn above_bit(self) -> Self {
                 !(self | self.wrapping_sub(1))
+            }
+            #[inline(always)]
+            fn for_each_bit(self, mut f: impl FnMut(usize, Self)) {
+                let mut x = self as u64;
+                while x != 0 {
+                    f(x.trailing_zeros() as usize, (x & x.wrapping_neg()) as $t);
+                    x &= x - 1;
+                }
+                if $words > 1 {
+                    let mut x = self.word(1);
+                    while x != 0 {
+                        f(64 + x.trailing_zeros() as usize, Self::from_u128(u128::from(x & x.wrapping_neg()) << 64));
+                        x &= x - 1;
+                    }
+                }
             }
             #[inline(always)]
             fn keep_if(self, cond: bool) -> Self {

@@ -69,14 +69,15 @@ macro_rules! kernel {
     () => {
         With(
             #[inline(always)]
-            |e: &Engine<B>, p: B, o: B| match (&e.packed, p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128()) {
-                (Some(axes), Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(axes, p, o)),
-                (Some(axes), _, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128!(axes, p, o)),
+            |e: &Engine<B>, p: B, o: B| match (p.as_u64(), o.as_u64(), p.as_u128(), o.as_u128()) {
+                (Some(p), Some(o), _, _) => B::from_u64(reversi_moves_avx2(&e.packed, p, o)),
+                (_, _, Some(p), Some(o)) => B::from_u128(reversi_moves_avx2_128!(&e.packed, p, o)),
                 _ => e.reversi_moves(p, o),
             },
             #[inline(always)]
             |e: &Engine<B>, p: B, o: B, at: usize| match (p.as_u128(), o.as_u128()) {
-                (Some(p), Some(o)) => B::from_u128(reversi_flips_avx2_128(&e.packed_rays[at], p, o)),
+                // `at` is below 128 on a `u128` board.
+                (Some(p), Some(o)) => B::from_u128(reversi_flips_avx2_128(&e.packed_rays[at % 128], p, o)),
                 _ => e.reversi_flips(p, o, at),
             },
         )

@@ -97,7 +97,9 @@ pub(crate) struct PackedAxes {
 }
 
 /// The eight rays of a square on a board of at most 128 squares, for SIMD
-/// lanes: the up rays' low words, their high words, then the down rays'.
+/// lanes: the up rays' low words, their high words, then the same of the down
+/// rays bit-reversed as 128-bit sets (index `i` at `127 - i`), which makes them
+/// up rays of the reversed board.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
 pub(crate) type PackedRays = [[u64; 4]; 4];
 
@@ -115,12 +117,13 @@ pub(crate) struct Engine<B> {
     neighbours: Vec<B>,
     /// Per square: the playable squares at Chebyshev distance exactly 2.
     ring2: Vec<B>,
-    /// The axes as words, when `B` is at most 128 bits wide.
+    /// The axes as words (meaningful when `B` is at most 128 bits wide).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
-    pub(crate) packed: Option<PackedAxes>,
-    /// Per square, the rays as words, when `B` is at most 128 bits wide.
+    pub(crate) packed: PackedAxes,
+    /// Per square, the rays as words, when `B` is at most 128 bits wide (else
+    /// zeros): 128 entries, so that an index taken modulo 128 needs no bounds check.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the x86-64 builds only
-    pub(crate) packed_rays: Vec<PackedRays>,
+    pub(crate) packed_rays: Box<[PackedRays; 128]>,
 }
 
 impl<B: BitSet> Engine<B> {
@@ -185,20 +188,25 @@ impl<B: BitSet> Engine<B> {
             }
         }
         let rounds = axes.iter().map(|a| a.rounds).max().unwrap_or(0);
-        let packed = (B::BITS <= 128).then(|| PackedAxes {
+        let packed = PackedAxes {
             shifts: axes.map(|a| u64::from(a.shift)),
             inner: [0, 1].map(|word| axes.map(|a| a.inner.to_wide().0[word])),
             rounds,
             short: rounds <= 3 && axes.iter().all(|a| 4 * a.shift < 64),
             playable: u128::from_wide(&playable.to_wide()),
-        });
-        let packed_rays = if B::BITS <= 128 {
-            let word = |ray: B, w: usize| ray.to_wide().0[w];
-            let lanes = |r: &[B], w: usize| [0, 1, 2, 3].map(|d| word(r[d], w));
-            rays.iter().map(|r| [lanes(&r[..4], 0), lanes(&r[..4], 1), lanes(&r[4..], 0), lanes(&r[4..], 1)]).collect()
-        } else {
-            Vec::new()
         };
+        let mut packed_rays = Box::new([[[0; 4]; 4]; 128]);
+        if B::BITS <= 128 {
+            let set = |ray: B| u128::from_wide(&ray.to_wide());
+            let lanes = |r: [u128; 4], w: u32| r.map(|ray| (ray >> (64 * w)) as u64);
+            let up_down = |r: &[B; 8]| {
+                let (up, down) = ([0, 1, 2, 3].map(|d| set(r[d])), [4, 5, 6, 7].map(|d| set(r[d]).reverse_bits()));
+                [lanes(up, 0), lanes(up, 1), lanes(down, 0), lanes(down, 1)]
+            };
+            for (packed, r) in packed_rays.iter_mut().zip(&rays) {
+                *packed = up_down(r);
+            }
+        }
         Engine { playable, axes, rays, neighbours, ring2, packed, packed_rays }
     }
 

@@ -44,30 +44,60 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
         return R::count_moves(e, p, o, kernel).max(1);
     }
     // The moves are generated once: none seen means a pass or the end.
-    let (mut total, mut any) = (0, false);
+    let mut total = 0;
+    let any = if depth == 2 {
+        // The children at depth 1, in a loop of their own without a call: each
+        // counts its moves, or 1 for a pass or a finished game. A plain sum: a
+        // node has fewer than 2^32 moves, so its children's counts cannot overflow.
+        for_each_child::<R, B>(
+            e,
+            p,
+            o,
+            kernel,
+            #[inline(always)]
+            |np, no| total += if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, kernel).max(1) },
+        )
+    } else {
+        for_each_child::<R, B>(
+            e,
+            p,
+            o,
+            kernel,
+            // Saturating: a count past u64::MAX stays there instead of wrapping.
+            #[inline(always)]
+            |np, no| total = u64::saturating_add(total, recurse(no, np, depth - 1)),
+        )
+    };
+    if !any {
+        return if R::count_moves(e, o, p, kernel) == 0 { 1 } else { recurse(o, p, depth - 1) };
+    }
+    total
+}
+
+/// Calls `child` with `(p, o)` after each move of `p` (the mover's pieces,
+/// then the opponent's); whether there was one.
+#[inline(always)]
+fn for_each_child<R: Rules, B: BitSet>(
+    e: &Engine<B>,
+    p: B,
+    o: B,
+    kernel: impl Kernel<B>,
+    mut child: impl FnMut(B, B),
+) -> bool {
+    let mut any = false;
     R::for_each_move(
         e,
         p,
         o,
         kernel,
         #[inline(always)]
-        |mv| {
+        |mv, to| {
             any = true;
-            let (np, no) = R::play(e, p, o, mv, kernel);
-            let n = if depth == 2 {
-                // The child at depth 1: its moves, or 1 for a pass or a finished game.
-                if R::wiped_out(no, np) { 1 } else { R::count_moves(e, no, np, kernel).max(1) }
-            } else {
-                recurse(no, np, depth - 1)
-            };
-            // Saturating: a count past u64::MAX stays there instead of wrapping.
-            total = u64::saturating_add(total, n);
+            let (np, no) = R::play_to(e, p, o, mv, to, kernel);
+            child(np, no);
         },
     );
-    if !any {
-        return if R::count_moves(e, o, p, kernel) == 0 { 1 } else { recurse(o, p, depth - 1) };
-    }
-    total
+    any
 }
 
 /// Depths below this are counted without the table: storing them costs more

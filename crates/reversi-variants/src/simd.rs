@@ -47,10 +47,12 @@ pub(crate) fn reversi_moves_avx2(axes: &PackedAxes, p: u64, o: u64) -> u64 {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod wide {
     use core::arch::x86_64::{
-        __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
-        _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_or_si256,
-        _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sllv_epi64,
-        _mm256_srli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_xor_si256,
+        __m128i, __m256i, _mm_and_si128, _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128, _mm_set_epi64x,
+        _mm_set1_epi8, _mm_setr_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64, _mm256_add_epi64,
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastq_epi64, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
+        _mm256_extracti128_si256, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256,
+        _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
+        _mm256_xor_si256,
     };
 
     /// A 128-bit set per lane: low words and high words.
@@ -159,30 +161,40 @@ pub(crate) mod wide {
         Wide { lo: _mm256_xor_si256(x.lo, lo), hi: _mm256_xor_si256(x.hi, hi) }
     }
 
-    /// The bits up to the highest one per lane (none for 0): each word smeared
-    /// down, then the low word filled when the high one has a bit.
+    /// A 128-bit set as one register, `[low word, high word]`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn up_to_highest(x: Wide) -> Wide {
-        let smear = |mut w: __m256i| {
-            w = _mm256_or_si256(w, _mm256_srli_epi64::<1>(w));
-            w = _mm256_or_si256(w, _mm256_srli_epi64::<2>(w));
-            w = _mm256_or_si256(w, _mm256_srli_epi64::<4>(w));
-            w = _mm256_or_si256(w, _mm256_srli_epi64::<8>(w));
-            w = _mm256_or_si256(w, _mm256_srli_epi64::<16>(w));
-            _mm256_or_si256(w, _mm256_srli_epi64::<32>(w))
-        };
-        let (lo, hi) = (smear(x.lo), smear(x.hi));
-        let hi_empty = _mm256_cmpeq_epi64(hi, _mm256_setzero_si256());
-        Wide { lo: _mm256_or_si256(lo, _mm256_xor_si256(hi_empty, _mm256_set1_epi64x(-1))), hi }
+    pub(crate) fn pair(x: u128) -> __m128i {
+        _mm_set_epi64x((x >> 64) as i64, x as u64 as i64)
     }
 
-    /// `x >> 1` per lane.
+    /// The 128-bit set of a register, `[low word, high word]`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn shr1(x: Wide) -> Wide {
-        let carry = _mm256_slli_epi64::<63>(x.hi);
-        Wide { lo: _mm256_or_si256(_mm256_srli_epi64::<1>(x.lo), carry), hi: _mm256_srli_epi64::<1>(x.hi) }
+    pub(crate) fn unpair(x: __m128i) -> u128 {
+        u128::from(_mm_cvtsi128_si64(x) as u64) | (u128::from(_mm_extract_epi64::<1>(x) as u64) << 64)
+    }
+
+    /// A 128-bit set in every lane.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn broadcast_pair(x: __m128i) -> Wide {
+        Wide { lo: _mm256_broadcastq_epi64(x), hi: _mm256_broadcastq_epi64(_mm_unpackhi_epi64(x, x)) }
+    }
+
+    /// A 128-bit set bit-reversed (index `i` to `127 - i`): the bytes
+    /// reversed, then the bits of each byte, a nibble table lookup each way.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn reverse(x: __m128i) -> __m128i {
+        let bytes = _mm_shuffle_epi8(x, _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+        let nibble = _mm_set1_epi8(0x0f);
+        // `rev4(n) << 4` for the low nibble, `rev4(n)` for the high one.
+        let to_high = _mm_setr_epi8(0, -128, 64, -64, 32, -96, 96, -32, 16, -112, 80, -48, 48, -80, 112, -16);
+        let to_low = _mm_setr_epi8(0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15);
+        let low = _mm_shuffle_epi8(to_high, _mm_and_si128(bytes, nibble));
+        let high = _mm_shuffle_epi8(to_low, _mm_and_si128(_mm_srli_epi16::<4>(bytes), nibble));
+        _mm_or_si128(low, high)
     }
 
     /// All ones in the lanes where `x` is 0, else 0.
@@ -192,15 +204,20 @@ pub(crate) mod wide {
         _mm256_cmpeq_epi64(_mm256_or_si256(x.lo, x.hi), _mm256_setzero_si256())
     }
 
+    /// The union of the four lanes as a [`pair`]: the low and high words
+    /// paired in each 128-bit half, the pairs merged, then the halves.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn fold_pair(x: Wide) -> __m128i {
+        let pairs = _mm256_or_si256(_mm256_unpacklo_epi64(x.lo, x.hi), _mm256_unpackhi_epi64(x.lo, x.hi));
+        _mm_or_si128(_mm256_castsi256_si128(pairs), _mm256_extracti128_si256::<1>(pairs))
+    }
+
     /// The union of the four lanes.
     #[target_feature(enable = "avx2")]
     #[inline]
     pub(crate) fn fold(x: Wide) -> u128 {
-        let word = |x: __m256i| {
-            let half = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
-            _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
-        };
-        u128::from(word(x.lo)) | (u128::from(word(x.hi)) << 64)
+        unpair(fold_pair(x))
     }
 }
 
@@ -262,30 +279,39 @@ pub(crate) use reversi_moves_avx2_128;
 /// [`Engine::reversi_flips`](crate::engine::Engine::reversi_flips) for boards
 /// of up to 128 squares, the four up rays in the lanes of one register pair and
 /// the four down rays in another. Up a ray the stop is its lowest square that is
-/// not an opponent disc, and `x ^ (x - 1)` keeps the squares up to it; down a
-/// ray the highest, and a smear keeps the squares up to it. The opponent discs
-/// before the stop flip when the stop is the mover's.
+/// not an opponent disc, and `x ^ (x - 1)` keeps the squares up to it; the
+/// opponent discs before the stop flip when the stop is the mover's. The down
+/// rays are taken as up rays of the bit-reversed board (their masks stored
+/// reversed), and their flips reversed back: AVX2 has no leading-zero count,
+/// and a reversal costs less than finding the highest bit.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
 pub(crate) fn reversi_flips_avx2_128(rays: &PackedRays, p: u128, o: u128) -> u128 {
-    use core::arch::x86_64::{__m256i, _mm256_andnot_si256};
-    use wide::{Wide, and, andnot, broadcast, fold, is_empty, lanes, or, shr1, up_to_highest, up_to_lowest};
+    use core::arch::x86_64::_mm_or_si128;
+    use wide::{Wide, broadcast, broadcast_pair, fold_pair, lanes, pair, reverse, unpair};
 
-    let (pp, oo) = (broadcast(p), broadcast(o));
     let up = Wide { lo: lanes(rays[0]), hi: lanes(rays[1]) };
     let down = Wide { lo: lanes(rays[2]), hi: lanes(rays[3]) };
-    let keep = |flips: Wide, bad: __m256i| Wide {
-        lo: _mm256_andnot_si256(bad, flips.lo),
-        hi: _mm256_andnot_si256(bad, flips.hi),
-    };
-    // Up: `before` holds the ray's squares up to the stop; the stop is the
-    // mover's when the mover has a disc among them (the rest are opponent's).
-    let before = up_to_lowest(andnot(oo, up));
-    let up_flips = keep(and(and(oo, up), before), is_empty(and(and(pp, up), before)));
-    // Down: `after` holds the squares up to the stop (below it on the ray
-    // direction), `after >> 1` those strictly below the stop.
-    let after = up_to_highest(andnot(oo, down));
-    let down_flips = keep(andnot(after, and(oo, down)), is_empty(andnot(shr1(after), and(pp, down))));
-    fold(or(up_flips, down_flips))
+    let up_flips = up_ray_flips(broadcast(p), broadcast(o), up);
+    let (rp, ro) = (broadcast_pair(reverse(pair(p))), broadcast_pair(reverse(pair(o))));
+    let down_flips = up_ray_flips(rp, ro, down);
+    unpair(_mm_or_si128(fold_pair(up_flips), reverse(fold_pair(down_flips))))
+}
+
+/// The flips of four up rays in lanes, `pp` and `oo` the mover's and the
+/// opponent's discs in every lane: `before` holds each ray's squares up to
+/// the stop, which is the mover's when the mover has a disc among them (the
+/// rest are the opponent's).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn up_ray_flips(pp: wide::Wide, oo: wide::Wide, rays: wide::Wide) -> wide::Wide {
+    use core::arch::x86_64::_mm256_andnot_si256;
+    use wide::{Wide, and, andnot, is_empty, up_to_lowest};
+
+    let before = up_to_lowest(andnot(oo, rays));
+    let flips = and(and(oo, rays), before);
+    let bad = is_empty(and(and(pp, rays), before));
+    Wide { lo: _mm256_andnot_si256(bad, flips.lo), hi: _mm256_andnot_si256(bad, flips.hi) }
 }

@@ -107,16 +107,23 @@ pub(crate) trait Rules {
     /// The run-time name of these rules.
     const VARIANT: Variant;
 
-    /// Calls `f` with each move of `p` against `o` (passes excluded): placements
-    /// and clones by destination, then jumps by origin and destination. `kernel`
-    /// holds the Reversi operations to use (the engine's, or a SIMD build).
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, f: impl FnMut(RawMove));
+    /// Calls `f` with each move of `p` against `o` (passes excluded) and its
+    /// destination as a set: placements and clones by destination, then jumps
+    /// by origin and destination. `kernel` holds the Reversi operations to use
+    /// (the engine's, or a SIMD build).
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, f: impl FnMut(RawMove, B));
 
     /// The number of moves of `p` against `o` (passes excluded).
     fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> u64;
 
     /// `(p, o)` after `p` plays the legal move `mv`.
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B);
+    #[inline(always)]
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B) {
+        Self::play_to(e, p, o, mv, B::bit(usize::from(mv.to)), kernel)
+    }
+
+    /// [`play`](Rules::play) given the destination as a set, `to`.
+    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, to: B, kernel: impl Kernel<B>) -> (B, B);
 
     /// The squares a move of `p` lands on: Reversi's placements, or every
     /// clone and jump destination.
@@ -145,10 +152,11 @@ impl Rules for Reversi {
     const VARIANT: Variant = Variant::Reversi;
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, mut f: impl FnMut(RawMove)) {
-        for to in kernel.moves(e, p, o).indices() {
-            f(RawMove { to: to as u16, from: NO_ORIGIN });
-        }
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, mut f: impl FnMut(RawMove, B)) {
+        kernel.moves(e, p, o).for_each_bit(
+            #[inline(always)]
+            |to, bit| f(RawMove { to: to as u16, from: NO_ORIGIN }, bit),
+        );
     }
 
     #[inline(always)]
@@ -157,10 +165,9 @@ impl Rules for Reversi {
     }
 
     #[inline(always)]
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B) {
-        let to = usize::from(mv.to);
-        let flips = kernel.flips(e, p, o, to);
-        (p | flips | B::bit(to), o & !flips)
+    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, to: B, kernel: impl Kernel<B>) -> (B, B) {
+        let flips = kernel.flips(e, p, o, usize::from(mv.to));
+        (p | flips | to, o & !flips)
     }
 
     fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B {
@@ -193,15 +200,17 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     const VARIANT: Variant = if FLIPS { Variant::Reversitacks } else { Variant::Attacks };
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>, mut f: impl FnMut(RawMove)) {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>, mut f: impl FnMut(RawMove, B)) {
         let empty = e.playable & !(p | o);
-        for to in (e.dilate(p) & empty).indices() {
-            f(RawMove { to: to as u16, from: NO_ORIGIN });
-        }
+        (e.dilate(p) & empty).for_each_bit(
+            #[inline(always)]
+            |to, bit| f(RawMove { to: to as u16, from: NO_ORIGIN }, bit),
+        );
         for from in p.indices() {
-            for to in (e.ring2(from) & empty).indices() {
-                f(RawMove { to: to as u16, from: from as u16 });
-            }
+            (e.ring2(from) & empty).for_each_bit(
+                #[inline(always)]
+                |to, bit| f(RawMove { to: to as u16, from: from as u16 }, bit),
+            );
         }
     }
 
@@ -216,11 +225,11 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     }
 
     #[inline(always)]
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B) {
+    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, bit: B, kernel: impl Kernel<B>) -> (B, B) {
         let to = usize::from(mv.to);
         // The clone or jump itself: a jump empties its origin first.
         let moved = if mv.from == NO_ORIGIN { p } else { p & !B::bit(usize::from(mv.from)) };
-        let mut p = moved | B::bit(to);
+        let mut p = moved | bit;
         let mut o = o;
         if FLIPS {
             let flips = kernel.flips(e, p, o, to);
