@@ -1,7 +1,8 @@
 //! Criterion benchmarks of search code a user writes on the public API, beside
 //! the library's own `perft`: depth-10 perft from the start on the raw kernel
 //! (`raw::Kernel`, one handle per backend this CPU runs: child by child with
-//! `play`, and four at a time with `children`; and the free functions) and on
+//! `play`, four at a time with `children`, and with the last two plies
+//! counted by a `raw::Leaves`; and the free functions) and on
 //! `Position` (`moves` and `play_unchecked`, hash kept), and
 //! a depth-11 alpha-beta on the disc margin. Each count is checked against
 //! `perft` before it is timed.
@@ -9,7 +10,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::core::raw::{self, Kernel};
+use reversi_rules::core::raw::{self, Kernel, Leaves};
 use reversi_rules::core::{Backend, Move, Position, perft, perft_with};
 use std::hint::black_box;
 
@@ -89,6 +90,32 @@ fn perft_children(k: Kernel, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
         2 => k.children(p, o, moves).map(|c| u64::from(c.mobility.max(1))).sum(),
         _ => k.children(p, o, moves).map(|c| perft_children(k, c.player, c.opponent, c.moves, depth - 1)).sum(),
     }
+}
+
+/// Perft on [`Kernel::children`] with the last two plies counted in bulk by a
+/// [`Leaves`] counter, as the library's perft counts them: the positions at
+/// depth 2 are pushed into `leaves`; the result is the rest of the count
+/// (passes and finished games above depth 2). `depth` is at least 1.
+fn perft_leaves(k: Kernel, leaves: &mut Leaves, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
+    if moves == 0 {
+        let replies = k.moves(o, p);
+        return if depth == 1 || replies == 0 { 1 } else { perft_leaves(k, leaves, o, p, replies, depth - 1) };
+    }
+    match depth {
+        1 => u64::from(moves.count_ones()),
+        2 => {
+            leaves.push(p, o, moves);
+            0
+        }
+        _ => k.children(p, o, moves).map(|c| perft_leaves(k, leaves, c.player, c.opponent, c.moves, depth - 1)).sum(),
+    }
+}
+
+/// [`perft_leaves`] and its counter's total.
+fn perft_bulk(k: Kernel, p: u64, o: u64, depth: u32) -> u64 {
+    let mut leaves = k.leaves();
+    let rest = perft_leaves(k, &mut leaves, p, o, k.moves(p, o), depth);
+    rest + leaves.total()
 }
 
 /// The same on `Position`: `moves()` (a pass is one of them) and
@@ -202,6 +229,10 @@ fn perft_on_the_public_api(c: &mut Criterion) {
         assert_eq!(perft_children(k, p, o, m, DEPTH), expected, "{}", backend.name());
         group.bench_function(BenchmarkId::new("children", backend.name()), |b| {
             b.iter(|| perft_children(k, black_box(p), black_box(o), m, DEPTH))
+        });
+        assert_eq!(perft_bulk(k, p, o, DEPTH), expected, "{}", backend.name());
+        group.bench_function(BenchmarkId::new("leaves", backend.name()), |b| {
+            b.iter(|| perft_bulk(k, black_box(p), black_box(o), DEPTH))
         });
     }
     let k = Kernel::detect();

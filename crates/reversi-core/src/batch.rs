@@ -17,8 +17,10 @@ use crate::simd::{self, Boards, Parent, moves_avx2};
 
 /// The depth-2 count of a stream of positions: their children, taken four at a
 /// time in the lanes whatever their parent, each counted by its number of
-/// moves (at least 1).
-struct Leaves {
+/// moves (at least 1). Behind the public [`raw::Leaves`](crate::raw::Leaves)
+/// too (through [`dispatch`](crate::dispatch)).
+#[derive(Clone, Copy)]
+pub(crate) struct Leaves {
     /// The parents of the children waiting for a batch: side to move...
     player: [u64; 4],
     /// ... the other side ...
@@ -37,7 +39,7 @@ struct Leaves {
 impl Leaves {
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn new() -> Leaves {
+    pub(crate) fn new() -> Leaves {
         let full = Boards { p: _mm256_setzero_si256(), o: _mm256_set1_epi64x(-1) };
         Leaves {
             player: [0; 4],
@@ -197,4 +199,18 @@ pub(crate) fn depth4_avx2(p: u64, o: u64, mut m: u64) -> u64 {
         }
     }
     other + leaves.total()
+}
+
+/// [`raw::Leaves::push`](crate::raw::Leaves::push): adds the children of
+/// `(p, o)` after its moves `m` to `leaves`.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+pub(crate) fn push_avx2(leaves: &mut Leaves, p: u64, o: u64, m: u64) {
+    push!(leaves, p, o, m);
+}
+
+/// [`raw::Leaves::total`](crate::raw::Leaves::total): the count of every
+/// child pushed.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+pub(crate) fn total_avx2(leaves: Leaves) -> u64 {
+    leaves.total()
 }

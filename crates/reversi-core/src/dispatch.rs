@@ -366,6 +366,59 @@ single_ops!(
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq")]
 );
 
+/// The state behind [`raw::Leaves`](crate::raw::Leaves): the batched
+/// [`Leaves`](crate::batch::Leaves) on an AVX2 backend, a plain sum otherwise.
+#[derive(Clone, Copy)]
+// No box: reversi-core does not allocate, and the state is the counter's.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum LeavesState {
+    /// Only made for a [`Runnable`] of x86-64-v3 or v4.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(crate::batch::Leaves),
+    /// The portable count so far.
+    Portable(u64),
+}
+
+impl LeavesState {
+    /// The empty state of `kernel`'s backend.
+    pub(crate) fn new(kernel: Runnable) -> LeavesState {
+        match kernel.0 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Runnable` holds only a backend this CPU runs, and
+            // both x86-64 levels include AVX2, all that `Leaves::new` enables.
+            Backend::X86_64V3 | Backend::X86_64V4 => LeavesState::Avx2(unsafe { crate::batch::Leaves::new() }),
+            _ => LeavesState::Portable(0),
+        }
+    }
+
+    /// Adds the children of `(p, o)` after its moves `m` (legal moves, or empty).
+    #[inline]
+    pub(crate) fn push(&mut self, p: u64, o: u64, m: u64) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Avx2` is made only by `new` for an x86-64-v3 or v4
+            // `Runnable`, a backend this CPU runs, whose features include
+            // every one `push_avx2` enables.
+            LeavesState::Avx2(leaves) => unsafe { crate::batch::push_avx2(leaves, p, o, m) },
+            LeavesState::Portable(total) => {
+                if m != 0 {
+                    *total += (PORTABLE.leaves)(p, o, m);
+                }
+            }
+        }
+    }
+
+    /// The count of every child pushed.
+    pub(crate) fn total(self) -> u64 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `push`.
+            LeavesState::Avx2(leaves) => unsafe { crate::batch::total_avx2(leaves) },
+            LeavesState::Portable(total) => total,
+        }
+    }
+}
+
 /// Every backend's single operations against the portable kernel.
 #[cfg(test)]
 mod single_tests {

@@ -59,8 +59,9 @@
 //! method, and the [`raw`] kernel. [`perft_with`] and [`raw::Kernel::new`] pin a
 //! backend. An engine's search works best on [`raw`]: `(player, opponent)`
 //! `u64` pairs, no hash to update, a [`raw::Kernel`] handle held in a local,
-//! children made four at a time with their moves by [`raw::Kernel::children`]
-//! (a perft written that way runs within 1.3 times the library's; see its docs).
+//! children made four at a time with their moves by [`raw::Kernel::children`],
+//! the last two plies of a count in bulk by [`raw::Leaves`] (a perft written
+//! that way runs within 1.3 times the library's; see its docs).
 //! [`Position`] keeps its Zobrist hash up to date on every move.
 //!
 //! # Feature flags

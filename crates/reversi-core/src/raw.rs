@@ -31,9 +31,12 @@
 //! [`Kernel::children`] (four at a time in the vector lanes, each with its own
 //! legal moves) rather than one [`play`](Kernel::play) and one
 //! [`moves`](Kernel::moves) per child, and count the last ply from those
-//! moves instead of a call per leaf, as [`perft`](crate::perft()) does.
-//! `benches/public_api.rs` times such a perft against the library's, and
-//! the child-by-child one.
+//! moves instead of a call per leaf, as [`perft`](crate::perft()) does; a
+//! count that only needs the total of its last two plies can push their
+//! positions into a [`Leaves`] counter, which batches the children of
+//! different parents together as the library's perft does.
+//! `benches/public_api.rs` times such perfts against the library's, and the
+//! child-by-child one.
 //!
 //! ```
 //! use reversi_core::{Position, raw};
@@ -61,7 +64,7 @@
 //! ```
 
 use crate::Backend;
-use crate::dispatch::Runnable;
+use crate::dispatch::{LeavesState, Runnable};
 use crate::kernel::Four;
 
 /// The kernel of one [`Backend`]: moves, flips and play on raw bitboards (see
@@ -165,6 +168,13 @@ impl Kernel {
     pub fn children(self, player: u64, opponent: u64, moves: u64) -> Children {
         Children { kernel: self, player, opponent, moves, batch: Four::default(), squares: 0, next: 0 }
     }
+
+    /// A [`Leaves`] counter on this kernel, empty: perft's last two plies
+    /// counted in bulk over the positions pushed into it.
+    #[must_use]
+    pub fn leaves(self) -> Leaves {
+        Leaves { kernel: self, state: LeavesState::new(self.0) }
+    }
 }
 
 /// A child of a position made by [`Kernel::children`]: the move, the sides
@@ -243,6 +253,60 @@ impl ExactSizeIterator for Children {}
 
 impl core::iter::FusedIterator for Children {}
 
+/// Perft's last two plies in bulk over a stream of positions, the way
+/// [`perft`](crate::perft()) counts them: for each position pushed, the sum
+/// over the children after its moves of each child's number of moves, at
+/// least 1 (a child with no move is one leaf: it passes, or the game is
+/// over). On a SIMD backend the children of successive positions are made
+/// four at a time in the vector lanes, whatever their parent, so only the
+/// stream's last batch has empty lanes.
+///
+/// ```
+/// use reversi_core::{Position, raw::Kernel};
+/// let (p, o) = (Position::start().player().0, Position::start().opponent().0);
+/// let k = Kernel::detect();
+/// // Perft 3 from the start: the positions at depth 2 pushed, counted at the end.
+/// let mut leaves = k.leaves();
+/// for child in k.children(p, o, k.moves(p, o)) {
+///     leaves.push(child.player, child.opponent, child.moves);
+/// }
+/// assert_eq!(leaves.total(), reversi_core::perft(&Position::start(), 3));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Leaves {
+    kernel: Kernel,
+    state: LeavesState,
+}
+
+impl Leaves {
+    /// Adds the children of `(player, opponent)` after `moves` (legal moves
+    /// of `player`, all or some; nothing when empty). The squares must be
+    /// empty (the [preconditions](self#preconditions)).
+    #[inline]
+    pub fn push(&mut self, player: u64, opponent: u64, moves: u64) {
+        self.state.push(player, opponent, moves);
+    }
+
+    /// The count of every child pushed: the sum of their numbers of moves,
+    /// at least 1 each.
+    #[must_use]
+    pub fn total(self) -> u64 {
+        self.state.total()
+    }
+
+    /// The kernel counting.
+    #[must_use]
+    pub const fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+}
+
+impl core::fmt::Debug for Leaves {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Leaves").field("kernel", &self.kernel).finish_non_exhaustive()
+    }
+}
+
 impl Default for Kernel {
     /// [`Kernel::detect`].
     fn default() -> Kernel {
@@ -302,6 +366,14 @@ mod tests {
                             })
                             .collect();
                         proptest::prop_assert_eq!(got, want);
+                        // The counter against the children's counts, pushed twice.
+                        let mut leaves = k.leaves();
+                        leaves.push(p, o, m);
+                        leaves.push(o, p, !(p | o) & sparse);
+                        let count = |p: u64, o: u64, m: u64| -> u64 {
+                            k.children(p, o, m).map(|c| u64::from(c.mobility.max(1))).sum()
+                        };
+                        proptest::prop_assert_eq!(leaves.total(), count(p, o, m) + count(o, p, !(p | o) & sparse));
                     }
                 }
             }
