@@ -1,10 +1,12 @@
 //! `play_unchecked` with any move, legal or not, in both crates: the position
 //! stays consistent (disjoint sides, nothing on a hole, the hash equal to the
 //! hash from scratch, the text reading back), and for a legal move it is
-//! exactly `play`.
+//! exactly `play`. On each 8x8 position the raw kernel's batched children
+//! and leaf counter agree with `play` and `moves` child by child.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use reversi_core::raw::Kernel;
 use reversi_core::{Bitboard, Color, Move, Position, Square};
 use reversi_variants::{Geometry, Variant};
 
@@ -23,6 +25,16 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(pos.hash(), Position::new(*board, pos.side_to_move()).hash(), "{before} {mv}");
         assert_eq!(pos.side_to_move(), !before.side_to_move());
         assert_eq!(pos.to_string().parse::<Position>(), Ok(pos));
+        let (k, p, o) = (Kernel::detect(), pos.player().0, pos.opponent().0);
+        let (moves, mut leaves, mut count) = (k.moves(p, o), k.leaves(), 0);
+        leaves.push(p, o, moves);
+        for child in k.children(p, o, moves) {
+            assert_eq!((child.player, child.opponent), k.play(p, o, child.square), "{pos}");
+            assert_eq!(child.moves, k.moves(child.player, child.opponent), "{pos}");
+            assert_eq!(child.mobility, child.moves.count_ones(), "{pos}");
+            count += u64::from(child.mobility.max(1));
+        }
+        assert_eq!(leaves.total(), count, "{pos}");
         if legal {
             assert_eq!(played, Ok(flipped), "{before} {mv}");
             assert_eq!(checked, pos, "{before} {mv}");
