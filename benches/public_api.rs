@@ -10,7 +10,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::core::raw::{self, Kernel, Leaves};
+use reversi_rules::core::raw::{self, Kernel};
 use reversi_rules::core::{Backend, Move, Position, perft, perft_with};
 use std::hint::black_box;
 
@@ -78,43 +78,43 @@ fn perft_raw<const IN_PARENT: bool>(k: impl Ops, p: u64, o: u64, depth: u32) -> 
 }
 
 /// Perft on [`Kernel::children`] (children made four at a time with their
-/// moves), the last ply counted from the children's moves: each node gets its
-/// legal moves from its parent. `depth` is at least 1.
-fn perft_children(k: Kernel, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
+/// moves), each node given its legal moves by its parent; the nodes at depth
+/// 2 are counted by `depth2(p, o, moves)`. `depth` is at least 1.
+fn perft_children(
+    k: Kernel,
+    p: u64,
+    o: u64,
+    moves: u64,
+    depth: u32,
+    depth2: &mut impl FnMut(u64, u64, u64) -> u64,
+) -> u64 {
     if moves == 0 {
         let replies = k.moves(o, p);
-        return if depth == 1 || replies == 0 { 1 } else { perft_children(k, o, p, replies, depth - 1) };
+        return if depth == 1 || replies == 0 { 1 } else { perft_children(k, o, p, replies, depth - 1, depth2) };
     }
     match depth {
         1 => u64::from(moves.count_ones()),
-        2 => k.children(p, o, moves).map(|c| u64::from(c.mobility.max(1))).sum(),
-        _ => k.children(p, o, moves).map(|c| perft_children(k, c.player, c.opponent, c.moves, depth - 1)).sum(),
+        2 => depth2(p, o, moves),
+        _ => k.children(p, o, moves).map(|c| perft_children(k, c.player, c.opponent, c.moves, depth - 1, depth2)).sum(),
     }
 }
 
-/// Perft on [`Kernel::children`] with the last two plies counted in bulk by a
-/// [`Leaves`] counter, as the library's perft counts them: the positions at
-/// depth 2 are pushed into `leaves`; the result is the rest of the count
-/// (passes and finished games above depth 2). `depth` is at least 1.
-fn perft_leaves(k: Kernel, leaves: &mut Leaves, p: u64, o: u64, moves: u64, depth: u32) -> u64 {
-    if moves == 0 {
-        let replies = k.moves(o, p);
-        return if depth == 1 || replies == 0 { 1 } else { perft_leaves(k, leaves, o, p, replies, depth - 1) };
-    }
-    match depth {
-        1 => u64::from(moves.count_ones()),
-        2 => {
-            leaves.push(p, o, moves);
-            0
-        }
-        _ => k.children(p, o, moves).map(|c| perft_leaves(k, leaves, c.player, c.opponent, c.moves, depth - 1)).sum(),
-    }
+/// [`perft_children`] with the last ply counted from each child's mobility.
+fn perft_mobility(k: Kernel, p: u64, o: u64, depth: u32) -> u64 {
+    let mut depth2 = |p, o, moves| k.children(p, o, moves).map(|c| u64::from(c.mobility.max(1))).sum();
+    perft_children(k, p, o, k.moves(p, o), depth, &mut depth2)
 }
 
-/// [`perft_leaves`] and its counter's total.
+/// [`perft_children`] with the last two plies counted in bulk by a
+/// [`Leaves`](raw::Leaves) counter, as the library's perft counts them: the
+/// nodes at depth 2 are pushed, and the counter's total added at the end.
 fn perft_bulk(k: Kernel, p: u64, o: u64, depth: u32) -> u64 {
     let mut leaves = k.leaves();
-    let rest = perft_leaves(k, &mut leaves, p, o, k.moves(p, o), depth);
+    let mut depth2 = |p, o, moves| {
+        leaves.push(p, o, moves);
+        0
+    };
+    let rest = perft_children(k, p, o, k.moves(p, o), depth, &mut depth2);
     rest + leaves.total()
 }
 
@@ -225,10 +225,9 @@ fn perft_on_the_public_api(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("kernel", backend.name()), |b| {
             b.iter(|| perft_raw::<true>(k, black_box(p), black_box(o), DEPTH))
         });
-        let m = k.moves(p, o);
-        assert_eq!(perft_children(k, p, o, m, DEPTH), expected, "{}", backend.name());
+        assert_eq!(perft_mobility(k, p, o, DEPTH), expected, "{}", backend.name());
         group.bench_function(BenchmarkId::new("children", backend.name()), |b| {
-            b.iter(|| perft_children(k, black_box(p), black_box(o), m, DEPTH))
+            b.iter(|| perft_mobility(k, black_box(p), black_box(o), DEPTH))
         });
         assert_eq!(perft_bulk(k, p, o, DEPTH), expected, "{}", backend.name());
         group.bench_function(BenchmarkId::new("leaves", backend.name()), |b| {

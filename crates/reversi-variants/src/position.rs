@@ -553,13 +553,9 @@ impl Position {
     /// Reversi placement on the board.
     #[inline(always)]
     fn othello_placement(&self, mv: Move) -> Option<(OthelloWords, usize, u64)> {
-        let Move::Place(sq) = mv else { return None };
-        if sq.column() >= 8 || sq.row() >= 8 {
-            return None;
-        }
         let words = self.othello_words()?;
-        let at = usize::from(sq.row() * 8 + sq.column());
-        Some((words, at, words.flips(at)))
+        let (at, f) = words.placement(mv)?;
+        Some((words, at, f))
     }
 
     /// The position as raw words, when it is standard 8x8 Reversi played on

@@ -59,18 +59,26 @@ impl OthelloWords {
         (self.p, self.o, self.side) = (self.o & !f, self.p | f | 1 << at, !self.side);
     }
 
+    /// The square of `mv` and the discs a placement there flips (0: illegal,
+    /// occupied or flipping nothing); `None` when `mv` is not a placement on
+    /// the 8x8 board (a pass, or a square off the board).
+    #[inline(always)]
+    pub(crate) fn placement(&self, mv: Move) -> Option<(usize, u64)> {
+        let Move::Place(sq) = mv else { return None };
+        if sq.column() >= 8 || sq.row() >= 8 {
+            return None;
+        }
+        let at = usize::from(sq.row() * 8 + sq.column());
+        Some((at, self.flips(at)))
+    }
+
     /// Plays `mv` when it is a legal placement, as
     /// [`Position::try_play`](crate::Position::try_play) does: whether it was
     /// played. A pass, a move off the board, or an illegal placement leaves
     /// the words as they are (the position's own methods say why).
     #[inline(always)]
     pub fn play(&mut self, mv: Move) -> bool {
-        let Move::Place(sq) = mv else { return false };
-        if sq.column() >= 8 || sq.row() >= 8 {
-            return false;
-        }
-        let at = usize::from(sq.row() * 8 + sq.column());
-        let f = self.flips(at);
+        let Some((at, f)) = self.placement(mv) else { return false };
         if f == 0 {
             return false;
         }
