@@ -87,6 +87,7 @@ mod color;
 mod dispatch;
 mod divide;
 mod error;
+mod forced_pass;
 mod grid;
 mod kernel;
 mod mix;
@@ -116,6 +117,8 @@ pub use error::{
     OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
     PositionErrorKind, SquareIndexError,
 };
+#[doc(hidden)]
+pub use forced_pass::{Played, ReplayPosition, play_or_pass};
 #[doc(hidden)]
 pub use grid::write_grid;
 #[doc(hidden)]

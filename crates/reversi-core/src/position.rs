@@ -4,6 +4,7 @@ use core::fmt;
 
 use crate::dispatch::Runnable;
 use crate::error::{OverlapError, PlacementError, PlayError};
+use crate::forced_pass::{Played, ReplayPosition, play_or_pass};
 use crate::score::{Outcome, Score};
 use crate::{Bitboard, Board, Color, Move, Square, Symmetry, zobrist};
 
@@ -251,33 +252,30 @@ impl Position {
     /// position that placement was tried from (before any pass it would have
     /// forced).
     pub fn play_placements(&mut self, squares: impl IntoIterator<Item = Square>) -> Result<usize, PlacementError> {
-        // `p` is always the side to move: the sides swap after every ply.
-        let (mut p, mut o) = self.board.sides(self.side);
-        let k = Runnable::fastest();
-        let mut side = self.side;
+        let (p, o) = self.board.sides(self.side);
+        let mut words = Placements { p, o, side: self.side, kernel: Runnable::fastest() };
         let mut passes = 0;
         let mut result = Ok(());
         for (index, sq) in squares.into_iter().enumerate() {
-            let i = sq.index();
-            let bit = 1u64 << i;
-            let mut f = k.flips(p, o, i);
-            if f == 0 || (p | o) & bit != 0 {
-                match after_forced_pass(k, p, o, sq) {
-                    Ok(g) => {
-                        (p, o, f) = (o, p, g);
-                        side = side.other();
-                        passes += 1;
-                    }
+            match play_or_pass(&mut words, sq, true) {
+                Ok(Played::Move) => {}
+                // After a forced pass the other side has a move: no second pass.
+                Ok(Played::Pass) => match play_or_pass(&mut words, sq, false) {
+                    Ok(_) => passes += 1,
                     Err(reason) => {
+                        // The position the placement was tried from.
+                        words.pass();
                         result = Err(PlacementError { index, reason });
                         break;
                     }
+                },
+                Err(reason) => {
+                    result = Err(PlacementError { index, reason });
+                    break;
                 }
             }
-            (p, o) = (o & !f, p | f | bit);
-            side = side.other();
         }
-        *self = Position::new(Board::from_sides(side, p, o), side);
+        *self = Position::new(Board::from_sides(words.side, words.p, words.o), words.side);
         result.map(|()| passes)
     }
 
@@ -365,21 +363,49 @@ impl Position {
     }
 }
 
-/// The slow path of [`Position::play_placements`], for a placement on `sq` that
-/// the mover `p` cannot make: the flips of the opponent's placement there after
-/// a forced pass, or why there is none.
-#[cold]
-fn after_forced_pass(k: Runnable, p: u64, o: u64, sq: Square) -> Result<u64, PlayError> {
-    if (p | o) & sq.bitboard().0 != 0 {
-        Err(PlayError::Occupied(sq))
-    } else if k.moves(p, o) != 0 {
-        Err(PlayError::NoFlips(sq))
-    } else if k.moves(o, p) == 0 {
-        Err(PlayError::GameOver)
-    } else {
-        match k.flips(o, p, sq.index()) {
-            0 => Err(PlayError::NoFlips(sq)),
-            f => Ok(f),
+/// [`Position::play_placements`]' game as raw words: `p` is the side to
+/// move, `side` its colour; no hash (computed once at the end).
+struct Placements {
+    p: u64,
+    o: u64,
+    side: Color,
+    kernel: Runnable,
+}
+
+impl ReplayPosition for Placements {
+    type Move = Square;
+    type Reason = PlayError;
+
+    #[inline(always)]
+    fn play_if_legal(&mut self, sq: Square) -> bool {
+        let bit = sq.bitboard().0;
+        let f = self.kernel.flips(self.p, self.o, sq.index());
+        if f == 0 || (self.p | self.o) & bit != 0 {
+            return false;
+        }
+        (self.p, self.o, self.side) = (self.o & !f, self.p | f | bit, self.side.other());
+        true
+    }
+
+    fn is_pass(_: Square) -> bool {
+        false
+    }
+
+    fn must_pass(&self) -> bool {
+        self.kernel.moves(self.p, self.o) == 0 && self.kernel.moves(self.o, self.p) != 0
+    }
+
+    fn pass(&mut self) {
+        (self.p, self.o, self.side) = (self.o, self.p, self.side.other());
+    }
+
+    fn why_illegal(&self, sq: Square) -> PlayError {
+        if (self.p | self.o) & sq.bitboard().0 != 0 {
+            PlayError::Occupied(sq)
+        } else if self.kernel.moves(self.p, self.o) == 0 && self.kernel.moves(self.o, self.p) == 0 {
+            PlayError::GameOver
+        } else {
+            PlayError::NoFlips(sq)
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Replaying a record: every move checked against the rules, passes inferred
 //! where the format leaves them out.
 
-use reversi_core::Color;
+use reversi_core::{Color, Played};
 use reversi_variants::{Move, OthelloWords, PlayError, Position, StartError};
 
 use crate::{Ply, Record};
@@ -268,20 +268,21 @@ impl<I: Iterator<Item = Move>> Plies<I> {
     /// [`next_ply`](Plies::next_ply) for `mv` off the 8x8 fast path (any
     /// board, a pass, or an illegal move; `before` already set): the move
     /// played and whether it is an inferred pass, or the error.
+    #[inline(never)]
     fn slow_ply(&mut self, mv: Move) -> Result<(Move, bool), ReplayError> {
-        // Try the move first: a move fails whenever the side must pass, so
-        // the (rarer) forced pass is looked for only then, and why the move
-        // fails only when no forced pass explains it.
-        let (mv, inferred) = if self.pos.play_if_legal(mv) {
-            (mv, false)
-        } else if self.passes == Passes::Infer && mv != Move::Pass && self.pos.must_pass() {
-            self.pos.play_unchecked(Move::Pass);
-            self.pending = Some(mv);
-            (Move::Pass, true)
-        } else {
-            self.done = true;
-            let (ply, side, reason) = (self.ply + 1, self.pos.side_to_move(), self.pos.why_illegal(mv));
-            return Err(ReplayError::Illegal { game: None, ply, mv, side, reason });
+        // The workspace's one forced-pass rule (reversi-core's `play_or_pass`).
+        let infer = self.passes == Passes::Infer;
+        let (mv, inferred) = match reversi_core::play_or_pass(&mut self.pos, mv, infer) {
+            Ok(Played::Move) => (mv, false),
+            Ok(Played::Pass) => {
+                self.pending = Some(mv);
+                (Move::Pass, true)
+            }
+            Err(reason) => {
+                self.done = true;
+                let (ply, side) = (self.ply + 1, self.pos.side_to_move());
+                return Err(ReplayError::Illegal { game: None, ply, mv, side, reason });
+            }
         };
         Ok((mv, inferred))
     }

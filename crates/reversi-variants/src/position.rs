@@ -832,6 +832,34 @@ impl fmt::Display for Pretty<'_> {
     }
 }
 
+/// The forced-pass rule of records, reversi-core's [`play_or_pass`](reversi_core::play_or_pass),
+/// on this position: what reversi-notation's replay steps through.
+impl reversi_core::ReplayPosition for Position {
+    type Move = Move;
+    type Reason = PlayError;
+
+    #[inline(always)]
+    fn play_if_legal(&mut self, mv: Move) -> bool {
+        Position::play_if_legal(self, mv)
+    }
+
+    fn is_pass(mv: Move) -> bool {
+        mv == Move::Pass
+    }
+
+    fn must_pass(&self) -> bool {
+        Position::must_pass(self)
+    }
+
+    fn pass(&mut self) {
+        self.play_unchecked(Move::Pass);
+    }
+
+    fn why_illegal(&self, mv: Move) -> PlayError {
+        Position::why_illegal(self, mv)
+    }
+}
+
 impl From<reversi_core::Position> for Position {
     /// The same 8x8 Reversi position (squares share their indices).
     fn from(p: reversi_core::Position) -> Position {
