@@ -139,15 +139,15 @@ impl Position {
     /// the game is over).
     #[must_use]
     pub fn must_pass(&self) -> bool {
-        self.legal_moves().is_empty() && !self.board.legal_moves(self.side.other()).is_empty()
+        let (p, o) = self.board.sides(self.side);
+        must_pass(Runnable::fastest(), p, o)
     }
 
     /// Whether neither side can place a disc (a full board is a special case).
     #[must_use]
     pub fn is_game_over(&self) -> bool {
         let (p, o) = self.board.sides(self.side);
-        let k = Runnable::fastest();
-        k.moves(p, o) == 0 && k.moves(o, p) == 0
+        game_over(Runnable::fastest(), p, o)
     }
 
     /// Whether `mv` is legal here.
@@ -162,17 +162,8 @@ impl Position {
         let k = Runnable::fastest();
         match mv {
             Move::Place(sq) => {
-                if (p | o) >> sq.index() & 1 != 0 {
-                    return Err(PlayError::Occupied(sq));
-                }
-                let f = k.flips(p, o, sq.index());
-                if f != 0 {
-                    Ok(Bitboard(f))
-                } else if k.moves(p, o) == 0 && k.moves(o, p) == 0 {
-                    Err(PlayError::GameOver)
-                } else {
-                    Err(PlayError::NoFlips(sq))
-                }
+                let f = if (p | o) >> sq.index() & 1 == 0 { k.flips(p, o, sq.index()) } else { 0 };
+                if f != 0 { Ok(Bitboard(f)) } else { Err(placement_refusal(k, p, o, sq)) }
             }
             Move::Pass => {
                 if k.moves(p, o) != 0 {
@@ -392,7 +383,7 @@ impl ReplayPosition for Placements {
     }
 
     fn must_pass(&self) -> bool {
-        self.kernel.moves(self.p, self.o) == 0 && self.kernel.moves(self.o, self.p) != 0
+        must_pass(self.kernel, self.p, self.o)
     }
 
     fn pass(&mut self) {
@@ -400,13 +391,35 @@ impl ReplayPosition for Placements {
     }
 
     fn why_illegal(&self, sq: Square) -> PlayError {
-        if (self.p | self.o) & sq.bitboard().0 != 0 {
-            PlayError::Occupied(sq)
-        } else if self.kernel.moves(self.p, self.o) == 0 && self.kernel.moves(self.o, self.p) == 0 {
-            PlayError::GameOver
-        } else {
-            PlayError::NoFlips(sq)
-        }
+        placement_refusal(self.kernel, self.p, self.o, sq)
+    }
+}
+
+/// Whether the mover `p` must pass against `o`: no placement, and the game is
+/// not over. [`Position::must_pass`] and [`Placements`] share it.
+#[inline]
+fn must_pass(k: Runnable, p: u64, o: u64) -> bool {
+    k.moves(p, o) == 0 && k.moves(o, p) != 0
+}
+
+/// Whether neither `p` nor `o` can place a disc.
+#[inline]
+fn game_over(k: Runnable, p: u64, o: u64) -> bool {
+    k.moves(p, o) == 0 && k.moves(o, p) == 0
+}
+
+/// Why the mover `p` cannot place on `sq` against `o`, for a placement that is
+/// illegal (taken, or flipping nothing), in the one order of refusals that
+/// [`Position::play`] and [`Position::play_placements`] report: occupied,
+/// then game over, then no flips.
+#[cold]
+fn placement_refusal(k: Runnable, p: u64, o: u64, sq: Square) -> PlayError {
+    if (p | o) & sq.bitboard().0 != 0 {
+        PlayError::Occupied(sq)
+    } else if game_over(k, p, o) {
+        PlayError::GameOver
+    } else {
+        PlayError::NoFlips(sq)
     }
 }
 

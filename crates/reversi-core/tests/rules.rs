@@ -19,6 +19,8 @@ fn a_wipe_out_ends_the_game_after_nine_moves() {
     assert_eq!(pos.score_empties_to_winner(), Score { black: 64, white: 0 });
     assert_eq!(pos.play(Move::Place(Square::A1)), Err(PlayError::GameOver));
     assert_eq!(pos.play(Move::Pass), Err(PlayError::GameOver));
+    // A taken square is refused as taken, before the game is over.
+    assert_eq!(pos.play(Move::Place(Square::F4)), Err(PlayError::Occupied(Square::F4)));
     // A finished game is one leaf at any depth, and a double pass is no way out.
     for depth in 1..5 {
         assert_eq!(perft(&pos, depth), 1);
@@ -87,6 +89,9 @@ fn play_placements_infers_forced_passes_and_names_the_failing_placement() {
     assert_eq!(err.map_err(|e| (e.index, e.reason)), Err((8, PlayError::Occupied(Square::C1))));
     let err = Position::start().play_placements(squares("d3 c3 b3 d2 e1 d6 d7 e3 f4 a1"));
     assert_eq!(err.map_err(|e| (e.index, e.reason)), Err((9, PlayError::GameOver)));
+    // The same order of refusals as `play`: taken before game over.
+    let err = Position::start().play_placements(squares("d3 c3 b3 d2 e1 d6 d7 e3 f4 f4"));
+    assert_eq!(err.map_err(|e| (e.index, e.reason)), Err((9, PlayError::Occupied(Square::F4))));
     let err = Position::start().play_placements(squares("d3 a1"));
     assert_eq!(err.map_err(|e| (e.index, e.reason)), Err((1, PlayError::NoFlips(Square::A1))));
 }
