@@ -102,6 +102,19 @@ pub(crate) fn flips(p: u64, o: u64, sq: usize) -> u64 {
     flipped
 }
 
+/// Not public API (exempt from semver): reversi-variants' 8x8 moves.
+///
+/// The flips of a placement of `p` on `sq` (below 64) played in a sequence of
+/// moves: 0 when `sq` is taken or flips nothing. Inline on every backend:
+/// the next move waits for this one, and a call into a CPU-specific build
+/// costs more than it saves (see `Runnable::play`). [`Position::play`](crate::Position::play),
+/// `play_placements` and reversi-variants' 8x8 moves check with it.
+#[doc(hidden)]
+#[inline(always)]
+pub fn placement_flips(p: u64, o: u64, sq: usize) -> u64 {
+    if (p | o) >> (sq & 63) & 1 == 0 { flips(p, o, sq) } else { 0 }
+}
+
 /// The child of placing a disc of `p` on `sq`, as `(player, opponent)` of the
 /// side to move next: the opponent keeps its unflipped discs, the mover gains
 /// the square and the flips.

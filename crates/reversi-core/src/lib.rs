@@ -122,6 +122,8 @@ pub use forced_pass::{Played, ReplayPosition, play_or_pass};
 #[doc(hidden)]
 pub use grid::write_grid;
 #[doc(hidden)]
+pub use kernel::placement_flips;
+#[doc(hidden)]
 pub use mix::mix64;
 pub use moves::{Move, is_pass_token};
 #[doc(hidden)]

@@ -6,7 +6,7 @@ use crate::dispatch::Runnable;
 use crate::error::{OverlapError, PlacementError, PlayError};
 use crate::forced_pass::{Played, ReplayPosition, play_or_pass};
 use crate::score::{Outcome, Score};
-use crate::{Bitboard, Board, Color, Move, Square, Symmetry, zobrist};
+use crate::{Bitboard, Board, Color, Move, Square, Symmetry, kernel, zobrist};
 
 /// A position of the 8x8 game: the [`Board`], the side to move, and its Zobrist
 /// hash, kept up to date by every move.
@@ -162,7 +162,7 @@ impl Position {
         let k = Runnable::fastest();
         match mv {
             Move::Place(sq) => {
-                let f = if (p | o) >> sq.index() & 1 == 0 { k.flips(p, o, sq.index()) } else { 0 };
+                let f = kernel::placement_flips(p, o, sq.index());
                 if f != 0 { Ok(Bitboard(f)) } else { Err(placement_refusal(k, p, o, sq)) }
             }
             Move::Pass => {
@@ -208,7 +208,7 @@ impl Position {
         let flipped = match mv {
             Move::Place(sq) => {
                 let (p, o) = self.board.sides(self.side);
-                Runnable::fastest().flips(p & !sq.bitboard().0, o & !sq.bitboard().0, sq.index())
+                kernel::flips(p & !sq.bitboard().0, o & !sq.bitboard().0, sq.index())
             }
             Move::Pass => 0,
         };
@@ -370,8 +370,8 @@ impl ReplayPosition for Placements {
     #[inline(always)]
     fn play_if_legal(&mut self, sq: Square) -> bool {
         let bit = sq.bitboard().0;
-        let f = self.kernel.flips(self.p, self.o, sq.index());
-        if f == 0 || (self.p | self.o) & bit != 0 {
+        let f = kernel::placement_flips(self.p, self.o, sq.index());
+        if f == 0 {
             return false;
         }
         (self.p, self.o, self.side) = (self.o & !f, self.p | f | bit, self.side.other());

@@ -23,9 +23,14 @@
 //!
 //! # Speed
 //!
-//! On a CPU-specific backend each call is one call into code compiled for it
-//! (it cannot be inlined into code built without those features, such as a
-//! plain `cargo build`); the backend is a `match` on the handle, inlined. So
+//! [`play`](Kernel::play) is a few scalar instructions a ray, inlined into
+//! the caller on every backend: the next move waits for it, and a call into a
+//! CPU-specific build costs more than it saves. The other operations, on a
+//! CPU-specific backend, are one call into code compiled for it (it cannot be
+//! inlined into code built without those features, such as a plain `cargo
+//! build`); the backend is a `match` on the handle, inlined. Such a call is
+//! worth it where calls overlap: [`flips`](Kernel::flips) for every move of a
+//! position computes the eight rays at once under AVX-512. So
 //! keep a [`Kernel`] in a local rather than calling the free functions (which
 //! read the cached detection each time), make a node's children with
 //! [`Kernel::children`] (four at a time in the vector lanes, each with its own

@@ -4,12 +4,10 @@
 //! the state a replay keeps in registers.
 
 use reversi_core::Color;
-use reversi_core::raw::Kernel;
 
 use crate::{Move, zobrist};
 
-/// A standard 8x8 Reversi position as raw words, with the kernel that plays
-/// it: what [`Position::othello_words`](crate::Position::othello_words) gives
+/// A standard 8x8 Reversi position as raw words: what [`Position::othello_words`](crate::Position::othello_words) gives
 /// and [`Position::set_othello_words`](crate::Position::set_othello_words)
 /// writes back. A replay keeps these in registers from move to move and
 /// writes them into the positions it lends, rather than reading each
@@ -26,15 +24,13 @@ pub struct OthelloWords {
     pub(crate) side: Color,
     /// The Zobrist hash of the position, kept up to date by every move.
     pub(crate) hash: u64,
-    pub(crate) kernel: Kernel,
 }
 
 impl OthelloWords {
-    /// The words of `(p, o)` with `side` to move and `hash`, played on the
-    /// fastest kernel.
+    /// The words of `(p, o)` with `side` to move and `hash`.
     #[inline]
     pub(crate) fn new(p: u64, o: u64, side: Color, hash: u64) -> OthelloWords {
-        OthelloWords { p, o, side, hash, kernel: Kernel::detect() }
+        OthelloWords { p, o, side, hash }
     }
 
     /// `(black, white)`.
@@ -44,10 +40,11 @@ impl OthelloWords {
     }
 
     /// The discs a placement on `at` flips, 0 when it is illegal (occupied
-    /// or flipping nothing).
+    /// or flipping nothing): reversi-core's inline `placement_flips`, since
+    /// the next move waits for this one.
     #[inline(always)]
     pub(crate) fn flips(&self, at: usize) -> u64 {
-        if (self.p | self.o) >> at & 1 == 0 { self.kernel.flips(self.p, self.o, at) } else { 0 }
+        reversi_core::placement_flips(self.p, self.o, at)
     }
 
     /// Plays the placement on the empty square `at` flipping `f`: the flipped
