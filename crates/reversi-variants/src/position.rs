@@ -581,10 +581,19 @@ impl Position {
     #[inline(always)]
     pub fn set_othello_words(&mut self, words: &OthelloWords) {
         if !self.othello {
-            *self = Position::empty(Variant::Reversi, Geometry::standard(), words.side);
+            self.become_othello();
         }
         let (black, white) = words.black_white();
         (self.black.0[0], self.white.0[0], self.side, self.hash) = (black, white, words.side, words.hash);
+    }
+
+    /// Makes `self` an empty standard 8x8 Reversi position: the rare half of
+    /// [`set_othello_words`](Position::set_othello_words), kept out of the
+    /// replay loops.
+    #[cold]
+    #[inline(never)]
+    fn become_othello(&mut self) {
+        *self = Position::empty(Variant::Reversi, Geometry::standard(), self.side);
     }
 
     /// [`try_play`](Position::try_play) without the reason: whether `mv` was
