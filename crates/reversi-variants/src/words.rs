@@ -7,9 +7,10 @@ use reversi_core::Color;
 
 use crate::{Move, zobrist};
 
-/// A standard 8x8 Reversi position as raw words: what [`Position::othello_words`](crate::Position::othello_words) gives
-/// and [`Position::set_othello_words`](crate::Position::set_othello_words)
-/// writes back. A replay keeps these in registers from move to move and
+/// A standard 8x8 Reversi position as raw words: what
+/// [`Position::othello_words`](crate::Position::othello_words) gives and
+/// [`Position::set_othello_words`](crate::Position::set_othello_words) writes
+/// back. A replay keeps these in registers from move to move and
 /// writes them into the positions it lends, rather than reading each
 /// position back before the next move.
 ///
