@@ -5,7 +5,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::notation::{Format, Passes, ReadOptions, RecordReader, ggf, pgn, plies, wthor};
+use reversi_rules::notation::{Format, Passes, ReadOptions, Reader, ggf, pgn, plies, wthor};
 
 fn databases() -> Vec<Vec<u8>> {
     (1977..=1985)
@@ -37,7 +37,7 @@ fn wthor_replay(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    // The format-neutral path: records from a `RecordReader` (any format), walked
+    // The format-neutral path: records lent by the one `Reader` (any format), walked
     // position by position (issue 10's bar: within 1.5x of the fast path
     // above).
     group.bench_function("read and walk every position (games)", |b| {
@@ -45,7 +45,7 @@ fn wthor_replay(c: &mut Criterion) {
             let mut hashes = 0u64;
             for bytes in &files {
                 let options = ReadOptions::default();
-                let mut reader = RecordReader::new(Format::Wthor, std::hint::black_box(bytes), options).expect("valid");
+                let mut reader = Reader::new(Format::Wthor, &std::hint::black_box(bytes)[..], options);
                 while let Some(record) = reader.next_record() {
                     let mut steps = plies(record.expect("valid"), Passes::Infer).expect("a start");
                     while let Some(step) = steps.next_ply() {

@@ -8,51 +8,42 @@
 //! cargo run --release --example training_data -- data/pgn/playok.pgn --symmetries > positions.csv
 //! ```
 //!
-//! Any record format is read (chosen from the extension, else the content):
-//! text formats are streamed game by game, so an archive of any size is
-//! processed in the memory of its largest game. Lines are
+//! Any record format is read through the one way in, `open` (the format from
+//! the extension, else the content; WTHOR's names from the files beside it),
+//! game by game, so an archive of any size is processed in the memory of its
+//! largest game; a game that does not read is reported with its file, line
+//! and column and passed over. Lines are
 //! `position,side,move,margin`: the position in the RULES.md text form
 //! without its side, the side to move (`X` or `O`), the move, and the final
 //! margin (the mover's discs minus the opponent's, empty squares to the
 //! winner, as WTHOR and GGS count).
 
 use std::error::Error;
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
-use reversi_rules::notation::{Format, Passes, ReadOptions, Record, RecordReader, games, plies, replay};
+use reversi_rules::notation::{Passes, Record, open, plies, replay};
 use reversi_rules::variants::{Color, Move, Position, Symmetry};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args = std::env::args().skip(1);
     let path = args.next().ok_or("usage: training_data FILE [--symmetries]")?;
     let symmetries = args.next().as_deref() == Some("--symmetries");
-    let format = std::path::Path::new(&path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension)
-        .map_or_else(|| std::fs::read(&path).map(|b| Format::sniff(&b)), Ok)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let (mut games_done, mut lines) = (0u64, 0u64);
-    let mut export = |record: &Record| -> Result<(), Box<dyn Error>> {
-        lines += export_game(record, symmetries, &mut out)?;
-        games_done += 1;
-        Ok(())
-    };
-    if format == Format::Wthor {
-        // A binary database: small, read whole, its games lent one by one.
-        let bytes = std::fs::read(&path)?;
-        let mut reader = RecordReader::new(format, &bytes, ReadOptions::default())?;
-        while let Some(record) = reader.next_record() {
-            export(record?)?;
-        }
-    } else {
-        for record in games(format, BufReader::new(File::open(&path)?), ReadOptions::default()) {
-            export(&record?)?;
+    let (mut games_done, mut lines, mut skipped) = (0u64, 0u64, 0u64);
+    // Each game lent in turn, in one record whose buffers the next reuses.
+    let mut reader = open(&path)?;
+    while let Some(record) = reader.next_record() {
+        let exported = record.map_err(Box::<dyn Error>::from).and_then(|r| export_game(r, symmetries, &mut out));
+        match exported {
+            Ok(n) => (games_done, lines) = (games_done + 1, lines + n),
+            Err(e) => {
+                eprintln!("skipped: {e}");
+                skipped += 1;
+            }
         }
     }
     out.flush()?;
-    eprintln!("{games_done} games, {lines} lines");
+    eprintln!("{games_done} games, {lines} lines, {skipped} games skipped");
     Ok(())
 }
 

@@ -2,11 +2,12 @@
 //! variant and board chosen by the first byte) take any bytes without
 //! panicking, and what they read replays or fails with a typed error. Position
 //! lines (read nowhere else) write back as the same positions and read as the
-//! same records. What `read` reads, `games` streams the same.
+//! same records. What `read` reads, the `Reader` streams the same; past
+//! the errors, the reader goes on and ends, each item taking a byte at least.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_notation::{Format, ReadOptions, games, read, replay, write};
+use reversi_notation::{Format, ReadOptions, Reader, read, replay, write};
 use reversi_variants::{Geometry, Variant};
 
 fuzz_target!(|data: &[u8]| {
@@ -19,10 +20,20 @@ fuzz_target!(|data: &[u8]| {
     let options = ReadOptions::new().variant(Variant::ALL[usize::from(choice & 3) % 3]).geometry(geometry);
     let _ = Format::sniff(bytes);
     for format in Format::ALL {
+        // Streamed through a tiny buffer, every game and error, to the end.
+        let streamed: Vec<_> = Reader::new(format, std::io::BufReader::with_capacity(7, bytes), options).collect();
+        assert!(streamed.len() <= bytes.len() + 1, "{format}: {} items from {} bytes", streamed.len(), bytes.len());
+        let first_error = streamed.iter().position(Result::is_err);
+        if let Some(i) = first_error {
+            // Only the last item may end the input.
+            assert!(streamed[..streamed.len() - 1].iter().all(|g| g.as_ref().map_or_else(|e| !e.is_fatal(), |_| true)));
+            let Err(e) = &streamed[i] else { unreachable!() };
+            assert_eq!(read(format, bytes, options).as_ref().err(), Some(&e.kind), "{format}: the first error");
+        }
         let Ok(records) = read(format, bytes, options) else { continue };
-        // Streamed through a tiny buffer, the games are the same.
-        let streamed = games(format, std::io::BufReader::with_capacity(7, bytes), options);
-        assert_eq!(streamed.collect::<Result<Vec<_>, _>>().as_ref(), Ok(&records), "{format}: games() and read()");
+        // Up to the first error, the games are those `read` reads.
+        let before: Vec<_> = streamed.into_iter().map_while(Result::ok).collect();
+        assert_eq!(before, records, "{format}: Reader and read()");
         for record in &records {
             let _ = replay(record, format.passes());
         }

@@ -2,13 +2,15 @@
 //! that replay or fail with a typed error, and that write back to bytes reading
 //! the same; the streaming reader, fed in chunks of any size, gives the same
 //! games and the same error as the whole-buffer reader, and the games it gives
-//! before an error are those of the file cut there.
+//! before an error are those of the file cut there; the crate's one reader
+//! gives their records, and goes on past a game that does not read.
 #![no_main]
 
 use std::io::Read;
 
 use libfuzzer_sys::fuzz_target;
 use reversi_notation::wthor::{self, Database, Names, Reader};
+use reversi_notation::{Format, ReadError, ReadOptions};
 
 /// `bytes` given at most `chunk` bytes a read, `chunk` cycling through `sizes`.
 struct Chunks<'a> {
@@ -47,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
             for game in reader {
                 match game {
                     Ok(game) => games.push(game),
-                    Err(e) => error = Some(e),
+                    Err(e) => {
+                        error = Some(e);
+                        break;
+                    }
                 }
             }
         }
@@ -66,9 +71,22 @@ fuzz_target!(|data: &[u8]| {
         let db = Database { header: wthor::Header { games: games.len() as u32, ..header }, games };
         assert_eq!(wthor::read_games(&cut), Ok(db));
     }
-    // As records, without names.
-    let records = Reader::new(data).and_then(|r| r.records(Vec::new(), Vec::new()).collect::<Result<Vec<_>, _>>());
-    assert_eq!(records, wthor::read_records(data, None, None));
+    // As records, without names, through the crate's one reader: the games'
+    // records up to the same first error; past it, it goes on (a game's
+    // error) or ends (any other).
+    let all: Vec<_> = reversi_notation::Reader::new(Format::Wthor, data, ReadOptions::new()).collect();
+    let records: Result<Vec<_>, ReadError> = all.iter().cloned().map(|g| g.map_err(|e| e.kind)).collect();
+    match (&whole, &records) {
+        (Ok(db), Ok(records)) => {
+            let expected: Vec<_> = db.games.iter().map(|g| g.to_record(db.header.year, &[], &[])).collect();
+            assert_eq!(records, &expected);
+        }
+        (Err(e), Err(kind)) => assert_eq!(kind, &ReadError::Wthor(e.clone())),
+        _ => panic!("whole: {whole:?}, records: {records:?}"),
+    }
+    assert_eq!(records, wthor::read_records(data, None, None).map_err(ReadError::Wthor));
+    let fatal = all.iter().filter(|g| g.as_ref().is_err_and(|e| e.is_fatal())).count();
+    assert!(fatal <= 1 && all.last().is_none_or(|g| fatal == 0 || g.as_ref().is_err_and(|e| e.is_fatal())));
 
     for kind in [Names::Players, Names::Tournaments] {
         let _ = wthor::read_names(data, kind);

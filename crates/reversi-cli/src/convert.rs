@@ -79,11 +79,11 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
         .map_err(Failure::usage)?;
     let passes = source.format.passes();
     check_output(&args.output, target, &source.files)?;
-    let name = source.name.clone();
-    // Each game read and replayed in turn, then encoded and written.
+    // Each game read and replayed in turn, then encoded and written; a game
+    // that does not read stops the conversion (nothing is written).
     let games = source.enumerate().map(move |(i, record)| {
-        let record = record.map_err(Failure::usage)?;
-        with_passes(&record, passes).map_err(|e| Failure::illegal(format!("{name}: {}", game_error(e, i))))
+        let record = record.map_err(|e| Failure::usage(e.to_string()))?;
+        with_passes(&record, passes).map_err(|e| Failure::illegal(game_error(e, i)))
     });
     let lost = write_games(&args.output, target, games, out)?;
     out.flush()?; // what stdout holds before the warnings, as a terminal shows them

@@ -4,10 +4,12 @@
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use reversi_notation::{EncodeError, Encoder, Format, Games, Losses, ReadOptions, Record, games, wthor};
+use reversi_notation::{
+    EncodeError, Encoder, Format, Losses, ReadOptions, Reader, Record, RecordError, open_with, wthor,
+};
 
 use crate::Failure;
 use crate::output::Stdout;
@@ -44,8 +46,8 @@ pub(crate) fn parse_format(s: &str) -> Result<Format, String> {
     s.parse().map_err(|e: reversi_notation::ParseFormatError| e.to_string())
 }
 
-/// A file's games, read one at a time: an iterator of the games (each
-/// error a one-line message naming the file; it ends after one).
+/// A file's games, read one at a time: reversi-notation's [`Reader`], with
+/// what the commands need to know of the file.
 pub(crate) struct Source {
     /// The file as the command line names it (`<stdin>` for `-`).
     pub(crate) name: String,
@@ -54,128 +56,54 @@ pub(crate) struct Source {
     /// The files read: the file itself and, for WTHOR, the name files used
     /// (none for standard input). An output must not overwrite them.
     pub(crate) files: Vec<PathBuf>,
-    games: SourceGames,
-}
-
-/// Where a [`Source`]'s games come from.
-enum SourceGames {
-    /// A text format, streamed: one game's text held at a time.
-    Text(Box<Games<Box<dyn BufRead>>>),
-    /// WTHOR, streamed: one 68-byte game at a time, made a record with the
-    /// names read whole beforehand.
-    Wthor(Box<wthor::Records<Box<dyn BufRead>>>),
+    games: Reader<Box<dyn BufRead + Send>>,
 }
 
 impl Iterator for Source {
-    type Item = Result<Record, String>;
+    type Item = Result<Record, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let name = &self.name;
-        match &mut self.games {
-            SourceGames::Text(games) => games.next().map(|game| game.map_err(|e| format!("{name}: {e}"))),
-            SourceGames::Wthor(games) => games.next().map(|game| game.map_err(|e| format!("{name}: {e}"))),
-        }
+        self.games.next()
     }
 }
 
-/// How much of a file is looked at to guess its format ([`Format::sniff`]).
-const SNIFF_BYTES: u64 = 64 * 1024;
-
 /// Opens `path` (`-`: standard input) to read its games one at a time, in
 /// the format `choice` says: with `auto`, the format the extension names,
-/// else the one its first 64 KiB look like ([`Format::sniff`]). Every format
-/// is streamed game by game, so memory is bounded by the largest game: text
-/// through [`reversi_notation::games`], WTHOR through
-/// [`wthor::Reader`] (its header read here), with the player and tournament
-/// names of [`wthor_name_files`] read whole (at most 65,535 of each).
+/// else the one its first 64 KiB look like ([`Format::sniff`]), through
+/// reversi-notation's one way in ([`open_with`], [`Reader::sniffed`] for
+/// standard input): every format streamed game by game, WTHOR with the names
+/// of the name files beside it ([`reversi_notation::wthor_name_files`]).
 ///
 /// # Errors
 /// A one-line message naming the file (the game file, or the name file at
-/// fault) and the located error; errors further in the file come from the
-/// iterator.
+/// fault) and the error; errors further in the file come from the iterator.
 pub(crate) fn open_source(path: &Path, choice: FormatChoice, options: ReadOptions) -> Result<Source, String> {
-    let stdin = path.as_os_str() == STDIO;
-    let name = if stdin { "<stdin>".to_string() } else { path.display().to_string() };
-    let failed = |e: std::io::Error| format!("{name}: {e}");
-    let mut reader: Box<dyn BufRead> = if stdin {
-        Box::new(std::io::stdin().lock())
-    } else {
-        Box::new(BufReader::with_capacity(64 * 1024, File::open(path).map_err(failed)?))
-    };
     let named = match choice {
         FormatChoice::Named(format) => Some(format),
-        FormatChoice::Auto => {
-            path.extension().and_then(OsStr::to_str).filter(|_| !stdin).and_then(Format::from_extension)
-        }
+        FormatChoice::Auto => None,
     };
-    let format = match named {
-        Some(format) => format,
-        None => {
-            let mut prefix = Vec::new();
-            reader.by_ref().take(SNIFF_BYTES).read_to_end(&mut prefix).map_err(failed)?;
-            // A character cut by the end of the prefix does not make it binary.
-            let text = match std::str::from_utf8(&prefix) {
-                Err(e) if e.error_len().is_none() => e.valid_up_to(),
-                _ => prefix.len(),
-            };
-            let format = Format::sniff(&prefix[..text]);
-            reader = Box::new(std::io::Cursor::new(prefix).chain(reader));
-            format
-        }
-    };
-    let mut files = if stdin { Vec::new() } else { vec![path.to_path_buf()] };
-    let games = if format == Format::Wthor {
-        let (players, tournaments) = if stdin { (None, None) } else { wthor_name_files(path) };
-        files.extend(players.iter().chain(&tournaments).cloned());
-        let load = |file: Option<PathBuf>, kind: wthor::Names| -> Result<Vec<String>, String> {
-            let Some(file) = file else { return Ok(Vec::new()) };
-            let shown = file.display();
-            let bytes = std::fs::read(&file).map_err(|e| format!("{shown}: {e}"))?;
-            wthor::read_names(&bytes, kind).map_err(|e| format!("{shown}: {e}"))
+    let games = if path.as_os_str() == STDIO {
+        let stdin: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(64 * 1024, std::io::stdin()));
+        let games = match named {
+            Some(format) => Reader::new(format, stdin, options),
+            None => Reader::sniffed(stdin, options).map_err(|e| format!("<stdin>: {}", e.kind))?,
         };
-        let players = load(players, wthor::Names::Players)?;
-        let tournaments = load(tournaments, wthor::Names::Tournaments)?;
-        let reader = wthor::Reader::new(reader).map_err(|e| format!("{name}: {e}"))?;
-        SourceGames::Wthor(Box::new(reader.records(players, tournaments)))
+        games.named("<stdin>")
     } else {
-        SourceGames::Text(Box::new(games(format, reader, options)))
+        open_with(path, named, options).map_err(|e| e.to_string())?
     };
-    Ok(Source { name, format, files, games })
+    let name = games.file().unwrap_or_default().to_string();
+    Ok(Source { name, format: games.format(), files: games.files().to_vec(), games })
 }
 
-/// The name files of a `.wtb` file: for each of `.JOU` (players) and `.TRN`
-/// (tournaments), `<stem>.JOU` beside it, else `WTHOR.JOU` in the same
-/// directory. The extension may be in any case, and so may `WTHOR`; the stem
-/// must match as written. `None` where there is no such file.
-pub(crate) fn wthor_name_files(wtb: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
-    // `x.wtb` has the parent "": list ".", name the files `WTHOR.JOU`.
-    let dir = wtb.parent().unwrap_or(Path::new(""));
-    let listed = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-    let stem = wtb.file_stem().and_then(OsStr::to_str).unwrap_or_default();
-    let mut entries: Vec<String> = std::fs::read_dir(listed)
-        .map(|list| list.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
-        .unwrap_or_default();
-    // Sorted, so that of `x.JOU` and `x.jou` the choice does not depend on the
-    // directory's order (upper case sorts first).
-    entries.sort();
-    let find = |extension: &str| {
-        let named = |wanted: &str, any_case: bool| {
-            entries.iter().find(|entry| {
-                entry.rsplit_once('.').is_some_and(|(s, e)| {
-                    e.eq_ignore_ascii_case(extension) && (s == wanted || any_case && s.eq_ignore_ascii_case(wanted))
-                })
-            })
-        };
-        named(stem, false).or_else(|| named("WTHOR", true)).map(|entry| dir.join(entry))
-    };
-    (find("JOU"), find("TRN"))
+/// The usual extension of each format's files, as the messages name them
+/// (`.txt .pgn ...`): the first of [`Format::extensions`]. A directory walk
+/// takes every file [`Format::from_extension`] knows (these, any case, and
+/// their other spellings such as `.trs`); `.JOU` and `.TRN` are WTHOR names,
+/// read beside their `.wtb`, not games.
+pub(crate) fn record_extensions() -> String {
+    Format::ALL.map(|f| format!(".{}", f.extensions()[0])).join(" ")
 }
-
-/// The usual extensions of record files, as the messages name them. A
-/// directory walk takes every file [`Format::from_extension`] knows (these,
-/// any case, and its other spellings such as `.trs`); `.JOU` and `.TRN` are
-/// WTHOR names, read beside their `.wtb`, not games.
-pub(crate) const RECORD_EXTENSIONS: [&str; 6] = ["txt", "pgn", "ggf", "wtb", "obf", "pos"];
 
 /// The files an input path stands for: a directory, the record files under it
 /// ([`record_files`]); anything else (a file, a missing path, `-`), itself, to
@@ -217,7 +145,7 @@ pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
         }
     }
     if files.is_empty() {
-        let extensions = RECORD_EXTENSIONS.map(|e| format!(".{e}")).join(" ");
+        let extensions = record_extensions();
         return Err(format!("{}: a directory without record files ({extensions})", dir.display()));
     }
     files.sort();

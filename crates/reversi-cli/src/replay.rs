@@ -7,17 +7,23 @@
 //! 68 bytes at a time, its names whole), so memory is bounded by the largest
 //! game, and each game is
 //! replayed as it is read, with passes as the format writes them
-//! ([`Format::passes`]). A file that stops reading part way (a syntax error,
-//! a game longer than reversi-notation's bound) is unreadable, after its
-//! games before the error are reported. Text output: one line per illegal
-//! game and a summary; `--json`: one object per game, then a summary object.
+//! ([`Format::passes`](reversi_notation::Format::passes)). A game that does
+//! not read (a syntax error, a game longer than reversi-notation's bound, a
+//! WTHOR game whose bytes are no game) is reported and counted unreadable,
+//! and the file goes on at its next game; a file that stops reading (it
+//! cannot be opened, an I/O error, a WTHOR header that does not match the
+//! file) is an unreadable file, after its games before the error are
+//! reported. Every message is located as compilers locate theirs:
+//! `FILE:LINE:COL: game N, ply P: ...` (WTHOR: `FILE: byte B: ...`). Text
+//! output: one line per illegal or unreadable game and a summary; `--json`:
+//! one object per game, then a summary object.
 //!
-//! For an illegal game the JSON `error` is the replay error without the game
-//! (`ply 38: h2 is not legal for White: h2 flips nothing`; the game is in
-//! `game`), and `plies`, `passes`, `black`, `white` and `over` describe the
-//! position the illegal move was tried in: `plies` is the plies played before
-//! it (so the error's ply is `plies + 1`), a forced pass inferred just before
-//! it included. A game whose start does not fit its board has them `null`.
+//! For an illegal game the JSON `error` is the located replay error, and
+//! `plies`, `passes`, `black`, `white` and `over` describe the position the
+//! illegal move was tried in: `plies` is the plies played before it (so the
+//! error's ply is `plies + 1`), a forced pass inferred just before it
+//! included. A game whose start does not fit its board, or that does not
+//! read (`"unreadable": true`), has them `null`.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -47,7 +53,7 @@ pub(crate) struct ReplayArgs {
     #[arg(long)]
     json: bool,
     /// Go on past files (and directories) that cannot be read (the exit status
-    /// is still 2).
+    /// is still 2). A game that does not read never stops the file.
     #[arg(long)]
     keep_going: bool,
     /// What transcripts and position files do not say: their game and board.
@@ -66,8 +72,8 @@ struct Checked {
     pieces: Option<(usize, usize)>,
     /// Whether that board's game is over.
     over: Option<bool>,
-    /// Why the game is illegal.
-    error: Option<ReplayError>,
+    /// Why the game is illegal (or does not read).
+    error: Option<String>,
 }
 
 /// The totals.
@@ -77,6 +83,8 @@ struct Tally {
     unreadable: usize,
     games: usize,
     illegal: usize,
+    /// Games that do not read (counted in `games`).
+    unreadable_games: usize,
     plies: usize,
 }
 
@@ -124,8 +132,9 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
             "files": tally.files,
             "unreadable": tally.unreadable,
             "games": tally.games,
-            "legal": tally.games - tally.illegal,
+            "legal": tally.games - tally.illegal - tally.unreadable_games,
             "illegal": tally.illegal,
+            "unreadable_games": tally.unreadable_games,
             "plies": tally.plies,
             "seconds": (seconds * 1e6).round() / 1e6,
         }})
@@ -134,7 +143,7 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
         human_summary(&tally, seconds)
     };
     writeln!(out, "{summary}")?;
-    if tally.unreadable > 0 {
+    if tally.unreadable > 0 || tally.unreadable_games > 0 {
         Err(Failure::silent(2))
     } else if tally.illegal > 0 {
         Err(Failure::silent(1))
@@ -143,21 +152,25 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     }
 }
 
-/// Replays and reports every game of a file as it is read; the message of
-/// the error that stops the file short, if any (the games before it are
-/// reported).
+/// Replays and reports every game of a file as it is read (a game that
+/// does not read is reported and passed over); the message of the error
+/// that stops the file short, if any (the games before it are reported).
 fn report_file(mut source: Source, json: bool, out: &mut Stdout, tally: &mut Tally) -> Result<Option<String>, Failure> {
     let passes = source.format.passes();
     for i in 0.. {
-        let record = match source.next() {
+        let (checked, unreadable) = match source.next() {
             None => break,
-            Some(Ok(record)) => record,
-            Some(Err(message)) => return Ok(Some(message)),
+            Some(Ok(record)) => (check(&record, passes), false),
+            Some(Err(e)) if e.is_fatal() => return Ok(Some(e.to_string())),
+            Some(Err(e)) => {
+                let message = e.to_string();
+                (Checked { plies: None, passes: None, pieces: None, over: None, error: Some(message) }, true)
+            }
         };
-        let checked = check(&record, passes);
         tally.games += 1;
         tally.plies += checked.plies.unwrap_or(0);
-        tally.illegal += usize::from(checked.error.is_some());
+        tally.unreadable_games += usize::from(unreadable);
+        tally.illegal += usize::from(checked.error.is_some() && !unreadable);
         if json {
             let line = json!({
                 "file": source.name,
@@ -167,20 +180,24 @@ fn report_file(mut source: Source, json: bool, out: &mut Stdout, tally: &mut Tal
                 "black": checked.pieces.map(|p| p.0),
                 "white": checked.pieces.map(|p| p.1),
                 "over": checked.over,
-                "error": checked.error.as_ref().map_or(Value::Null, |e| e.to_string().into()),
+                "unreadable": unreadable,
+                "error": checked.error.map_or(Value::Null, Value::from),
             });
             writeln!(out, "{line}")?;
         } else if let Some(error) = checked.error {
-            writeln!(out, "{}", one_line(&format!("{}: {}", source.name, game_error(error, i))))?;
+            writeln!(out, "{}", one_line(&error))?;
         }
     }
     Ok(None)
 }
 
-/// A replay error naming the game (1-based): `game 4, ply 38: ...`.
+/// A replay error as the commands print it: located by the record when it
+/// says where it was read, else naming the game (1-based): `game 4, ply
+/// 38: ...`.
 pub(crate) fn game_error(error: ReplayError, index: usize) -> String {
-    match error.in_game(index) {
-        e @ ReplayError::Illegal { .. } => e.to_string(),
+    match error {
+        e @ ReplayError::Illegal { game: Some(_), .. } => e.to_string(),
+        e @ ReplayError::Illegal { .. } => e.in_game(index).to_string(),
         e => format!("game {}: {e}", index + 1),
     }
 }
@@ -197,22 +214,39 @@ fn check(record: &Record, passes: Passes) -> Checked {
                 (s.black, s.white)
             }),
             over: Some(r.position.is_game_over()),
-            error,
+            error: error.map(|e| game_error(e, game_index(record))),
         },
-        Err(error) => Checked { plies: None, passes: None, pieces: None, over: None, error: Some(error) },
+        Err(error) => Checked {
+            plies: None,
+            passes: None,
+            pieces: None,
+            over: None,
+            error: Some(game_error(error, game_index(record))),
+        },
     }
 }
 
-/// `3 files, 2214 games, 2212 legal, 2 illegal, 130,000 plies in 0.05 s`.
+/// The game's index in its file, as its reader numbered it.
+fn game_index(record: &Record) -> usize {
+    record.origin.as_ref().map_or(0, |o| o.game)
+}
+
+/// `3 files, 2214 games, 2212 legal, 2 illegal, 130,000 plies in 0.05 s`
+/// (`, 1 unreadable` after `illegal` when games do not read).
 fn human_summary(tally: &Tally, seconds: f64) -> String {
     let plural = |n: usize, one: &str, many: &str| format!("{} {}", grouped(n), if n == 1 { one } else { many });
     let unreadable =
         if tally.unreadable > 0 { format!(" ({} unreadable)", grouped(tally.unreadable)) } else { String::new() };
+    let unreadable_games = if tally.unreadable_games > 0 {
+        format!(", {} unreadable", grouped(tally.unreadable_games))
+    } else {
+        String::new()
+    };
     format!(
-        "{}{unreadable}, {}, {} legal, {} illegal, {} in {seconds:.2} s",
+        "{}{unreadable}, {}, {} legal, {} illegal{unreadable_games}, {} in {seconds:.2} s",
         plural(tally.files, "file", "files"),
         plural(tally.games, "game", "games"),
-        grouped(tally.games - tally.illegal),
+        grouped(tally.games - tally.illegal - tally.unreadable_games),
         grouped(tally.illegal),
         plural(tally.plies, "ply", "plies"),
     )
@@ -252,10 +286,7 @@ mod tests {
         record.moves =
             ["f5", "d6", "c3", "a1"].iter().map(|m| m.parse::<reversi_variants::Move>().unwrap().into()).collect();
         let checked = check(&record, Passes::Infer);
-        assert_eq!(
-            checked.error.map(|e| e.to_string()).as_deref(),
-            Some("ply 4: a1 is not legal for White: a1 flips nothing")
-        );
+        assert_eq!(checked.error.as_deref(), Some("game 1, ply 4: a1 is not legal for White: a1 flips nothing"));
         assert_eq!(
             (checked.plies, checked.passes, checked.pieces, checked.over),
             (Some(3), Some(0), Some((5, 2)), Some(false))

@@ -75,21 +75,29 @@ fn replay_every_shared_record() {
     let illegal: Vec<&Value> = games.iter().filter(|g| !g["error"].is_null()).collect();
     assert_eq!(illegal.len(), 2);
     for (g, number, plies, message) in [
-        (illegal[0], 4, 37, "ply 38: h2 is not legal for White: h2 flips nothing"),
-        (illegal[1], 6, 1, "ply 2: h8 is not legal for White: h8 flips nothing"),
+        (
+            illegal[0],
+            4,
+            37,
+            "gg-synchro-komi-mixed.ggf:3:1544: game 4, ply 38: h2 is not legal for White: h2 flips nothing",
+        ),
+        (
+            illegal[1],
+            6,
+            1,
+            "gg-synchro-komi-mixed.ggf:5:211: game 6, ply 2: h8 is not legal for White: h8 flips nothing",
+        ),
     ] {
         assert!(g["file"].as_str().unwrap().ends_with("gg-synchro-komi-mixed.ggf"), "{g}");
-        assert_eq!(
-            (&g["game"], &g["plies"], &g["error"]),
-            (&Value::from(number), &Value::from(plies), &message.into())
-        );
+        assert_eq!((&g["game"], &g["plies"]), (&Value::from(number), &Value::from(plies)));
+        assert!(g["error"].as_str().unwrap().ends_with(message), "{g}");
         assert_eq!(g["over"], false);
     }
     // The 6th game's one move before h8: Black's placement, 4 to 1.
     assert_eq!((&illegal[1]["black"], &illegal[1]["white"], &illegal[1]["passes"]), (&4.into(), &1.into(), &0.into()));
     for g in &games {
         let keys: Vec<&str> = g.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys, ["file", "game", "plies", "passes", "black", "white", "over", "error"]);
+        assert_eq!(keys, ["file", "game", "plies", "passes", "black", "white", "over", "unreadable", "error"]);
     }
     assert_eq!(summary["files"], files.len());
     assert_eq!(summary["games"], games.len());
@@ -107,10 +115,12 @@ fn replay_every_shared_record() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
-        lines[0].ends_with("gg-synchro-komi-mixed.ggf: game 4, ply 38: h2 is not legal for White: h2 flips nothing")
+        lines[0]
+            .ends_with("gg-synchro-komi-mixed.ggf:3:1544: game 4, ply 38: h2 is not legal for White: h2 flips nothing")
     );
     assert!(
-        lines[1].ends_with("gg-synchro-komi-mixed.ggf: game 6, ply 2: h8 is not legal for White: h8 flips nothing")
+        lines[1]
+            .ends_with("gg-synchro-komi-mixed.ggf:5:211: game 6, ply 2: h8 is not legal for White: h8 flips nothing")
     );
     let expected = format!("{} files, {} games, {} legal, 2 illegal, ", files.len(), games.len(), games.len() - 2);
     assert!(lines[2].starts_with(&expected) && lines[2].ends_with(" s"), "{}", lines[2]);
@@ -301,32 +311,74 @@ fn standard_input_is_sniffed() {
 }
 
 #[test]
+fn a_game_that_does_not_read_hides_none_after_it() {
+    // Four games: a typo in game 2, an illegal move in game 3.
+    let dir = TempDir::new("recover");
+    let pgn = dir.path("club.pgn");
+    let games = "[Black \"A\"]\n\n1. f5 d6 *\n\n[Black \"B\"]\n\n1. f5 d6?? *\n\n\
+                 [Black \"C\"]\n\n1. f5 f5 *\n\n[Black \"D\"]\n\n1. f5 f6 *\n";
+    std::fs::write(&pgn, games).unwrap();
+    let out = reversi(&["replay", &pgn]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], format!("{pgn}:7:7: game 2: expected a move, a move number or a result, found \"d6??\""));
+    assert_eq!(lines[1], format!("{pgn}:11:7: game 3, ply 2: f5 is not legal for White: f5 is occupied"));
+    assert!(lines[2].starts_with("1 file, 4 games, 2 legal, 1 illegal, 1 unreadable, 5 plies in "), "{}", lines[2]);
+    assert_eq!(stderr(&out), "");
+    let (status, games, summary, _) = replay_json(&[&pgn]);
+    assert_eq!(status, Some(2));
+    assert_eq!(
+        games.iter().map(|g| g["unreadable"].as_bool().unwrap()).collect::<Vec<_>>(),
+        [false, true, false, false]
+    );
+    assert_eq!(
+        (
+            &summary["games"],
+            &summary["legal"],
+            &summary["illegal"],
+            &summary["unreadable_games"],
+            &summary["unreadable"]
+        ),
+        (&4.into(), &2.into(), &1.into(), &1.into(), &0.into())
+    );
+}
+
+#[test]
 fn unreadable_files_exit_2_with_a_located_message() {
     let dir = TempDir::new("bad");
     let bad = dir.path("x.pgn");
     std::fs::write(&bad, "[Black \"Ann\"]\n\n1. f5 d6 2. z0 *\n").unwrap();
-    let located = "x.pgn: line 3, column 13: expected a move, a move number or a result, found \"z0\"";
+    let located = format!("{bad}:3:13: game 1: expected a move, a move number or a result, found \"z0\"");
     let good = data("pgn/playok.pgn");
     let synchro = data("ggf/gg-synchro-komi-mixed.ggf");
 
-    // Without --keep-going: the games before are reported, nothing after.
+    // A game that does not read stops nothing: every file is read.
     let (status, games, summary, err) = replay_json(&[&good, &bad, &synchro]);
     assert_eq!(status, Some(2));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("reversi: ") && err.trim_end().ends_with(located), "{err}");
-    assert_eq!(games.len(), 2);
-    assert_eq!((&summary["files"], &summary["unreadable"]), (&2.into(), &1.into()));
+    assert_eq!(err, "");
+    assert_eq!(games.len(), 9);
+    assert_eq!(games[2]["error"], located);
+    assert_eq!(
+        (&summary["files"], &summary["unreadable"], &summary["unreadable_games"]),
+        (&3.into(), &0.into(), &1.into())
+    );
 
-    // With it: every readable file, and 2 over 1.
+    // A file that cannot be read stops the run, unless --keep-going.
     let missing = dir.path("missing.ggf");
+    let (status, games, summary, err) = replay_json(&[&bad, &missing, &good]);
+    assert_eq!(status, Some(2));
+    assert_eq!(games.len(), 1);
+    assert_eq!((&summary["files"], &summary["unreadable"]), (&2.into(), &1.into()));
+    assert!(err.contains("missing.ggf: "), "{err}");
     let (status, games, summary, err) = replay_json(&["--keep-going", &bad, &synchro, &missing, &good]);
     assert_eq!(status, Some(2));
-    assert_eq!(games.len(), 8);
-    assert_eq!((&summary["files"], &summary["unreadable"], &summary["illegal"]), (&4.into(), &2.into(), &2.into()));
+    assert_eq!(games.len(), 9);
+    assert_eq!((&summary["files"], &summary["unreadable"], &summary["illegal"]), (&4.into(), &1.into(), &2.into()));
     let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 2, "{err}");
-    assert!(lines[0].ends_with(located));
-    assert!(lines[1].contains("missing.ggf: "), "{err}");
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains("missing.ggf: "), "{err}");
 
     // Text mode and other formats: the message names the file.
     let wtb = dir.path("short.wtb");
@@ -337,7 +389,7 @@ fn unreadable_files_exit_2_with_a_located_message() {
     assert!(stdout(&out).starts_with("1 file (1 unreadable), 0 games"), "{}", stdout(&out));
     let out = reversi(&["replay", "--format", "ggf", &good]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("playok.pgn: line 1, column 1: expected"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("playok.pgn:1:1: game 1: expected"), "{}", stdout(&out));
 }
 
 #[test]
@@ -434,7 +486,9 @@ fn convert_ggf_to_pgn_and_back_keeps_every_game() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(
-        err.ends_with("gg-synchro-komi-mixed.ggf: game 4, ply 38: h2 is not legal for White: h2 flips nothing\n"),
+        err.ends_with(
+            "gg-synchro-komi-mixed.ggf:3:1544: game 4, ply 38: h2 is not legal for White: h2 flips nothing\n"
+        ),
         "{err}"
     );
     assert!(!Path::new(&dir.path("s.pgn")).exists());
@@ -740,23 +794,29 @@ fn a_large_pgn_replays_game_by_game() {
 }
 
 #[test]
-fn a_game_over_the_bound_is_an_unreadable_file_not_an_abort() {
+fn a_game_over_the_bound_is_an_unreadable_game_not_an_abort() {
     // One transcript line of 17 MiB, over reversi-notation's 16 MiB bound;
-    // the games before it are replayed and reported.
+    // the games before and after it are replayed and reported.
     let dir = TempDir::new("long");
     let long = dir.path("long.txt");
-    std::fs::write(&long, format!("f5d6\n{}\n", "f5".repeat(17 << 19))).unwrap();
+    std::fs::write(&long, format!("f5d6\n{}\nf5f6\n", "f5".repeat(17 << 19))).unwrap();
     let (status, games, summary, err) = replay_json(&[&long]);
     assert_eq!(status, Some(2));
-    assert_eq!(games.len(), 1);
-    assert_eq!((&summary["files"], &summary["unreadable"]), (&1.into(), &1.into()));
+    assert_eq!(games.len(), 3);
+    assert_eq!(
+        (&summary["files"], &summary["unreadable"], &summary["unreadable_games"]),
+        (&1.into(), &0.into(), &1.into())
+    );
+    assert_eq!((&games[1]["unreadable"], &games[2]["plies"]), (&true.into(), &2.into()));
+    let error = games[1]["error"].as_str().unwrap();
     assert!(
-        err.trim_end().ends_with(
-            "long.txt: line 2, column 1: expected a game of at most 16777216 bytes \
+        error.ends_with(
+            "long.txt:2:1: game 2: expected a game of at most 16777216 bytes \
              (ReadOptions::max_game_bytes), found \"f5f5f5f5f5f5f5f5f5f5f5f5\""
         ),
-        "{err}"
+        "{error}"
     );
+    assert_eq!(err, "");
 }
 
 #[test]
@@ -773,7 +833,7 @@ fn convert_streams_its_games_and_writes_nothing_when_one_fails() {
     std::fs::write(&big, "1. f5 d6 *\n".repeat(1000) + "1. a1 *\n").unwrap();
     let out = reversi(&["convert", &big, "-o", &txt]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("big.pgn: game 1001, ply 1: a1 is not legal"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("big.pgn:1001:4: game 1001, ply 1: a1 is not legal"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&txt).unwrap().len(), 5 * 200_000);
 }
 

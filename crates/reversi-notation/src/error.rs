@@ -1,6 +1,10 @@
 //! The errors shared by the text formats, and the located-error helper.
 
 use std::fmt;
+use std::sync::Arc;
+
+use crate::record::{Location, write_location};
+use crate::wthor::WthorError;
 
 /// A text record that does not read: where, what was expected, what was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,12 +18,14 @@ pub struct SyntaxError {
     pub expected: String,
     /// The text found there (at most 24 characters; empty at the end of input).
     pub found: String,
+    /// The byte offset of the error in the input.
+    pub offset: usize,
 }
 
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: expected {}, found ", self.line, self.column, self.expected)?;
-        if self.found.is_empty() { f.write_str("the end of the input") } else { write!(f, "{:?}", self.found) }
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        self.message(f)
     }
 }
 
@@ -37,7 +43,85 @@ impl SyntaxError {
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = text[line_start..at].chars().count() + 1;
         let found = text[at..].split_whitespace().next().unwrap_or("").chars().take(24).collect();
-        SyntaxError { line, column, expected: expected.into(), found }
+        SyntaxError { line, column, expected: expected.into(), found, offset: at }
+    }
+
+    /// Where the error is.
+    #[must_use]
+    pub const fn location(&self) -> Location {
+        Location::Text { line: self.line, column: self.column }
+    }
+
+    /// `expected X, found Y`: the error without its location.
+    fn message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}, found ", self.expected)?;
+        if self.found.is_empty() { f.write_str("the end of the input") } else { write!(f, "{:?}", self.found) }
+    }
+}
+
+/// A game of a file that does not read, located as compilers locate errors:
+/// `FILE:LINE:COL: game N: expected ..., found ...` (WTHOR: `FILE: byte B:
+/// game N: ...`), given by [`Reader`](crate::Reader) and the readers built
+/// on it.
+///
+/// The reader goes on after it at the next game the format can find (see
+/// [`Reader`](crate::Reader)) unless it is [fatal](RecordError::is_fatal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RecordError {
+    /// The file, as the reader was told to name it.
+    pub file: Option<Arc<str>>,
+    /// The game's index in the file (0-based; games that did not read
+    /// count), when the error is in a game.
+    pub game: Option<usize>,
+    /// What went wrong, where in the file.
+    pub kind: ReadError,
+}
+
+impl RecordError {
+    /// Whether the error ends the file: an I/O error, text that is not
+    /// UTF-8, or a structure that cannot be resumed (a WTHOR header or count
+    /// that does not match the file). Any other error is one game's: the
+    /// reader goes on at the next game.
+    #[must_use]
+    pub fn is_fatal(&self) -> bool {
+        self.kind.is_fatal()
+    }
+
+    /// Where the error is in the file.
+    #[must_use]
+    pub fn location(&self) -> Option<Location> {
+        match &self.kind {
+            ReadError::Syntax(e) => Some(e.location()),
+            ReadError::Wthor(e) => e.offset().map(Location::Byte),
+            ReadError::Utf8 { offset } => Some(Location::Byte(*offset as u64)),
+            ReadError::Io { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ReadError::Syntax(e) => {
+                write_location(self.file.as_deref(), Some(e.location()), f)?;
+                if let Some(game) = self.game {
+                    write!(f, "game {}: ", game + 1)?;
+                }
+                e.message(f)
+            }
+            // WTHOR errors name their game and byte themselves.
+            kind => {
+                write_location(self.file.as_deref(), None, f)?;
+                write!(f, "{kind}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.kind)
     }
 }
 
@@ -86,5 +170,49 @@ impl EncodeError {
             EncodeError::Game(e) => e,
             e => unreachable!("a write to memory failed: {e}"),
         }
+    }
+}
+/// Why a file does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// A text format that does not parse.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// A WTHOR file that does not parse.
+    #[error(transparent)]
+    Wthor(#[from] WthorError),
+    /// A text format that is not UTF-8.
+    #[error("byte {offset}: the text is not UTF-8")]
+    Utf8 {
+        /// The first byte that is not.
+        offset: usize,
+    },
+    /// The input could not be read ([`Reader`](crate::Reader) from a
+    /// [`BufRead`](std::io::BufRead)).
+    #[error("{message}")]
+    Io {
+        /// The kind of the I/O error.
+        kind: std::io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+impl ReadError {
+    /// Whether the error ends the file (see [`RecordError::is_fatal`]):
+    /// anything but a syntax error or a WTHOR game that does not read.
+    #[must_use]
+    pub const fn is_fatal(&self) -> bool {
+        match self {
+            ReadError::Syntax(_) => false,
+            ReadError::Wthor(e) => !e.is_game_error(),
+            ReadError::Utf8 { .. } | ReadError::Io { .. } => true,
+        }
+    }
+
+    /// The error of an I/O error.
+    pub(crate) fn io(e: &std::io::Error) -> ReadError {
+        ReadError::Io { kind: e.kind(), message: e.to_string() }
     }
 }

@@ -45,9 +45,9 @@ use std::fmt::Write as _;
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
+use crate::format::codec::{Codec, Finished, GameWriter, Halt, Head, Parser, Resync, Step, TextParser, game_step};
 use crate::losses::FieldNames;
-use crate::stream::{Halt, Parser, Records, Step, game_step};
-use crate::{Format, GameResult, Ply, ReadOptions, Record, SyntaxError, WriteError};
+use crate::{Format, GameResult, Location, Ply, ReadOptions, Reader, Record, SyntaxError, WriteError};
 use crate::{Loss, Losses};
 
 /// Reads every game of a GGF file.
@@ -69,7 +69,66 @@ use crate::{Loss, Losses};
 /// a move that is no square, moves that do not alternate, a count that does
 /// not match the games on its line.
 pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
-    Records::new(Parser::Ggf(Box::default()), text, ReadOptions::DEFAULT_MAX_GAME_BYTES).collect()
+    crate::format::syntax(Reader::new(Format::Ggf, text.as_bytes(), ReadOptions::new()))
+}
+
+/// The GGF codec.
+pub(crate) struct Ggf;
+
+impl Codec for Ggf {
+    fn name(&self) -> &'static str {
+        "ggf"
+    }
+
+    fn label(&self) -> &'static str {
+        "GGF"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["ggf"]
+    }
+
+    /// GGF writes every pass: its moves carry their colour.
+    fn passes(&self) -> crate::Passes {
+        crate::Passes::Explicit
+    }
+
+    /// A first line that opens a game.
+    fn sniff(&self, head: &Head<'_>) -> Option<u8> {
+        head.line.filter(|l| l.contains("(;")).map(|_| 3)
+    }
+
+    fn parser(&self, _: &ReadOptions) -> Parser {
+        Parser::Text(Box::<State>::default())
+    }
+
+    fn writer(&self) -> Box<dyn GameWriter> {
+        Box::new(Writer { losses: Losses::new(Format::Ggf), lines: Lines::default(), text: String::new() })
+    }
+}
+
+/// Games written one a line, synchro pairs two a line.
+#[derive(Debug)]
+struct Writer {
+    losses: Losses,
+    lines: Lines,
+    text: String,
+}
+
+impl GameWriter for Writer {
+    fn push(&mut self, record: &Record, index: usize, out: &mut Vec<u8>) -> Result<(), WriteError> {
+        self.text.clear();
+        self.lines.push(record, index, &mut self.text, &mut self.losses)?;
+        out.extend_from_slice(self.text.as_bytes());
+        Ok(())
+    }
+
+    fn finish(mut self: Box<Self>, out: &mut Vec<u8>) -> Result<Finished, WriteError> {
+        self.text.clear();
+        std::mem::take(&mut self.lines).finish(&mut self.text, &mut self.losses)?;
+        out.extend_from_slice(self.text.as_bytes());
+        Ok(Finished { losses: self.losses, header: None })
+    }
 }
 
 /// What the reader keeps from game to game: the games an archive line's
@@ -78,14 +137,16 @@ pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
 #[derive(Default)]
 pub(crate) struct State {
     pending: usize,
+    /// Whether a resync is looking for the next game.
+    resyncing: bool,
     boards: BoardCache,
     colors: Vec<(Color, usize)>,
 }
 
-impl State {
+impl TextParser for State {
     /// The parser step at `at`: space and an archive line's count passed
     /// over, then a game. A step that fails leaves the state as it was.
-    pub(crate) fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
         let bytes = text.as_bytes();
         let start = skip_space(bytes, at);
         if start == bytes.len() {
@@ -115,6 +176,29 @@ impl State {
             self.pending = self.pending.saturating_sub(1);
         }
         game_step(found)
+    }
+
+    /// The next `(;` after the error; the game that did not read counts as
+    /// one of its archive line's.
+    fn resync(&mut self, text: &str, from: usize, eof: bool) -> Resync {
+        // Called again after more text: the search goes on where it stopped.
+        let from = if self.resyncing {
+            from
+        } else {
+            self.pending = self.pending.saturating_sub(1);
+            from + 1
+        }
+        .min(text.len());
+        self.resyncing = false;
+        match text.as_bytes()[from..].windows(2).position(|w| w == b"(;") {
+            Some(i) => Resync::At(from + i),
+            None if eof => Resync::End,
+            None => {
+                self.resyncing = true;
+                // A `(` at the end may open the next game.
+                Resync::More(if text.ends_with('(') { text.len() - 1 } else { text.len() }.max(from))
+            }
+        }
     }
 }
 
@@ -236,7 +320,9 @@ fn apply(
     match name {
         "B" | "W" => {
             let color = if name == "B" { Color::Black } else { Color::White };
-            record.moves.push(parse_move(value).ok_or_else(|| error("a move: a square, PA or pass, then /eval/time"))?);
+            let mut ply = parse_move(value).ok_or_else(|| error("a move: a square, PA or pass, then /eval/time"))?;
+            ply.at = Some(Location::Byte(at as u64));
+            record.moves.push(ply);
             checks.colors.push((color, at));
         }
         "GM" if value.trim().eq_ignore_ascii_case("othello") => {}
@@ -280,7 +366,7 @@ fn parse_move(value: &str) -> Option<Ply> {
     };
     let eval = number(parts.next())?;
     let seconds = number(parts.next())?;
-    parts.next().is_none().then_some(Ply { mv, eval, seconds })
+    parts.next().is_none().then_some(Ply { mv, eval, seconds, at: None })
 }
 
 /// The type's size: `8`, `s8r18`, `8kr20`, `88`.
@@ -450,7 +536,7 @@ pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> Result<Stri
 /// one start and date as one `2 (;...;)(;...;)` line: a synchro game waits
 /// for the next.
 #[derive(Debug, Default)]
-pub(crate) struct Lines {
+struct Lines {
     held: Option<(Record, usize)>,
 }
 
@@ -663,8 +749,8 @@ mod tests {
         let g = &read(&text).unwrap()[0];
         assert_eq!(g.result, Some(GameResult::Net { margin: -2.0, how: Some("r".into()) }));
         assert_eq!(g.get("PC"), Some("GGS/os"));
-        assert_eq!(g.moves[0], Ply { mv: "f5".parse().unwrap(), eval: None, seconds: Some(4.23) });
-        assert_eq!(g.moves[1], Ply { mv: "d6".parse().unwrap(), eval: Some(1.5), seconds: None });
+        assert_eq!(g.moves[0], Ply { mv: "f5".parse().unwrap(), eval: None, seconds: Some(4.23), at: None });
+        assert_eq!(g.moves[1], Ply { mv: "d6".parse().unwrap(), eval: Some(1.5), seconds: None, at: None });
         assert_eq!(g.moves[2].mv, Move::Pass);
         let written = write(std::slice::from_ref(g)).unwrap();
         assert_eq!(read(&written).unwrap(), std::slice::from_ref(g), "{written}");

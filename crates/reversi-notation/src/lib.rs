@@ -32,30 +32,48 @@
 //! | [`wthor`] | `.wtb` databases (whole or streamed: [`wthor::Reader`]) and their `.JOU`/`.TRN` name files; 8x8 Othello | none stored |
 //! | [`obf`] | Edax OBF positions with their annotations | - |
 //!
-//! [`Format`] names them all (and RULES.md position lines), guesses them from
-//! an extension or the content, and [`read()`] / [`write()`] go through it. Text
-//! formats report a [`SyntaxError`] with line, column, what was expected and
-//! what was found; WTHOR a [`wthor::WthorError`] with byte offset and game; a
-//! writer refuses a game it cannot hold with a [`WriteError`] that says why,
-//! and [`write_report`] says what it wrote without ([`Losses`]: evaluations,
-//! times, dates, kept fields dropped or renamed, ...). A kept field whose name
-//! means something in the format written is renamed, never copied as it is.
-//! No input makes a reader panic, loop or allocate beyond a bound proportional
-//! to its size.
+//! [`Format`] names them all (and RULES.md position lines) and dispatches to
+//! each format's module, which is the format: its names and extensions, how
+//! it is recognised, its parser and its writer.
 //!
-//! [`games`] reads any [`BufRead`](std::io::BufRead) game by game, holding one
-//! game's text at a time, with the same parsers, games and error locations as
-//! [`read()`]; [`ReadOptions::max_game_bytes`] bounds a game (16 MiB by
-//! default), and with it the memory of either. [`wthor::Reader`] reads a
-//! `.wtb` database from any [`Read`](std::io::Read) the same way, a 68-byte
-//! game at a time (as records with [`wthor::Reader::records`], names from the
-//! `.JOU`/`.TRN` files read whole), and is what [`wthor::read_games`] runs
-//! over a slice.
+//! # One way in
 //!
-//! [`RecordReader`] lends the games of a file in memory one at a time, in one record
-//! whose buffers serve the next game (WTHOR reads without allocating per
-//! game); with [`plies`] it is the fast way through every position of a file,
-//! in any format.
+//! [`open`] reads a file by its path (the format from its extension, else its
+//! content; WTHOR's names from the `.JOU`/`.TRN` files beside it), and
+//! [`Reader::new`] any [`BufRead`](std::io::BufRead) in a given format: both
+//! are the one [`Reader`], which every other reading function is built on
+//! ([`read()`] and the modules' `read` collect it over bytes in memory).
+//! Games come one at a time in bounded memory (one game's text,
+//! [`ReadOptions::max_game_bytes`]; WTHOR 68 bytes), each saying where it
+//! was read ([`Record::origin`], [`Ply::at`]), so that every error prints as
+//! compilers print theirs: `FILE:LINE:COL: game N, ply P: ...` (WTHOR: a byte
+//! offset). A game that does not read is a [`RecordError`] and the reader
+//! goes on at the next game the format can find; only an I/O error or a
+//! structure that leaves none to find ends the input. [`Reader::next_record`]
+//! lends each game in one record whose buffers serve the next: with
+//! [`plies`] the fast way through every position of a file, in any format.
+//!
+//! ```no_run
+//! use reversi_notation::{Passes, open, replay};
+//! for game in open("data/wthor/WTH_1980.wtb")? {
+//!     match game.map(|g| replay(&g, Passes::Infer).map(|_| ())) {
+//!         Ok(Ok(())) => {}
+//!         Ok(Err(illegal)) => eprintln!("{illegal}"),  // FILE: byte B: game N, ply P: ...
+//!         Err(unreadable) => eprintln!("{unreadable}"), // and the next game is read
+//!     }
+//! }
+//! # Ok::<(), reversi_notation::RecordError>(())
+//! ```
+//!
+//! Text formats report a [`SyntaxError`] with line, column, what was
+//! expected and what was found; WTHOR a [`wthor::WthorError`] with byte
+//! offset and game; a writer refuses a game it cannot hold with a
+//! [`WriteError`] that says why, and [`write_report`] (or [`Encoder`], game
+//! by game to any [`Write`](std::io::Write)) says what it wrote without
+//! ([`Losses`]: evaluations, times, dates, kept fields dropped or renamed,
+//! ...). A kept field whose name means something in the format written is
+//! renamed, never copied as it is. No input makes a reader panic, loop or
+//! allocate beyond a bound proportional to a game.
 //!
 //! # Conventions
 //!
@@ -73,32 +91,33 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod encoder;
 mod error;
 mod format;
 pub mod ggf;
 mod losses;
 pub mod obf;
 pub mod pgn;
+mod position;
 mod reader;
 mod record;
 mod replay;
 #[cfg(feature = "serde")]
 mod serde;
-mod stream;
 pub mod transcript;
 pub mod wthor;
 
-pub use error::{EncodeError, SyntaxError, WriteError};
-pub use format::{Encoder, Format, ParseFormatError, ReadError, ReadOptions, read, write, write_report};
+pub use encoder::{Encoder, write, write_report};
+pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
+pub use format::{Format, ParseFormatError, ReadOptions, read};
 pub use losses::{FieldChange, Loss, Losses};
-pub use reader::RecordReader;
-pub use record::{GameResult, Ply, Record};
+pub use reader::{Reader, open, open_with, wthor_name_files};
+pub use record::{GameResult, Location, Origin, Ply, Record};
 pub use replay::{
     Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, replay, replay_prefix, with_passes,
 };
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
-pub use stream::{Games, games};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -153,6 +153,24 @@ impl Losses {
         }
     }
 
+    /// What formats of moves or positions alone drop: the players, event,
+    /// date, result, evaluations and times.
+    pub(crate) fn metadata_of(&mut self, game: usize, record: &Record) {
+        self.annotations_of(game, record);
+        if record.black.is_some() || record.white.is_some() {
+            self.note(game, Loss::Players);
+        }
+        if record.event.is_some() {
+            self.note(game, Loss::Event);
+        }
+        if record.date.is_some() {
+            self.note(game, Loss::Date);
+        }
+        if record.result.is_some() {
+            self.note(game, Loss::Result);
+        }
+    }
+
     /// Evaluations and times of `record`, when it has any, lost.
     pub(crate) fn annotations_of(&mut self, game: usize, record: &Record) {
         if record.moves.iter().any(|p| p.eval.is_some()) {
@@ -209,14 +227,7 @@ impl Losses {
     /// many games, and the distinct field names (at most eight, then `...`).
     #[must_use]
     pub fn warnings(&self) -> Vec<String> {
-        let label = match self.format {
-            Format::Transcript => "transcript",
-            Format::Pgn => "PGN",
-            Format::Ggf => "GGF",
-            Format::Wthor => "WTHOR",
-            Format::Obf => "OBF",
-            Format::Position => "position lines",
-        };
+        let label = self.format.label();
         self.kinds
             .iter()
             .map(|(&kind, tally)| {

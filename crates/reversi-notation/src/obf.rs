@@ -20,7 +20,9 @@ use std::fmt;
 
 use reversi_core::{Color, Move, Position, Square};
 
-use crate::SyntaxError;
+use crate::format::codec::{Codec, Finished, GameWriter, Head, Lines, Parser};
+use crate::position::{final_position, moves_lost};
+use crate::{Format, Loss, Losses, ReadOptions, Record, SyntaxError, WriteError};
 
 /// A position and the annotations written after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +83,7 @@ pub fn read(text: &str) -> Result<Vec<ObfPosition>, SyntaxError> {
 
 /// The position of the OBF line `line` (its line break included), which
 /// starts at byte `at` of `text`; `None` for a blank or comment line.
-pub(crate) fn parse_line(text: &str, line: &str, at: usize) -> Result<Option<ObfPosition>, SyntaxError> {
+fn parse_line(text: &str, line: &str, at: usize) -> Result<Option<ObfPosition>, SyntaxError> {
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with(['%', '#']) {
         return Ok(None);
@@ -92,6 +94,85 @@ pub(crate) fn parse_line(text: &str, line: &str, at: usize) -> Result<Option<Obf
     })?;
     let annotations = line[body_end..].split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect();
     Ok(Some(ObfPosition { position, annotations }))
+}
+
+/// An OBF position as a game: that start, no moves, the annotations kept.
+fn obf_record(p: ObfPosition) -> Record {
+    let mut record = Record::new();
+    record.set_start(reversi_variants::Position::from(p.position));
+    if !p.annotations.is_empty() {
+        record.extra.push(("OBF".into(), p.annotations.join("; ")));
+    }
+    record
+}
+
+/// The OBF codec: positions read as games without moves, games written as
+/// their final positions.
+pub(crate) struct Obf;
+
+impl Codec for Obf {
+    fn name(&self) -> &'static str {
+        "obf"
+    }
+
+    fn label(&self) -> &'static str {
+        "OBF"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["obf"]
+    }
+
+    /// A first line of 64 squares.
+    fn sniff(&self, head: &Head<'_>) -> Option<u8> {
+        let square = |b: &u8| matches!(b, b'X' | b'O' | b'-' | b'*' | b'x' | b'o' | b'.' | b'#');
+        head.line.filter(|l| l.len() >= 64 && l.as_bytes()[..64].iter().all(square)).map(|_| 2)
+    }
+
+    fn parser(&self, _: &ReadOptions) -> Parser {
+        Parser::Text(Box::new(Lines(|text: &str, line: &str, at| Ok(parse_line(text, line, at)?.map(obf_record)))))
+    }
+
+    fn writer(&self) -> Box<dyn GameWriter> {
+        Box::new(Writer { losses: Losses::new(Format::Obf) })
+    }
+}
+
+/// Games written as OBF lines of their final positions.
+#[derive(Debug)]
+struct Writer {
+    losses: Losses,
+}
+
+impl GameWriter for Writer {
+    fn push(&mut self, record: &Record, index: usize, out: &mut Vec<u8>) -> Result<(), WriteError> {
+        let fail = |what: &str| WriteError { format: Obf.label(), game: index, what: what.into() };
+        let position = final_position(record, index, Obf.label())?;
+        let core =
+            reversi_core::Position::try_from(position).map_err(|_| fail("OBF holds 8x8 Othello positions only"))?;
+        if record.get("OBF").is_some_and(|a| a.contains('\n')) {
+            return Err(fail("an OBF annotation holds a line break"));
+        }
+        let kept = record.extra.iter().position(|(n, _)| n == "OBF");
+        let annotations = kept.map_or_else(Vec::new, |k| {
+            let a = &record.extra[k].1;
+            a.split(';').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect::<Vec<_>>()
+        });
+        // Annotations read back joined by "; ", and none as no field.
+        if kept.is_some_and(|k| record.extra[k].1 != annotations.join("; ")) {
+            self.losses.note(index, Loss::Annotations);
+        }
+        let kept = kept.filter(|_| !annotations.is_empty());
+        self.losses.fields_but(index, record, kept.as_slice());
+        out.extend_from_slice(ObfPosition { position: core, annotations }.to_string().as_bytes());
+        out.push(b'\n');
+        moves_lost(&mut self.losses, index, record);
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, _: &mut Vec<u8>) -> Result<Finished, WriteError> {
+        Ok(Finished { losses: self.losses, header: None })
+    }
 }
 
 /// Writes positions as OBF lines.

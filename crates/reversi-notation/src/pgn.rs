@@ -56,9 +56,9 @@ use std::fmt::Write as _;
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
+use crate::format::codec::{Codec, Finished, GameWriter, Halt, Head, Parser, Resync, Step, TextParser, game_step};
 use crate::losses::FieldNames;
-use crate::stream::{Halt, Parser, Records, Step, game_step};
-use crate::{Format, GameResult, Ply, ReadOptions, Record, SyntaxError};
+use crate::{Format, GameResult, Ply, ReadOptions, Reader, Record, SyntaxError, WriteError};
 use crate::{Loss, Losses};
 
 /// Reads every game of a PGN file.
@@ -78,12 +78,112 @@ use crate::{Loss, Losses};
 /// does not fit the board, a token that is neither a move, a move number nor a
 /// result.
 pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
-    Records::new(Parser::Pgn, text, ReadOptions::DEFAULT_MAX_GAME_BYTES).collect()
+    crate::format::syntax(Reader::new(Format::Pgn, text.as_bytes(), ReadOptions::new()))
+}
+
+/// The PGN codec.
+pub(crate) struct Pgn;
+
+impl Codec for Pgn {
+    fn name(&self) -> &'static str {
+        "pgn"
+    }
+
+    fn label(&self) -> &'static str {
+        "PGN"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["pgn"]
+    }
+
+    /// A first line that opens a tag.
+    fn sniff(&self, head: &Head<'_>) -> Option<u8> {
+        head.line.filter(|l| l.starts_with('[')).map(|_| 4)
+    }
+
+    fn parser(&self, _: &ReadOptions) -> Parser {
+        Parser::Text(Box::<PgnParser>::default())
+    }
+
+    fn writer(&self) -> Box<dyn GameWriter> {
+        Box::new(Writer { losses: Losses::new(Format::Pgn), text: String::new() })
+    }
+}
+
+/// PGN's parser: no state from game to game, but where a resync is.
+#[derive(Default)]
+struct PgnParser {
+    /// While a resync looks for the next tag section: whether the last whole
+    /// line was a tag line, and what the line being read is so far.
+    resync: Option<(bool, Line)>,
+}
+
+/// A line as far as it is read: nothing but space yet, a tag line (its first
+/// character `[`) or another.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Line {
+    Blank,
+    Tag,
+    Other,
+}
+
+impl TextParser for PgnParser {
+    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+        step(text, at, eof)
+    }
+
+    /// The next tag section: a line starting with `[` after a line that does
+    /// not (the tags after the error's line, in its own section, are passed
+    /// over with it). Called again after more text, it goes on where it
+    /// stopped, holding nothing of the text it passed.
+    fn resync(&mut self, text: &str, from: usize, eof: bool) -> Resync {
+        let from = from.min(text.len());
+        let (mut tag_before, mut line) = self.resync.take().unwrap_or_else(|| {
+            let start = text.as_bytes()[..from].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let tag = text[start..].trim_start().starts_with('[');
+            (false, if tag { Line::Tag } else { Line::Other })
+        });
+        for (i, &b) in text.as_bytes()[from..].iter().enumerate() {
+            match b {
+                b'\n' => (tag_before, line) = (line == Line::Tag, Line::Blank),
+                _ if line != Line::Blank || b.is_ascii_whitespace() => {}
+                b'[' if !tag_before => return Resync::At(from + i),
+                b'[' => line = Line::Tag,
+                _ => line = Line::Other,
+            }
+        }
+        if eof {
+            return Resync::End;
+        }
+        self.resync = Some((tag_before, line));
+        Resync::More(text.len())
+    }
+}
+
+/// Games written one after another, a blank line between them.
+#[derive(Debug)]
+struct Writer {
+    losses: Losses,
+    text: String,
+}
+
+impl GameWriter for Writer {
+    fn push(&mut self, record: &Record, index: usize, out: &mut Vec<u8>) -> Result<(), WriteError> {
+        self.text.clear();
+        write_nth(record, index, &mut self.text, &mut self.losses);
+        out.extend_from_slice(self.text.as_bytes());
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, _: &mut Vec<u8>) -> Result<Finished, WriteError> {
+        Ok(Finished { losses: self.losses, header: None })
+    }
 }
 
 /// The parser step at `at`: space passed over, then a game.
-pub(crate) fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
-    let mut reader = Reader { text, at, eof };
+fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+    let mut reader = Scanner { text, at, eof };
     reader.skip_space();
     if reader.at == text.len() {
         return Ok(match (eof, reader.at > at) {
@@ -95,7 +195,7 @@ pub(crate) fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError
     game_step(reader.game().map(|record| (record, reader.at)))
 }
 
-struct Reader<'a> {
+struct Scanner<'a> {
     text: &'a str,
     at: usize,
     /// Whether the text ends the input: else a game that reaches its end
@@ -110,7 +210,7 @@ struct Tag {
     at: usize,
 }
 
-impl Reader<'_> {
+impl Scanner<'_> {
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.at).copied()
     }
@@ -188,7 +288,7 @@ impl Reader<'_> {
                         let mv = mv
                             .parse::<Move>()
                             .map_err(|_| self.error(start + digits + dots, "a move, a move number or a result"))?;
-                        record.moves.push(Ply::from(mv));
+                        record.moves.push(Ply::read_at(mv, start + digits + dots));
                     }
                 }
             }

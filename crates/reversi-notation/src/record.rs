@@ -1,6 +1,7 @@
 //! The game record: what a file says about one game.
 
 use std::fmt;
+use std::sync::Arc;
 
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, StartError, Variant};
@@ -18,7 +19,10 @@ use reversi_variants::{Geometry, Move, Position, StartError, Variant};
 /// assert_eq!((ply.mv.to_string(), ply.seconds), ("f5".to_string(), None));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Equality compares the move, evaluation and time, not where the ply was
+/// read ([`Ply::at`]): the same game read from two files is the same game.
+#[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Ply {
@@ -30,13 +34,93 @@ pub struct Ply {
     /// The seconds the move took, if written (GGF).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub seconds: Option<f64>,
+    /// Where the move was read: line and column of its token in a text
+    /// format, byte offset of its move byte in WTHOR; `None` for a ply made
+    /// in memory (or inserted, as a forced pass by [`with_passes`](crate::with_passes)).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub at: Option<Location>,
+}
+
+impl PartialEq for Ply {
+    fn eq(&self, other: &Ply) -> bool {
+        self.mv == other.mv && self.eval == other.eval && self.seconds == other.seconds
+    }
 }
 
 impl Ply {
     /// The move with nothing said about it.
     #[must_use]
     pub const fn new(mv: Move) -> Ply {
-        Ply { mv, eval: None, seconds: None }
+        Ply { mv, eval: None, seconds: None, at: None }
+    }
+
+    /// The move read at byte `offset` of the parser's text (made a line and
+    /// column by the reader once the game is read: `stream::locate_plies`).
+    pub(crate) const fn read_at(mv: Move, offset: usize) -> Ply {
+        Ply { mv, eval: None, seconds: None, at: Some(Location::Byte(offset as u64)) }
+    }
+}
+
+/// Where something was read in its input.
+///
+/// Shown the way compilers show it: `12:5` (line and column) or `byte 84`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Location {
+    /// A text format: 1-based line, and 1-based column in characters.
+    Text {
+        /// The line.
+        line: usize,
+        /// The column, in characters.
+        column: usize,
+    },
+    /// A binary format (WTHOR): the byte offset from the start of the file.
+    Byte(u64),
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Text { line, column } => write!(f, "{line}:{column}"),
+            Location::Byte(offset) => write!(f, "byte {offset}"),
+        }
+    }
+}
+
+/// Where a game was read: its file, its number in the file, where it starts.
+///
+/// Set by the readers ([`Reader`](crate::Reader) and those built on it);
+/// [`replay`](crate::replay) and [`ReplayError::in_record`](crate::ReplayError::in_record)
+/// use it to name the file, game and line of an illegal move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Origin {
+    /// The file as the reader was told to name it (`None`: not named).
+    pub file: Option<Arc<str>>,
+    /// The game's index in its input (0-based; games that did not read count).
+    pub game: usize,
+    /// Where the game starts.
+    pub at: Location,
+}
+
+impl Origin {
+    /// Game `game` (0-based) of `file`, starting at `at`.
+    #[must_use]
+    pub fn new(file: Option<Arc<str>>, game: usize, at: Location) -> Origin {
+        Origin { file, game, at }
+    }
+}
+
+/// `FILE:LINE:COL: `, `FILE: byte B: `, `line L, column C: `, `byte B: `,
+/// `FILE: ` or nothing.
+pub(crate) fn write_location(file: Option<&str>, at: Option<Location>, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match (file, at) {
+        (Some(file), Some(Location::Text { line, column })) => write!(out, "{file}:{line}:{column}: "),
+        (Some(file), Some(at @ Location::Byte(_))) => write!(out, "{file}: {at}: "),
+        (Some(file), None) => write!(out, "{file}: "),
+        (None, Some(Location::Text { line, column })) => write!(out, "line {line}, column {column}: "),
+        (None, Some(at @ Location::Byte(_))) => write!(out, "{at}: "),
+        (None, None) => Ok(()),
     }
 }
 
@@ -183,7 +267,10 @@ impl GameResult {
 /// use reversi_notation::Record;
 /// let record = Record { event: Some("club night".into()), ..Record::new() };
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Equality compares the game, not where it was read ([`Record::origin`],
+/// [`Ply::at`]).
+#[derive(Clone, Debug)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -213,6 +300,27 @@ pub struct Record {
     pub moves: Vec<Ply>,
     /// Other fields, name and value, kept for writing back.
     pub extra: Vec<(String, String)>,
+    /// Where the game was read (file, game number, start), set by the
+    /// readers; `None` for a record made in memory. Not written by any writer.
+    pub origin: Option<Origin>,
+}
+
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        let Record { variant, geometry, first, start, black, white, event, date, result, moves, extra, origin: _ } =
+            self;
+        *variant == other.variant
+            && *geometry == other.geometry
+            && *first == other.first
+            && *start == other.start
+            && *black == other.black
+            && *white == other.white
+            && *event == other.event
+            && *date == other.date
+            && *result == other.result
+            && *moves == other.moves
+            && *extra == other.extra
+    }
 }
 
 impl Record {
@@ -237,6 +345,7 @@ impl Record {
             result: None,
             moves: Vec::new(),
             extra: Vec::new(),
+            origin: None,
         }
     }
 

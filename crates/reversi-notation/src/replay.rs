@@ -1,10 +1,13 @@
 //! Replaying a record: every move checked against the rules, passes inferred
 //! where the format leaves them out.
 
+use std::sync::Arc;
+
 use reversi_core::{Color, Played};
 use reversi_variants::{Move, OthelloWords, PlayError, Position, StartError};
 
-use crate::{Ply, Record};
+use crate::record::write_location;
+use crate::{Location, Ply, Record};
 
 /// How a record's passes are written.
 ///
@@ -29,12 +32,24 @@ pub enum ReplayError {
     #[error("the start: {0}")]
     Start(#[from] StartError),
     /// A move the rules do not allow.
-    #[error("{}ply {ply}: {mv} is not legal for {}: {reason}", game_prefix(*.game), side_name(*.side))]
+    ///
+    /// Shown as compilers show errors when the record says where it was read
+    /// ([`Record::origin`], [`Ply::at`]): `FILE:LINE:COL: game N, ply P: f5
+    /// is not legal for White: ...`; without them, `game N, ply P: ...` or
+    /// `ply P: ...`.
+    #[error("{}ply {ply}: {mv} is not legal for {}: {reason}", Prefix(file.as_deref(), *at, *game), side_name(*.side))]
     Illegal {
+        /// The file, when the record says (from [`Record::origin`]).
+        file: Option<Arc<str>>,
+        /// Where the move was read, when the record says ([`Ply::at`]).
+        at: Option<Location>,
         /// The game's index in its file (0-based), when the reader knows it.
         game: Option<usize>,
         /// The 1-based ply, counting passes (inferred ones included).
         ply: usize,
+        /// The move's index among the moves as written (0-based: inferred
+        /// passes not counted): `record.moves[index]`.
+        index: usize,
         /// The move as written.
         mv: Move,
         /// The side that was to move.
@@ -44,8 +59,17 @@ pub enum ReplayError {
     },
 }
 
-fn game_prefix(game: Option<usize>) -> String {
-    game.map_or(String::new(), |g| format!("game {}, ", g + 1))
+/// `FILE:LINE:COL: game N, ` and its shorter forms.
+struct Prefix<'a>(Option<&'a str>, Option<Location>, Option<usize>);
+
+impl std::fmt::Display for Prefix<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write_location(self.0, self.1, f)?;
+        match self.2 {
+            Some(g) => write!(f, "game {}, ", g + 1),
+            None => Ok(()),
+        }
+    }
 }
 
 fn side_name(side: Color) -> &'static str {
@@ -58,13 +82,37 @@ fn side_name(side: Color) -> &'static str {
 impl ReplayError {
     /// The same error, naming the game's index in its file.
     #[must_use]
-    pub fn in_game(self, index: usize) -> ReplayError {
-        match self {
-            ReplayError::Illegal { ply, mv, side, reason, .. } => {
-                ReplayError::Illegal { game: Some(index), ply, mv, side, reason }
-            }
-            other => other,
+    pub fn in_game(mut self, index: usize) -> ReplayError {
+        if let ReplayError::Illegal { game, .. } = &mut self {
+            *game = Some(index);
         }
+        self
+    }
+
+    /// The same error, located with what `record` says of where it was read:
+    /// the file and game of [`Record::origin`], the line and column (or byte)
+    /// of the move ([`Ply::at`]). [`replay`] and [`replay_prefix`] do this
+    /// themselves; [`plies`] leaves it to the caller.
+    ///
+    /// ```
+    /// use reversi_notation::{Format, Passes, Reader, ReadOptions, plies};
+    /// let text = "f5d6\nf5d6c3a1\n";
+    /// let mut reader = Reader::new(Format::Transcript, text.as_bytes(), ReadOptions::new()).named("games.txt");
+    /// reader.next().unwrap()?;
+    /// let game = reader.next().unwrap()?;
+    /// let error = plies(&game, Passes::Infer)?.find_map(Result::err).unwrap();
+    /// assert_eq!(error.in_record(&game).to_string(), "games.txt:2:7: game 2, ply 4: a1 is not legal for White: a1 flips nothing");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn in_record(mut self, record: &Record) -> ReplayError {
+        if let ReplayError::Illegal { file, at, game, index, .. } = &mut self {
+            if let Some(origin) = &record.origin {
+                (*file, *game) = (origin.file.clone(), Some(origin.game));
+            }
+            *at = record.moves.get(*index).and_then(|p| p.at).or(*at);
+        }
+        self
     }
 }
 
@@ -127,7 +175,8 @@ pub fn replay(record: &Record, passes: Passes) -> Result<Replay, ReplayError> {
 /// replay from).
 pub fn replay_prefix(record: &Record, passes: Passes) -> Result<(Replay, Option<ReplayError>), ReplayError> {
     let moves = record.moves.iter().map(|p| p.mv);
-    Ok(run(record.start_position()?, moves, passes, |_| {}))
+    let (done, error) = run(record.start_position()?, moves, passes, |_| {});
+    Ok((done, error.map(|e| e.in_record(record))))
 }
 
 /// One ply of a replayed game: the position it is played from, the move,
@@ -195,6 +244,8 @@ pub struct Plies<I> {
     pending: Option<Move>,
     passes: Passes,
     ply: usize,
+    /// Passes inferred so far (the written moves taken are `ply - inferred`).
+    inferred: usize,
     done: bool,
 }
 
@@ -202,7 +253,17 @@ impl<I: Iterator<Item = Move>> Plies<I> {
     /// The plies of `moves` played from `start`.
     pub fn new(start: Position, moves: impl IntoIterator<IntoIter = I>, passes: Passes) -> Plies<I> {
         let words = start.othello_words();
-        Plies { before: start, pos: start, words, moves: moves.into_iter(), pending: None, passes, ply: 0, done: false }
+        Plies {
+            before: start,
+            pos: start,
+            words,
+            moves: moves.into_iter(),
+            pending: None,
+            passes,
+            ply: 0,
+            inferred: 0,
+            done: false,
+        }
     }
 
     /// The position reached so far: after the last step given.
@@ -276,12 +337,13 @@ impl<I: Iterator<Item = Move>> Plies<I> {
             Ok(Played::Move) => (mv, false),
             Ok(Played::Pass) => {
                 self.pending = Some(mv);
+                self.inferred += 1;
                 (Move::Pass, true)
             }
             Err(reason) => {
                 self.done = true;
-                let (ply, side) = (self.ply + 1, self.pos.side_to_move());
-                return Err(ReplayError::Illegal { game: None, ply, mv, side, reason });
+                let (ply, side, index) = (self.ply + 1, self.pos.side_to_move(), self.ply - self.inferred);
+                return Err(ReplayError::Illegal { file: None, at: None, game: None, ply, index, mv, side, reason });
             }
         };
         Ok((mv, inferred))
@@ -322,7 +384,7 @@ impl core::iter::FusedIterator for RecordMoves<'_> {}
 /// The game of `record` position by position: the training-data view of a
 /// record. Each [`Step`] holds the position before, the move and the position
 /// after; passes the record leaves out are steps too under [`Passes::Infer`].
-/// Combined with [`games`](crate::games()), a multi-gigabyte archive is walked
+/// Combined with [`Reader`](crate::Reader), a multi-gigabyte archive is walked
 /// position by position holding one game at a time.
 ///
 /// ```
@@ -393,7 +455,7 @@ pub fn with_passes(record: &Record, passes: Passes) -> Result<Record, ReplayErro
     let mut at = Vec::new();
     let moves = record.moves.iter().map(|p| p.mv);
     if let (_, Some(error)) = run(record.start_position()?, moves, passes, |i| at.push(i)) {
-        return Err(error);
+        return Err(error.in_record(record));
     }
     let mut written = Record { moves: Vec::with_capacity(record.moves.len() + at.len()), ..record.clone() };
     let mut at = at.into_iter().peekable();

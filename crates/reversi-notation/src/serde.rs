@@ -55,7 +55,7 @@ pub struct RecordStartError {
 
 impl From<Record> for RecordRepr {
     fn from(r: Record) -> RecordRepr {
-        let Record { variant, geometry, first, start, black, white, event, date, result, moves, extra } = r;
+        let Record { variant, geometry, first, start, black, white, event, date, result, moves, extra, origin: _ } = r;
         RecordRepr { variant, geometry, first, start, black, white, event, date, result, moves, extra }
     }
 }
@@ -74,7 +74,7 @@ impl TryFrom<RecordRepr> for Record {
                 start_geometry: *p.geometry(),
             });
         }
-        Ok(Record { variant, geometry, first, start, black, white, event, date, result, moves, extra })
+        Ok(Record { variant, geometry, first, start, black, white, event, date, result, moves, extra, origin: None })
     }
 }
 

@@ -8,8 +8,8 @@
 
 use reversi_variants::{Geometry, Move, Variant};
 
-use crate::stream::{Parser, Records};
-use crate::{Ply, ReadOptions, Record, SyntaxError};
+use crate::format::codec::{Codec, Finished, GameWriter, Head, Lines, Parser};
+use crate::{Format, Losses, Ply, ReadOptions, Reader, Record, SyntaxError, WriteError};
 
 /// What a transcript reader expects where it fails.
 const EXPECTED_MOVE: &str = "a move (a square such as f5, a jump such as a1c3, or pass)";
@@ -25,11 +25,12 @@ fn error(line: usize, text: &str, byte: usize) -> SyntaxError {
 /// # Errors
 /// [`SyntaxError`] at the first token that is not a move.
 pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move>, SyntaxError> {
-    moves(text, compact).map_err(|byte| error(line_no, text, byte))
+    Ok(moves(text, compact, 0).map_err(|byte| error(line_no, text, byte))?.into_iter().map(|p| p.mv).collect())
 }
 
-/// [`parse_moves`], the error as the byte of the bad token.
-fn moves(text: &str, compact: bool) -> Result<Vec<Move>, usize> {
+/// [`parse_moves`] as plies read at their byte in `text` plus `at`, the
+/// error as the byte of the bad token in `text`.
+fn moves(text: &str, compact: bool, at: usize) -> Result<Vec<Ply>, usize> {
     let trimmed = text.trim();
     let base = text.len() - text.trim_start().len();
     let mut moves = Vec::new();
@@ -49,7 +50,9 @@ fn moves(text: &str, compact: bool) -> Result<Vec<Move>, usize> {
                 None => (rest.get(..2).and_then(|t| t.parse::<reversi_core::Move>().ok()).map(Move::from), 2),
             };
             match mv {
-                Some(mv) if !(len == 2 && rest.len() > 2 && rest.as_bytes()[2].is_ascii_digit()) => moves.push(mv),
+                Some(mv) if !(len == 2 && rest.len() > 2 && rest.as_bytes()[2].is_ascii_digit()) => {
+                    moves.push(Ply::read_at(mv, at + base + i));
+                }
                 _ => return Err(base + i),
             }
             i += len;
@@ -58,9 +61,9 @@ fn moves(text: &str, compact: bool) -> Result<Vec<Move>, usize> {
     }
     let mut offset = base;
     for token in trimmed.split_whitespace() {
-        let at = offset + text[offset..].find(token).unwrap_or(0);
-        moves.push(token.parse().map_err(|_| at)?);
-        offset = at + token.len();
+        let start = offset + text[offset..].find(token).unwrap_or(0);
+        moves.push(Ply::read_at(token.parse().map_err(|_| start)?, at + start));
+        offset = start + token.len();
     }
     Ok(moves)
 }
@@ -79,9 +82,9 @@ pub(crate) fn record_line(
         return Ok(None);
     }
     let compact = variant == Variant::Reversi && geometry == Geometry::standard();
-    let moves = moves(line, compact).map_err(|byte| SyntaxError::at(text, at + byte, EXPECTED_MOVE))?;
+    let moves = moves(line, compact, at).map_err(|byte| SyntaxError::at(text, at + byte, EXPECTED_MOVE))?;
     let mut record = Record::of(variant, geometry);
-    record.moves = moves.into_iter().map(Ply::from).collect();
+    record.moves = moves;
     Ok(Some(record))
 }
 
@@ -92,8 +95,66 @@ pub(crate) fn record_line(
 /// [`SyntaxError`] with the line and column of the first bad token, or at a
 /// line longer than [`ReadOptions::DEFAULT_MAX_GAME_BYTES`](crate::ReadOptions::DEFAULT_MAX_GAME_BYTES).
 pub fn read(text: &str, variant: Variant, geometry: Geometry) -> Result<Vec<Record>, SyntaxError> {
-    let parser = Parser::Transcript { variant, geometry };
-    Records::new(parser, text, ReadOptions::DEFAULT_MAX_GAME_BYTES).collect()
+    let options = ReadOptions::new().variant(variant).geometry(geometry);
+    crate::format::syntax(Reader::new(Format::Transcript, text.as_bytes(), options))
+}
+
+/// The transcript format's codec.
+pub(crate) struct Transcript;
+
+impl Codec for Transcript {
+    fn name(&self) -> &'static str {
+        "transcript"
+    }
+
+    fn label(&self) -> &'static str {
+        "transcript"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["txt", "transcript", "trs"]
+    }
+
+    /// Any text: the format of last resort.
+    fn sniff(&self, head: &Head<'_>) -> Option<u8> {
+        head.is_text().then_some(0)
+    }
+
+    fn parser(&self, options: &ReadOptions) -> Parser {
+        let (variant, geometry) = (options.get_variant(), *options.get_geometry());
+        Parser::Text(Box::new(Lines(move |text: &str, line: &str, at| record_line(text, line, at, variant, geometry))))
+    }
+
+    fn writer(&self) -> Box<dyn GameWriter> {
+        Box::new(Writer { losses: Losses::new(Format::Transcript) })
+    }
+}
+
+/// Games written one a line.
+#[derive(Debug)]
+struct Writer {
+    losses: Losses,
+}
+
+impl GameWriter for Writer {
+    fn push(&mut self, record: &Record, index: usize, out: &mut Vec<u8>) -> Result<(), WriteError> {
+        if record.start.is_some() || record.first != reversi_core::Color::Black {
+            return Err(WriteError {
+                format: Transcript.label(),
+                game: index,
+                what: "a transcript starts from the default start with Black to move".into(),
+            });
+        }
+        out.extend_from_slice(write(record).as_bytes());
+        out.push(b'\n');
+        self.losses.metadata_of(index, record);
+        self.losses.fields_but(index, record, &[]);
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, _: &mut Vec<u8>) -> Result<Finished, WriteError> {
+        Ok(Finished { losses: self.losses, header: None })
+    }
 }
 
 /// Writes a record's moves as one line: the compact form for 8x8 Othello (a

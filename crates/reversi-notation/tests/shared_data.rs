@@ -64,13 +64,13 @@ fn the_hand_edited_synchro_games_fail_with_their_ply() {
                 assert!(matches!(e, ReplayError::Illegal { ply: 38, .. }), "{e}");
                 assert_eq!(
                     e.clone().in_game(i).to_string(),
-                    "game 4, ply 38: h2 is not legal for White: h2 flips nothing"
+                    "line 3, column 1544: game 4, ply 38: h2 is not legal for White: h2 flips nothing"
                 );
             }
             (6, Err(e)) => {
                 assert_eq!(
                     e.clone().in_game(i).to_string(),
-                    "game 6, ply 2: h8 is not legal for White: h8 flips nothing"
+                    "line 5, column 211: game 6, ply 2: h8 is not legal for White: h8 flips nothing"
                 );
             }
             (n, Ok(done)) if n != 4 && n != 6 => {
@@ -152,10 +152,10 @@ fn ggf_archives_stream_as_read_reads_them() {
         // A reader that hands out a few bytes at a time.
         let reader = std::io::BufReader::with_capacity(3, &bytes[..]);
         let streamed: Vec<_> =
-            reversi_notation::games(format, reader, ReadOptions::new()).map(Result::unwrap).collect();
+            reversi_notation::Reader::new(format, reader, ReadOptions::new()).map(Result::unwrap).collect();
         assert_eq!(streamed, whole, "{file}");
         // Lent one by one, each in the buffers of the one before.
-        let mut reader = reversi_notation::RecordReader::new(format, &bytes, ReadOptions::new()).unwrap();
+        let mut reader = reversi_notation::Reader::new(format, &bytes[..], ReadOptions::new());
         let mut lent = Vec::new();
         while let Some(record) = reader.next_record() {
             lent.push(record.unwrap().clone());
@@ -164,8 +164,9 @@ fn ggf_archives_stream_as_read_reads_them() {
         // The whole archive on one line, then twice over: the same games.
         if format == Format::Ggf {
             let line = text(file).replace('\n', " ").repeat(2);
-            let streamed: Vec<_> =
-                reversi_notation::games(format, line.as_bytes(), ReadOptions::new()).map(Result::unwrap).collect();
+            let streamed: Vec<_> = reversi_notation::Reader::new(format, line.as_bytes(), ReadOptions::new())
+                .map(Result::unwrap)
+                .collect();
             assert_eq!(streamed, [whole.clone(), whole].concat(), "{file}");
         }
     }

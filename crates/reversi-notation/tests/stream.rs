@@ -1,9 +1,10 @@
-//! Game-by-game reading ([`games`], [`RecordReader`]): the same games and errors as [`read`],
-//! memory bounded by a game, long games refused with their line.
+//! Game-by-game reading ([`Reader`], lent or owned): the same games and errors as [`read`],
+//! memory bounded by a game, long games refused with their line, a bad game
+//! passed over.
 
 use std::io::{BufRead, Read};
 
-use reversi_notation::{Format, ReadError, ReadOptions, Record, RecordReader, SyntaxError, games, read};
+use reversi_notation::{Format, ReadError, ReadOptions, Reader, Record, SyntaxError, read};
 
 /// A `BufRead` that makes its text on the fly: `head`, then `count` copies of
 /// `unit`, then `tail`, never holding more than one copy.
@@ -60,24 +61,26 @@ impl BufRead for Generated {
 fn both_ways(format: Format, text: &str, options: ReadOptions) -> (Vec<Record>, Option<ReadError>) {
     let mut streamed = Vec::new();
     let mut error = None;
-    for game in games(format, text.as_bytes(), options) {
+    for game in Reader::new(format, text.as_bytes(), options) {
         match game {
             Ok(record) => streamed.push(record),
-            Err(e) => error = Some(e),
-        }
-    }
-    // A `RecordReader` lends the same games, then the same error.
-    let (mut lent, mut lent_error) = (Vec::new(), None);
-    match RecordReader::new(format, text.as_bytes(), options) {
-        Ok(mut reader) => {
-            while let Some(game) = reader.next_record() {
-                match game {
-                    Ok(record) => lent.push(record.clone()),
-                    Err(e) => lent_error = Some(e),
-                }
+            Err(e) => {
+                error = Some(e.kind);
+                break;
             }
         }
-        Err(e) => lent_error = Some(e),
+    }
+    // Lent, the same games, then the same error.
+    let (mut lent, mut lent_error) = (Vec::new(), None);
+    let mut reader = Reader::new(format, text.as_bytes(), options);
+    while let Some(game) = reader.next_record() {
+        match game {
+            Ok(record) => lent.push(record.clone()),
+            Err(e) => {
+                lent_error = Some(e.kind);
+                break;
+            }
+        }
     }
     match read(format, text.as_bytes(), options) {
         Ok(records) => {
@@ -89,7 +92,7 @@ fn both_ways(format: Format, text: &str, options: ReadOptions) -> (Vec<Record>, 
             // The games before the error are streamed, then the same error.
             assert_eq!(Some(&e), error.as_ref(), "{format}: {text:.200}");
             assert_eq!(Some(&e), lent_error.as_ref(), "{format}: {text:.200}");
-            assert!(streamed.starts_with(&lent), "{format}");
+            assert_eq!(streamed, lent, "{format}");
         }
     }
     (streamed, error)
@@ -107,7 +110,7 @@ fn a_pgn_of_200000_games_streams_without_holding_them() {
     let input = Generated::new("[Event \"big\"]\n", "*\n", 200_000, "1. f5 d6 *\n");
     let mut count = 0;
     let mut last = None;
-    for game in games(Format::Pgn, input, ReadOptions::new()) {
+    for game in Reader::new(Format::Pgn, input, ReadOptions::new()) {
         last = Some(game.unwrap());
         count += 1;
     }
@@ -120,11 +123,15 @@ fn a_transcript_line_over_the_limit_is_a_syntax_error_on_line_1() {
     // 20 MiB of moves on one line, over the default 16 MiB: read until the
     // bound, not to the end of the line.
     let input = Generated::new("", "f5d6c3d3", 20 << 17, "\nf5\n");
-    let mut streamed = games(Format::Transcript, input, ReadOptions::new());
-    let e = syntax(streamed.next().and_then(Result::err));
+    let mut streamed = Reader::new(Format::Transcript, input, ReadOptions::new());
+    let e = syntax(streamed.next().and_then(Result::err).map(|e| e.kind));
     assert_eq!((e.line, e.column), (1, 1));
     assert!(e.expected.starts_with("a game of at most 16777216 bytes"), "{}", e.expected);
     assert_eq!(e.found, "f5d6c3d3".repeat(3));
+    // The reader goes on at the next line, passing the rest of the long one
+    // without holding it.
+    let next = streamed.next().unwrap().unwrap();
+    assert_eq!((next.moves.len(), next.origin.unwrap().game), (1, 1));
     assert!(streamed.next().is_none());
 
     // A smaller bound, both ways, on a later line.
@@ -188,9 +195,9 @@ fn streamed_errors_are_located_as_read_locates_them() {
     // Text that is not UTF-8 is reported at its byte, after the games before.
     let mut bytes = "f5d6\n".repeat(30000).into_bytes();
     bytes.extend(b"f5\xff\n");
-    let streamed: Vec<_> = games(Format::Transcript, &bytes[..], ReadOptions::new()).collect();
+    let streamed: Vec<_> = Reader::new(Format::Transcript, &bytes[..], ReadOptions::new()).collect();
     assert_eq!(streamed.len(), 30001);
-    assert_eq!(streamed[30000], Err(ReadError::Utf8 { offset: 150002 }));
+    assert_eq!(streamed[30000].as_ref().map_err(|e| &e.kind), Err(&ReadError::Utf8 { offset: 150002 }));
     assert_eq!(read(Format::Transcript, &bytes, ReadOptions::new()), Err(ReadError::Utf8 { offset: 150002 }));
 }
 
@@ -202,14 +209,15 @@ fn io_errors_are_read_errors() {
             Err(std::io::Error::other("disk on fire"))
         }
     }
-    let mut streamed = games(Format::Pgn, std::io::BufReader::new(Failing), ReadOptions::new());
-    match streamed.next() {
+    let mut streamed = Reader::new(Format::Pgn, std::io::BufReader::new(Failing), ReadOptions::new());
+    match streamed.next().map(|game| game.map_err(|e| e.kind)) {
         Some(Err(ReadError::Io { kind, message })) => {
             assert_eq!((kind, message.as_str()), (std::io::ErrorKind::Other, "disk on fire"));
         }
         other => panic!("{other:?}"),
     }
     assert!(streamed.next().is_none());
-    let mut wthor = games(Format::Wthor, std::io::BufReader::new(Failing), ReadOptions::new());
-    assert!(matches!(wthor.next(), Some(Err(ReadError::Io { .. }))));
+    let mut wthor = Reader::new(Format::Wthor, std::io::BufReader::new(Failing), ReadOptions::new());
+    assert!(matches!(wthor.next().map(|g| g.map_err(|e| e.kind)), Some(Err(ReadError::Io { .. }))));
+    assert!(wthor.next().is_none());
 }

@@ -77,10 +77,13 @@ fn replay_errors_name_game_ply_move_and_side() {
     let games = transcript::read(text, Variant::Reversi, Geometry::standard()).unwrap();
     assert!(replay(&games[0], Passes::Infer).is_ok());
     let err = replay(&games[2], Passes::Infer).map_err(|e| e.in_game(2)).unwrap_err();
-    assert_eq!(err.to_string(), "game 3, ply 2: f5 is not legal for White: f5 is occupied");
+    assert_eq!(err.to_string(), "line 3, column 4: game 3, ply 2: f5 is not legal for White: f5 is occupied");
     assert!(matches!(err, ReplayError::Illegal { ply: 2, .. }));
     // A pass written where a move exists.
     let pass = transcript::read("f5 pass", Variant::Reversi, Geometry::standard()).unwrap();
     let err = replay(&pass[0], Passes::Explicit).unwrap_err();
-    assert_eq!(err.to_string(), "ply 2: pass is not legal for White: cannot pass: a move exists");
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 4: game 1, ply 2: pass is not legal for White: cannot pass: a move exists"
+    );
 }

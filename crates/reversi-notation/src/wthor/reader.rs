@@ -1,13 +1,12 @@
 //! A `.wtb` file read game by game from any [`Read`]: the header, then one
 //! 68-byte game at a time, in the memory of one game whatever the file's size.
-//! [`read_games`](super::read_games) and [`read_records`](super::read_records)
-//! are this reader over a slice.
+//! [`read_games`](super::read_games) is this reader over a slice. Records,
+//! with their names, come from the crate's [`Reader`](crate::Reader).
 
 use std::io::{ErrorKind, Read};
 use std::iter::FusedIterator;
 
 use super::{GAME_LEN, Game, HEADER_LEN, Header, WthorError, decode_game, decode_header};
-use crate::Record;
 
 /// The games of a `.wtb` file, read one at a time from any [`Read`]: the
 /// header when made ([`Reader::new`]), then each game as the iterator asks
@@ -20,8 +19,10 @@ use crate::Record;
 /// ends there: an input that ends before is [`WthorError::Truncated`] (at a
 /// game's boundary) or [`WthorError::TruncatedGame`] (inside one), one that
 /// goes on after is [`WthorError::TrailingBytes`]; either comes after the
-/// games before it. After an error, or the end, the iterator gives nothing
-/// more (and reads nothing more).
+/// games before it. A game whose score or a move byte does not read is an
+/// error of that game ([`WthorError::is_game_error`]) and the reader goes on
+/// with the next 68 bytes; after any other error, or the end, the iterator
+/// gives nothing more (and reads nothing more).
 ///
 /// ```
 /// use reversi_notation::{Ply, Record, wthor};
@@ -33,11 +34,8 @@ use crate::Record;
 /// // Any `io::Read`: a file through a `BufReader`, standard input, a slice.
 /// let reader = wthor::Reader::new(files.games.as_slice())?;
 /// assert_eq!(reader.header().games, 2);
-/// let players = wthor::read_names(&files.players, wthor::Names::Players)?;
-/// let tournaments = wthor::read_names(&files.tournaments, wthor::Names::Tournaments)?;
-/// for game in reader.records(players, tournaments) {
-///     let game = game?;
-///     assert_eq!((game.black.as_deref(), game.moves.len()), (Some("Ann"), 3));
+/// for game in reader {
+///     assert_eq!(game?.moves().len(), 3);
 /// }
 ///
 /// // A file cut inside its second game: the first game, then the error.
@@ -104,14 +102,6 @@ impl<R: Read> Reader<R> {
         &self.header
     }
 
-    /// The games as records, names looked up in `players` and `tournaments`
-    /// (read with [`read_names`](super::read_names), or empty) as
-    /// [`Game::to_record`] does, with the header's year.
-    #[must_use]
-    pub fn records(self, players: Vec<String>, tournaments: Vec<String>) -> Records<R> {
-        Records { games: self, players, tournaments }
-    }
-
     /// The next game, or the check that the input ends after the last one.
     fn read_next(&mut self) -> Option<Result<Game, WthorError>> {
         let claimed = u64::from(self.header.games);
@@ -132,8 +122,11 @@ impl<R: Read> Reader<R> {
             Ok(found) => Err(WthorError::TruncatedGame { game, offset, found, claimed }),
             Err(e) => Err(e),
         };
-        match result {
+        match &result {
+            // A game that does not read is one game's error: the next game
+            // starts 68 bytes on.
             Ok(_) => self.read += 1,
+            Err(e) if e.is_game_error() => self.read += 1,
             Err(_) => self.done = true,
         }
         Some(result)
@@ -149,36 +142,6 @@ impl<R: Read> Iterator for Reader<R> {
 }
 
 impl<R: Read> FusedIterator for Reader<R> {}
-
-/// The games of a [`Reader`] as records, with their names: made by
-/// [`Reader::records`]. Holds the names (at most 65,535 of each kind) and one
-/// game.
-#[derive(Debug)]
-pub struct Records<R> {
-    games: Reader<R>,
-    players: Vec<String>,
-    tournaments: Vec<String>,
-}
-
-impl<R: Read> Records<R> {
-    /// The file's header.
-    #[must_use]
-    pub fn header(&self) -> &Header {
-        self.games.header()
-    }
-}
-
-impl<R: Read> Iterator for Records<R> {
-    type Item = Result<Record, WthorError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let year = self.games.header.year;
-        let game = self.games.next()?;
-        Some(game.map(|g| g.to_record(year, &self.players, &self.tournaments)))
-    }
-}
-
-impl<R: Read> FusedIterator for Records<R> {}
 
 #[cfg(test)]
 mod tests {
@@ -271,17 +234,5 @@ mod tests {
         fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
             Err(ErrorKind::BrokenPipe.into())
         }
-    }
-
-    #[test]
-    fn records_carry_the_names_and_year() {
-        let bytes = database(2);
-        let players = vec!["Ann".to_string(), "Bob".to_string()];
-        let records: Vec<Record> =
-            Reader::new(&bytes[..]).unwrap().records(players, vec!["Open".into()]).map(Result::unwrap).collect();
-        let names: Vec<_> = records.iter().map(|r| (r.black.as_deref(), r.event.as_deref())).collect();
-        assert_eq!(names, [(Some("Ann"), Some("Open")), (Some("Ann"), Some("#1"))]);
-        assert_eq!(records[0].white.as_deref(), Some("Bob"));
-        assert_eq!(records[0].date.as_deref(), Some("2001"));
     }
 }

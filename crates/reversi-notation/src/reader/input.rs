@@ -1,0 +1,189 @@
+//! A streaming reader's input: the text (or bytes) read and not yet
+//! consumed, where it starts in the input, and the error that stopped it.
+
+use std::io::{BufRead, ErrorKind};
+
+use crate::{Location, ReadError, SyntaxError};
+
+/// How much a streaming reader asks of its source at once, at least.
+pub(crate) const CHUNK: usize = 64 * 1024;
+
+/// What a reader holds of its input.
+pub(crate) struct Input<R> {
+    reader: R,
+    /// Text (validated UTF-8) or bytes.
+    text: bool,
+    /// How much is asked of the reader at once, at least ([`CHUNK`]; less in
+    /// tests, to cut lines, tokens and characters).
+    pub(crate) chunk: usize,
+    /// The text read and not yet dropped (text formats).
+    pub(crate) string: String,
+    /// The bytes read and not yet dropped (binary formats).
+    pub(crate) bytes: Vec<u8>,
+    /// Where the next step starts in `string` or `bytes`.
+    pub(crate) at: usize,
+    /// The line and column (1-based) and the input's byte offset of the
+    /// first byte held.
+    line: usize,
+    column: usize,
+    base: u64,
+    /// A point of the text held whose line and column are known: where the
+    /// last location was asked (locations are asked in order).
+    mark: (usize, usize, usize),
+    /// Bytes read that do not make a whole character yet (a read ended
+    /// within one).
+    partial: Vec<u8>,
+    pub(crate) eof: bool,
+    /// Bytes read before the reader was made (to guess the format), read
+    /// first, from `head_at` on.
+    head: Vec<u8>,
+    head_at: usize,
+    /// Why the input stopped short (an I/O error, bytes that are not
+    /// UTF-8): reported once what was read before it is read.
+    pub(crate) failed: Option<ReadError>,
+}
+
+impl<R: BufRead> Input<R> {
+    pub(crate) fn new(reader: R, text: bool) -> Input<R> {
+        Input {
+            reader,
+            text,
+            chunk: CHUNK,
+            string: String::new(),
+            bytes: Vec::new(),
+            at: 0,
+            line: 1,
+            column: 1,
+            base: 0,
+            mark: (0, 1, 1),
+            partial: Vec::new(),
+            eof: false,
+            head: Vec::new(),
+            head_at: 0,
+            failed: None,
+        }
+    }
+
+    /// Bytes already read from the reader, to be read first.
+    pub(crate) fn unread(&mut self, head: Vec<u8>) {
+        (self.head, self.head_at) = (head, 0);
+    }
+
+    /// The bytes held.
+    pub(crate) fn len(&self) -> usize {
+        if self.text { self.string.len() } else { self.bytes.len() }
+    }
+
+    /// The input's byte offset of byte `at` held.
+    pub(crate) fn offset(&self, at: usize) -> u64 {
+        self.base + at as u64
+    }
+
+    /// Drops what is held before `at`, keeping where the rest starts.
+    pub(crate) fn compact(&mut self) {
+        let at = self.at;
+        if at == 0 {
+            return;
+        }
+        if self.text {
+            let (line, column) = self.line_column(at);
+            (self.line, self.column) = (line, column);
+            self.string.drain(..at);
+        } else {
+            self.bytes.drain(..at);
+        }
+        self.base += at as u64;
+        self.mark = (0, self.line, self.column);
+        self.at = 0;
+    }
+
+    /// The line and column of byte `at` of the text held: counted from the
+    /// last point asked when `at` is after it, else from the start.
+    pub(crate) fn line_column(&mut self, at: usize) -> (usize, usize) {
+        let text = &self.string;
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let (from, mut line, mut column) = if at >= self.mark.0 { self.mark } else { (0, self.line, self.column) };
+        let between = &text[from..at];
+        match between.rfind('\n') {
+            Some(last) => {
+                line += between.bytes().filter(|&b| b == b'\n').count();
+                column = between[last + 1..].chars().count() + 1;
+            }
+            None => column += between.chars().count(),
+        }
+        self.mark = (at, line, column);
+        (line, column)
+    }
+
+    /// The location of byte `at` held.
+    pub(crate) fn location(&mut self, at: usize) -> Location {
+        if self.text {
+            let (line, column) = self.line_column(at);
+            Location::Text { line, column }
+        } else {
+            Location::Byte(self.offset(at))
+        }
+    }
+
+    /// A syntax error located in the text held, located in the input.
+    pub(crate) fn locate(&self, mut e: SyntaxError) -> SyntaxError {
+        if e.line == 1 {
+            e.column += self.column - 1;
+        }
+        e.line += self.line - 1;
+        e.offset += self.base as usize;
+        e
+    }
+
+    /// Reads until `target` bytes are held, or to the end of the input, or
+    /// to an error (then kept in `failed`; what was read before it stays).
+    pub(crate) fn fill(&mut self, target: usize) {
+        while self.len() < target && !self.eof && self.failed.is_none() {
+            let want = (target - self.len()).clamp(1, self.chunk);
+            let from_head = self.head_at < self.head.len();
+            let chunk = match if from_head { Ok(&self.head[self.head_at..]) } else { self.reader.fill_buf() } {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.failed = Some(ReadError::io(&e));
+                    break;
+                }
+            };
+            let n = chunk.len().min(want);
+            self.eof = n == 0;
+            if self.text {
+                self.partial.extend_from_slice(&chunk[..n]);
+            } else {
+                self.bytes.extend_from_slice(&chunk[..n]);
+            }
+            if from_head {
+                self.head_at += n;
+            } else {
+                self.reader.consume(n);
+            }
+            if self.text {
+                self.take_text();
+            }
+        }
+    }
+
+    /// Moves the whole characters read into the text, and notes bytes that
+    /// are not UTF-8.
+    fn take_text(&mut self) {
+        let (valid, error) = match std::str::from_utf8(&self.partial) {
+            Ok(_) => (self.partial.len(), false),
+            // A character cut by the end of the read: the rest comes next.
+            Err(e) if e.error_len().is_none() && !self.eof => (e.valid_up_to(), false),
+            Err(e) => (e.valid_up_to(), true),
+        };
+        self.string.push_str(std::str::from_utf8(&self.partial[..valid]).unwrap_or_default());
+        self.partial.drain(..valid);
+        if error {
+            let offset = self.base as usize + self.string.len();
+            self.failed.get_or_insert(ReadError::Utf8 { offset });
+        }
+    }
+}

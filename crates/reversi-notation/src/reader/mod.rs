@@ -1,0 +1,478 @@
+//! [`Reader`], the one way in: the games of any input in any format, one at
+//! a time, in bounded memory, each located, a game that does not read
+//! reported and passed over.
+
+mod input;
+mod open;
+
+use std::io::{BufRead, Read as _};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use open::{open, open_with, wthor_name_files};
+
+use self::input::Input;
+use crate::format::codec::{Head, Parser, Resync, Step};
+use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordError, SyntaxError};
+
+/// The games of an input, read one at a time, in any format: THE reader,
+/// which [`open`], [`read()`](crate::read), the modules' `read` functions
+/// and the command line all read through.
+///
+/// Memory is bounded by the largest game, not by the input: only the text of
+/// the game being read is held (and what was read ahead with it, 64 KiB or as
+/// much again as the game), and [`ReadOptions::max_game_bytes`] bounds a
+/// game; a WTHOR file is read 68 bytes at a time, its names (given with
+/// [`Reader::wthor_names`], or found beside the file by [`open`]) held.
+///
+/// Every game says where it was read ([`Record::origin`]: the file as
+/// [named](Reader::named), the game's number, where it starts), and so does
+/// every move ([`Ply::at`](crate::Ply::at): line and column, or byte offset
+/// for WTHOR), so that a replay error names them ([`replay`](crate::replay)).
+///
+/// A game that does not read is an error ([`RecordError`], located as
+/// compilers locate errors) and the reader goes on at the next game the
+/// format can find: in PGN the next tag section (a `[` line after a line
+/// that is not a tag), in GGF the next `(;`, in transcripts, OBF and position
+/// files the next line, in WTHOR the next 68-byte game. Only an error that
+/// leaves no next game to find ends the input ([`RecordError::is_fatal`]):
+/// an I/O error, text that is not UTF-8, a WTHOR header that does not match
+/// the file.
+///
+/// ```
+/// use reversi_notation::{Format, ReadOptions, Reader};
+/// let text = "1. f5 d6 *\n\n[Black \"Ann\"]\n\n1. f5 d6?? *\n\n[Black \"Bob\"]\n\n1. f5 f6 *\n";
+/// let mut games = Reader::new(Format::Pgn, text.as_bytes(), ReadOptions::new()).named("club.pgn");
+/// assert_eq!(games.next().unwrap()?.moves.len(), 2);
+/// let error = games.next().unwrap().unwrap_err();
+/// assert_eq!(error.to_string(), "club.pgn:5:7: game 2: expected a move, a move number or a result, found \"d6??\"");
+/// let third = games.next().unwrap()?; // the reader went on
+/// assert_eq!((third.black.as_deref(), third.origin.as_ref().unwrap().game), (Some("Bob"), 2));
+/// assert!(games.next().is_none());
+/// # Ok::<(), reversi_notation::RecordError>(())
+/// ```
+///
+/// [`Reader::next_record`] lends each game in one [`Record`] that the next
+/// game reuses (WTHOR fills it in place, reusing its strings and moves): with
+/// [`plies`](crate::plies()) the fast way through every position of a file.
+pub struct Reader<R> {
+    format: Format,
+    parser: Parser,
+    input: Input<R>,
+    max: usize,
+    file: Option<Arc<str>>,
+    /// Games given so far, the unreadable ones included.
+    game: usize,
+    record: Record,
+    /// After an error: where to look for the next game from.
+    resync: Option<usize>,
+    done: bool,
+    /// The files read, when [`open`] made the reader.
+    files: Vec<PathBuf>,
+}
+
+impl<R> std::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("format", &self.format)
+            .field("file", &self.file)
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `reader`'s games in `format`, with `options` (the game
+    /// and board of transcripts and position files, the longest game).
+    ///
+    /// Nothing is read until the first game is asked for. A file:
+    /// `Reader::new(format, BufReader::new(File::open(path)?), options)`, or
+    /// [`open`], which also finds the format and WTHOR's names.
+    #[must_use]
+    pub fn new(format: Format, reader: R, options: ReadOptions) -> Reader<R> {
+        let parser = format.codec().parser(&options);
+        let text = matches!(parser, Parser::Text(_));
+        Reader {
+            format,
+            parser,
+            input: Input::new(reader, text),
+            max: options.get_max_game_bytes(),
+            file: None,
+            game: 0,
+            record: Record::new(),
+            resync: None,
+            done: false,
+            files: Vec::new(),
+        }
+    }
+
+    /// A reader of `reader`'s games in the format its first 64 KiB look like
+    /// ([`Format::sniff`]).
+    ///
+    /// # Errors
+    /// [`RecordError`] when the input cannot be read.
+    pub fn sniffed(mut reader: R, options: ReadOptions) -> Result<Reader<R>, RecordError> {
+        let mut head = Vec::new();
+        std::io::Read::by_ref(&mut reader)
+            .take(SNIFF_BYTES as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| RecordError { file: None, game: None, kind: ReadError::io(&e) })?;
+        let mut games = Reader::new(Format::sniff(&head), reader, options);
+        games.input.unread(head);
+        Ok(games)
+    }
+
+    /// The same reader, naming its input `file` in errors and origins.
+    #[must_use]
+    pub fn named(mut self, file: impl Into<Arc<str>>) -> Reader<R> {
+        self.file = Some(file.into());
+        self
+    }
+
+    /// The same reader, looking WTHOR's player and tournament numbers up in
+    /// these names (read with [`wthor::read_names`](crate::wthor::read_names));
+    /// without them, a name is its number (`#12`). Other formats name their
+    /// players themselves: for them this does nothing.
+    #[must_use]
+    pub fn wthor_names(mut self, players: Vec<String>, tournaments: Vec<String>) -> Reader<R> {
+        if let Parser::Bytes(parser) = &mut self.parser {
+            parser.set_names(players, tournaments);
+        }
+        self
+    }
+
+    /// The format read.
+    #[must_use]
+    pub const fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The files [`open`] reads: the file and, for WTHOR, the name files
+    /// whose names it looks up (none for a reader made otherwise).
+    #[must_use]
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// The file's name, as [named](Reader::named).
+    #[must_use]
+    pub fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+
+    /// The next game, lent until the next call: `None` after the last game
+    /// or after an error that ends the input.
+    ///
+    /// # Errors
+    /// [`RecordError`]: a game that does not read (the next call goes on
+    /// with the next game), or an error that ends the input.
+    pub fn next_record(&mut self) -> Option<Result<&Record, RecordError>> {
+        match self.advance()? {
+            Ok(()) => Some(Ok(&self.record)),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Reads the next game into `self.record`.
+    fn advance(&mut self) -> Option<Result<(), RecordError>> {
+        let mut retried = false;
+        while !self.done {
+            if let Some(from) = self.resync.take() {
+                self.resync_from(from)?;
+                continue;
+            }
+            let at = self.input.at;
+            let step = match &mut self.parser {
+                Parser::Text(parser) => bounded_step(&mut **parser, &self.input.string, at, self.input.eof, self.max)
+                    .map_err(|e| {
+                        let from = e.offset;
+                        (ReadError::Syntax(self.input.locate(e)), from)
+                    }),
+                Parser::Bytes(parser) => {
+                    let offset = self.input.offset(0);
+                    parser.step(&self.input.bytes, at, self.input.eof, offset, &mut self.record).map_err(|e| (e, at))
+                }
+            };
+            match step {
+                Ok(Step::Game(record, end)) => {
+                    if let Some(record) = record {
+                        self.record = record;
+                    }
+                    self.locate_game(at, end);
+                    self.input.at = end;
+                    self.game += 1;
+                    return Some(Ok(()));
+                }
+                Ok(Step::Skip(end)) => self.input.at = end,
+                Ok(Step::End) => self.done = true,
+                Ok(Step::More) => {
+                    self.input.compact();
+                    if let Some(e) = self.input.failed.take() {
+                        return Some(Err(self.fatal(e)));
+                    }
+                    // At least as much again as the game so far, so that a
+                    // long game is parsed a few times, not once a line.
+                    let len = self.input.len();
+                    let target = len.saturating_mul(2).max(self.input.chunk).min(self.max.saturating_add(1));
+                    self.input.fill(target.max(len + 1));
+                }
+                // The token an error quotes may run past what is read: read a
+                // little more and parse again (a failed step leaves the
+                // parser as it was).
+                Err((ReadError::Syntax(_), _))
+                    if !self.input.eof
+                        && self.input.failed.is_none()
+                        && !retried
+                        && !self.input.string.ends_with('\n') =>
+                {
+                    retried = true;
+                    let len = self.input.len();
+                    self.input.fill(len + 128);
+                }
+                Err((kind, from)) => {
+                    let game = self.game;
+                    self.game += 1;
+                    if kind.is_fatal() {
+                        self.done = true;
+                    } else {
+                        self.resync = Some(from);
+                    }
+                    return Some(Err(RecordError { file: self.file.clone(), game: Some(game), kind }));
+                }
+            }
+        }
+        None
+    }
+
+    /// Goes on after an unreadable game at `from` (a byte held): the next
+    /// game's start, or the end; `None` when there is nothing left.
+    fn resync_from(&mut self, from: usize) -> Option<()> {
+        let found = match &mut self.parser {
+            Parser::Text(parser) => parser.resync(&self.input.string, from, self.input.eof),
+            Parser::Bytes(parser) => parser.resync(&self.input.bytes, from, self.input.eof),
+        };
+        match found {
+            Resync::At(at) => self.input.at = at,
+            Resync::End => {
+                self.done = true;
+                return None;
+            }
+            Resync::More(keep) => {
+                self.input.at = keep;
+                self.input.compact();
+                if self.input.failed.is_some() {
+                    // What follows is lost anyway; the failure is the news.
+                    self.resync = None;
+                    return Some(());
+                }
+                let len = self.input.len();
+                self.input.fill(len.saturating_add(self.input.chunk));
+                self.resync = Some(0);
+            }
+        }
+        Some(())
+    }
+
+    /// The record of the game read from `start` to `end`: its origin, and
+    /// its plies' offsets made lines and columns.
+    fn locate_game(&mut self, start: usize, end: usize) {
+        let binary = matches!(self.parser, Parser::Bytes(_));
+        let first = match binary {
+            true => start,
+            false => {
+                let text = &self.input.string[start..end];
+                start + (text.len() - text.trim_start().len())
+            }
+        };
+        let at = self.input.location(first);
+        self.record.origin = Some(Origin::new(self.file.clone(), self.game, at));
+        if binary {
+            return;
+        }
+        for ply in &mut self.record.moves {
+            if let Some(Location::Byte(offset)) = ply.at {
+                ply.at = Some(self.input.location(offset as usize));
+            }
+        }
+    }
+
+    /// An error that ends the input.
+    fn fatal(&mut self, kind: ReadError) -> RecordError {
+        self.done = true;
+        let game = self.game;
+        self.game += 1;
+        RecordError { file: self.file.clone(), game: Some(game), kind }
+    }
+}
+
+/// How much of an input is looked at to guess its format.
+pub(crate) const SNIFF_BYTES: usize = 64 * 1024;
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Record, RecordError>;
+
+    fn next(&mut self) -> Option<Result<Record, RecordError>> {
+        Some(match self.advance()? {
+            Ok(()) => Ok(std::mem::take(&mut self.record)),
+            Err(e) => Err(e),
+        })
+    }
+}
+
+impl<R: BufRead> std::iter::FusedIterator for Reader<R> {}
+
+/// A text parser's step on at most `max` bytes of the game at `at`: a game
+/// that does not end within them is an error at its first token.
+fn bounded_step(
+    parser: &mut dyn crate::format::codec::TextParser,
+    text: &str,
+    at: usize,
+    eof: bool,
+    max: usize,
+) -> Result<Step, SyntaxError> {
+    let mut end = at.saturating_add(max).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let truncated = end < text.len();
+    match parser.step(&text[..end], at, eof && !truncated)? {
+        Step::More if truncated || end - at >= max => Err(too_long(text, at, max)),
+        step => Ok(step),
+    }
+}
+
+/// The error of a game longer than `max` bytes, at its first token.
+fn too_long(text: &str, at: usize, max: usize) -> SyntaxError {
+    let start = at + text[at..].len() - text[at..].trim_start().len();
+    SyntaxError::at(text, start, format!("a game of at most {max} bytes (ReadOptions::max_game_bytes)"))
+}
+
+/// The format these first bytes of a file look like.
+pub(crate) fn sniff(bytes: &[u8]) -> Format {
+    let head = Head::new(bytes);
+    let mut best = (Format::Transcript, None);
+    for format in Format::ALL {
+        let rank = format.codec().sniff(&head);
+        if rank > best.1 {
+            best = (format, rank);
+        }
+    }
+    best.0
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Texts made of pieces that open, close and break games, with
+    /// multi-byte characters.
+    fn text(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(pieces), 0..120).prop_map(|p| p.concat())
+    }
+
+    const PGN: &[&str] = &[
+        "[Black \"é\"]",
+        "[Result \"33-31\"]",
+        "[Board \"6x6\"]",
+        "1.",
+        " ",
+        "\n",
+        "\n\n",
+        "f5",
+        "d6",
+        "c3",
+        "z0",
+        "{c}",
+        "{é",
+        "}",
+        "*",
+        "33-31",
+        ";x\n",
+        "--",
+        "[",
+        "\"",
+        "]",
+        "pass",
+        "12",
+        "\\",
+        // Whole games, more likely than the pieces that break them.
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "1. f5 d6 *\n",
+        "[Black \"é\"]\n\n1. f5 {é [%eval 1]} d6 33-31\n",
+        "[Black \"é\"]\n\n1. f5 {é [%eval 1]} d6 33-31\n",
+        "[Black \"é\"]\n\n1. f5 {é [%eval 1]} d6 33-31\n",
+        "[Event \"x\"]\n1. f5\n",
+        "[Event \"x\"]\n1. f5\n",
+        "1. f5 -- 2. d6 ; é\n",
+        "1. f5 -- 2. d6 ; é\n",
+        "1. f5 -- 2. d6 ; é\n",
+        "1. f5 -- 2. d6 ; é\n",
+    ];
+    const GGF: &[&str] = &[
+        "(;",
+        ";)",
+        "(;GM[Othello]",
+        "PB[é]",
+        "B[d3]",
+        "W[c5]",
+        "B[z9]",
+        "2 ",
+        "1 ",
+        " ",
+        "\n",
+        "]",
+        "[",
+        "\\",
+        ";",
+        "TY[8]",
+        "RE[+2]",
+        "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]",
+        // Whole games, more likely than the pieces that break them.
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "(;GM[Othello]PB[é]B[d3];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "2 (;GM[Othello];)(;GM[Othello]PC[a\\]b];)\n",
+        "(;GM[Othello]B[d3//1.5]W[c5];) ",
+        "(;GM[Othello]B[d3//1.5]W[c5];) ",
+        "(;GM[Othello]B[d3//1.5]W[c5];) ",
+    ];
+    const TRANSCRIPT: &[&str] = &[
+        "f5", "d6", "c3", " ", "\n", "#", "é", "k0", "pass", "PA", "a1c3", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n",
+        "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "# é\n", "# é\n", "\n", "\n",
+    ];
+
+    proptest! {
+        /// Streamed with reads cut anywhere, every text gives the games and
+        /// the errors (and the games after them) that the whole text gives.
+        #[test]
+        fn streaming_reads_as_the_whole_text_reads(
+            (format, text) in prop_oneof![
+                text(PGN).prop_map(|t| (Format::Pgn, t)),
+                text(GGF).prop_map(|t| (Format::Ggf, t)),
+                text(TRANSCRIPT).prop_map(|t| (Format::Transcript, t)),
+            ],
+            chunk in 1usize..40,
+            max in prop_oneof![Just(usize::MAX), 100usize..300],
+        ) {
+            let options = ReadOptions::new().max_game_bytes(max);
+            let whole: Vec<_> = Reader::new(format, text.as_bytes(), options).collect();
+            prop_assert!(whole.len() <= text.len() + 1);
+            let mut streamed = Reader::new(format, text.as_bytes(), options);
+            streamed.input.chunk = chunk;
+            let streamed: Vec<_> = streamed.collect();
+            prop_assert_eq!(streamed, whole);
+        }
+    }
+}

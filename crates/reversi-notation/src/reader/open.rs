@@ -1,0 +1,104 @@
+//! [`open`]: a record file by its path, its format from its extension or its
+//! content, WTHOR's names from the files beside it.
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use super::{Reader, SNIFF_BYTES};
+use crate::{Format, ReadError, ReadOptions, RecordError, wthor};
+
+/// Opens a record file to read its games one at a time ([`Reader`]), named
+/// in errors by its path: the format its extension names
+/// ([`Format::from_extension`]), else the one its first 64 KiB look like
+/// ([`Format::sniff`]); a WTHOR file's player and tournament names from the
+/// name files beside it ([`wthor_name_files`]).
+///
+/// ```no_run
+/// for game in reversi_notation::open("data/wthor/WTH_1980.wtb")? {
+///     match game {
+///         Ok(game) => println!("{} - {}", game.black.unwrap_or_default(), game.white.unwrap_or_default()),
+///         Err(e) => eprintln!("{e}"), // FILE:LINE:COL: game N: ..., then the next game
+///     }
+/// }
+/// # Ok::<(), reversi_notation::RecordError>(())
+/// ```
+///
+/// # Errors
+/// [`RecordError`] when the file (or a name file) cannot be opened or read,
+/// or a name file does not read.
+pub fn open(path: impl AsRef<Path>) -> Result<Reader<Box<dyn BufRead + Send>>, RecordError> {
+    open_with(path.as_ref(), None, ReadOptions::new())
+}
+
+/// [`open`] with a format (`None`: from the extension, else the content)
+/// and options (the game and board of transcripts and position files).
+///
+/// # Errors
+/// As [`open`].
+pub fn open_with(
+    path: impl AsRef<Path>,
+    format: Option<Format>,
+    options: ReadOptions,
+) -> Result<Reader<Box<dyn BufRead + Send>>, RecordError> {
+    let path = path.as_ref();
+    let name: std::sync::Arc<str> = path.display().to_string().into();
+    let failed = |file: &Path, kind: ReadError| RecordError {
+        file: Some(if file == path { name.clone() } else { file.display().to_string().into() }),
+        game: None,
+        kind,
+    };
+    let file = File::open(path).map_err(|e| failed(path, ReadError::io(&e)))?;
+    let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(SNIFF_BYTES, file));
+    let named = format.or_else(|| path.extension().and_then(OsStr::to_str).and_then(Format::from_extension));
+    let mut games = match named {
+        Some(format) => Reader::new(format, reader, options),
+        None => Reader::sniffed(reader, options).map_err(|e| failed(path, e.kind))?,
+    };
+    games.files.push(path.to_path_buf());
+    if games.format() == Format::Wthor {
+        let (players, tournaments) = wthor_name_files(path);
+        let load = |file: &Option<PathBuf>, kind: wthor::Names| -> Result<Vec<String>, RecordError> {
+            let Some(file) = file else { return Ok(Vec::new()) };
+            let mut bytes = Vec::new();
+            File::open(file)
+                .and_then(|mut f| f.read_to_end(&mut bytes))
+                .map_err(|e| failed(file, ReadError::io(&e)))?;
+            wthor::read_names(&bytes, kind).map_err(|e| failed(file, ReadError::Wthor(e)))
+        };
+        let names = (load(&players, wthor::Names::Players)?, load(&tournaments, wthor::Names::Tournaments)?);
+        games = games.wthor_names(names.0, names.1);
+        games.files.extend(players.into_iter().chain(tournaments));
+    }
+    Ok(games.named(name))
+}
+
+/// The name files of a `.wtb` file: for each of `.JOU` (players) and `.TRN`
+/// (tournaments), `<stem>.JOU` beside it, else `WTHOR.JOU` in the same
+/// directory. The extension may be in any case, and so may `WTHOR`; the stem
+/// must match as written. `None` where there is no such file.
+#[must_use]
+pub fn wthor_name_files(wtb: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
+    // `x.wtb` has the parent "": list ".", name the files `WTHOR.JOU`.
+    let dir = wtb.parent().unwrap_or(Path::new(""));
+    let listed = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let stem = wtb.file_stem().and_then(OsStr::to_str).unwrap_or_default();
+    let mut entries: Vec<String> = std::fs::read_dir(listed)
+        .map(|list| list.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
+        .unwrap_or_default();
+    // Sorted, so that of `x.JOU` and `x.jou` the choice does not depend on the
+    // directory's order (upper case sorts first).
+    entries.sort();
+    let find = |extension: &str| {
+        let named = |wanted: &str, any_case: bool| {
+            entries.iter().find(|entry| {
+                entry.rsplit_once('.').is_some_and(|(s, e)| {
+                    e.eq_ignore_ascii_case(extension) && (s == wanted || any_case && s.eq_ignore_ascii_case(wanted))
+                })
+            })
+        };
+        named(stem, false).or_else(|| named("WTHOR", true)).map(|entry| dir.join(entry))
+    };
+    (find("JOU"), find("TRN"))
+}

@@ -1,0 +1,135 @@
+//! The WTHOR codec: `.wtb` games read 68 bytes at a time into records by
+//! the crate's [`Reader`](crate::Reader), written through [`Writer`].
+
+use super::{GAME_LEN, HEADER_LEN, Header, Writer, WthorError, decode_game, decode_header};
+use crate::format::codec::{ByteParser, Codec, Finished, GameWriter, Head, Parser, Resync, Step};
+use crate::{ReadError, ReadOptions, Record, WriteError};
+
+/// The WTHOR codec.
+pub(crate) struct Wthor;
+
+impl Codec for Wthor {
+    fn name(&self) -> &'static str {
+        "wthor"
+    }
+
+    fn label(&self) -> &'static str {
+        "WTHOR"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["wtb"]
+    }
+
+    /// Bytes that are not text.
+    fn sniff(&self, head: &Head<'_>) -> Option<u8> {
+        (!head.is_text()).then_some(5)
+    }
+
+    fn parser(&self, _: &ReadOptions) -> Parser {
+        Parser::Bytes(Box::new(Games { header: None, read: 0, players: Vec::new(), tournaments: Vec::new() }))
+    }
+
+    fn writer(&self) -> Box<dyn GameWriter> {
+        Box::new(Encoded { writer: Writer::new(), games: 0 })
+    }
+}
+
+/// The parser of a `.wtb` file: its header, then the games it counts, then
+/// the end; names looked up as [`Game::read_into`](super::Game::read_into)
+/// does.
+struct Games {
+    header: Option<Header>,
+    /// Games read (or that did not read) so far.
+    read: u32,
+    players: Vec<String>,
+    tournaments: Vec<String>,
+}
+
+impl ByteParser for Games {
+    fn step(
+        &mut self,
+        bytes: &[u8],
+        at: usize,
+        eof: bool,
+        offset: u64,
+        record: &mut Record,
+    ) -> Result<Step, ReadError> {
+        let rest = &bytes[at..];
+        let Some(header) = self.header else {
+            let Some(h) = rest.first_chunk::<HEADER_LEN>() else {
+                return if eof {
+                    Err(WthorError::TruncatedHeader { found: rest.len() }.into())
+                } else {
+                    Ok(Step::More)
+                };
+            };
+            let header = decode_header(h);
+            if !matches!(header.board_size, 0 | 8) {
+                return Err(WthorError::BoardSize(header.board_size).into());
+            }
+            self.header = Some(header);
+            return Ok(Step::Skip(at + HEADER_LEN));
+        };
+        let claimed = u64::from(header.games);
+        let here = offset + at as u64;
+        if self.read == header.games {
+            return match (rest.is_empty(), eof) {
+                (true, true) => Ok(Step::End),
+                (true, false) => Ok(Step::More),
+                (false, _) => Err(WthorError::TrailingBytes { claimed, offset: here }.into()),
+            };
+        }
+        let Some(game) = rest.first_chunk::<GAME_LEN>() else {
+            if !eof {
+                return Ok(Step::More);
+            }
+            let game = self.read as usize;
+            return Err(match rest.len() {
+                0 => WthorError::Truncated { claimed, holds: u64::from(self.read), offset: here },
+                found => WthorError::TruncatedGame { game, offset: here, found, claimed },
+            }
+            .into());
+        };
+        let index = self.read as usize;
+        // A game that does not read is that game's error: the next starts 68
+        // bytes on.
+        self.read += 1;
+        let game = decode_game(game, index, here)?;
+        game.read_at(header.year, &self.players, &self.tournaments, record, Some(here));
+        Ok(Step::Game(None, at + GAME_LEN))
+    }
+
+    fn resync(&mut self, _: &[u8], start: usize, _: bool) -> Resync {
+        Resync::At(start + GAME_LEN)
+    }
+
+    fn set_names(&mut self, players: Vec<String>, tournaments: Vec<String>) {
+        (self.players, self.tournaments) = (players, tournaments);
+    }
+}
+
+/// [`Writer`] as a format's writer: the `.wtb` alone, the names reported
+/// lost.
+#[derive(Debug)]
+struct Encoded {
+    writer: Writer,
+    games: usize,
+}
+
+impl GameWriter for Encoded {
+    fn push(&mut self, record: &Record, index: usize, out: &mut Vec<u8>) -> Result<(), WriteError> {
+        self.writer.push(record, out).map_err(crate::EncodeError::in_memory)?;
+        self.writer.names_lost(index, record);
+        self.games += 1;
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, out: &mut Vec<u8>) -> Result<Finished, WriteError> {
+        let header = self.writer.final_header().to_vec();
+        if self.games == 0 {
+            out.extend_from_slice(&header);
+        }
+        Ok(Finished { losses: self.writer.losses, header: Some(header) })
+    }
+}
