@@ -109,9 +109,11 @@ pub mod wthor;
 
 pub use encoder::{Encoder, write, write_report};
 pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
-pub use format::{Format, ParseFormatError, ReadOptions, read};
+pub use format::registry::{ParseFormatError, read};
+pub use format::{Format, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
-pub use reader::{Reader, open, open_with, wthor_name_files};
+pub use reader::Reader;
+pub use reader::open::{open, open_with, wthor_name_files};
 pub use record::{GameResult, Location, Origin, Ply, Record};
 pub use replay::{
     Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, replay, replay_prefix, with_passes,

@@ -119,14 +119,16 @@ struct Tally {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Losses {
     format: Format,
+    /// How the warnings name the format.
+    label: &'static str,
     kinds: BTreeMap<Loss, Tally>,
     fields: Vec<FieldChange>,
 }
 
 impl Losses {
     /// Nothing lost yet, writing `format`.
-    pub(crate) fn new(format: Format) -> Losses {
-        Losses { format, kinds: BTreeMap::new(), fields: Vec::new() }
+    pub(crate) fn new(format: Format, label: &'static str) -> Losses {
+        Losses { format, label, kinds: BTreeMap::new(), fields: Vec::new() }
     }
 
     /// Game `game` lost some `kind` (games are noted in order).
@@ -227,7 +229,7 @@ impl Losses {
     /// many games, and the distinct field names (at most eight, then `...`).
     #[must_use]
     pub fn warnings(&self) -> Vec<String> {
-        let label = self.format.label();
+        let label = self.label;
         self.kinds
             .iter()
             .map(|(&kind, tally)| {
@@ -334,7 +336,7 @@ mod tests {
 
     #[test]
     fn tallies_count_games_once() {
-        let mut losses = Losses::new(Format::Wthor);
+        let mut losses = Losses::new(Format::Wthor, "WTHOR");
         assert!(losses.is_empty());
         losses.note(2, Loss::Passes);
         losses.note(2, Loss::Passes);

@@ -110,6 +110,9 @@ fn obf_record(p: ObfPosition) -> Record {
 /// their final positions.
 pub(crate) struct Obf;
 
+/// What [`Format::Obf`] dispatches to.
+pub(crate) const CODEC: Obf = Obf;
+
 impl Codec for Obf {
     fn name(&self) -> &'static str {
         "obf"
@@ -134,7 +137,7 @@ impl Codec for Obf {
     }
 
     fn writer(&self) -> Box<dyn GameWriter> {
-        Box::new(Writer { losses: Losses::new(Format::Obf) })
+        Box::new(Writer { losses: Losses::new(Format::Obf, Obf.label()) })
     }
 }
 

@@ -58,7 +58,7 @@ use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 use crate::format::codec::{Codec, Finished, GameWriter, Halt, Head, Parser, Resync, Step, TextParser, game_step};
 use crate::losses::FieldNames;
-use crate::{Format, GameResult, Ply, ReadOptions, Reader, Record, SyntaxError, WriteError};
+use crate::{Format, GameResult, Ply, ReadOptions, Record, SyntaxError, WriteError};
 use crate::{Loss, Losses};
 
 /// Reads every game of a PGN file.
@@ -78,11 +78,14 @@ use crate::{Loss, Losses};
 /// does not fit the board, a token that is neither a move, a move number nor a
 /// result.
 pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
-    crate::format::syntax(Reader::new(Format::Pgn, text.as_bytes(), ReadOptions::new()))
+    crate::reader::read_text(Format::Pgn, &CODEC, text, ReadOptions::new())
 }
 
 /// The PGN codec.
 pub(crate) struct Pgn;
+
+/// What [`Format::Pgn`] dispatches to.
+pub(crate) const CODEC: Pgn = Pgn;
 
 impl Codec for Pgn {
     fn name(&self) -> &'static str {
@@ -107,7 +110,7 @@ impl Codec for Pgn {
     }
 
     fn writer(&self) -> Box<dyn GameWriter> {
-        Box::new(Writer { losses: Losses::new(Format::Pgn), text: String::new() })
+        Box::new(Writer { losses: Losses::new(Format::Pgn, Pgn.label()), text: String::new() })
     }
 }
 
@@ -137,11 +140,14 @@ impl TextParser for PgnParser {
     /// not (the tags after the error's line, in its own section, are passed
     /// over with it). Called again after more text, it goes on where it
     /// stopped, holding nothing of the text it passed.
-    fn resync(&mut self, text: &str, from: usize, eof: bool) -> Resync {
+    fn resync(&mut self, text: &str, from: usize, eof: bool, head: Option<u8>) -> Resync {
         let from = from.min(text.len());
         let (mut tag_before, mut line) = self.resync.take().unwrap_or_else(|| {
-            let start = text.as_bytes()[..from].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            let tag = text[start..].trim_start().starts_with('[');
+            let tag = match text.as_bytes()[..from].iter().rposition(|&b| b == b'\n') {
+                Some(i) => text[i + 1..].trim_start().starts_with('['),
+                // The line started before the text held.
+                None => head.map_or_else(|| text.trim_start().starts_with('['), |b| b == b'['),
+            };
             (false, if tag { Line::Tag } else { Line::Other })
         });
         for (i, &b) in text.as_bytes()[from..].iter().enumerate() {
@@ -459,7 +465,7 @@ pub(crate) const TAG_NAMES: FieldNames = FieldNames {
 /// left out; [`write_report`](crate::write_report) says which.
 #[must_use]
 pub fn write(records: &[Record]) -> String {
-    write_with(records, &mut Losses::new(Format::Pgn))
+    write_with(records, &mut Losses::new(Format::Pgn, Pgn.label()))
 }
 
 /// [`write`], noting what is lost.
@@ -482,7 +488,7 @@ pub(crate) fn write_nth(record: &Record, index: usize, out: &mut String, losses:
 
 /// Appends one game: tags, a blank line, the movetext and the result.
 pub fn write_record(record: &Record, out: &mut String) {
-    write_game(record, 0, out, &mut Losses::new(Format::Pgn));
+    write_game(record, 0, out, &mut Losses::new(Format::Pgn, Pgn.label()));
 }
 
 /// A number of a comment command, if it reads back (finite).

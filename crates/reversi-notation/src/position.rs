@@ -10,6 +10,9 @@ use crate::{Format, Loss, Losses, Passes, ReadOptions, Record, SyntaxError, Writ
 /// The position-lines codec.
 pub(crate) struct PositionLines;
 
+/// What [`Format::Position`] dispatches to.
+pub(crate) const CODEC: PositionLines = PositionLines;
+
 impl Codec for PositionLines {
     fn name(&self) -> &'static str {
         "position"
@@ -36,7 +39,7 @@ impl Codec for PositionLines {
     }
 
     fn writer(&self) -> Box<dyn GameWriter> {
-        Box::new(Writer { losses: Losses::new(Format::Position) })
+        Box::new(Writer { losses: Losses::new(Format::Position, PositionLines.label()) })
     }
 }
 

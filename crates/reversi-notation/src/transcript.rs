@@ -9,7 +9,7 @@
 use reversi_variants::{Geometry, Move, Variant};
 
 use crate::format::codec::{Codec, Finished, GameWriter, Head, Lines, Parser};
-use crate::{Format, Losses, Ply, ReadOptions, Reader, Record, SyntaxError, WriteError};
+use crate::{Format, Losses, Ply, ReadOptions, Record, SyntaxError, WriteError};
 
 /// What a transcript reader expects where it fails.
 const EXPECTED_MOVE: &str = "a move (a square such as f5, a jump such as a1c3, or pass)";
@@ -96,11 +96,14 @@ pub(crate) fn record_line(
 /// line longer than [`ReadOptions::DEFAULT_MAX_GAME_BYTES`](crate::ReadOptions::DEFAULT_MAX_GAME_BYTES).
 pub fn read(text: &str, variant: Variant, geometry: Geometry) -> Result<Vec<Record>, SyntaxError> {
     let options = ReadOptions::new().variant(variant).geometry(geometry);
-    crate::format::syntax(Reader::new(Format::Transcript, text.as_bytes(), options))
+    crate::reader::read_text(Format::Transcript, &CODEC, text, options)
 }
 
 /// The transcript format's codec.
 pub(crate) struct Transcript;
+
+/// What [`Format::Transcript`] dispatches to.
+pub(crate) const CODEC: Transcript = Transcript;
 
 impl Codec for Transcript {
     fn name(&self) -> &'static str {
@@ -126,7 +129,7 @@ impl Codec for Transcript {
     }
 
     fn writer(&self) -> Box<dyn GameWriter> {
-        Box::new(Writer { losses: Losses::new(Format::Transcript) })
+        Box::new(Writer { losses: Losses::new(Format::Transcript, Transcript.label()) })
     }
 }
 

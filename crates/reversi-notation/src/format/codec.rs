@@ -104,8 +104,10 @@ pub(crate) trait TextParser: Send {
     /// One step at `at`.
     fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError>;
     /// After a game that does not read, the error at byte `from`: where the
-    /// format's next game may start, after `from`.
-    fn resync(&mut self, text: &str, from: usize, eof: bool) -> Resync;
+    /// format's next game may start, after `from`. `head` is the first byte
+    /// other than space of the line `text` starts in when `text` does not
+    /// start that line (the reader dropped its beginning).
+    fn resync(&mut self, text: &str, from: usize, eof: bool, head: Option<u8>) -> Resync;
 }
 
 /// A binary format's parser, as [`TextParser`] over bytes.
@@ -217,7 +219,7 @@ where
         line_step(text, at, eof, |line, at| (self.0)(text, line, at))
     }
 
-    fn resync(&mut self, text: &str, from: usize, eof: bool) -> Resync {
+    fn resync(&mut self, text: &str, from: usize, eof: bool, _: Option<u8>) -> Resync {
         next_line(text, from, eof)
     }
 }

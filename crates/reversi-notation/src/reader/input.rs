@@ -27,6 +27,9 @@ pub(crate) struct Input<R> {
     line: usize,
     column: usize,
     base: u64,
+    /// The first byte that is not space of the line the text held starts
+    /// in, when that was dropped (the text starts within the line).
+    pub(crate) line_head: Option<u8>,
     /// A point of the text held whose line and column are known: where the
     /// last location was asked (locations are asked in order).
     mark: (usize, usize, usize),
@@ -55,6 +58,7 @@ impl<R: BufRead> Input<R> {
             line: 1,
             column: 1,
             base: 0,
+            line_head: None,
             mark: (0, 1, 1),
             partial: Vec::new(),
             eof: false,
@@ -88,6 +92,13 @@ impl<R: BufRead> Input<R> {
         if self.text {
             let (line, column) = self.line_column(at);
             (self.line, self.column) = (line, column);
+            let gone = &self.string.as_bytes()[..at];
+            let (line_start, before) = match gone.iter().rposition(|&b| b == b'\n') {
+                Some(i) => (i + 1, None),
+                None => (0, self.line_head),
+            };
+            let head = gone[line_start..].iter().copied().find(|b| !b.is_ascii_whitespace());
+            self.line_head = before.or(head);
             self.string.drain(..at);
         } else {
             self.bytes.drain(..at);

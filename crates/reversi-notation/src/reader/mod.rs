@@ -3,16 +3,14 @@
 //! reported and passed over.
 
 mod input;
-mod open;
+pub(crate) mod open;
 
-use std::io::{BufRead, Read as _};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use open::{open, open_with, wthor_name_files};
-
 use self::input::Input;
-use crate::format::codec::{Head, Parser, Resync, Step};
+use crate::format::codec::{Codec, Parser, Resync, Step};
 use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordError, SyntaxError};
 
 /// The games of an input, read one at a time, in any format: THE reader,
@@ -82,15 +80,9 @@ impl<R> std::fmt::Debug for Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// A reader of `reader`'s games in `format`, with `options` (the game
-    /// and board of transcripts and position files, the longest game).
-    ///
-    /// Nothing is read until the first game is asked for. A file:
-    /// `Reader::new(format, BufReader::new(File::open(path)?), options)`, or
-    /// [`open`], which also finds the format and WTHOR's names.
-    #[must_use]
-    pub fn new(format: Format, reader: R, options: ReadOptions) -> Reader<R> {
-        let parser = format.codec().parser(&options);
+    /// A reader of `reader`'s games in `format`, which `codec` is.
+    pub(crate) fn with_codec(format: Format, codec: &dyn Codec, reader: R, options: ReadOptions) -> Reader<R> {
+        let parser = codec.parser(&options);
         let text = matches!(parser, Parser::Text(_));
         Reader {
             format,
@@ -106,20 +98,10 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// A reader of `reader`'s games in the format its first 64 KiB look like
-    /// ([`Format::sniff`]).
-    ///
-    /// # Errors
-    /// [`RecordError`] when the input cannot be read.
-    pub fn sniffed(mut reader: R, options: ReadOptions) -> Result<Reader<R>, RecordError> {
-        let mut head = Vec::new();
-        std::io::Read::by_ref(&mut reader)
-            .take(SNIFF_BYTES as u64)
-            .read_to_end(&mut head)
-            .map_err(|e| RecordError { file: None, game: None, kind: ReadError::io(&e) })?;
-        let mut games = Reader::new(Format::sniff(&head), reader, options);
-        games.input.unread(head);
-        Ok(games)
+    /// The same reader, reading `head` (read from the reader already) first.
+    pub(crate) fn unread(mut self, head: Vec<u8>) -> Reader<R> {
+        self.input.unread(head);
+        self
     }
 
     /// The same reader, naming its input `file` in errors and origins.
@@ -248,7 +230,7 @@ impl<R: BufRead> Reader<R> {
     /// game's start, or the end; `None` when there is nothing left.
     fn resync_from(&mut self, from: usize) -> Option<()> {
         let found = match &mut self.parser {
-            Parser::Text(parser) => parser.resync(&self.input.string, from, self.input.eof),
+            Parser::Text(parser) => parser.resync(&self.input.string, from, self.input.eof, self.input.line_head),
             Parser::Bytes(parser) => parser.resync(&self.input.bytes, from, self.input.eof),
         };
         match found {
@@ -347,17 +329,26 @@ fn too_long(text: &str, at: usize, max: usize) -> SyntaxError {
     SyntaxError::at(text, start, format!("a game of at most {max} bytes (ReadOptions::max_game_bytes)"))
 }
 
-/// The format these first bytes of a file look like.
-pub(crate) fn sniff(bytes: &[u8]) -> Format {
-    let head = Head::new(bytes);
-    let mut best = (Format::Transcript, None);
-    for format in Format::ALL {
-        let rank = format.codec().sniff(&head);
-        if rank > best.1 {
-            best = (format, rank);
-        }
-    }
-    best.0
+/// The games of a text in memory in `format` (which `codec` is) up to the
+/// first error: the modules' `read`. A text read from a `str` only fails to
+/// parse.
+pub(crate) fn read_text(
+    format: Format,
+    codec: &dyn Codec,
+    text: &str,
+    options: ReadOptions,
+) -> Result<Vec<Record>, SyntaxError> {
+    Reader::with_codec(format, codec, text.as_bytes(), options)
+        .map(|game| {
+            game.map_err(|e| match e.kind {
+                ReadError::Syntax(e) => e,
+                // Not from a `str` in memory: nothing else can fail there.
+                other => {
+                    SyntaxError { line: 1, column: 1, expected: other.to_string(), found: String::new(), offset: 0 }
+                }
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -8,13 +8,16 @@ use crate::{ReadError, ReadOptions, Record, WriteError};
 /// The WTHOR codec.
 pub(crate) struct Wthor;
 
+/// What [`Format::Wthor`](crate::Format::Wthor) dispatches to.
+pub(crate) const CODEC: Wthor = Wthor;
+
 impl Codec for Wthor {
     fn name(&self) -> &'static str {
         "wthor"
     }
 
     fn label(&self) -> &'static str {
-        "WTHOR"
+        super::LABEL
     }
 
     fn extensions(&self) -> &'static [&'static str] {

@@ -27,12 +27,15 @@ mod names;
 mod reader;
 mod writer;
 
-pub(crate) use codec::Wthor;
+pub(crate) use codec::CODEC;
 pub use names::{MAX_NAMES, Names, read_names, write_names};
 pub use reader::Reader;
 pub use writer::{Files, NameFiles, Writer, write_records, write_records_report};
 
 use crate::{Format, ReadOptions, Record, WriteError};
+
+/// How messages name the format.
+pub(crate) const LABEL: &str = "WTHOR";
 
 /// Bytes of a header.
 pub const HEADER_LEN: usize = 16;

@@ -130,7 +130,7 @@ impl Writer {
     #[must_use]
     pub fn new() -> Writer {
         Writer {
-            losses: Losses::new(crate::Format::Wthor),
+            losses: Losses::new(crate::Format::Wthor, super::LABEL),
             players: NameTable::default(),
             tournaments: NameTable::default(),
             year: None,

@@ -1,135 +1,11 @@
-//! GGF, the Generic Game Format of the Generic Game Server (GGS), for Othello.
-//!
-//! A game is `(;` fields `;)`, a field a name and a bracketed value (`]` and
-//! `\` escaped with `\`). A file holds games one after another: single games,
-//! archive lines with a count (`1 (;...;)`) and synchro pairs
-//! (`2 (;...;)(;...;)`).
-//!
-//! | field | in the [`Record`] |
-//! | --- | --- |
-//! | `GM` | must be `Othello` (any case); always written |
-//! | `PB`, `PW`, `DT` | `black`, `white`, `date` (verbatim: GGS writes Unix times and dates) |
-//! | `RE` | `result` as [`GameResult::Net`] (`33-31` is no `RE`): net discs for Black, minus the komi in komi games, with `:r`/`:t`/`:s` kept; a disc result is written as its net |
-//! | `BO` | the start: size, the rows (`-` empty, `*` Black, `O` White, `#` obstructed), side to move (`*` or `O`); the default start becomes `first` |
-//! | `TY` | one a game, checked against `BO` (sizes 4 to 14, `88` the octagon); flags `s` synchro, `k` komi, `a` anti, `rN` random start; kept in `extra` in the writer's form (`s8r18`), unless it is just the size (and `k` with a `KM` field), which the writer derives |
-//! | `B`, `W` | the moves: `move/eval/time`, eval and time optional (`d3//0.01`); a pass is `PA` (any token starting with `P` is read as one) |
-//! | `EV` | `event` (not a GGS field: written only for records that have an event) |
-//! | `PC`, `RB`, `RW`, `TI`, `KB`, `KW`, `KM`, `CO`, any other | `extra`, under the GGF name, in the order read |
-//!
-//! Moves must alternate from the side to move in `BO` (passes are written in
-//! GGF). The writer writes single games one a line and two consecutive synchro
-//! games of one start and date as one `2 (;...;)(;...;)` line; numbers are
-//! written in their shortest form (`2` for `2.00`); results are read only when
-//! finite (`RE[+999...9]` beyond an `f64` is a [`SyntaxError`]). It refuses
-//! moves off the board.
-//!
-//! Kept fields ([`Record::extra`], from PGN for example) are written under a
-//! name that reads back as a kept field, never as one the reader interprets:
-//!
-//! | kept field name | written as |
-//! | --- | --- |
-//! | ASCII letters and digits, not in [`RESERVED_FIELDS`] | itself (`PC`, `KM`, `Variant`) |
-//! | `TY`, the first one that is a type of the board in the reader's form | itself, as the game's type (one that just says the board is dropped: the writer derives it) |
-//! | other characters (`Time_Control`, `K M`) | left out (`TimeControl`); when that is reserved or `KM`, as below |
-//! | in [`RESERVED_FIELDS`] (`PB`, `B`, other `TY`s, ...) | `X` and the name: `XPB`, `XB`, `XTY` |
-//! | no letter or digit | dropped |
-//!
-//! A net result that is not finite is not written, a result suffix other than
-//! ASCII letters and digits is left out, a disc result is written as its net
-//! result, and evaluations and times that are not finite are left out;
-//! [`write_report`](crate::write_report) reports all of these and every
-//! renamed or dropped field ([`Losses`]).
-
-use std::fmt::Write as _;
+//! Reading GGF: one game a step, archive counts and synchro pairs, boards
+//! read once per distinct `BO`, the game type checked.
 
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
-use crate::format::codec::{Codec, Finished, GameWriter, Halt, Head, Parser, Resync, Step, TextParser, game_step};
-use crate::losses::FieldNames;
-use crate::{Format, GameResult, Location, Ply, ReadOptions, Reader, Record, SyntaxError, WriteError};
-use crate::{Loss, Losses};
-
-/// Reads every game of a GGF file.
-///
-/// ```
-/// let text = "1 (;GM[Othello]PB[ann]PW[bob]TY[8]RE[+2.000]BO[8 -------- -------- -------- ---O*--- \
-///             ---*O--- -------- -------- -------- *]B[d3//0.01]W[c5/-1.5/2.4]B[PA];)";
-/// let games = reversi_notation::ggf::read(text)?;
-/// let g = &games[0];
-/// assert_eq!((g.black.as_deref(), g.moves.len(), g.start), (Some("ann"), 3, None));
-/// assert_eq!((g.moves[1].eval, g.moves[1].seconds), (Some(-1.5), Some(2.4)));
-/// assert_eq!(g.moves[2].mv, reversi_variants::Move::Pass);
-/// # Ok::<(), reversi_notation::SyntaxError>(())
-/// ```
-///
-/// # Errors
-/// [`SyntaxError`] with line and column: a game or field that never closes, a
-/// game other than Othello, a board that does not read or does not match `TY`,
-/// a move that is no square, moves that do not alternate, a count that does
-/// not match the games on its line.
-pub fn read(text: &str) -> Result<Vec<Record>, SyntaxError> {
-    crate::format::syntax(Reader::new(Format::Ggf, text.as_bytes(), ReadOptions::new()))
-}
-
-/// The GGF codec.
-pub(crate) struct Ggf;
-
-impl Codec for Ggf {
-    fn name(&self) -> &'static str {
-        "ggf"
-    }
-
-    fn label(&self) -> &'static str {
-        "GGF"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["ggf"]
-    }
-
-    /// GGF writes every pass: its moves carry their colour.
-    fn passes(&self) -> crate::Passes {
-        crate::Passes::Explicit
-    }
-
-    /// A first line that opens a game.
-    fn sniff(&self, head: &Head<'_>) -> Option<u8> {
-        head.line.filter(|l| l.contains("(;")).map(|_| 3)
-    }
-
-    fn parser(&self, _: &ReadOptions) -> Parser {
-        Parser::Text(Box::<State>::default())
-    }
-
-    fn writer(&self) -> Box<dyn GameWriter> {
-        Box::new(Writer { losses: Losses::new(Format::Ggf), lines: Lines::default(), text: String::new() })
-    }
-}
-
-/// Games written one a line, synchro pairs two a line.
-#[derive(Debug)]
-struct Writer {
-    losses: Losses,
-    lines: Lines,
-    text: String,
-}
-
-impl GameWriter for Writer {
-    fn push(&mut self, record: &Record, index: usize, out: &mut Vec<u8>) -> Result<(), WriteError> {
-        self.text.clear();
-        self.lines.push(record, index, &mut self.text, &mut self.losses)?;
-        out.extend_from_slice(self.text.as_bytes());
-        Ok(())
-    }
-
-    fn finish(mut self: Box<Self>, out: &mut Vec<u8>) -> Result<Finished, WriteError> {
-        self.text.clear();
-        std::mem::take(&mut self.lines).finish(&mut self.text, &mut self.losses)?;
-        out.extend_from_slice(self.text.as_bytes());
-        Ok(Finished { losses: self.losses, header: None })
-    }
-}
+use crate::format::codec::{Halt, Resync, Step, TextParser, game_step};
+use crate::{GameResult, Location, Ply, Record, SyntaxError};
 
 /// What the reader keeps from game to game: the games an archive line's
 /// count says are still to come, the last board read, the moves' colours
@@ -180,7 +56,7 @@ impl TextParser for State {
 
     /// The next `(;` after the error; the game that did not read counts as
     /// one of its archive line's.
-    fn resync(&mut self, text: &str, from: usize, eof: bool) -> Resync {
+    fn resync(&mut self, text: &str, from: usize, eof: bool, _: Option<u8>) -> Resync {
         // Called again after more text: the search goes on where it stopped.
         let from = if self.resyncing {
             from
@@ -370,7 +246,7 @@ fn parse_move(value: &str) -> Option<Ply> {
 }
 
 /// The type's size: `8`, `s8r18`, `8kr20`, `88`.
-fn type_size(ty: &str) -> Option<u8> {
+pub(super) fn type_size(ty: &str) -> Option<u8> {
     let t = ty.trim().strip_prefix('s').unwrap_or(ty.trim());
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let size: u8 = t[..digits].parse().ok()?;
@@ -388,12 +264,12 @@ fn type_size(ty: &str) -> Option<u8> {
 }
 
 /// The type the writer gives a board without other flags.
-fn default_type(size: u8, komi: bool) -> String {
+pub(super) fn default_type(size: u8, komi: bool) -> String {
     format!("{size}{}", if komi { "k" } else { "" })
 }
 
 /// The flags of a type, without its size (and without spaces around).
-fn type_flags(ty: &str) -> (bool, &str) {
+pub(super) fn type_flags(ty: &str) -> (bool, &str) {
     let t = ty.trim();
     let (synchro, t) = t.strip_prefix('s').map_or((false, t), |t| (true, t));
     (synchro, t.trim_start_matches(|c: char| c.is_ascii_digit()))
@@ -490,254 +366,10 @@ fn check(record: &mut Record, checks: &Checks, text: &str) -> Result<(), SyntaxE
     Ok(())
 }
 
-/// The fields the reader gives a meaning: a kept field ([`Record::extra`]) of
-/// one of these names is written as `X` and the name (`XPB`). `TY` is kept in
-/// `extra` and written as the game's type when it is one for the board (the
-/// first such field only).
-pub const RESERVED_FIELDS: [&str; 10] = ["GM", "PB", "PW", "DT", "EV", "RE", "BO", "TY", "B", "W"];
-
-/// GGF's names of kept fields: ASCII letters and digits, as the reader takes
-/// them; other characters are left out.
-pub(crate) const FIELD_NAMES: FieldNames = FieldNames {
-    reserved: &RESERVED_FIELDS,
-    valid: |c| c.is_ascii_alphanumeric(),
-    prefix: "X",
-    replacement: None,
-    meaningful: &["KM"],
-};
-
-/// Writes games as a GGF file: one game a line, a synchro pair as one
-/// `2 (;...;)(;...;)` line.
-///
-/// Kept fields whose names mean something in GGF or cannot be spelled in it
-/// are renamed or dropped, and results, evaluations and times that do not
-/// read back are left out; [`write_report`](crate::write_report) says which.
-///
-/// # Errors
-/// [`WriteError`] for a record GGF cannot hold: a variant other than Reversi,
-/// a board other than a square of 4 to 14 without holes or the octagon, a jump,
-/// a move off the board.
-pub fn write(records: &[Record]) -> Result<String, WriteError> {
-    write_with(records, &mut Losses::new(Format::Ggf))
-}
-
-/// [`write`], noting what is lost.
-pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> Result<String, WriteError> {
-    let mut out = String::new();
-    let mut lines = Lines::default();
-    for (i, record) in records.iter().enumerate() {
-        lines.push(record, i, &mut out, losses)?;
-    }
-    lines.finish(&mut out, losses)?;
-    Ok(out)
-}
-
-/// Games written one a line as they come, two consecutive synchro games of
-/// one start and date as one `2 (;...;)(;...;)` line: a synchro game waits
-/// for the next.
-#[derive(Debug, Default)]
-struct Lines {
-    held: Option<(Record, usize)>,
-}
-
-impl Lines {
-    /// Writes game `index` to `out`, or holds it; with a held game, the two
-    /// as a pair or the held one alone first.
-    pub(crate) fn push(
-        &mut self,
-        record: &Record,
-        index: usize,
-        out: &mut String,
-        losses: &mut Losses,
-    ) -> Result<(), WriteError> {
-        if let Some((held, at)) = self.held.take() {
-            if synchro_pair(&held, record) {
-                out.push_str("2 ");
-                write_game(&held, at, out, losses)?;
-                write_game(record, index, out, losses)?;
-                out.push('\n');
-                return Ok(());
-            }
-            write_game(&held, at, out, losses)?;
-            out.push('\n');
-        }
-        if synchro(record) {
-            self.held = Some((record.clone(), index));
-        } else {
-            write_game(record, index, out, losses)?;
-            out.push('\n');
-        }
-        Ok(())
-    }
-
-    /// Writes the game held, if any.
-    pub(crate) fn finish(self, out: &mut String, losses: &mut Losses) -> Result<(), WriteError> {
-        if let Some((held, at)) = self.held {
-            write_game(&held, at, out, losses)?;
-            out.push('\n');
-        }
-        Ok(())
-    }
-}
-
-/// Whether the record's type says synchro.
-fn synchro(record: &Record) -> bool {
-    game_type(record).is_some_and(|i| type_flags(&record.extra[i].1).0)
-}
-
-fn synchro_pair(a: &Record, b: &Record) -> bool {
-    synchro(a) && synchro(b) && a.start == b.start && a.first == b.first && a.date == b.date
-}
-
-/// The index in `extra` of the record's type: the first `TY` field that is a
-/// type of the record's board in the form the reader keeps (`s8r18`).
-fn game_type(record: &Record) -> Option<usize> {
-    let size = ggf_size(&record.start.map_or(record.geometry, |p| *p.geometry()))?;
-    record.extra.iter().position(|(name, value)| {
-        let (synchro, flags) = type_flags(value);
-        name == "TY"
-            && type_size(value) == Some(size)
-            && *value == format!("{}{size}{flags}", if synchro { "s" } else { "" })
-    })
-}
-
-/// The size GGF writes for a geometry, if it has one.
-fn ggf_size(geometry: &Geometry) -> Option<u8> {
-    if *geometry == Geometry::octagon() {
-        return Some(88);
-    }
-    let n = geometry.width();
-    (n == geometry.height() && (4..=14).contains(&n) && geometry.holes().next().is_none()).then_some(n)
-}
-
-/// `name[value]`, `]` and `\` escaped (the reader takes any character after
-/// `\`).
-fn field(out: &mut String, name: &str, value: &str) {
-    out.push_str(name);
-    out.push('[');
-    for c in value.chars() {
-        if matches!(c, ']' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push(']');
-}
-
-fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Losses) -> Result<(), WriteError> {
-    let fail = |what: String| WriteError { format: "GGF", game: index, what };
-    if record.variant != Variant::Reversi {
-        return Err(fail(format!("GGF holds Othello only, not {}", record.variant)));
-    }
-    let start = record.start_position().map_err(|e| fail(format!("the start: {e}")))?;
-    let geometry = *start.geometry();
-    let Some(size) = ggf_size(&geometry) else {
-        return Err(fail(format!("GGF boards are squares of 4 to 14 or the octagon, not {geometry}")));
-    };
-    for (n, ply) in record.moves.iter().enumerate() {
-        match ply.mv {
-            Move::Jump { .. } => return Err(fail(format!("the jump {} is no Othello move", ply.mv))),
-            Move::Place(sq) if sq.column() >= geometry.width() || sq.row() >= geometry.height() => {
-                return Err(fail(format!("move {}, {}, is off the {geometry} board", n + 1, ply.mv)));
-            }
-            _ => {}
-        }
-    }
-    out.push_str("(;GM[Othello]");
-    for (name, value) in [("PB", &record.black), ("PW", &record.white), ("DT", &record.date), ("EV", &record.event)] {
-        if let Some(value) = value {
-            field(out, name, value);
-        }
-    }
-    let ty = game_type(record);
-    let komi = record.get("KM").is_some();
-    let kept = FIELD_NAMES.kept(record, index, losses, |i| Some(i) == ty);
-    // In their order, the type at its place.
-    let mut kept = kept.into_iter().peekable();
-    for i in 0..record.extra.len() {
-        if Some(i) == ty {
-            let value = &record.extra[i].1;
-            if *value == default_type(size, komi) {
-                // The reader derives it and keeps nothing.
-                losses.field(index, i, "TY", None);
-            }
-            field(out, "TY", value);
-        }
-        if let Some((_, name, value)) = kept.next_if(|(k, _, _)| *k == i) {
-            field(out, &name, value);
-        }
-    }
-    if ty.is_none() {
-        field(out, "TY", &default_type(size, komi));
-    }
-    let (result, changed) = record.result.as_ref().map_or((None, false), GameResult::writable);
-    if changed {
-        losses.note(index, Loss::Result);
-    }
-    if let Some(result) = result {
-        let net = match result {
-            GameResult::Net { .. } => result.to_string(),
-            GameResult::Discs { .. } => {
-                losses.note(index, Loss::Result);
-                let komi: f64 =
-                    record.get("KM").and_then(|k| k.trim().parse().ok()).filter(|k: &f64| k.is_finite()).unwrap_or(0.0);
-                format!("{:+}", result.margin() - komi)
-            }
-        };
-        field(out, "RE", &net);
-    }
-    out.push_str("BO[");
-    let _ = write!(out, "{size}");
-    for row in 0..geometry.height() {
-        out.push(' ');
-        for column in 0..geometry.width() {
-            let sq = Square::new(column, row).expect("on the board");
-            out.push(match start.get(sq) {
-                Some(Color::Black) => '*',
-                Some(Color::White) => 'O',
-                None if geometry.is_hole(sq) => '#',
-                None => '-',
-            });
-        }
-    }
-    out.push_str(if start.side_to_move() == Color::Black { " *]" } else { " O]" });
-    let mut side = start.side_to_move();
-    for ply in &record.moves {
-        out.push_str(if side == Color::Black { "B[" } else { "W[" });
-        match ply.mv {
-            Move::Pass => out.push_str("PA"),
-            mv => {
-                let _ = write!(out, "{mv}");
-            }
-        }
-        // The reader refuses numbers that are not finite.
-        let mut finite = |value: Option<f64>, kind: Loss| match value {
-            Some(v) if !v.is_finite() => {
-                losses.note(index, kind);
-                None
-            }
-            value => value,
-        };
-        let (eval, seconds) = (finite(ply.eval, Loss::Evaluations), finite(ply.seconds, Loss::Times));
-        if eval.is_some() || seconds.is_some() {
-            out.push('/');
-            if let Some(eval) = eval {
-                let _ = write!(out, "{eval}");
-            }
-            if let Some(seconds) = seconds {
-                let _ = write!(out, "/{seconds}");
-            }
-        }
-        out.push(']');
-        side = !side;
-    }
-    out.push_str(";)");
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ggf::{read, write};
 
     const START: &str = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
 
