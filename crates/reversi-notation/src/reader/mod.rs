@@ -14,14 +14,14 @@ use crate::format::codec::{Codec, Parser, Resync, Step};
 use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordError, SyntaxError};
 
 /// The games of an input, read one at a time, in any format: THE reader,
-/// which [`open`], [`read()`](crate::read), the modules' `read` functions
+/// which [`open`](crate::open), [`read()`](crate::read), the modules' `read` functions
 /// and the command line all read through.
 ///
 /// Memory is bounded by the largest game, not by the input: only the text of
 /// the game being read is held (and what was read ahead with it, 64 KiB or as
 /// much again as the game), and [`ReadOptions::max_game_bytes`] bounds a
 /// game; a WTHOR file is read 68 bytes at a time, its names (given with
-/// [`Reader::wthor_names`], or found beside the file by [`open`]) held.
+/// [`Reader::wthor_names`], or found beside the file by [`open`](crate::open)) held.
 ///
 /// Every game says where it was read ([`Record::origin`]: the file as
 /// [named](Reader::named), the game's number, where it starts), and so does
@@ -65,7 +65,7 @@ pub struct Reader<R> {
     /// After an error: where to look for the next game from.
     resync: Option<usize>,
     done: bool,
-    /// The files read, when [`open`] made the reader.
+    /// The files read, when [`open`](crate::open) made the reader.
     files: Vec<PathBuf>,
 }
 
@@ -129,7 +129,7 @@ impl<R: BufRead> Reader<R> {
         self.format
     }
 
-    /// The files [`open`] reads: the file and, for WTHOR, the name files
+    /// The files [`open`](crate::open) reads: the file and, for WTHOR, the name files
     /// whose names it looks up (none for a reader made otherwise).
     #[must_use]
     pub fn files(&self) -> &[PathBuf] {
