@@ -108,22 +108,21 @@ impl<R: BufRead> Input<R> {
         self.at = 0;
     }
 
-    /// The line and column of byte `at` of the text held: counted from the
-    /// last point asked when `at` is after it, else from the start.
+    /// The line and column of byte `at` of the text held (a character
+    /// boundary): counted from the last point asked when `at` is after it,
+    /// else from the start, one pass over the bytes between (locations are
+    /// asked in order: a game's start, then its moves).
     pub(crate) fn line_column(&mut self, at: usize) -> (usize, usize) {
-        let text = &self.string;
-        let mut at = at.min(text.len());
-        while !text.is_char_boundary(at) {
-            at -= 1;
-        }
+        let bytes = self.string.as_bytes();
+        let at = at.min(bytes.len());
         let (from, mut line, mut column) = if at >= self.mark.0 { self.mark } else { (0, self.line, self.column) };
-        let between = &text[from..at];
-        match between.rfind('\n') {
-            Some(last) => {
-                line += between.bytes().filter(|&b| b == b'\n').count();
-                column = between[last + 1..].chars().count() + 1;
+        for &b in &bytes[from..at] {
+            if b == b'\n' {
+                (line, column) = (line + 1, 1);
+            } else if b & 0xC0 != 0x80 {
+                // Not a continuation byte: a character starts.
+                column += 1;
             }
-            None => column += between.chars().count(),
         }
         self.mark = (at, line, column);
         (line, column)
