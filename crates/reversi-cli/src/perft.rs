@@ -1,4 +1,8 @@
 //! `reversi perft`: count leaves, time them, optionally per root move.
+//!
+//! The count is of leaves (the positions at the depth, and games that end
+//! before it), not of every node visited, so the output says `leaves` and
+//! `leaves/s`, and the JSON fields are `leaves` and `leaves_per_second`.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -125,19 +129,19 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
 fn report(
     args: &PerftArgs,
     backend: Backend,
-    nodes: u64,
+    leaves: u64,
     per_move: &[(String, u64)],
     elapsed: Duration,
     out: &mut Stdout,
 ) -> Result<(), Failure> {
     let seconds = elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 { (nodes as f64 / seconds).round() as u64 } else { 0 };
+    let rate = if seconds > 0.0 { (leaves as f64 / seconds).round() as u64 } else { 0 };
     if args.json {
         let mut line = json!({
             "depth": args.depth,
-            "nodes": nodes,
+            "leaves": leaves,
             "seconds": (seconds * 1e6).round() / 1e6,
-            "nodes_per_second": rate,
+            "leaves_per_second": rate,
         });
         if args.divide {
             let divide: serde_json::Map<String, serde_json::Value> =
@@ -153,7 +157,7 @@ fn report(
     }
     writeln!(
         out,
-        "perft {}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s, {})",
+        "perft {}: {leaves} leaves in {seconds:.3} s ({:.1} M leaves/s, {})",
         args.depth,
         rate as f64 / 1e6,
         backend.name()
