@@ -16,14 +16,15 @@ use crate::deep::{Counter, DeepOptions};
 use crate::game::StartArgs;
 use crate::output::Stdout;
 
-/// The deepest count accepted: a game has at most 60 placements (plus passes,
-/// which end within a couple of plies), and anything deeper is surely a typo.
+/// The deepest count accepted, for every game and board: an 8x8 Reversi game
+/// has at most 60 placements, and a count 60 plies deep does not finish on
+/// any board, so a deeper one is surely a typo. The help states this bound.
 const MAX_DEPTH: u32 = 60;
 
 /// Arguments of `reversi perft`.
 #[derive(Args, Debug)]
 pub(crate) struct PerftArgs {
-    /// Plies to count (0 to 60); a pass is a ply.
+    /// Plies to count, 0 to 60 (every game and board); a pass is a ply.
     depth: u32,
     #[command(flatten)]
     start: StartArgs,
@@ -41,11 +42,13 @@ pub(crate) struct PerftArgs {
     /// runs, or a named one.
     #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
     backend: BackendArg,
-    /// Threads to count with (the tree is split a few plies below the root).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    /// Threads to count with, 1 to 1024 (the tree is split a few plies below
+    /// the root); the count is the same with any number.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
-    /// Transposition table of this many MiB (0: none): for 8x8 Reversi one table
-    /// shared by the threads, for other games one per thread.
+    /// Transposition table of this many MiB (0: none), one for the whole count,
+    /// shared by every thread, for every game (8x8 Reversi: canonical boards;
+    /// other games: exact keys); the count stays exact.
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
 }

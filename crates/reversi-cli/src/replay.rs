@@ -7,7 +7,7 @@
 //! 68 bytes at a time, its names whole), so memory is bounded by the largest
 //! game, and each game is
 //! replayed as it is read, with passes as the format writes them
-//! ([`Format::passes`]). A file that stops reading part way (a syntax error,
+//! ([`Format::passes`](reversi_notation::Format::passes)). A file that stops reading part way (a syntax error,
 //! a game longer than reversi-notation's bound) is unreadable, after its
 //! games before the error are reported. Text output: one line per illegal
 //! game and a summary; `--json`: one object per game, then a summary object.
@@ -34,7 +34,7 @@ use crate::output::{Stdout, one_line};
 /// Arguments of `reversi replay`.
 #[derive(Args, Debug)]
 pub(crate) struct ReplayArgs {
-    /// Record files (`-`: standard input); a directory stands for the files
+    /// Record files (- for standard input); a directory stands for the files
     /// under it with the extensions .txt .pgn .ggf .wtb .obf .pos (any case),
     /// walked recursively and in the order of their paths.
     #[arg(required = true, value_name = "FILE")]
@@ -51,7 +51,7 @@ pub(crate) struct ReplayArgs {
     #[arg(long)]
     keep_going: bool,
     /// What transcripts and position files do not say: their game and board.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Game and board of transcripts and position files")]
     game: BoardArgs,
 }
 

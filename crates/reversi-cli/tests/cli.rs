@@ -228,6 +228,30 @@ fn help_and_version_succeed_on_stdout() {
     }
 }
 
+#[test]
+fn help_is_plain_text_and_states_the_bounds_the_command_enforces() {
+    // A terminal shows help as written: Markdown's backticks would print
+    // literally. Short and long help, of the command and of every subcommand.
+    let commands = ["perft", "replay", "convert", "play"];
+    let mut runs: Vec<Vec<&str>> = vec![vec!["-h"], vec!["--help"], vec!["help"]];
+    for command in commands {
+        runs.extend([vec![command, "-h"], vec![command, "--help"], vec!["help", command]]);
+    }
+    for args in runs {
+        let out = reversi(&args);
+        assert!(out.status.success(), "{args:?}");
+        let help = stdout(&out);
+        assert!(help.contains("Usage: reversi"), "{args:?}: {help}");
+        assert!(!help.contains('`'), "{args:?} prints a backtick: {help}");
+    }
+    // The depth and thread bounds the help states are the ones refused past.
+    let help = stdout(&reversi(&["perft", "--help"]));
+    assert!(help.contains("Plies to count, 0 to 60"), "{help}");
+    assert!(help.contains("Threads to count with, 1 to 1024"), "{help}");
+    assert!(stderr(&reversi(&["perft", "61"])).contains("over the maximum of 60"));
+    assert_parse_error(&["perft", "1", "--threads", "1025"], "invalid value '1025'");
+}
+
 /// Runs `reversi` with stdout on a pipe that this side closes after reading
 /// `bytes` bytes (0: at once), and gives the status and stderr.
 fn with_stdout_closed_after(args: &[&str], bytes: usize) -> (ExitStatus, String) {
