@@ -17,6 +17,12 @@ fn data(relative: &str) -> String {
     format!("{}/../../data/{relative}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A file of `data-illegal`, beside `data`: the hand-edited records with
+/// illegal games, kept out of `data` so that replaying it finds every game legal.
+fn illegal(relative: &str) -> String {
+    format!("{}/../../data-illegal/{relative}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// The files of a shared data directory ending in `extension`, sorted.
 fn data_files(dir: &str, extension: &str) -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(data(dir))
@@ -29,8 +35,29 @@ fn data_files(dir: &str, extension: &str) -> Vec<String> {
 }
 
 #[test]
+fn the_repository_data_replays_legal_and_the_illegal_samples_apart_do_not() {
+    // `reversi replay data --keep-going`, as a newcomer runs it from the
+    // repository's root: every record file under data/, walked recursively,
+    // reads and replays legal.
+    for args in [&["replay", &data("")][..], &["replay", &data(""), "--keep-going"]] {
+        let out = reversi(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}{}", stdout(&out), stderr(&out));
+        assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.contains(" legal, 0 illegal, ") && !text.contains("unreadable"), "{text}");
+    }
+    // The hand-edited illegal games live in data-illegal/, and fail there.
+    let out = reversi(&["replay", &illegal(""), "--keep-going"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().last().unwrap().starts_with("1 file, 6 games, 4 legal, 2 illegal, "), "{text}");
+}
+
+#[test]
 fn replay_every_shared_record() {
     let mut files = data_files("ggf", ".ggf");
+    files.push(illegal("ggf/gg-synchro-komi-mixed.ggf"));
     files.extend(data_files("pgn", ".pgn"));
     files.extend(data_files("wthor", ".wtb"));
     let args: Vec<&str> = files.iter().map(String::as_str).collect();
@@ -272,7 +299,7 @@ fn unreadable_files_exit_2_with_a_located_message() {
     std::fs::write(&bad, "[Black \"Ann\"]\n\n1. f5 d6 2. z0 *\n").unwrap();
     let located = "x.pgn: line 3, column 13: expected a move, a move number or a result, found \"z0\"";
     let good = data("pgn/playok.pgn");
-    let synchro = data("ggf/gg-synchro-komi-mixed.ggf");
+    let synchro = illegal("ggf/gg-synchro-komi-mixed.ggf");
 
     // Without --keep-going: the games before are reported, nothing after.
     let (status, games, summary, err) = replay_json(&[&good, &bad, &synchro]);
