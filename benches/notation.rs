@@ -63,12 +63,14 @@ fn wthor_replay(c: &mut Criterion) {
     group.finish();
 }
 
-/// The GGF and PGN files of data, repeated to about a megabyte.
-fn text_files(dir: &str, names: &[&str]) -> String {
-    let one: String = names
+/// The GGF and PGN files of the repository's data (paths from its root: `data/`,
+/// and `data-illegal/` for the GGF file with hand-edited illegal games, which
+/// reads like any other), repeated to about a megabyte.
+fn text_files(paths: &[&str]) -> String {
+    let one: String = paths
         .iter()
-        .map(|name| {
-            let path = format!("{}/data/{dir}/{name}", env!("CARGO_MANIFEST_DIR"));
+        .map(|relative| {
+            let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
         })
         .collect::<Vec<_>>()
@@ -77,11 +79,13 @@ fn text_files(dir: &str, names: &[&str]) -> String {
 }
 
 fn text_readers(c: &mut Criterion) {
-    let ggf = text_files(
-        "ggf",
-        &["gg-4x4-and-komi-random.ggf", "gg-8x8-saio.ggf", "gg-archive-2003.ggf", "gg-synchro-komi-mixed.ggf"],
-    );
-    let pgn = text_files("pgn", &["playok.pgn"]);
+    let ggf = text_files(&[
+        "data/ggf/gg-4x4-and-komi-random.ggf",
+        "data/ggf/gg-8x8-saio.ggf",
+        "data/ggf/gg-archive-2003.ggf",
+        "data-illegal/ggf/gg-synchro-komi-mixed.ggf",
+    ]);
+    let pgn = text_files(&["data/pgn/playok.pgn"]);
     let mut group = c.benchmark_group("readers");
     group.throughput(Throughput::Bytes(ggf.len() as u64));
     group.bench_function("ggf (bytes)", |b| b.iter(|| ggf::read(std::hint::black_box(&ggf)).expect("valid").len()));

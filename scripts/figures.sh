@@ -10,6 +10,8 @@ cargo build -q --release -p reversi-cli
 RUSTFLAGS="-C target-cpu=native" cargo build -q --release -p reversi-cli --target-dir target/native
 r=target/release/reversi
 runs=${RUNS:-3}
+# The CLI's last line is `perft D: N leaves in S s (...)` (replay: `... in S s`):
+# the wall time is the number after ` in `.
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 run() {
     local walls=() cpus=() last

@@ -16,7 +16,7 @@ r=target/release/reversi
 native=target/native/release/reversi
 runs=${RUNS:-5}
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-# The seconds our CLI reports for a count.
+# The seconds our CLI reports for a count: its last line is `perft D: N leaves in S s (...)`.
 ours() { "$@" | tail -n 1 | sed -E 's/.* in ([0-9.]+) s.*/\1/'; }
 # The seconds Egaroucid reports for `-perft DEPTH 1`.
 egaroucid() { "$EGAROUCID" -perft "$1" 1 | sed -nE 's/.* in ([0-9]+) ms.*/\1/p' | awk '{ print $1 / 1000 }'; }

@@ -41,11 +41,11 @@ use crate::replay::game_error;
 /// Arguments of `reversi convert`.
 #[derive(Args, Debug)]
 pub(crate) struct ConvertArgs {
-    /// The record file to read (`-`: standard input).
+    /// The record file to read (- for standard input).
     #[arg(value_name = "IN")]
     input: PathBuf,
-    /// The file to write (`-`: standard output, text formats only); for WTHOR
-    /// also `<stem>.JOU` and `<stem>.TRN` beside it.
+    /// The file to write (- for standard output, text formats only); for WTHOR
+    /// also STEM.JOU and STEM.TRN beside it.
     #[arg(short = 'o', long = "output", value_name = "OUT", allow_hyphen_values = true)]
     output: String,
     /// The input's format: auto (from the extension, else the content),
@@ -56,7 +56,7 @@ pub(crate) struct ConvertArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
     /// What transcripts and position files do not say: their game and board.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Game and board of transcripts and position files")]
     game: BoardArgs,
 }
 

@@ -14,7 +14,7 @@
 //!
 //! Asking for the counts per root move or for progress changes nothing of
 //! this: the same units, tables and pool count the same tree, and progress
-//! (work units done, nodes, rate, elapsed time, estimate) comes from shared
+//! (work units done, leaves, rate, elapsed time, estimate) comes from shared
 //! counters.
 
 use std::collections::HashMap;
@@ -147,14 +147,14 @@ struct Progress {
     start: Instant,
     units: usize,
     done: AtomicUsize,
-    nodes: AtomicU64,
+    leaves: AtomicU64,
     last: Mutex<Instant>,
 }
 
 impl Progress {
-    fn unit_done(&self, nodes: u64) {
+    fn unit_done(&self, leaves: u64) {
         let done = self.done.fetch_add(1, Relaxed) + 1;
-        let nodes = self.nodes.fetch_add(nodes, Relaxed).saturating_add(nodes);
+        let leaves = self.leaves.fetch_add(leaves, Relaxed).saturating_add(leaves);
         if !self.enabled {
             return;
         }
@@ -167,14 +167,14 @@ impl Progress {
             *last = now;
         }
         let elapsed = now.duration_since(self.start).as_secs_f64();
-        let rate = if elapsed > 0.0 { nodes as f64 / elapsed } else { 0.0 };
+        let rate = if elapsed > 0.0 { leaves as f64 / elapsed } else { 0.0 };
         let left = if done > 0 { elapsed * (self.units - done) as f64 / done as f64 } else { 0.0 };
         let mut err = std::io::stderr().lock();
         let _ = write!(
             err,
-            "\r{done}/{} units, {:.1} G nodes, {:.1} M nodes/s, {elapsed:.1} s, about {left:.0} s left   ",
+            "\r{done}/{} units, {:.1} G leaves, {:.1} M leaves/s, {elapsed:.1} s, about {left:.0} s left   ",
             self.units,
-            nodes as f64 / 1e9,
+            leaves as f64 / 1e9,
             rate / 1e6,
         );
         let _ = err.flush();
@@ -245,7 +245,7 @@ impl Counter {
             start: Instant::now(),
             units: units.len(),
             done: AtomicUsize::new(0),
-            nodes: AtomicU64::new(0),
+            leaves: AtomicU64::new(0),
             last: Mutex::new(Instant::now()),
         };
         let totals = Mutex::new(frontier.finished);

@@ -94,9 +94,13 @@ use clap::{Parser, Subcommand};
 
 use crate::output::Stdout;
 
-/// The rules of Reversi (Othello): count, check and convert games.
+/// Perft for Reversi (Othello), Reversitacks and Attacks on any board; replay,
+/// convert and play for game records.
+///
+/// Every help text here is plain text, as a terminal shows it: no Markdown
+/// (a test checks that no help has a backtick).
 #[derive(Parser, Debug)]
-#[command(name = "reversi", version, about, long_about = None, arg_required_else_help = true)]
+#[command(name = "reversi", version, long_about = None, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

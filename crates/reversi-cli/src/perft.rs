@@ -1,4 +1,8 @@
 //! `reversi perft`: count leaves, time them, optionally per root move.
+//!
+//! The count is of leaves (the positions at the depth, and games that end
+//! before it), not of every node visited, so the output says `leaves` and
+//! `leaves/s`, and the JSON fields are `leaves` and `leaves_per_second`.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -12,14 +16,15 @@ use crate::deep::{Counter, DeepOptions};
 use crate::game::StartArgs;
 use crate::output::Stdout;
 
-/// The deepest count accepted: a game has at most 60 placements (plus passes,
-/// which end within a couple of plies), and anything deeper is surely a typo.
+/// The deepest count accepted, for every game and board: an 8x8 Reversi game
+/// has at most 60 placements, and a count 60 plies deep does not finish on
+/// any board, so a deeper one is surely a typo. The help states this bound.
 const MAX_DEPTH: u32 = 60;
 
 /// Arguments of `reversi perft`.
 #[derive(Args, Debug)]
 pub(crate) struct PerftArgs {
-    /// Plies to count (0 to 60); a pass is a ply.
+    /// Plies to count, 0 to 60 (every game and board); a pass is a ply.
     depth: u32,
     #[command(flatten)]
     start: StartArgs,
@@ -37,11 +42,13 @@ pub(crate) struct PerftArgs {
     /// runs, or a named one.
     #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
     backend: BackendArg,
-    /// Threads to count with (the tree is split a few plies below the root).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    /// Threads to count with, 1 to 1024 (the tree is split a few plies below
+    /// the root); the count is the same with any number.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
-    /// Transposition table of this many MiB (0: none): for 8x8 Reversi one table
-    /// shared by the threads, for other games one per thread.
+    /// Transposition table of this many MiB (0: none), one for the whole count,
+    /// shared by every thread, for every game (8x8 Reversi: canonical boards;
+    /// other games: exact keys); the count stays exact.
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
 }
@@ -125,19 +132,19 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
 fn report(
     args: &PerftArgs,
     backend: Backend,
-    nodes: u64,
+    leaves: u64,
     per_move: &[(String, u64)],
     elapsed: Duration,
     out: &mut Stdout,
 ) -> Result<(), Failure> {
     let seconds = elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 { (nodes as f64 / seconds).round() as u64 } else { 0 };
+    let rate = if seconds > 0.0 { (leaves as f64 / seconds).round() as u64 } else { 0 };
     if args.json {
         let mut line = json!({
             "depth": args.depth,
-            "nodes": nodes,
+            "leaves": leaves,
             "seconds": (seconds * 1e6).round() / 1e6,
-            "nodes_per_second": rate,
+            "leaves_per_second": rate,
         });
         if args.divide {
             let divide: serde_json::Map<String, serde_json::Value> =
@@ -153,7 +160,7 @@ fn report(
     }
     writeln!(
         out,
-        "perft {}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s, {})",
+        "perft {}: {leaves} leaves in {seconds:.3} s ({:.1} M leaves/s, {})",
         args.depth,
         rate as f64 / 1e6,
         backend.name()

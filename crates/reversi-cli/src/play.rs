@@ -48,7 +48,7 @@ pub(crate) struct PlayArgs {
     /// playable square).
     #[arg(long, value_name = "N")]
     max_plies: Option<usize>,
-    /// Where to write the games (`-`: standard output, the default).
+    /// Where to write the games (- for standard output, the default).
     #[arg(short = 'o', long = "output", value_name = "FILE", allow_hyphen_values = true)]
     output: Option<String>,
     /// The output's format (else from FILE's extension; PGN on standard output).
@@ -125,7 +125,6 @@ impl SplitMix64 {
     }
 }
 
-/// Runs the command (to standard output: writing to `stdout`).
 /// What `run` checks of the options before playing: for the `cli_args`
 /// fuzz target.
 #[cfg(fuzzing)]
@@ -135,6 +134,7 @@ impl PlayArgs {
     }
 }
 
+/// Runs the command (to standard output: writing to `stdout`).
 pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;

@@ -40,7 +40,7 @@ use crate::output::{Stdout, one_line};
 /// Arguments of `reversi replay`.
 #[derive(Args, Debug)]
 pub(crate) struct ReplayArgs {
-    /// Record files (`-`: standard input); a directory stands for the files
+    /// Record files (- for standard input); a directory stands for the files
     /// under it with the extensions .txt .pgn .ggf .wtb .obf .pos (any case),
     /// walked recursively and in the order of their paths.
     #[arg(required = true, value_name = "FILE")]
@@ -57,7 +57,7 @@ pub(crate) struct ReplayArgs {
     #[arg(long)]
     keep_going: bool,
     /// What transcripts and position files do not say: their game and board.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Game and board of transcripts and position files")]
     game: BoardArgs,
 }
 

@@ -8,12 +8,12 @@ mod common;
 use common::{assert_parse_error, reversi, stderr, stdout};
 
 #[test]
-fn perft_prints_nodes_time_and_speed() {
+fn perft_prints_leaves_time_and_speed() {
     let out = reversi(&["perft", "6"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.starts_with("perft 6: 8200 nodes in "), "{text}");
-    assert!(text.contains(" M nodes/s"), "{text}");
+    assert!(text.starts_with("perft 6: 8200 leaves in "), "{text}");
+    assert!(text.contains(" M leaves/s"), "{text}");
 }
 
 #[test]
@@ -22,9 +22,9 @@ fn perft_json_with_divide() {
     assert!(out.status.success(), "{}", stderr(&out));
     let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON line");
     assert_eq!(line["depth"], 3);
-    assert_eq!(line["nodes"], 56);
+    assert_eq!(line["leaves"], 56);
     assert!(line["seconds"].is_number());
-    assert!(line["nodes_per_second"].is_u64());
+    assert!(line["leaves_per_second"].is_u64());
     let divide = line["divide"].as_object().expect("a divide object");
     assert_eq!(divide.keys().collect::<Vec<_>>(), ["d3", "c4", "f5", "e6"]);
     assert!(divide.values().all(|n| n == 14));
@@ -57,8 +57,8 @@ fn divide_and_plain_give_the_same_total_on_every_path() {
             let plain = json(&args);
             let divided = json(&[&args[..], &["--divide"]].concat());
             let sum: u64 = divided["divide"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
-            assert_eq!(divided["nodes"], plain["nodes"], "{args:?}");
-            assert_eq!(sum, plain["nodes"].as_u64().unwrap(), "{args:?}");
+            assert_eq!(divided["leaves"], plain["leaves"], "{args:?}");
+            assert_eq!(sum, plain["leaves"].as_u64().unwrap(), "{args:?}");
         }
     }
 }
@@ -80,7 +80,7 @@ fn white_first_and_backends_agree() {
         let out = reversi(args);
         assert!(out.status.success(), "{}", stderr(&out));
         let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
-        assert_eq!(line["nodes"], 55092);
+        assert_eq!(line["leaves"], 55092);
     }
 }
 
@@ -95,11 +95,11 @@ fn hashed_and_parallel_counts_are_exact() {
         let out = reversi(args);
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
-        assert_eq!(line["nodes"], 3_005_288, "{args:?}");
+        assert_eq!(line["leaves"], 3_005_288, "{args:?}");
     }
 }
 
-fn nodes(args: &[&str]) -> serde_json::Value {
+fn count(args: &[&str]) -> serde_json::Value {
     let out = reversi(args);
     assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     serde_json::from_str(stdout(&out).trim()).expect("one JSON line")
@@ -130,15 +130,15 @@ fn every_variant_and_board() {
     for (args, expected) in cases {
         let mut args = args.to_vec();
         args.push("--json");
-        assert_eq!(nodes(&args)["nodes"], expected, "{args:?}");
+        assert_eq!(count(&args)["leaves"], expected, "{args:?}");
     }
     // The generic engine agrees with reversi-core on the standard board.
     for extra in [&[][..], &["--position", "---------------------------OX------XO--------------------------- X"]] {
         let mut args = vec!["perft", "7", "--engine", "generic", "--json"];
         args.extend_from_slice(extra);
-        assert_eq!(nodes(&args)["nodes"], 55_092, "{args:?}");
+        assert_eq!(count(&args)["leaves"], 55_092, "{args:?}");
     }
-    let line = nodes(&["perft", "1", "--variant", "attacks", "--board", "7x7", "--divide", "--json"]);
+    let line = count(&["perft", "1", "--variant", "attacks", "--board", "7x7", "--divide", "--json"]);
     let divide = line["divide"].as_object().unwrap();
     assert_eq!(divide.len(), 16);
     assert_eq!(divide["a1c3"], 1);
@@ -226,6 +226,30 @@ fn help_and_version_succeed_on_stdout() {
         assert!(stdout(&out).contains(expected), "{args:?}: {}", stdout(&out));
         assert!(stderr(&out).is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn help_is_plain_text_and_states_the_bounds_the_command_enforces() {
+    // A terminal shows help as written: Markdown's backticks would print
+    // literally. Short and long help, of the command and of every subcommand.
+    let commands = ["perft", "replay", "convert", "play"];
+    let mut runs: Vec<Vec<&str>> = vec![vec!["-h"], vec!["--help"], vec!["help"]];
+    for command in commands {
+        runs.extend([vec![command, "-h"], vec![command, "--help"], vec!["help", command]]);
+    }
+    for args in runs {
+        let out = reversi(&args);
+        assert!(out.status.success(), "{args:?}");
+        let help = stdout(&out);
+        assert!(help.contains("Usage: reversi"), "{args:?}: {help}");
+        assert!(!help.contains('`'), "{args:?} prints a backtick: {help}");
+    }
+    // The depth and thread bounds the help states are the ones refused past.
+    let help = stdout(&reversi(&["perft", "--help"]));
+    assert!(help.contains("Plies to count, 0 to 60"), "{help}");
+    assert!(help.contains("Threads to count with, 1 to 1024"), "{help}");
+    assert!(stderr(&reversi(&["perft", "61"])).contains("over the maximum of 60"));
+    assert_parse_error(&["perft", "1", "--threads", "1025"], "invalid value '1025'");
 }
 
 /// Runs `reversi` with stdout on a pipe that this side closes after reading

@@ -1,7 +1,7 @@
 //! The perft table of `data/perft/reversi.perft`, read line by line.
 //!
 //! The 8x8 lines up to `FAST_NODES` leaves run on every test run, on every
-//! backend; the deeper ones are `#[ignore]`d (see the README for the command),
+//! backend; the deeper ones are `#[ignore]`d (see CONTRIBUTING.md for the command),
 //! up to `REVERSI_PERFT_MAX_NODES` leaves (default: depth 13). Lines for other
 //! board sizes belong to reversi-variants and are skipped here.
 

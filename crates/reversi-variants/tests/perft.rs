@@ -2,7 +2,7 @@
 //! `tests/data/*.perft`, all read by one driver.
 //!
 //! Lines up to `FAST_NODES` leaves run on every test run; the rest are ignored
-//! tests (see the README).
+//! tests (see CONTRIBUTING.md, "Checks").
 
 mod common;
 

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use serde_json::Value;
+
 /// Runs `reversi` with these arguments.
 pub(crate) fn reversi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).output().expect("the binary runs")
@@ -64,4 +66,43 @@ pub(crate) fn listing(dir: &TempDir) -> Vec<String> {
         std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     names.sort();
     names
+}
+
+/// Runs `replay --json` with these arguments: its status, its game lines, its
+/// summary object and its stderr.
+pub(crate) fn replay_json(args: &[&str]) -> (Option<i32>, Vec<Value>, Value, String) {
+    let mut all = vec!["replay", "--json"];
+    all.extend_from_slice(args);
+    let out = reversi(&all);
+    let mut lines: Vec<Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
+    let summary = lines.pop().expect("a summary line")["summary"].clone();
+    assert!(summary.is_object(), "{all:?}");
+    (out.status.code(), lines, summary, stderr(&out))
+}
+
+/// The games of `replay --json` without their `file`, to compare the games of
+/// two files.
+pub(crate) fn without_file(games: &[Value]) -> Vec<Value> {
+    games
+        .iter()
+        .map(|g| {
+            let mut g = g.clone();
+            g.as_object_mut().unwrap().shift_remove("file");
+            g
+        })
+        .collect()
+}
+
+/// Runs `convert`, which must succeed; gives its warnings (the only thing
+/// it may print on stderr) without their `reversi: warning: `.
+pub(crate) fn convert(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["convert"];
+    all.extend_from_slice(args);
+    let out = reversi(&all);
+    assert!(out.status.success(), "{all:?}: {}", stderr(&out));
+    stderr(&out)
+        .lines()
+        .map(|l| l.strip_prefix("reversi: warning: ").unwrap_or_else(|| panic!("{all:?}: {l}")).to_string())
+        .collect()
 }
