@@ -107,6 +107,25 @@ impl Symmetry {
     }
 }
 
+/// Of the eight images of the pair of sets `(a, b)`, the least `(a, b)`
+/// pair, with the symmetry giving it (the first in [`Symmetry::ALL`] on a
+/// tie): THE canonical form, of [`Position::canonical`](crate::Position::canonical),
+/// [`raw::canonical`](crate::raw::canonical) and the perft table.
+#[inline(always)]
+pub(crate) fn least_image(a: u64, b: u64) -> (u64, u64, Symmetry) {
+    let mut best = (a, b, Symmetry::Identity);
+    let mut i = 1;
+    while i < 8 {
+        let s = Symmetry::ALL[i];
+        let image = (s.apply_u64(a), s.apply_u64(b));
+        if image < (best.0, best.1) {
+            best = (image.0, image.1, s);
+        }
+        i += 1;
+    }
+    best
+}
+
 impl Square {
     /// The image of this square under a symmetry.
     #[must_use]

@@ -167,6 +167,23 @@ proptest! {
     }
 
     #[test]
+    fn raw_hash_and_canonical_are_positions(pos in positions(), s in 0..8usize) {
+        // Any image too, so that every symmetry is the canonical one somewhere.
+        let pos = pos.transform(Symmetry::ALL[s]);
+        let (p, o, side) = (pos.player().0, pos.opponent().0, pos.side_to_move());
+        prop_assert_eq!(raw::hash(p, o, side), pos.hash());
+        let (canonical, symmetry) = pos.canonical();
+        prop_assert_eq!(raw::canonical(p, o, side), (canonical.player().0, canonical.opponent().0, symmetry));
+        prop_assert_eq!(raw::canonical_hash(p, o, side), canonical.hash());
+        // The same discs with the other side to move.
+        let other = Position::new(*pos.board(), !side);
+        let (canonical, symmetry) = other.canonical();
+        prop_assert_eq!(raw::hash(o, p, !side), other.hash());
+        prop_assert_eq!(raw::canonical(o, p, !side), (canonical.player().0, canonical.opponent().0, symmetry));
+        prop_assert_eq!(raw::canonical_hash(o, p, !side), canonical.hash());
+    }
+
+    #[test]
     fn text_round_trips(pos in positions()) {
         prop_assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos);
         let edax: String = pos.to_string().chars().filter(|&c| c != '/').collect();
