@@ -481,6 +481,6 @@ impl fmt::Display for Position {
     /// The RULES.md form: rows joined by `/`, a space, `X` or `O`. Width, fill
     /// and alignment apply to the whole line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::pad_display(f, format_args!("{} {}", self.board, self.side))
+        crate::pad::pad_display(f, format_args!("{} {}", self.board, self.side))
     }
 }

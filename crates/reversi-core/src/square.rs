@@ -233,7 +233,7 @@ impl fmt::Display for Square {
     /// `f5`: the column letter and the row number; width, fill and alignment
     /// apply (`format!("{:>4}", Square::F5)` is `"  f5"`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::pad_display(f, format_args!("{}{}", self.column_char(), self.row() + 1))
+        crate::pad::pad_display(f, format_args!("{}{}", self.column_char(), self.row() + 1))
     }
 }
 

@@ -23,7 +23,6 @@ const SEED: u64 = 0x5245_5645_5253_4931; // "REVERSI1"
 /// board hashes the same in both crates.
 ///
 /// Not public API (exempt from semver): for reversi-variants' keys.
-#[doc(hidden)]
 #[must_use]
 pub const fn key(n: u64) -> u64 {
     splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(n + 1)))
@@ -85,7 +84,6 @@ static FLIP_KEYS: [[u64; 256]; 8] = {
 
 /// The change to a hash when the squares `changed` switch from one colour to the
 /// other (either way: each key pair is XORed in once).
-#[doc(hidden)]
 #[inline]
 #[must_use]
 pub fn flip_delta(changed: u64) -> u64 {

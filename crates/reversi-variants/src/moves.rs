@@ -68,7 +68,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Place(sq) => sq.fmt(f),
-            Move::Jump { from, to } => reversi_core::pad_display(f, format_args!("{from}{to}")),
+            Move::Jump { from, to } => reversi_core::internal::pad_display(f, format_args!("{from}{to}")),
             Move::Pass => f.pad("pass"),
         }
     }

@@ -207,7 +207,7 @@ pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, cache: &P
 /// so both crates' divides are one type with one behaviour.
 pub type Divide = reversi_core::Divide<Position>;
 
-impl reversi_core::DividePosition for Position {
+impl reversi_core::internal::DividePosition for Position {
     type Move = Move;
     type Moves = Moves;
 
@@ -240,5 +240,5 @@ impl reversi_core::DividePosition for Position {
 /// ```
 #[must_use]
 pub fn divide(pos: &Position, depth: u32) -> Divide {
-    Divide::new(*pos, depth)
+    reversi_core::internal::new_divide(*pos, depth)
 }

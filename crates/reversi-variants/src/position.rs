@@ -236,10 +236,9 @@ impl Position {
     /// The same position on this crate's generic engine even when it is
     /// standard 8x8 Reversi: for the tests that compare the two engines.
     ///
-    /// Not public API (exempt from semver).
-    #[doc(hidden)]
+    /// Also for the tests, through [`PositionHooks`](crate::internal::PositionHooks).
     #[must_use]
-    pub const fn on_generic_engine(mut self) -> Position {
+    pub(crate) const fn on_generic_engine(mut self) -> Position {
         self.othello = false;
         self
     }
@@ -249,10 +248,9 @@ impl Position {
     /// position is some 300 bytes, sized for every board), so that a replay
     /// keeping the position before each move copies 25 bytes a ply.
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
     #[inline]
-    pub fn copy_from(&mut self, source: &Position) {
+    pub(crate) fn copy_from(&mut self, source: &Position) {
         if self.othello && source.othello {
             // Both standard 8x8 Reversi: the same variant and board, and no
             // pieces beyond the first words.
@@ -561,11 +559,10 @@ impl Position {
     /// The position as raw words, when it is standard 8x8 Reversi played on
     /// reversi-core's kernel; `None` otherwise.
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
     #[inline(always)]
     #[must_use]
-    pub fn othello_words(&self) -> Option<OthelloWords> {
+    pub(crate) fn othello_words(&self) -> Option<OthelloWords> {
         self.othello.then(|| {
             let (p, o) = self.words();
             OthelloWords::new(p, o, self.side, self.hash)
@@ -576,10 +573,9 @@ impl Position {
     /// (whatever it was before; only the words that can differ are written
     /// when it was one already).
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
     #[inline(always)]
-    pub fn set_othello_words(&mut self, words: &OthelloWords) {
+    pub(crate) fn set_othello_words(&mut self, words: &OthelloWords) {
         if !self.othello {
             self.become_othello();
         }
@@ -600,12 +596,10 @@ impl Position {
     /// played (when not, the position is unchanged), the same checks. A
     /// replay that infers passes tries every move first and asks why
     /// ([`why_illegal`](Position::why_illegal)) only when no forced pass
-    /// explains the failure.
-    ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// explains the failure: reversi-core's `play_or_pass`, through this
+    /// crate's `ReplayPosition` implementation.
     #[inline(always)]
-    pub fn play_if_legal(&mut self, mv: Move) -> bool {
+    pub(crate) fn play_if_legal(&mut self, mv: Move) -> bool {
         match self.othello_placement(mv) {
             Some((_, _, 0)) => false,
             Some((mut words, at, f)) => {
@@ -678,12 +672,10 @@ impl Position {
     /// Why `mv` is illegal here, as [`play`](Position::play) says it (for a
     /// legal move the answer means nothing).
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`, after
-    /// [`play_if_legal`](Position::play_if_legal).
-    #[doc(hidden)]
+    /// `ReplayPosition`'s, after [`play_if_legal`](Position::play_if_legal).
     #[cold]
     #[must_use]
-    pub fn why_illegal(&self, mv: Move) -> PlayError {
+    pub(crate) fn why_illegal(&self, mv: Move) -> PlayError {
         let over = self.is_game_over();
         let check_to = |to: Square| {
             if !self.geometry.contains(to) {
@@ -837,13 +829,13 @@ impl fmt::Display for Pretty<'_> {
             None => '-',
         };
         let to_move = (!pos.is_game_over()).then_some(pos.side);
-        reversi_core::write_grid(f, (g.width(), g.height()), cell, pos.score(), to_move)
+        reversi_core::internal::write_grid(f, (g.width(), g.height()), cell, pos.score(), to_move)
     }
 }
 
-/// The forced-pass rule of records, reversi-core's [`play_or_pass`](reversi_core::play_or_pass),
+/// The forced-pass rule of records, reversi-core's [`play_or_pass`](reversi_core::internal::play_or_pass),
 /// on this position: what reversi-notation's replay steps through.
-impl reversi_core::ReplayPosition for Position {
+impl reversi_core::internal::ReplayPosition for Position {
     type Move = Move;
     type Reason = PlayError;
 

@@ -63,7 +63,10 @@ impl fmt::Display for Square {
     /// `j10`: the column letter and the row number; width, fill and alignment
     /// apply (`format!("{:>5}", sq)` is `"  j10"`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        reversi_core::pad_display(f, format_args!("{}{}", (b'a' + self.column) as char, u32::from(self.row) + 1))
+        reversi_core::internal::pad_display(
+            f,
+            format_args!("{}{}", (b'a' + self.column) as char, u32::from(self.row) + 1),
+        )
     }
 }
 

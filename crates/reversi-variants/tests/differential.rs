@@ -6,6 +6,7 @@ mod common;
 
 use common::Board;
 use proptest::prelude::*;
+use reversi_variants::internal::PositionHooks as _;
 use reversi_variants::{Backend, Color, Geometry, Move, PerftCache, Position, Square, Variant, perft, perft_with};
 
 /// A random geometry, a variant, and a position on it: the default start when it
