@@ -16,7 +16,7 @@
 #[cfg(target_arch = "x86_64")]
 use crate::batch::{depth3_avx2, depth4_avx2, leaves_avx2};
 use crate::kernel;
-use crate::node::{PORTABLE, Steps, hashed_node};
+use crate::node::{PORTABLE, PerftSteps, hashed_node};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::moves_avx2;
 use crate::table::PerftTable;
@@ -118,7 +118,7 @@ fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> 
 #[cfg(target_arch = "x86_64")]
 macro_rules! avx2_steps {
     () => {
-        Steps {
+        PerftSteps {
             moves: |p, o| moves_avx2(p, o),
             leaves: |p, o, m| leaves_avx2(p, o, m),
             depth3: |p, o, m| depth3_avx2(p, o, m),

@@ -1,5 +1,5 @@
 //! The perft node: one step of the count, written once with the recursion
-//! and the move-generation [`Steps`] left to the caller, so that each build in
+//! and the move-generation [`PerftSteps`] left to the caller, so that each build in
 //! [`dispatch`](crate::dispatch) compiles it with its own instructions (the
 //! AVX2 ones batched by [`batch`](crate::batch)); the convention is
 //! [`perft`](crate::perft())'s.
@@ -11,7 +11,7 @@ use crate::table::{PerftTable, canonical};
 /// CPU-specific build supplies its own, compiled with its target features.
 /// Every build computes the same results as the portable one ([`PORTABLE`]).
 #[derive(Clone, Copy)]
-pub(crate) struct Steps<M, L, T, F> {
+pub(crate) struct PerftSteps<M, L, T, F> {
     /// `moves(p, o)`: the legal moves of `p` against `o` ([`kernel::moves`](crate::kernel::moves)).
     pub(crate) moves: M,
     /// `leaves(p, o, m)`, for legal moves `m` not empty: the count of the node at
@@ -30,12 +30,12 @@ pub(crate) struct Steps<M, L, T, F> {
 }
 
 /// The portable steps, on the kernel's scalar functions.
-pub(crate) const PORTABLE: PortableSteps =
-    Steps { moves: kernel::moves, leaves: leaves_portable, depth3: depth3_portable, depth4: depth4_portable };
+pub(crate) const PORTABLE: PortablePerftSteps =
+    PerftSteps { moves: kernel::moves, leaves: leaves_portable, depth3: depth3_portable, depth4: depth4_portable };
 
 /// The type of [`PORTABLE`].
-type PortableSteps =
-    Steps<fn(u64, u64) -> u64, fn(u64, u64, u64) -> u64, fn(u64, u64, u64) -> u64, fn(u64, u64, u64) -> u64>;
+type PortablePerftSteps =
+    PerftSteps<fn(u64, u64) -> u64, fn(u64, u64, u64) -> u64, fn(u64, u64, u64) -> u64, fn(u64, u64, u64) -> u64>;
 
 /// The child after `p` plays on `sq` (legal) against `o`, as (side to move, other side).
 #[inline(always)]
@@ -59,13 +59,13 @@ fn sum_children(p: u64, o: u64, mut m: u64, count: impl Fn(u64, u64, u64) -> u64
     total
 }
 
-/// [`Steps::leaves`] on the kernel's scalar functions.
+/// [`PerftSteps::leaves`] on the kernel's scalar functions.
 #[inline(always)]
 fn leaves_portable(p: u64, o: u64, m: u64) -> u64 {
     sum_children(p, o, m, |_, _, child_m| count(child_m).max(1))
 }
 
-/// [`Steps::depth3`] on the kernel's scalar functions.
+/// [`PerftSteps::depth3`] on the kernel's scalar functions.
 #[inline(always)]
 fn depth3_portable(p: u64, o: u64, m: u64) -> u64 {
     sum_children(p, o, m, |child_p, child_o, child_m| match child_m {
@@ -74,7 +74,7 @@ fn depth3_portable(p: u64, o: u64, m: u64) -> u64 {
     })
 }
 
-/// [`Steps::depth4`] on the kernel's scalar functions.
+/// [`PerftSteps::depth4`] on the kernel's scalar functions.
 #[inline(always)]
 fn depth4_portable(p: u64, o: u64, m: u64) -> u64 {
     sum_children(p, o, m, |child_p, child_o, child_m| match child_m {
@@ -88,14 +88,14 @@ fn depth4_portable(p: u64, o: u64, m: u64) -> u64 {
 ///
 /// Bulk counting: at depth 1 the answer is the number of moves (1 for a pass or a
 /// finished game), so depth 2 counts each child's moves without visiting them
-/// ([`Steps::leaves`]); depth 3 is a step of its own ([`Steps::depth3`]) so
+/// ([`PerftSteps::leaves`]); depth 3 is a step of its own ([`PerftSteps::depth3`]) so
 /// that a build can batch its grandchildren.
 #[inline(always)]
 pub(crate) fn perft_node<M, L, T, F>(
     p: u64,
     o: u64,
     depth: u32,
-    steps: Steps<M, L, T, F>,
+    steps: PerftSteps<M, L, T, F>,
     recurse: &mut impl FnMut(u64, u64, u32) -> u64,
 ) -> u64
 where
@@ -169,7 +169,7 @@ pub(crate) fn hashed_node<M, L, T, F>(
     o: u64,
     depth: u32,
     table: &PerftTable<'_>,
-    steps: Steps<M, L, T, F>,
+    steps: PerftSteps<M, L, T, F>,
     plain: &mut impl FnMut(u64, u64, u32) -> u64,
     hashed: &mut impl FnMut(u64, u64, u32) -> u64,
 ) -> u64

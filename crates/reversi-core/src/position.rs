@@ -471,7 +471,7 @@ pub struct Pretty<'a>(&'a Position);
 impl fmt::Display for Pretty<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.0;
-        let cell = |c, r| Square::from_coords(c, r).map_or('-', |sq| pos.board.square_char(sq));
+        let cell = |c, r| Square::new(c, r).map_or('-', |sq| pos.board.square_char(sq));
         let to_move = (!pos.is_game_over()).then_some(pos.side);
         crate::grid::write_grid(f, (8, 8), cell, pos.score(), to_move)
     }

@@ -129,7 +129,7 @@ proptest! {
         prop_assert_eq!(replayed, pos);
 
         // Random squares after it: the same successes and errors as `play`.
-        let extra: Vec<Square> = extra.into_iter().filter_map(|i| Square::new(usize::from(i))).collect();
+        let extra: Vec<Square> = extra.into_iter().filter_map(|i| Square::from_index(usize::from(i))).collect();
         let (mut reference, mut expected) = (pos, Ok(0));
         for (index, &sq) in extra.iter().enumerate() {
             match play_inferring_pass(&mut reference, sq) {
@@ -164,6 +164,14 @@ proptest! {
     #[test]
     fn incremental_hash_equals_hash_from_scratch(pos in positions()) {
         prop_assert_eq!(pos.hash(), Position::new(*pos.board(), pos.side_to_move()).hash());
+    }
+
+    #[test]
+    fn move_counts_count_moves(pos in positions()) {
+        let moves: Vec<Move> = pos.moves().collect();
+        prop_assert_eq!(pos.moves().len(), moves.len());
+        prop_assert_eq!(pos.legal_moves().len(), moves.iter().filter(|m| !m.is_pass()).count());
+        prop_assert_eq!(pos.legal_moves(), moves.iter().filter_map(|m| m.to()).collect());
     }
 
     #[test]

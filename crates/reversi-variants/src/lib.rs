@@ -95,8 +95,8 @@ mod zobrist;
 
 pub use error::CacheAllocError;
 pub use error::{
-    GeometryError, NotOthelloError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError, PlayError,
-    PositionErrorKind, StartError,
+    GeometryError, NotOthelloError, NotOthelloMoveError, NotOthelloSquareError, ParseMoveError, ParsePositionError,
+    ParseSquareError, ParseVariantError, PlayError, PositionErrorKind, StartError,
 };
 pub use geometry::Geometry;
 pub use legal::Moves;

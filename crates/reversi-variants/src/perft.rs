@@ -17,7 +17,7 @@ use reversi_core::Backend;
 use crate::Position;
 use crate::bits::BitSet;
 use crate::dispatch;
-use crate::engine::{Engine, Kernel};
+use crate::engine::{Engine, ReversiOps};
 use crate::position::{Visitor, visit};
 use crate::table::{PerftCache, Slots, Table};
 use crate::variant::Rules;
@@ -33,7 +33,7 @@ pub(crate) fn perft_node<R: Rules, B: BitSet>(
     p: B,
     o: B,
     depth: u32,
-    kernel: impl Kernel<B>,
+    kernel: impl ReversiOps<B>,
     recurse: &mut impl FnMut(B, B, u32) -> u64,
 ) -> u64 {
     if R::wiped_out(p, o) {
@@ -81,7 +81,7 @@ fn for_each_child<R: Rules, B: BitSet>(
     e: &Engine<B>,
     p: B,
     o: B,
-    kernel: impl Kernel<B>,
+    kernel: impl ReversiOps<B>,
     mut child: impl FnMut(B, B),
 ) -> bool {
     let mut any = false;
@@ -117,7 +117,7 @@ pub(crate) fn hashed_node<R: Rules, B: BitSet>(
     o: B,
     depth: u32,
     table: &Table<'_, B>,
-    kernel: impl Kernel<B>,
+    kernel: impl ReversiOps<B>,
     plain: &mut impl FnMut(B, B, u32) -> u64,
     hashed: &mut impl FnMut(&Table<'_, B>, B, B, u32) -> u64,
 ) -> u64 {

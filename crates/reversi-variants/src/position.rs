@@ -449,8 +449,24 @@ impl Position {
     /// placements (reversi-core's [`legal_moves`](reversi_core::Position::legal_moves)
     /// on the 8x8 board); for Reversitacks and Attacks every clone and jump
     /// destination. Empty when the side to move must pass or the game is over.
+    ///
+    /// Its length counts squares, not moves: a square reached by a clone and
+    /// by jumps is one destination but several moves. [`moves`](Position::moves)
+    /// counts moves (`moves().len()`), in every game.
+    ///
+    /// ```
+    /// use reversi_variants::{Position, Variant};
+    /// // a1 clones to b1, a2, b2 and jumps to c1, c2, a3, b3: seven of each.
+    /// let pos = Position::from_text(Variant::Attacks, "X--/---/--O X")?;
+    /// assert_eq!((pos.destinations().len(), pos.moves().len()), (7, 7));
+    /// // With c1 too: b1 and b2 are one clone each (from either piece); c2,
+    /// // a2, a3 and b3 are also jumps (a1c2, c1a2, a1a3, c1a3, a1b3, c1b3).
+    /// let pos = Position::from_text(Variant::Attacks, "X-X/---/--O X")?;
+    /// assert_eq!((pos.destinations().len(), pos.moves().len()), (6, 10));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn legal_moves(&self) -> SquareSet {
+    pub fn destinations(&self) -> SquareSet {
         let bits = if self.othello {
             let (p, o) = self.words();
             Wide::from_u64(othello::moves(p, o))
@@ -506,7 +522,9 @@ impl Position {
     }
 
     /// [`play`](Position::play) without the pieces it converted: the same
-    /// checks, the same position after. For replays and searches that do not
+    /// checks, the same position after. `try_play` is a checked play that
+    /// returns a `Result`, as in cozy-chess; here [`play`](Position::play) is
+    /// one too, and returns the converted pieces besides. For replays and searches that do not
     /// look at them: a [`SquareSet`] is sized for the largest board, and
     /// making one costs more than an 8x8 move.
     ///
