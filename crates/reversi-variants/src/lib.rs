@@ -90,6 +90,7 @@ mod squareset;
 mod table;
 mod text;
 mod variant;
+mod visit;
 mod words;
 mod zobrist;
 
@@ -102,11 +103,12 @@ pub use geometry::Geometry;
 pub use legal::Moves;
 pub use moves::Move;
 pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
-pub use position::{Position, Pretty};
+pub use position::Position;
 pub use reversi_core::{Backend, Color, Outcome, Score, Symmetry};
 pub use square::Square;
 pub use squareset::SquareSet;
 pub use table::PerftCache;
+pub use text::Pretty;
 pub use variant::Variant;
 
 /// Not public API: exempt from semver, may change or go in any release. The

@@ -18,9 +18,9 @@ use crate::Position;
 use crate::bits::BitSet;
 use crate::dispatch;
 use crate::engine::{Engine, ReversiOps};
-use crate::position::{Visitor, visit};
 use crate::table::{PerftCache, Slots, Table};
 use crate::variant::Rules;
+use crate::visit::{Visitor, visit};
 
 /// One node of the count, `depth >= 1`, with the recursion left to the caller
 /// so that each CPU-specific build recurses into itself.
@@ -165,7 +165,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 pub fn perft_with(backend: Backend, pos: &Position, depth: u32) -> u64 {
     match pos.to_othello() {
         Some(core) => reversi_core::perft_with(backend, &core, depth),
-        None => visit(pos, Perft(backend, depth)),
+        None => visit(pos.variant(), *pos.geometry(), pos.sides(), Perft(backend, depth)),
     }
 }
 
@@ -198,7 +198,7 @@ pub fn perft_hashed_with(backend: Backend, pos: &Position, depth: u32, cache: &P
     cache.with(pos, |slots| match (&slots, pos.to_othello()) {
         (Slots::Core(table), Some(core)) => reversi_core::perft_hashed_with(backend, &core, depth, table),
         (_, Some(core)) => reversi_core::perft_with(backend, &core, depth),
-        (_, None) => visit(pos, PerftHashed(backend, depth, slots)),
+        (_, None) => visit(pos.variant(), *pos.geometry(), pos.sides(), PerftHashed(backend, depth, slots)),
     })
 }
 
