@@ -80,6 +80,7 @@ mod error;
 mod geometry;
 mod legal;
 mod moves;
+mod node;
 mod perft;
 mod position;
 #[cfg(feature = "serde")]
