@@ -4,7 +4,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::core::{Bitboard, Position};
+use reversi_rules::othello::{Bitboard, Position};
 
 fn positions() -> Vec<Position> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/obf/fforum-1-19.obf");

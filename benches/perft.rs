@@ -5,7 +5,7 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::core::{Backend, PerftTable, Position, TableEntry, perft_hashed, perft_with};
+use reversi_rules::othello::{Backend, PerftTable, Position, TableEntry, perft_hashed, perft_with};
 
 fn perft_from_start(c: &mut Criterion) {
     let start = Position::start();

@@ -10,8 +10,8 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::core::raw::{self, Kernel};
-use reversi_rules::core::{Backend, Move, Position, perft, perft_with};
+use reversi_rules::othello::raw::{self, Kernel};
+use reversi_rules::othello::{Backend, Move, Position, perft, perft_with};
 use std::hint::black_box;
 
 const DEPTH: u32 = 10;
@@ -248,7 +248,7 @@ fn perft_on_the_public_api(c: &mut Criterion) {
 fn search_on_the_public_api(c: &mut Criterion) {
     const SEARCH_DEPTH: u32 = 11;
     let mut start = Position::start();
-    start.play(Move::Place(reversi_rules::core::Square::F5)).expect("f5 is legal");
+    start.play(Move::Place(reversi_rules::othello::Square::F5)).expect("f5 is legal");
     let (p, o) = (start.player().0, start.opponent().0);
     let expected = alpha_beta_position(&start, SEARCH_DEPTH, -10_000, 10_000);
     let mut group = c.benchmark_group("public-api-alpha-beta");

@@ -20,8 +20,8 @@ fn bench(c: &mut Criterion, group: &str, name: &str, depth: u32, count: impl Fn(
 }
 
 fn variants(c: &mut Criterion) {
-    let core_start = reversi_rules::core::Position::start();
-    bench(c, "reversi-8x8", "core", 8, || reversi_rules::core::perft(std::hint::black_box(&core_start), 8));
+    let core_start = reversi_rules::othello::Position::start();
+    bench(c, "reversi-8x8", "core", 8, || reversi_rules::othello::perft(std::hint::black_box(&core_start), 8));
     let generic = start(Variant::Reversi, 8, 8);
     bench(c, "reversi-8x8", "generic", 8, || perft(std::hint::black_box(&generic), 8));
     let ten = start(Variant::Reversi, 10, 10);

@@ -11,8 +11,8 @@
 
 use std::time::Instant;
 
-use reversi_rules::core::raw::Kernel;
-use reversi_rules::core::{Position, Square};
+use reversi_rules::othello::raw::Kernel;
+use reversi_rules::othello::{Position, Square};
 
 /// A finished game scores its final margin times 100, beyond any margin.
 const WIN: i32 = 100;
@@ -71,7 +71,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for child in k.children(p, o, moves) {
         let score = -negamax(k, child.player, child.opponent, depth - 1, -64 * WIN - 1, -alpha, &mut nodes);
         if score > alpha {
-            (best, alpha) = (Square::new(child.square), score);
+            (best, alpha) = (Square::from_index(child.square), score);
         }
     }
     let best = best.ok_or("no square")?;

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use reversi_rules::core::{Backend, Position, perft};
+use reversi_rules::othello::{Backend, Position, perft};
 
 fn main() {
     let max: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(9);

@@ -4,7 +4,7 @@
 //! cargo run --example random_game [SEED]
 //! ```
 
-use reversi_rules::core::{Move, Position};
+use reversi_rules::othello::{Move, Position};
 
 /// A small xorshift generator: reproducible from the seed, no dependency.
 struct Rng(u64);

@@ -3,8 +3,10 @@
 //! This facade re-exports the workspace's crates so that a program can depend on
 //! `reversi-rules` alone:
 //!
-//! - [`core`]: the 8x8 game on `u64` bitboards (`no_std`, no allocation), the
-//!   fastest part of the workspace;
+//! - [`othello`]: the 8x8 game on `u64` bitboards (`no_std`, no allocation), the
+//!   fastest part of the workspace: the crate `reversi-core` (named for the
+//!   game it plays, so that `use reversi_rules::othello;` shadows nothing, as a
+//!   module named `core` would shadow the language's `core`);
 //! - [`variants`]: Reversi, Reversitacks and Attacks on any board up to 26x26,
 //!   with obstructed squares;
 //! - [`notation`]: game records (transcripts, PGN-style and PlayOK, GGF, WTHOR,
@@ -13,7 +15,7 @@
 //! The rules they implement are the [`rules`] module, word for word.
 //!
 //! ```
-//! use reversi_rules::core::{Position, perft};
+//! use reversi_rules::othello::{Position, perft};
 //! assert_eq!(perft(&Position::start(), 5), 1396);
 //! ```
 //!
@@ -27,20 +29,20 @@
 //!
 //! # Feature flags
 //!
-//! - `std` (default): run-time CPU dispatch in [`core`] and std error traits.
+//! - `std` (default): run-time CPU dispatch in [`othello`] and std error traits.
 //! - `variants` (default, needs `std`): re-exports [`variants`].
 //! - `notation` (default, needs `variants`): re-exports [`notation`].
 //! - `serde`: `Serialize`/`Deserialize` for the vocabulary types of every
 //!   re-exported crate.
 //!
-//! With `default-features = false` the facade is [`core`] alone and `no_std`
+//! With `default-features = false` the facade is [`othello`] alone and `no_std`
 //! (the same as depending on `reversi-core` with `default-features = false`).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[doc(inline)]
-pub use reversi_core as core;
+pub use reversi_core as othello;
 #[cfg(feature = "notation")]
 #[doc(inline)]
 pub use reversi_notation as notation;

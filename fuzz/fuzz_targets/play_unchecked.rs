@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     // 8x8: each byte is a move (0..64 a square, else a pass), played unchecked.
     let mut pos = Position::start();
     for &b in data.iter().take(200) {
-        let mv = Square::new(usize::from(b % 72)).map_or(Move::Pass, Move::Place);
+        let mv = Square::from_index(usize::from(b % 72)).map_or(Move::Pass, Move::Place);
         let legal = pos.is_legal(mv);
         let mut checked = pos;
         let played = checked.play(mv);

@@ -4,6 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use reversi_variants::internal::PositionHooks as _;
 use reversi_variants::{Move, Position, Variant, perft};
 
 fuzz_target!(|data: &[u8]| {

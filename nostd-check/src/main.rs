@@ -18,5 +18,5 @@ fn panic(_: &PanicInfo<'_>) -> ! {
 pub extern "C" fn reversi_nostd_check() -> u64 {
     let mut pos = Position::start();
     let _ = pos.play(Move::Place(Square::F5));
-    perft(&pos, 3) + pos.hash() + reversi_rules::core::perft(&pos, 1)
+    perft(&pos, 3) + pos.hash() + reversi_rules::othello::perft(&pos, 1)
 }

@@ -2,6 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use reversi_core::Color;
+use reversi_variants::internal::PositionHooks as _;
 use reversi_variants::{Geometry, Position, Variant};
 
 use crate::Failure;

@@ -103,7 +103,7 @@ impl SplitMix64 {
 
     /// The mixing function.
     fn mix(z: u64) -> u64 {
-        reversi_core::mix64(z)
+        reversi_core::internal::mix64(z)
     }
 
     /// The stream of game `game` under `seed`: the state `mix(mix(seed) +

@@ -1,6 +1,6 @@
-//! The batched perft steps of the AVX2 builds: the [`Steps`](crate::perft::Steps)
+//! The batched perft steps of the AVX2 builds: the [`PerftSteps`](crate::node::PerftSteps)
 //! that [`dispatch`](crate::dispatch)'s x86-64 builds give
-//! [`perft_node`](crate::perft::perft_node).
+//! [`perft_node`](crate::node::perft_node).
 //!
 //! Positions are made four at a time, one per 64-bit lane (flips of each move
 //! spread over the lanes, merged in one step), and their moves found and
@@ -12,7 +12,7 @@
 
 use core::arch::x86_64::{__m256i, _mm256_add_epi64, _mm256_set1_epi64x, _mm256_setzero_si256};
 
-use crate::perft::{child, passed_depth2, passed_depth3};
+use crate::node::{child, passed_depth2, passed_depth3};
 use crate::simd::{self, Boards, Parent, moves_avx2};
 
 /// The depth-2 count of a stream of positions: their children, taken four at a
@@ -128,7 +128,7 @@ macro_rules! push {
     }};
 }
 
-/// [`Steps::leaves`](crate::perft::Steps::leaves): for legal moves `m` (not
+/// [`PerftSteps::leaves`](crate::node::PerftSteps::leaves): for legal moves `m` (not
 /// empty) of `(p, o)`, the sum over the children of their number of moves, at
 /// least 1 each.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
@@ -168,7 +168,7 @@ macro_rules! push_depth3 {
     }};
 }
 
-/// [`Steps::depth3`](crate::perft::Steps::depth3): for legal moves `m` (not
+/// [`PerftSteps::depth3`](crate::node::PerftSteps::depth3): for legal moves `m` (not
 /// empty) of `(p, o)`, the sum of the children's depth-2 counts.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
@@ -178,7 +178,7 @@ pub(crate) fn depth3_avx2(p: u64, o: u64, m: u64) -> u64 {
     passed + leaves.total()
 }
 
-/// [`Steps::depth4`](crate::perft::Steps::depth4): for legal moves `m` (not
+/// [`PerftSteps::depth4`](crate::node::PerftSteps::depth4): for legal moves `m` (not
 /// empty) of `(p, o)`, the sum of the children's depth-3 counts, the
 /// grandchildren of every child streamed through one [`Leaves`] (so only the
 /// node's last batch can have empty lanes, not each child's).

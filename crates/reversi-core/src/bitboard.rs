@@ -63,7 +63,7 @@ impl Bitboard {
     /// The square with the lowest index, if any.
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        Square::new(self.0.trailing_zeros() as usize)
+        Square::from_index(self.0.trailing_zeros() as usize)
     }
 
     /// The squares in index order (`a1`, `b1`, .. `h8`).
@@ -88,7 +88,7 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = Square::new(self.0.trailing_zeros() as usize)?;
+        let sq = Square::from_index(self.0.trailing_zeros() as usize)?;
         self.0 &= self.0 - 1;
         Some(sq)
     }
@@ -101,7 +101,7 @@ impl Iterator for Squares {
 
 impl DoubleEndedIterator for Squares {
     fn next_back(&mut self) -> Option<Square> {
-        let sq = Square::new(63u32.checked_sub(self.0.leading_zeros())? as usize)?;
+        let sq = Square::from_index(63u32.checked_sub(self.0.leading_zeros())? as usize)?;
         self.0 &= !sq.bitboard().0;
         Some(sq)
     }
@@ -192,7 +192,7 @@ impl fmt::Display for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in 0..8u8 {
             for column in 0..8u8 {
-                let sq = Square::from_coords(column, row).unwrap_or(Square::A1);
+                let sq = Square::new(column, row).unwrap_or(Square::A1);
                 f.write_str(if self.contains(sq) { "x" } else { "." })?;
             }
             if row < 7 {

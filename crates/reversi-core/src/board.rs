@@ -170,7 +170,7 @@ impl fmt::Display for Rows<'_> {
 impl fmt::Display for Board {
     /// The eight rows joined by `/`; width, fill and alignment apply.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::pad_display(f, format_args!("{}", Rows(self)))
+        crate::pad::pad_display(f, format_args!("{}", Rows(self)))
     }
 }
 

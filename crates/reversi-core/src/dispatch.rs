@@ -1,7 +1,7 @@
 //! CPU-specific builds of the hot loops, and the choice between them.
 //!
 //! The rules live once, in [`kernel`](crate::kernel) and
-//! [`perft_node`](crate::perft::perft_node), as `#[inline(always)]` functions.
+//! [`perft_node`](crate::node::perft_node), as `#[inline(always)]` functions.
 //! This module compiles them again inside functions that enable the x86-64 v3
 //! instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`) and the v4 ones (plus
 //! AVX-512), so a plain `cargo build` runs at the speed of a `target-cpu=native`
@@ -16,7 +16,7 @@
 #[cfg(target_arch = "x86_64")]
 use crate::batch::{depth3_avx2, depth4_avx2, leaves_avx2};
 use crate::kernel;
-use crate::perft::{PORTABLE, Steps, hashed_node};
+use crate::node::{PORTABLE, PerftSteps, hashed_node};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::moves_avx2;
 use crate::table::PerftTable;
@@ -106,7 +106,7 @@ fn has_x86_64_v4() -> bool {
 }
 
 fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
-    crate::perft::perft_node(p, o, depth, PORTABLE, &mut perft_portable)
+    crate::node::perft_node(p, o, depth, PORTABLE, &mut perft_portable)
 }
 
 fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
@@ -118,7 +118,7 @@ fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> 
 #[cfg(target_arch = "x86_64")]
 macro_rules! avx2_steps {
     () => {
-        Steps {
+        PerftSteps {
             moves: |p, o| moves_avx2(p, o),
             leaves: |p, o, m| leaves_avx2(p, o, m),
             depth3: |p, o, m| depth3_avx2(p, o, m),
@@ -134,7 +134,7 @@ macro_rules! x86_64_build {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
         fn $perft(p: u64, o: u64, depth: u32) -> u64 {
-            crate::perft::perft_node(p, o, depth, avx2_steps!(), &mut |p, o, d| $perft(p, o, d))
+            crate::node::perft_node(p, o, depth, avx2_steps!(), &mut |p, o, d| $perft(p, o, d))
         }
 
         #[cfg(target_arch = "x86_64")]
@@ -473,7 +473,7 @@ mod single_tests {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use crate::kernel;
-    use crate::perft::PORTABLE;
+    use crate::node::PORTABLE;
 
     proptest::proptest! {
         #[test]

@@ -11,7 +11,6 @@ use crate::{Move, Position};
 ///
 /// What [`Divide`] needs of a position: its moves (a pass when it is the only
 /// one), the child after one, and perft on a backend.
-#[doc(hidden)]
 pub trait DividePosition: Clone + fmt::Debug {
     /// A move.
     type Move: Copy;
@@ -37,11 +36,9 @@ pub struct Divide<P: DividePosition = Position> {
 }
 
 impl<P: DividePosition> Divide<P> {
-    /// Not part of the public API (exempt from semver): the divide of `pos` at
-    /// `depth` on the fastest backend, for the crates' `divide` functions.
-    #[doc(hidden)]
+    /// The divide of `pos` at `depth` on the fastest backend.
     #[must_use]
-    pub fn new(pos: P, depth: u32) -> Divide<P> {
+    pub(crate) fn new(pos: P, depth: u32) -> Divide<P> {
         let moves = pos.divide_moves(depth == 0);
         Divide { pos, moves, depth, backend: Backend::detect() }
     }
@@ -52,6 +49,13 @@ impl<P: DividePosition> Divide<P> {
     pub fn on(self, backend: Backend) -> Divide<P> {
         Divide { backend, ..self }
     }
+}
+
+/// Not part of the public API (exempt from semver): [`Divide`] of `pos` at
+/// `depth` on the fastest backend, for reversi-variants' `divide`.
+#[must_use]
+pub fn new_divide<P: DividePosition>(pos: P, depth: u32) -> Divide<P> {
+    Divide::new(pos, depth)
 }
 
 impl<P: DividePosition> Iterator for Divide<P> {

@@ -10,7 +10,6 @@
 /// reversi-core's `play_placements` share [`play_or_pass`].
 ///
 /// What [`play_or_pass`] needs of a position a record is replayed on.
-#[doc(hidden)]
 pub trait ReplayPosition {
     /// A move, as the record gives it.
     type Move: Copy;
@@ -31,7 +30,6 @@ pub trait ReplayPosition {
 }
 
 /// What [`play_or_pass`] did.
-#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Played {
     /// The move was played.
@@ -55,7 +53,6 @@ pub enum Played {
 ///
 /// # Errors
 /// Why `mv` is illegal, from [`ReplayPosition::why_illegal`].
-#[doc(hidden)]
 #[inline(always)]
 pub fn play_or_pass<P: ReplayPosition>(pos: &mut P, mv: P::Move, infer: bool) -> Result<Played, P::Reason> {
     if pos.play_if_legal(mv) { Ok(Played::Move) } else { pass_or_refuse(pos, mv, infer) }

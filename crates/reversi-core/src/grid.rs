@@ -13,7 +13,6 @@ use crate::{Color, Score};
 ///
 /// # Errors
 /// The formatter's.
-#[doc(hidden)]
 pub fn write_grid(
     f: &mut fmt::Formatter<'_>,
     (width, height): (u8, u8),

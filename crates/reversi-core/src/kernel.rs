@@ -109,7 +109,6 @@ pub(crate) fn flips(p: u64, o: u64, sq: usize) -> u64 {
 /// the next move waits for this one, and a call into a CPU-specific build
 /// costs more than it saves (see `Runnable::play`). [`Position::play`](crate::Position::play),
 /// `play_placements` and reversi-variants' 8x8 moves check with it.
-#[doc(hidden)]
 #[inline(always)]
 pub fn placement_flips(p: u64, o: u64, sq: usize) -> u64 {
     if (p | o) >> (sq & 63) & 1 == 0 { flips(p, o, sq) } else { 0 }

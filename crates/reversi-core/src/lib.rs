@@ -92,6 +92,7 @@ mod grid;
 mod kernel;
 mod mix;
 mod moves;
+mod node;
 mod pad;
 mod perft;
 mod position;
@@ -111,41 +112,38 @@ pub use board::Board;
 pub use color::Color;
 pub use dispatch::Backend;
 pub use divide::Divide;
-#[doc(hidden)]
-pub use divide::DividePosition;
 pub use error::{
     OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
     PositionErrorKind, SquareIndexError,
 };
-#[doc(hidden)]
-pub use forced_pass::{Played, ReplayPosition, play_or_pass};
-#[doc(hidden)]
-pub use grid::write_grid;
-#[doc(hidden)]
-pub use kernel::placement_flips;
-#[doc(hidden)]
-pub use mix::mix64;
 pub use moves::{Move, is_pass_token};
-#[doc(hidden)]
-pub use pad::pad_display;
 pub use perft::{divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::{Moves, Position, Pretty};
 pub use score::{Outcome, Score};
-/// Not public API (exempt from semver): for reversi-variants' serde support.
-#[cfg(feature = "serde")]
-#[doc(hidden)]
-pub use serde::deserialize_text;
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use table::{PerftTable, TableEntry};
-/// Not public API (exempt from semver): a colour change's hash delta, for
-/// reversi-variants' 8x8 fast path.
+
+/// Not public API: exempt from semver, may change or go in any release. The
+/// hooks that the workspace's other crates (reversi-variants,
+/// reversi-notation, the CLI, the fuzz targets) share with this one, in one
+/// place; the `text_serde!` macro is the one hook outside it (a macro is
+/// exported at the crate root).
 #[doc(hidden)]
-pub use zobrist::flip_delta as zobrist_flip_delta;
-/// Not public API (exempt from semver): the Zobrist key stream, for
-/// reversi-variants' keys.
-#[doc(hidden)]
-pub use zobrist::key as zobrist_key;
+pub mod internal {
+    pub use crate::divide::{DividePosition, new_divide};
+    pub use crate::forced_pass::{Played, ReplayPosition, play_or_pass};
+    pub use crate::grid::write_grid;
+    pub use crate::kernel::placement_flips;
+    pub use crate::mix::mix64;
+    pub use crate::pad::pad_display;
+    #[cfg(feature = "serde")]
+    pub use crate::serde::deserialize_text;
+    /// A colour change's hash delta, for reversi-variants' 8x8 fast path.
+    pub use crate::zobrist::flip_delta as zobrist_flip_delta;
+    /// The Zobrist key stream, for reversi-variants' keys.
+    pub use crate::zobrist::key as zobrist_key;
+}
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -6,7 +6,6 @@
 /// 64-bit step.
 ///
 /// Not public API (exempt from semver): for reversi-variants and the CLI.
-#[doc(hidden)]
 #[inline(always)]
 #[must_use]
 pub const fn mix64(mut z: u64) -> u64 {

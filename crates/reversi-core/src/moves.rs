@@ -28,9 +28,16 @@ pub enum Move {
 }
 
 impl Move {
-    /// The square of a placement; `None` for a pass.
+    /// The square the move puts a disc on; `None` for a pass. The name is
+    /// reversi-variants' `Move::to`, the destination of every move there.
+    ///
+    /// ```
+    /// use reversi_core::{Move, Square};
+    /// assert_eq!(Move::Place(Square::F5).to(), Some(Square::F5));
+    /// assert_eq!(Move::Pass.to(), None);
+    /// ```
     #[must_use]
-    pub const fn square(self) -> Option<Square> {
+    pub const fn to(self) -> Option<Square> {
         match self {
             Move::Place(sq) => Some(sq),
             Move::Pass => None,

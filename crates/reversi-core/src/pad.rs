@@ -35,7 +35,7 @@ impl fmt::Write for Buffer {
 /// struct Pair(u8, u8);
 /// impl fmt::Display for Pair {
 ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-///         reversi_core::pad_display(f, format_args!("{}-{}", self.0, self.1))
+///         reversi_core::internal::pad_display(f, format_args!("{}-{}", self.0, self.1))
 ///     }
 /// }
 /// assert_eq!(format!("[{:>7}]", Pair(38, 26)), "[  38-26]");

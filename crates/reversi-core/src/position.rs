@@ -6,6 +6,7 @@ use crate::dispatch::Runnable;
 use crate::error::{OverlapError, PlacementError, PlayError};
 use crate::forced_pass::{Played, ReplayPosition, play_or_pass};
 use crate::score::{Outcome, Score};
+use crate::symmetry::least_image;
 use crate::{Bitboard, Board, Color, Move, Square, Symmetry, kernel, zobrist};
 
 /// A position of the 8x8 game: the [`Board`], the side to move, and its Zobrist
@@ -71,7 +72,8 @@ impl Position {
     /// A position from a board and the side to move.
     #[must_use]
     pub fn new(board: Board, side_to_move: Color) -> Position {
-        Position { board, side: side_to_move, hash: zobrist::hash(&board, side_to_move) }
+        let (p, o) = board.sides(side_to_move);
+        Position { board, side: side_to_move, hash: zobrist::hash(p, o, side_to_move) }
     }
 
     /// A position from the Black and White discs and the side to move.
@@ -107,6 +109,7 @@ impl Position {
     }
 
     /// The Zobrist hash (see the crate docs): equal positions hash equally.
+    /// [`raw::hash`](crate::raw::hash) gives it from the raw sides.
     #[must_use]
     pub const fn hash(&self) -> u64 {
         self.hash
@@ -335,16 +338,15 @@ impl Position {
     }
 
     /// The canonical form: of the eight images under [`Symmetry::ALL`], the one
-    /// whose `(black, white)` bits are least, with the symmetry that gives it.
-    /// Positions that are symmetric images of each other share a canonical form.
+    /// whose `(black, white)` bits are least (the first in [`Symmetry::ALL`]
+    /// on a tie), with the symmetry that gives it. Positions that are
+    /// symmetric images of each other share a canonical form.
+    /// [`raw::canonical`](crate::raw::canonical) gives it from the raw sides.
     #[must_use]
     pub fn canonical(&self) -> (Position, Symmetry) {
-        let key = |s: Symmetry| {
-            let b = self.board.transform(s);
-            (b.discs(Color::Black).0, b.discs(Color::White).0)
-        };
-        let best = Symmetry::ALL.into_iter().min_by_key(|&s| key(s)).unwrap_or(Symmetry::Identity);
-        (self.transform(best), best)
+        let (black, white) = (self.board.discs(Color::Black).0, self.board.discs(Color::White).0);
+        let (_, _, symmetry) = least_image(black, white);
+        (self.transform(symmetry), symmetry)
     }
 
     /// A display adapter drawing the board as a grid with coordinates.
@@ -469,7 +471,7 @@ pub struct Pretty<'a>(&'a Position);
 impl fmt::Display for Pretty<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.0;
-        let cell = |c, r| Square::from_coords(c, r).map_or('-', |sq| pos.board.square_char(sq));
+        let cell = |c, r| Square::new(c, r).map_or('-', |sq| pos.board.square_char(sq));
         let to_move = (!pos.is_game_over()).then_some(pos.side);
         crate::grid::write_grid(f, (8, 8), cell, pos.score(), to_move)
     }
@@ -479,6 +481,6 @@ impl fmt::Display for Position {
     /// The RULES.md form: rows joined by `/`, a space, `X` or `O`. Width, fill
     /// and alignment apply to the whole line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::pad_display(f, format_args!("{} {}", self.board, self.side))
+        crate::pad::pad_display(f, format_args!("{} {}", self.board, self.side))
     }
 }

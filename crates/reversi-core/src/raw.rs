@@ -4,9 +4,13 @@
 //! `h8` = bit 63), the same bits as [`Bitboard`](crate::Bitboard) and
 //! [`Square::index`](crate::Square::index). `player` is the side to move,
 //! `opponent` the other; [`Position::player`](crate::Position::player) and
-//! [`Position::opponent`](crate::Position::opponent) give them. There is no
-//! hash and no side colour here: [`play`] is a [`Position::play_unchecked`](crate::Position::play_unchecked)
-//! without the Zobrist update, which is what a search wants.
+//! [`Position::opponent`](crate::Position::opponent) give them. The sides
+//! carry no colour and no hash: [`play`] is a [`Position::play_unchecked`](crate::Position::play_unchecked)
+//! without the Zobrist update, which is what a search wants. When it needs
+//! one, [`hash`] is [`Position::hash`](crate::Position::hash) of the pair, given
+//! the colour of `player`, and [`canonical`] and [`canonical_hash`] are
+//! [`Position::canonical`](crate::Position::canonical) and its hash: the same
+//! code as `Position`'s, so a transposition table needs no `Position`.
 //!
 //! These are the functions [`perft`](crate::perft()) and [`Position`](crate::Position) run, on the
 //! fastest [`Backend`] this CPU has (detected on first use and cached under
@@ -68,9 +72,59 @@
 //! assert_eq!(perft(k, p, o, k.moves(p, o), 6), reversi_core::perft(&start, 6));
 //! ```
 
-use crate::Backend;
+//! # Hashing
+//!
+//! A transposition table on raw pairs, keyed by the canonical hash, so that
+//! the eight symmetric images of a position share an entry:
+//!
+//! ```
+//! use reversi_core::{Color, Position, raw};
+//!
+//! /// A tiny always-replace table: the canonical pair checks a hit.
+//! struct Table(Vec<Option<(u64, u64, u64)>>);
+//!
+//! impl Table {
+//!     fn slot(&self, hash: u64) -> usize {
+//!         (hash % self.0.len() as u64) as usize
+//!     }
+//!     fn get(&self, p: u64, o: u64, side: Color) -> Option<u64> {
+//!         let (cp, co, _) = raw::canonical(p, o, side);
+//!         let hash = raw::hash(cp, co, side);
+//!         match self.0[self.slot(hash)] {
+//!             Some((sp, so, value)) if (sp, so) == (cp, co) => Some(value),
+//!             _ => None,
+//!         }
+//!     }
+//!     fn put(&mut self, p: u64, o: u64, side: Color, value: u64) {
+//!         let (cp, co, _) = raw::canonical(p, o, side);
+//!         let slot = self.slot(raw::hash(cp, co, side));
+//!         self.0[slot] = Some((cp, co, value));
+//!     }
+//! }
+//!
+//! let mut table = Table(vec![None; 1 << 10]);
+//! let start = Position::start();
+//! let (p, o, side) = (start.player().0, start.opponent().0, start.side_to_move());
+//! assert_eq!(raw::hash(p, o, side), start.hash());
+//! let (canonical, _) = start.canonical();
+//! assert_eq!(raw::canonical_hash(p, o, side), canonical.hash());
+//!
+//! // Black's four openings are images of each other: one entry holds them all.
+//! let k = raw::Kernel::detect();
+//! let mut children = k.children(p, o, k.moves(p, o));
+//! let first = children.next().unwrap();
+//! table.put(first.player, first.opponent, !side, 3);
+//! for child in children {
+//!     assert_eq!(table.get(child.player, child.opponent, !side), Some(3));
+//! }
+//! // White to move in the same discs is another position.
+//! assert_eq!(table.get(first.opponent, first.player, side), None);
+//! ```
+
 use crate::dispatch::{LeavesState, Runnable};
 use crate::kernel::Four;
+use crate::symmetry::least_image;
+use crate::{Backend, Color, Symmetry, zobrist};
 
 /// The kernel of one [`Backend`]: moves, flips and play on raw bitboards (see
 /// the [module docs](self) for the bits and the preconditions).
@@ -345,6 +399,59 @@ pub fn flips(player: u64, opponent: u64, sq: usize) -> u64 {
 #[inline]
 pub fn play(player: u64, opponent: u64, sq: usize) -> (u64, u64) {
     Kernel::detect().play(player, opponent, sq)
+}
+
+/// The Zobrist hash of the position where `player`, of colour `side`, is to
+/// move against `opponent`: [`Position::hash`](crate::Position::hash) of that
+/// position, computed from scratch by the same code.
+///
+/// ```
+/// use reversi_core::{Position, raw};
+/// let pos: Position = "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O".parse()?;
+/// assert_eq!(raw::hash(pos.player().0, pos.opponent().0, pos.side_to_move()), pos.hash());
+/// # Ok::<(), reversi_core::ParsePositionError>(())
+/// ```
+#[must_use]
+pub fn hash(player: u64, opponent: u64, side: Color) -> u64 {
+    zobrist::hash(player, opponent, side)
+}
+
+/// The canonical form of the position where `player`, of colour `side`, is
+/// to move against `opponent`: its image as [`Position::canonical`](crate::Position::canonical)
+/// picks it (of the eight images under [`Symmetry::ALL`], the one whose
+/// `(black, white)` bits are least, the first on a tie), as the image's
+/// `(player, opponent)`, with the symmetry that gives it. The side to move is
+/// kept.
+///
+/// ```
+/// use reversi_core::{Position, raw};
+/// let pos: Position = "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O".parse()?;
+/// let (canonical, symmetry) = pos.canonical();
+/// assert_eq!(
+///     raw::canonical(pos.player().0, pos.opponent().0, pos.side_to_move()),
+///     (canonical.player().0, canonical.opponent().0, symmetry),
+/// );
+/// # Ok::<(), reversi_core::ParsePositionError>(())
+/// ```
+#[must_use]
+#[inline]
+pub fn canonical(player: u64, opponent: u64, side: Color) -> (u64, u64, Symmetry) {
+    match side {
+        Color::Black => least_image(player, opponent),
+        Color::White => {
+            let (black, white, symmetry) = least_image(opponent, player);
+            (white, black, symmetry)
+        }
+    }
+}
+
+/// The hash of the canonical form: [`hash`] of [`canonical`], which is
+/// [`Position::hash`](crate::Position::hash) of [`Position::canonical`](crate::Position::canonical).
+/// The eight symmetric images of a position share it.
+#[must_use]
+pub fn canonical_hash(player: u64, opponent: u64, side: Color) -> u64 {
+    let (player, opponent, _) = canonical(player, opponent, side);
+    hash(player, opponent, side)
 }
 
 #[cfg(test)]

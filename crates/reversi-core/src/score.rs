@@ -114,7 +114,7 @@ const fn saturating_i32(n: usize) -> i32 {
 impl fmt::Display for Score {
     /// `38-26`: Black's count first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::pad_display(f, format_args!("{}-{}", self.black, self.white))
+        crate::pad::pad_display(f, format_args!("{}-{}", self.black, self.white))
     }
 }
 

@@ -25,7 +25,6 @@ struct TextVisitor<T>(PhantomData<T>, &'static str);
 /// # Errors
 /// The deserialiser's error when the input is not a string, or names the
 /// parser's error when the string does not parse.
-#[doc(hidden)]
 pub fn deserialize_text<'de, T, D>(deserializer: D, expecting: &'static str) -> Result<T, D::Error>
 where
     T: FromStr,
@@ -68,7 +67,7 @@ macro_rules! text_serde {
         }
         impl<'de> ::serde::Deserialize<'de> for $ty {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<$ty, D::Error> {
-                $crate::deserialize_text(deserializer, $what)
+                $crate::internal::deserialize_text(deserializer, $what)
             }
         }
     };

@@ -284,7 +284,7 @@ fn count_bytes(v: __m256i) -> __m256i {
 }
 
 /// The number of set bits of each lane, at least 1 (a position with no move
-/// is one leaf at depth 1, as [`passed_depth2`](crate::perft::passed_depth2)
+/// is one leaf at depth 1, as [`passed_depth2`](crate::node::passed_depth2)
 /// counts it).
 #[target_feature(enable = "avx2")]
 #[inline]

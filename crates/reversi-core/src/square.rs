@@ -159,18 +159,25 @@ impl Square {
     ///
     /// ```
     /// use reversi_core::Square;
-    /// assert_eq!(Square::new(37), Some(Square::F5));
-    /// assert_eq!(Square::new(64), None);
+    /// assert_eq!(Square::from_index(37), Some(Square::F5));
+    /// assert_eq!(Square::from_index(64), None);
     /// assert_eq!(Square::try_from(63), Ok(Square::H8));
     /// ```
     #[must_use]
-    pub const fn new(index: usize) -> Option<Square> {
+    pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 { Some(Square(index as u8)) } else { None }
     }
 
-    /// The square at this 0-based column and row, if both are below 8.
+    /// The square at this 0-based column and row, if both are below 8: the
+    /// arguments of reversi-variants' `Square::new`, whose boards go to 26.
+    ///
+    /// ```
+    /// use reversi_core::Square;
+    /// assert_eq!(Square::new(5, 4), Some(Square::F5));
+    /// assert_eq!(Square::new(8, 0), None);
+    /// ```
     #[must_use]
-    pub const fn from_coords(column: u8, row: u8) -> Option<Square> {
+    pub const fn new(column: u8, row: u8) -> Option<Square> {
         if column < 8 && row < 8 { Some(Square(row * 8 + column)) } else { None }
     }
 
@@ -220,12 +227,12 @@ impl From<Square> for usize {
 impl TryFrom<usize> for Square {
     type Error = SquareIndexError;
 
-    /// The square with this index: [`Square::new`].
+    /// The square with this index: [`Square::from_index`].
     ///
     /// # Errors
     /// [`SquareIndexError`] for an index of 64 or more.
     fn try_from(index: usize) -> Result<Square, SquareIndexError> {
-        Square::new(index).ok_or(SquareIndexError(index))
+        Square::from_index(index).ok_or(SquareIndexError(index))
     }
 }
 
@@ -233,7 +240,7 @@ impl fmt::Display for Square {
     /// `f5`: the column letter and the row number; width, fill and alignment
     /// apply (`format!("{:>4}", Square::F5)` is `"  f5"`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::pad_display(f, format_args!("{}{}", self.column_char(), self.row() + 1))
+        crate::pad::pad_display(f, format_args!("{}{}", self.column_char(), self.row() + 1))
     }
 }
 
@@ -250,7 +257,7 @@ impl FromStr for Square {
             [c, r] => {
                 let column = c.to_ascii_lowercase().wrapping_sub(b'a');
                 let row = r.wrapping_sub(b'1');
-                Square::from_coords(column, row).ok_or(ParseSquareError)
+                Square::new(column, row).ok_or(ParseSquareError)
             }
             _ => Err(ParseSquareError),
         }
@@ -278,16 +285,16 @@ mod tests {
         for bad in ["", "a", "a0", "a9", "i1", "a10", "1a", "aa", "é1"] {
             assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
         }
-        assert_eq!(Square::new(64), None);
+        assert_eq!(Square::from_index(64), None);
         assert_eq!(Square::try_from(64), Err(SquareIndexError(64)));
-        assert_eq!(Square::from_coords(8, 0), None);
+        assert_eq!(Square::new(8, 0), None);
     }
 
     #[test]
     fn indices_are_usize_both_ways() {
         for sq in Square::all() {
             assert_eq!(Square::try_from(usize::from(sq)), Ok(sq));
-            assert_eq!(Square::new(sq.index()), Some(sq));
+            assert_eq!(Square::from_index(sq.index()), Some(sq));
         }
     }
 

@@ -2,11 +2,24 @@
 
 use crate::Square;
 
-/// One of the eight symmetries of the 8x8 board (the dihedral group of the square).
+/// One of the eight symmetries of a square board (the dihedral group of the square).
 ///
-/// Rotations turn clockwise as the board is printed (row `1` at the top). Each
-/// symmetry maps squares, [`Bitboard`](crate::Bitboard)s, boards and positions;
-/// Reversi's rules commute with all of them, which the tests check.
+/// Rotations turn clockwise as the board is printed (row `1` at the top).
+///
+/// What it applies to:
+/// - **Here, the 8x8 board:** every symmetry maps [`Square`]s,
+///   [`Move`](crate::Move)s, [`Bitboard`](crate::Bitboard)s, boards and
+///   positions (`transform`), and raw `u64` sets ([`Symmetry::apply_u64`]);
+///   Reversi's rules commute with all of them, which the tests check.
+/// - **reversi-variants, any board** (the same type, re-exported): on a square
+///   board of any size all eight apply, about the board's centre. On a board
+///   that is not square only the four that map a rectangle onto itself do
+///   ([`Identity`](Symmetry::Identity), [`Rotate180`](Symmetry::Rotate180),
+///   [`FlipVertical`](Symmetry::FlipVertical), [`FlipHorizontal`](Symmetry::FlipHorizontal)):
+///   the quarter turns and the diagonal mirrors give `None` there
+///   (`Geometry::map`, `Position::transform`). Obstructed squares can rule
+///   out more; `Geometry::symmetries` lists the ones a board keeps, and
+///   `Position::canonical` uses only those.
 ///
 /// ```
 /// use reversi_core::{Square, Symmetry};
@@ -75,7 +88,7 @@ impl Symmetry {
         }
     }
 
-    /// Where the square at 0-based `(column, row)` goes.
+    /// Where the square at 0-based `(column, row)` of the 8x8 board goes.
     #[must_use]
     pub const fn apply_coords(self, column: u8, row: u8) -> (u8, u8) {
         let (c, r) = (column, row);
@@ -107,12 +120,31 @@ impl Symmetry {
     }
 }
 
+/// Of the eight images of the pair of sets `(a, b)`, the least `(a, b)`
+/// pair, with the symmetry giving it (the first in [`Symmetry::ALL`] on a
+/// tie): THE canonical form, of [`Position::canonical`](crate::Position::canonical),
+/// [`raw::canonical`](crate::raw::canonical) and the perft table.
+#[inline(always)]
+pub(crate) fn least_image(a: u64, b: u64) -> (u64, u64, Symmetry) {
+    let mut best = (a, b, Symmetry::Identity);
+    let mut i = 1;
+    while i < 8 {
+        let s = Symmetry::ALL[i];
+        let image = (s.apply_u64(a), s.apply_u64(b));
+        if image < (best.0, best.1) {
+            best = (image.0, image.1, s);
+        }
+        i += 1;
+    }
+    best
+}
+
 impl Square {
     /// The image of this square under a symmetry.
     #[must_use]
     pub const fn transform(self, symmetry: Symmetry) -> Square {
         let (c, r) = symmetry.apply_coords(self.column(), self.row());
-        match Square::from_coords(c, r) {
+        match Square::new(c, r) {
             Some(sq) => sq,
             None => self, // unreachable: symmetries map the board onto itself
         }

@@ -9,7 +9,7 @@
 
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::Symmetry;
+use crate::symmetry::least_image;
 
 /// One slot of a [`PerftTable`]: 32 bytes.
 #[derive(Debug, Default)]
@@ -46,17 +46,8 @@ use crate::mix::mix64 as mix;
 /// The canonical form of `(p, o)`: the least pair over the eight symmetries.
 #[inline(always)]
 pub(crate) fn canonical(p: u64, o: u64) -> (u64, u64) {
-    let mut best = (p, o);
-    let mut i = 1;
-    while i < 8 {
-        let s = Symmetry::ALL[i];
-        let image = (s.apply_u64(p), s.apply_u64(o));
-        if image < best {
-            best = image;
-        }
-        i += 1;
-    }
-    best
+    let (p, o, _) = least_image(p, o);
+    (p, o)
 }
 
 /// A perft transposition table over a slice of [`TableEntry`] that the caller

@@ -362,7 +362,7 @@ impl FromStr for Position {
                 match cell {
                     Cell::Obstructed => return Err(err(at, PositionErrorKind::Obstructed)),
                     Cell::Disc(color) => {
-                        if let Some(sq) = Square::from_coords(column as u8, r as u8) {
+                        if let Some(sq) = Square::new(column as u8, r as u8) {
                             board = board.with(sq, Some(color));
                         }
                     }

@@ -6,7 +6,7 @@
 //! contract (a hash stored by one version reads the same in the next), and a test
 //! pins them.
 
-use crate::{Board, Color};
+use crate::Color;
 
 /// SplitMix64's output function, one step from `state`.
 const fn splitmix64(state: u64) -> u64 {
@@ -23,7 +23,6 @@ const SEED: u64 = 0x5245_5645_5253_4931; // "REVERSI1"
 /// board hashes the same in both crates.
 ///
 /// Not public API (exempt from semver): for reversi-variants' keys.
-#[doc(hidden)]
 #[must_use]
 pub const fn key(n: u64) -> u64 {
     splitmix64(SEED.wrapping_add(GAMMA.wrapping_mul(n + 1)))
@@ -43,12 +42,19 @@ pub(crate) static DISC_KEYS: [[u64; 64]; 2] = {
 /// The key XORed in when White is to move.
 pub(crate) const SIDE_KEY: u64 = key(128);
 
-/// The hash of a board with `side` to move, computed from scratch.
-pub(crate) fn hash(board: &Board, side: Color) -> u64 {
+/// The hash of the position where `player`, of colour `side`, is to move
+/// against `opponent`, computed from scratch: the one definition behind
+/// [`Position::hash`](crate::Position::hash) and [`raw::hash`](crate::raw::hash).
+pub(crate) fn hash(player: u64, opponent: u64, side: Color) -> u64 {
+    let (black, white) = match side {
+        Color::Black => (player, opponent),
+        Color::White => (opponent, player),
+    };
     let mut h = if side == Color::White { SIDE_KEY } else { 0 };
-    for color in Color::ALL {
-        for sq in board.discs(color) {
-            h ^= DISC_KEYS[color.index()][sq.index()];
+    for (keys, mut discs) in DISC_KEYS.iter().zip([black, white]) {
+        while discs != 0 {
+            h ^= keys[discs.trailing_zeros() as usize];
+            discs &= discs - 1;
         }
     }
     h
@@ -78,7 +84,6 @@ static FLIP_KEYS: [[u64; 256]; 8] = {
 
 /// The change to a hash when the squares `changed` switch from one colour to the
 /// other (either way: each key pair is XORed in once).
-#[doc(hidden)]
 #[inline]
 #[must_use]
 pub fn flip_delta(changed: u64) -> u64 {
@@ -101,7 +106,8 @@ mod tests {
         // Changing these values changes every stored hash: only on purpose.
         assert_eq!(DISC_KEYS[0][0], splitmix64(SEED.wrapping_add(GAMMA)));
         assert_eq!([DISC_KEYS[0][0], DISC_KEYS[1][63], SIDE_KEY], [PINNED_BLACK_A1, PINNED_WHITE_H8, PINNED_SIDE]);
-        assert_eq!(hash(&Board::start(), Color::Black), PINNED_START);
+        let start = crate::Board::start();
+        assert_eq!(hash(start.discs(Color::Black).0, start.discs(Color::White).0, Color::Black), PINNED_START);
     }
 
     #[test]
@@ -112,7 +118,7 @@ mod tests {
             pos.play(m.parse().unwrap()).unwrap();
         }
         assert_eq!(pos.hash(), 0x8617_8e4a_0c69_a0d6);
-        assert_eq!(pos.hash(), hash(pos.board(), pos.side_to_move()));
+        assert_eq!(pos.hash(), hash(pos.player().0, pos.opponent().0, pos.side_to_move()));
     }
 
     /// The definition: one key pair per changed square.

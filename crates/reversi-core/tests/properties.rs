@@ -129,7 +129,7 @@ proptest! {
         prop_assert_eq!(replayed, pos);
 
         // Random squares after it: the same successes and errors as `play`.
-        let extra: Vec<Square> = extra.into_iter().filter_map(|i| Square::new(usize::from(i))).collect();
+        let extra: Vec<Square> = extra.into_iter().filter_map(|i| Square::from_index(usize::from(i))).collect();
         let (mut reference, mut expected) = (pos, Ok(0));
         for (index, &sq) in extra.iter().enumerate() {
             match play_inferring_pass(&mut reference, sq) {
@@ -164,6 +164,31 @@ proptest! {
     #[test]
     fn incremental_hash_equals_hash_from_scratch(pos in positions()) {
         prop_assert_eq!(pos.hash(), Position::new(*pos.board(), pos.side_to_move()).hash());
+    }
+
+    #[test]
+    fn move_counts_count_moves(pos in positions()) {
+        let moves: Vec<Move> = pos.moves().collect();
+        prop_assert_eq!(pos.moves().len(), moves.len());
+        prop_assert_eq!(pos.legal_moves().len(), moves.iter().filter(|m| !m.is_pass()).count());
+        prop_assert_eq!(pos.legal_moves(), moves.iter().filter_map(|m| m.to()).collect());
+    }
+
+    #[test]
+    fn raw_hash_and_canonical_are_positions(pos in positions(), s in 0..8usize) {
+        // Any image too, so that every symmetry is the canonical one somewhere.
+        let pos = pos.transform(Symmetry::ALL[s]);
+        let (p, o, side) = (pos.player().0, pos.opponent().0, pos.side_to_move());
+        prop_assert_eq!(raw::hash(p, o, side), pos.hash());
+        let (canonical, symmetry) = pos.canonical();
+        prop_assert_eq!(raw::canonical(p, o, side), (canonical.player().0, canonical.opponent().0, symmetry));
+        prop_assert_eq!(raw::canonical_hash(p, o, side), canonical.hash());
+        // The same discs with the other side to move.
+        let other = Position::new(*pos.board(), !side);
+        let (canonical, symmetry) = other.canonical();
+        prop_assert_eq!(raw::hash(o, p, !side), other.hash());
+        prop_assert_eq!(raw::canonical(o, p, !side), (canonical.player().0, canonical.opponent().0, symmetry));
+        prop_assert_eq!(raw::canonical_hash(o, p, !side), canonical.hash());
     }
 
     #[test]

@@ -3,8 +3,10 @@
 
 use std::sync::Arc;
 
-use reversi_core::{Color, Played};
-use reversi_variants::{Move, OthelloWords, PlayError, Position, StartError};
+use reversi_core::Color;
+use reversi_core::internal::Played;
+use reversi_variants::internal::{OthelloWords, PositionHooks as _};
+use reversi_variants::{Move, PlayError, Position, StartError};
 
 use crate::record::write_location;
 use crate::{Location, Ply, Record};
@@ -333,7 +335,7 @@ impl<I: Iterator<Item = Move>> Plies<I> {
     fn slow_ply(&mut self, mv: Move) -> Result<(Move, bool), ReplayError> {
         // The workspace's one forced-pass rule (reversi-core's `play_or_pass`).
         let infer = self.passes == Passes::Infer;
-        let (mv, inferred) = match reversi_core::play_or_pass(&mut self.pos, mv, infer) {
+        let (mv, inferred) = match reversi_core::internal::play_or_pass(&mut self.pos, mv, infer) {
             Ok(Played::Move) => (mv, false),
             Ok(Played::Pass) => {
                 self.pending = Some(mv);

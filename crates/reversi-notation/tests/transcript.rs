@@ -5,6 +5,7 @@ mod common;
 
 use proptest::prelude::*;
 use reversi_notation::{Passes, Plies, Record, ReplayError, replay, transcript};
+use reversi_variants::internal::PositionHooks as _;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 /// A self-played record of `variant` on a `w` x `h` board, if it has a start.

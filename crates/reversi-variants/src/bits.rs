@@ -272,7 +272,7 @@ fn shr_u128(x: u128, n: u32) -> u128 {
     }
 }
 
-use reversi_core::mix64 as mix;
+use reversi_core::internal::mix64 as mix;
 
 /// A set of up to 704 squares in eleven words, for boards over 128 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]

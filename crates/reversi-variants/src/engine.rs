@@ -40,7 +40,7 @@ struct Axis<B> {
 /// `o`, and the discs a disc of `p` on the empty square `at` flips. [`Portable`]
 /// is the engine's own; [`dispatch`](crate::dispatch) passes SIMD builds as a
 /// [`With`] of two closures, so that they keep its target features.
-pub(crate) trait Kernel<B>: Copy {
+pub(crate) trait ReversiOps<B>: Copy {
     /// [`Engine::reversi_moves`] or a build of it.
     fn moves(self, e: &Engine<B>, p: B, o: B) -> B;
     /// [`Engine::reversi_flips`] or a build of it.
@@ -51,7 +51,7 @@ pub(crate) trait Kernel<B>: Copy {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
-impl<B: BitSet> Kernel<B> for Portable {
+impl<B: BitSet> ReversiOps<B> for Portable {
     #[inline(always)]
     fn moves(self, e: &Engine<B>, p: B, o: B) -> B {
         e.reversi_moves(p, o)
@@ -67,7 +67,7 @@ impl<B: BitSet> Kernel<B> for Portable {
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // built by the x86-64 builds only
 pub(crate) struct With<M, F>(pub(crate) M, pub(crate) F);
 
-impl<B, M, F> Kernel<B> for With<M, F>
+impl<B, M, F> ReversiOps<B> for With<M, F>
 where
     M: Fn(&Engine<B>, B, B) -> B + Copy,
     F: Fn(&Engine<B>, B, B, usize) -> B + Copy,

@@ -1,6 +1,6 @@
 //! Error types.
 
-use crate::{Square, Variant};
+use crate::{Move, Square, Variant};
 
 /// A square that is not a column `a`-`z` followed by a row `1`-`26`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -160,6 +160,29 @@ pub struct NotOthelloError {
     pub width: u8,
     /// The board's height.
     pub height: u8,
+}
+
+/// A square off reversi-core's 8x8 board: column `i` or beyond, or row `9`
+/// or beyond (`TryFrom<Square> for reversi_core::Square`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{square} is off reversi-core's 8x8 board")]
+#[non_exhaustive]
+pub struct NotOthelloSquareError {
+    /// The square.
+    pub square: Square,
+}
+
+/// A move that reversi-core's 8x8 `Move` cannot hold (`TryFrom<Move> for
+/// reversi_core::Move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotOthelloMoveError {
+    /// A placement off the 8x8 board.
+    #[error("{0} is off reversi-core's 8x8 board")]
+    OffBoard(Square),
+    /// A jump: reversi-core's moves are placements and passes.
+    #[error("{0} is a jump: reversi-core's moves are placements and passes")]
+    Jump(Move),
 }
 
 /// A [`PerftCache`](crate::PerftCache) of this size cannot be allocated.

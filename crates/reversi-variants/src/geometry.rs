@@ -219,7 +219,7 @@ impl fmt::Display for Geometry {
         if *self == Geometry::octagon() {
             return f.pad("octagon");
         }
-        reversi_core::pad_display(f, format_args!("{}x{}", self.width, self.height))
+        reversi_core::internal::pad_display(f, format_args!("{}x{}", self.width, self.height))
     }
 }
 

@@ -41,12 +41,12 @@ enum Inner {
     /// Standard 8x8 Reversi: reversi-core's placements, or a pass.
     Othello { places: reversi_core::Squares, pass: bool },
     /// Any other game.
-    Any(Steps),
+    Any(GenericMoves),
 }
 
 /// The state of the generic moves.
 #[derive(Clone, Debug)]
-struct Steps {
+struct GenericMoves {
     width: u8,
     height: u8,
     /// Placements or clone destinations not yet listed.
@@ -87,12 +87,12 @@ impl Moves {
         pass: bool,
     ) -> Moves {
         let left = if pass { 1 } else { count };
-        let steps = Steps { width, height, places, origins, empty, from: (0, 0), ring: 0, pass, left };
+        let steps = GenericMoves { width, height, places, origins, empty, from: (0, 0), ring: 0, pass, left };
         Moves(Inner::Any(steps))
     }
 }
 
-impl Steps {
+impl GenericMoves {
     fn square(&self, i: usize) -> Square {
         let w = usize::from(self.width);
         Square::new((i % w) as u8, (i / w) as u8).unwrap_or_else(|| unreachable!("indices stay on the board"))

@@ -80,6 +80,7 @@ mod error;
 mod geometry;
 mod legal;
 mod moves;
+mod node;
 mod perft;
 mod position;
 #[cfg(feature = "serde")]
@@ -90,26 +91,73 @@ mod squareset;
 mod table;
 mod text;
 mod variant;
+mod visit;
 mod words;
 mod zobrist;
 
 pub use error::CacheAllocError;
 pub use error::{
-    GeometryError, NotOthelloError, ParseMoveError, ParsePositionError, ParseSquareError, ParseVariantError, PlayError,
-    PositionErrorKind, StartError,
+    GeometryError, NotOthelloError, NotOthelloMoveError, NotOthelloSquareError, ParseMoveError, ParsePositionError,
+    ParseSquareError, ParseVariantError, PlayError, PositionErrorKind, StartError,
 };
 pub use geometry::Geometry;
 pub use legal::Moves;
 pub use moves::Move;
 pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
-pub use position::{Position, Pretty};
+pub use position::Position;
 pub use reversi_core::{Backend, Color, Outcome, Score, Symmetry};
 pub use square::Square;
 pub use squareset::SquareSet;
 pub use table::PerftCache;
+pub use text::Pretty;
 pub use variant::Variant;
+
+/// Not public API: exempt from semver, may change or go in any release. The
+/// hooks that the workspace's other crates (reversi-notation's replay, the
+/// CLI, the tests and fuzz targets) reach this one through, in one place.
 #[doc(hidden)]
-pub use words::OthelloWords;
+pub mod internal {
+    use crate::Position;
+    pub use crate::words::OthelloWords;
+
+    /// [`Position`]'s hooks for the workspace's other crates: `use
+    /// reversi_variants::internal::PositionHooks as _;` to call them as methods.
+    pub trait PositionHooks {
+        /// The same position on this crate's generic engine even when it is
+        /// standard 8x8 Reversi: for the tests that compare the two engines
+        /// and the CLI's `--engine generic`.
+        #[must_use]
+        fn on_generic_engine(self) -> Self;
+        /// Makes `self` a copy of `source`, as `*self = *source` does, copying
+        /// only the words that can differ between two 8x8 Reversi positions.
+        fn copy_from(&mut self, source: &Self);
+        /// The position as raw words, when it is standard 8x8 Reversi played
+        /// on reversi-core's kernel; `None` otherwise.
+        #[must_use]
+        fn othello_words(&self) -> Option<OthelloWords>;
+        /// Makes `self` the standard 8x8 Reversi position of `words`.
+        fn set_othello_words(&mut self, words: &OthelloWords);
+    }
+
+    impl PositionHooks for Position {
+        #[inline(always)]
+        fn on_generic_engine(self) -> Position {
+            Position::on_generic_engine(self)
+        }
+        #[inline(always)]
+        fn copy_from(&mut self, source: &Position) {
+            Position::copy_from(self, source);
+        }
+        #[inline(always)]
+        fn othello_words(&self) -> Option<OthelloWords> {
+            Position::othello_words(self)
+        }
+        #[inline(always)]
+        fn set_othello_words(&mut self, words: &OthelloWords) {
+            Position::set_othello_words(self, words);
+        }
+    }
+}
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

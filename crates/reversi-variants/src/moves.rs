@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Square;
-use crate::error::ParseMoveError;
+use crate::error::{NotOthelloMoveError, ParseMoveError};
 use crate::square::parse_prefix;
 
 /// A move in any variant.
@@ -44,7 +44,8 @@ pub enum Move {
 }
 
 impl Move {
-    /// The destination, for all but a pass.
+    /// The destination, for all but a pass: the square the move puts a
+    /// piece on (reversi-core's `Move::to` too).
     #[must_use]
     pub const fn to(self) -> Option<Square> {
         match self {
@@ -52,13 +53,48 @@ impl Move {
             Move::Pass => None,
         }
     }
+
+    /// Whether this is a pass (as reversi-core's `Move::is_pass`).
+    #[must_use]
+    pub const fn is_pass(self) -> bool {
+        matches!(self, Move::Pass)
+    }
 }
 
 impl From<reversi_core::Move> for Move {
+    /// A placement on the same square, or a pass.
     fn from(mv: reversi_core::Move) -> Move {
         match mv {
             reversi_core::Move::Place(sq) => Move::Place(sq.into()),
             reversi_core::Move::Pass => Move::Pass,
+        }
+    }
+}
+
+impl TryFrom<Move> for reversi_core::Move {
+    type Error = NotOthelloMoveError;
+
+    /// A placement on the same square of reversi-core's 8x8 board, or a pass.
+    ///
+    /// ```
+    /// use reversi_variants::Move;
+    /// assert_eq!(reversi_core::Move::try_from("f5".parse::<Move>()?), Ok(reversi_core::Move::Place(reversi_core::Square::F5)));
+    /// assert_eq!(reversi_core::Move::try_from(Move::Pass), Ok(reversi_core::Move::Pass));
+    /// assert!(reversi_core::Move::try_from("a1c3".parse::<Move>()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`NotOthelloMoveError::Jump`] for a jump, [`NotOthelloMoveError::OffBoard`]
+    /// for a placement past column `h` or row `8`.
+    fn try_from(mv: Move) -> Result<reversi_core::Move, NotOthelloMoveError> {
+        match mv {
+            Move::Place(sq) => match reversi_core::Square::try_from(sq) {
+                Ok(core) => Ok(reversi_core::Move::Place(core)),
+                Err(_) => Err(NotOthelloMoveError::OffBoard(sq)),
+            },
+            Move::Jump { .. } => Err(NotOthelloMoveError::Jump(mv)),
+            Move::Pass => Ok(reversi_core::Move::Pass),
         }
     }
 }
@@ -68,7 +104,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Place(sq) => sq.fmt(f),
-            Move::Jump { from, to } => reversi_core::pad_display(f, format_args!("{from}{to}")),
+            Move::Jump { from, to } => reversi_core::internal::pad_display(f, format_args!("{from}{to}")),
             Move::Pass => f.pad("pass"),
         }
     }
@@ -99,6 +135,20 @@ impl FromStr for Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn converts_to_and_from_core_moves() {
+        let core_moves = reversi_core::Square::all().map(reversi_core::Move::Place).chain([reversi_core::Move::Pass]);
+        for core in core_moves {
+            let mv = Move::from(core);
+            assert_eq!(mv.to().map(|sq| (sq.column(), sq.row())), core.to().map(|sq| (sq.column(), sq.row())));
+            assert_eq!(mv.is_pass(), core.is_pass());
+            assert_eq!(reversi_core::Move::try_from(mv), Ok(core));
+        }
+        let (i1, a1c3) = ("i1".parse().unwrap(), "a1c3".parse().unwrap());
+        assert_eq!(reversi_core::Move::try_from(Move::Place(i1)), Err(NotOthelloMoveError::OffBoard(i1)));
+        assert_eq!(reversi_core::Move::try_from(a1c3), Err(NotOthelloMoveError::Jump(a1c3)));
+    }
 
     #[test]
     fn display_pads() {

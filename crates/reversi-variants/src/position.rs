@@ -1,14 +1,12 @@
 //! A position of any variant on any board, with the rules of play.
 
-use core::fmt;
-
 use reversi_core::{Color, Outcome, Score, Symmetry};
 
 use crate::bits::{BitSet, Wide};
-use crate::engine::{Engine, Portable, engine};
 use crate::error::{NotOthelloError, PlayError, StartError};
 use crate::legal::Moves;
-use crate::variant::{Attacks, NO_ORIGIN, RawMove, Reversi, Reversitacks, Rules};
+use crate::variant::{NO_ORIGIN, RawMove};
+use crate::visit::{Apply, Destinations, IsMove, Placements, Status, visit};
 use crate::words::OthelloWords;
 use reversi_core::raw as othello;
 
@@ -73,101 +71,6 @@ impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         // The Zobrist hash is a function of what equality compares.
         (self.variant, self.geometry, self.hash).hash(state);
-    }
-}
-
-/// Work that needs the engine, run on the bit-set type that fits the board.
-pub(crate) trait Visitor {
-    type Output;
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output;
-}
-
-fn with_size<R: Rules, V: Visitor>(pos: &Position, v: V) -> V::Output {
-    let (p, o) = pos.sides();
-    match pos.geometry.square_count() {
-        0..=64 => v.visit::<R, u64>(&engine(pos.geometry), u64::from_wide(&p), u64::from_wide(&o)),
-        65..=128 => v.visit::<R, u128>(&engine(pos.geometry), u128::from_wide(&p), u128::from_wide(&o)),
-        _ => v.visit::<R, Wide>(&engine(pos.geometry), p, o),
-    }
-}
-
-/// Runs `v` with the rules of the position's variant and the bit-set type that
-/// fits its board: the one place where run-time choices become types.
-pub(crate) fn visit<V: Visitor>(pos: &Position, v: V) -> V::Output {
-    match pos.variant {
-        Variant::Reversi => with_size::<Reversi, V>(pos, v),
-        Variant::Reversitacks => with_size::<Reversitacks, V>(pos, v),
-        Variant::Attacks => with_size::<Attacks, V>(pos, v),
-    }
-}
-
-/// Where a game stands: moves to make (how many), a forced pass, or the end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Status {
-    Moves(u64),
-    MustPass,
-    Over,
-}
-
-impl Status {
-    fn of(wiped_out: bool, mine: u64, theirs: u64) -> Status {
-        match (wiped_out, mine, theirs) {
-            (true, ..) | (false, 0, 0) => Status::Over,
-            (false, 0, _) => Status::MustPass,
-            (false, n, _) => Status::Moves(n),
-        }
-    }
-}
-
-/// The status, and the squares of the moves without an origin.
-struct Placements;
-
-impl Visitor for Placements {
-    type Output = (Status, Wide);
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
-        let wiped = R::wiped_out(p, o);
-        let mine = if wiped { 0 } else { R::count_moves(e, p, o, Portable) };
-        let theirs = if wiped || mine > 0 { 0 } else { R::count_moves(e, o, p, Portable) };
-        let places = if mine > 0 { R::placements(e, p, o, Portable).to_wide() } else { Wide::EMPTY };
-        (Status::of(wiped, mine, theirs), places)
-    }
-}
-
-/// The squares a move lands on.
-struct Destinations;
-
-impl Visitor for Destinations {
-    type Output = Wide;
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Wide {
-        if R::wiped_out(p, o) { Wide::EMPTY } else { R::destinations(e, p, o, Portable).to_wide() }
-    }
-}
-
-/// Whether a raw move is legal (the game not over by a wipe-out).
-struct IsMove(RawMove);
-
-impl Visitor for IsMove {
-    type Output = bool;
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> bool {
-        !R::wiped_out(p, o) && R::is_move(e, p, o, self.0)
-    }
-}
-
-/// Plays a raw move (or, for `None`, a pass) and returns `(p, o)` after it.
-struct Apply(Option<RawMove>);
-
-impl Visitor for Apply {
-    type Output = (Wide, Wide);
-    fn visit<R: Rules, B: BitSet>(self, e: &Engine<B>, p: B, o: B) -> Self::Output {
-        match self.0 {
-            Some(mv) => {
-                // Sanitised so that even an illegal move keeps the sets disjoint.
-                let to = B::bit(usize::from(mv.to));
-                let (p, o) = R::play(e, p & !to, o & !to, mv, Portable);
-                (p.to_wide(), o.to_wide())
-            }
-            None => (p.to_wide(), o.to_wide()),
-        }
     }
 }
 
@@ -236,10 +139,9 @@ impl Position {
     /// The same position on this crate's generic engine even when it is
     /// standard 8x8 Reversi: for the tests that compare the two engines.
     ///
-    /// Not public API (exempt from semver).
-    #[doc(hidden)]
+    /// Also for the tests, through [`PositionHooks`](crate::internal::PositionHooks).
     #[must_use]
-    pub const fn on_generic_engine(mut self) -> Position {
+    pub(crate) const fn on_generic_engine(mut self) -> Position {
         self.othello = false;
         self
     }
@@ -249,10 +151,9 @@ impl Position {
     /// position is some 300 bytes, sized for every board), so that a replay
     /// keeping the position before each move copies 25 bytes a ply.
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
     #[inline]
-    pub fn copy_from(&mut self, source: &Position) {
+    pub(crate) fn copy_from(&mut self, source: &Position) {
         if self.othello && source.othello {
             // Both standard 8x8 Reversi: the same variant and board, and no
             // pieces beyond the first words.
@@ -401,7 +302,7 @@ impl Position {
             let theirs = if mine == 0 { u64::from(othello::moves(o, p).count_ones()) } else { 0 };
             return Status::of(false, mine, theirs);
         }
-        visit(self, Placements).0
+        visit(self.variant, self.geometry, self.sides(), Placements).0
     }
 
     /// The legal moves, lazily and without allocating: placements and clones
@@ -425,7 +326,7 @@ impl Position {
         if let Some(core) = self.othello_moves() {
             return core;
         }
-        let (status, places) = visit(self, Placements);
+        let (status, places) = visit(self.variant, self.geometry, self.sides(), Placements);
         let (w, h) = (self.geometry.width(), self.geometry.height());
         let (count, pass) = match status {
             Status::Moves(n) => (n as usize, false),
@@ -451,13 +352,29 @@ impl Position {
     /// placements (reversi-core's [`legal_moves`](reversi_core::Position::legal_moves)
     /// on the 8x8 board); for Reversitacks and Attacks every clone and jump
     /// destination. Empty when the side to move must pass or the game is over.
+    ///
+    /// Its length counts squares, not moves: a square reached by a clone and
+    /// by jumps is one destination but several moves. [`moves`](Position::moves)
+    /// counts moves (`moves().len()`), in every game.
+    ///
+    /// ```
+    /// use reversi_variants::{Position, Variant};
+    /// // a1 clones to b1, a2, b2 and jumps to c1, c2, a3, b3: seven of each.
+    /// let pos = Position::from_text(Variant::Attacks, "X--/---/--O X")?;
+    /// assert_eq!((pos.destinations().len(), pos.moves().len()), (7, 7));
+    /// // With c1 too: b1 and b2 are one clone each (from either piece); c2,
+    /// // a2, a3 and b3 are also jumps (a1c2, c1a2, a1a3, c1a3, a1b3, c1b3).
+    /// let pos = Position::from_text(Variant::Attacks, "X-X/---/--O X")?;
+    /// assert_eq!((pos.destinations().len(), pos.moves().len()), (6, 10));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn legal_moves(&self) -> SquareSet {
+    pub fn destinations(&self) -> SquareSet {
         let bits = if self.othello {
             let (p, o) = self.words();
             Wide::from_u64(othello::moves(p, o))
         } else {
-            visit(self, Destinations)
+            visit(self.variant, self.geometry, self.sides(), Destinations)
         };
         SquareSet::new(self.geometry, bits)
     }
@@ -489,7 +406,7 @@ impl Position {
             let to = usize::from(raw.to);
             !jump && (p | o) >> to & 1 == 0 && othello::flips(p, o, to) != 0
         } else {
-            !(jump && self.variant == Variant::Reversi) && visit(self, IsMove(raw))
+            !(jump && self.variant == Variant::Reversi) && visit(self.variant, self.geometry, self.sides(), IsMove(raw))
         }
     }
 
@@ -508,7 +425,9 @@ impl Position {
     }
 
     /// [`play`](Position::play) without the pieces it converted: the same
-    /// checks, the same position after. For replays and searches that do not
+    /// checks, the same position after. `try_play` is a checked play that
+    /// returns a `Result`, as in cozy-chess; here [`play`](Position::play) is
+    /// one too, and returns the converted pieces besides. For replays and searches that do not
     /// look at them: a [`SquareSet`] is sized for the largest board, and
     /// making one costs more than an 8x8 move.
     ///
@@ -561,11 +480,10 @@ impl Position {
     /// The position as raw words, when it is standard 8x8 Reversi played on
     /// reversi-core's kernel; `None` otherwise.
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
     #[inline(always)]
     #[must_use]
-    pub fn othello_words(&self) -> Option<OthelloWords> {
+    pub(crate) fn othello_words(&self) -> Option<OthelloWords> {
         self.othello.then(|| {
             let (p, o) = self.words();
             OthelloWords::new(p, o, self.side, self.hash)
@@ -576,10 +494,9 @@ impl Position {
     /// (whatever it was before; only the words that can differ are written
     /// when it was one already).
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
     #[inline(always)]
-    pub fn set_othello_words(&mut self, words: &OthelloWords) {
+    pub(crate) fn set_othello_words(&mut self, words: &OthelloWords) {
         if !self.othello {
             self.become_othello();
         }
@@ -600,12 +517,10 @@ impl Position {
     /// played (when not, the position is unchanged), the same checks. A
     /// replay that infers passes tries every move first and asks why
     /// ([`why_illegal`](Position::why_illegal)) only when no forced pass
-    /// explains the failure.
-    ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`.
-    #[doc(hidden)]
+    /// explains the failure: reversi-core's `play_or_pass`, through this
+    /// crate's `ReplayPosition` implementation.
     #[inline(always)]
-    pub fn play_if_legal(&mut self, mv: Move) -> bool {
+    pub(crate) fn play_if_legal(&mut self, mv: Move) -> bool {
         match self.othello_placement(mv) {
             Some((_, _, 0)) => false,
             Some((mut words, at, f)) => {
@@ -669,7 +584,7 @@ impl Position {
             return SquareSet::new(self.geometry, Wide::from_u64(o & bit | f));
         }
         let o = self.sides().1;
-        let (np, no) = visit(self, Apply(Some(raw)));
+        let (np, no) = visit(self.variant, self.geometry, self.sides(), Apply(Some(raw)));
         let (black, white) = if self.side == Color::Black { (np, no) } else { (no, np) };
         self.set_pieces(black, white, !self.side);
         SquareSet::new(self.geometry, o & np)
@@ -678,12 +593,10 @@ impl Position {
     /// Why `mv` is illegal here, as [`play`](Position::play) says it (for a
     /// legal move the answer means nothing).
     ///
-    /// Not public API (exempt from semver): reversi-notation's `Plies`, after
-    /// [`play_if_legal`](Position::play_if_legal).
-    #[doc(hidden)]
+    /// `ReplayPosition`'s, after [`play_if_legal`](Position::play_if_legal).
     #[cold]
     #[must_use]
-    pub fn why_illegal(&self, mv: Move) -> PlayError {
+    pub(crate) fn why_illegal(&self, mv: Move) -> PlayError {
         let over = self.is_game_over();
         let check_to = |to: Square| {
             if !self.geometry.contains(to) {
@@ -807,43 +720,11 @@ impl Position {
             .min_by_key(|(image, _)| key(image))
             .unwrap_or((*self, Symmetry::Identity))
     }
-
-    /// A display adapter drawing the board as a grid with coordinates, as
-    /// reversi-core's [`pretty`](reversi_core::Position::pretty).
-    ///
-    /// ```
-    /// use reversi_variants::{Geometry, Position, Variant};
-    /// let pos = Position::start(Variant::Attacks, Geometry::new(3, 3)?.with_holes(["b2".parse()?])?)?;
-    /// assert_eq!(pos.pretty().to_string(), "  a b c\n1 X - O\n2 - # -\n3 O - X\nX 2 O 2, X to move");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub const fn pretty(&self) -> Pretty<'_> {
-        Pretty(self)
-    }
 }
 
-/// Draws a position as a grid: see [`Position::pretty`].
-#[derive(Clone, Copy, Debug)]
-pub struct Pretty<'a>(&'a Position);
-
-impl fmt::Display for Pretty<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = self.0;
-        let g = &pos.geometry;
-        let cell = |c, r| match Square::new(c, r) {
-            Some(sq) if g.is_hole(sq) => '#',
-            Some(sq) => pos.get(sq).map_or('-', Color::char),
-            None => '-',
-        };
-        let to_move = (!pos.is_game_over()).then_some(pos.side);
-        reversi_core::write_grid(f, (g.width(), g.height()), cell, pos.score(), to_move)
-    }
-}
-
-/// The forced-pass rule of records, reversi-core's [`play_or_pass`](reversi_core::play_or_pass),
+/// The forced-pass rule of records, reversi-core's [`play_or_pass`](reversi_core::internal::play_or_pass),
 /// on this position: what reversi-notation's replay steps through.
-impl reversi_core::ReplayPosition for Position {
+impl reversi_core::internal::ReplayPosition for Position {
     type Move = Move;
     type Reason = PlayError;
 
@@ -899,38 +780,5 @@ impl TryFrom<Position> for reversi_core::Position {
         // On the 8x8 board every square is in the first word, at core's index.
         let bits = |w: Wide| reversi_core::Bitboard(w.0[0]);
         reversi_core::Position::from_discs(bits(p.black), bits(p.white), p.side).map_err(|_| not)
-    }
-}
-
-impl fmt::Display for Position {
-    /// The RULES.md form: rows top to bottom joined by `/` (`X`, `O`, `-`, `#`),
-    /// a space, the side to move. Width, fill and alignment apply to the whole
-    /// line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.width().is_some() || f.precision().is_some() {
-            return f.pad(&Unpadded(self).to_string());
-        }
-        Unpadded(self).fmt(f)
-    }
-}
-
-/// A position's text without padding: what its `Display` pads.
-struct Unpadded<'a>(&'a Position);
-
-impl fmt::Display for Unpadded<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = self.0;
-        for sq in pos.geometry.squares() {
-            if sq.column() == 0 && sq.row() > 0 {
-                f.write_str("/")?;
-            }
-            let c = match pos.get(sq) {
-                Some(color) => color.char(),
-                None if pos.geometry.is_hole(sq) => '#',
-                None => '-',
-            };
-            fmt::Write::write_char(f, c)?;
-        }
-        write!(f, " {}", pos.side)
     }
 }

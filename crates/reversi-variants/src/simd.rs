@@ -45,7 +45,7 @@ pub(crate) fn reversi_moves_avx2(axes: &PackedAxes, p: u64, o: u64) -> u64 {
 
 /// 128-bit sets in the four 64-bit lanes of two AVX2 registers.
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod wide {
+pub(crate) mod lanes128 {
     use core::arch::x86_64::{
         __m128i, __m256i, _mm_and_si128, _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128, _mm_set_epi64x,
         _mm_set1_epi8, _mm_setr_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64, _mm256_add_epi64,
@@ -57,7 +57,7 @@ pub(crate) mod wide {
 
     /// A 128-bit set per lane: low words and high words.
     #[derive(Clone, Copy)]
-    pub(crate) struct Wide {
+    pub(crate) struct Lanes128 {
         pub(crate) lo: __m256i,
         pub(crate) hi: __m256i,
     }
@@ -80,8 +80,8 @@ pub(crate) mod wide {
     /// `x` in every lane.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn broadcast(x: u128) -> Wide {
-        Wide { lo: _mm256_set1_epi64x(x as u64 as i64), hi: _mm256_set1_epi64x((x >> 64) as i64) }
+    pub(crate) fn broadcast(x: u128) -> Lanes128 {
+        Lanes128 { lo: _mm256_set1_epi64x(x as u64 as i64), hi: _mm256_set1_epi64x((x >> 64) as i64) }
     }
 
     #[target_feature(enable = "avx2")]
@@ -102,63 +102,63 @@ pub(crate) mod wide {
     /// `vpsllvq`/`vpsrlvq`, and so do the wrapped negative ones.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn shl(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shl(x: Lanes128, c: Count) -> Lanes128 {
         let carry = _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.rest), _mm256_sllv_epi64(x.lo, c.over));
-        Wide { lo: _mm256_sllv_epi64(x.lo, c.k), hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.k), carry) }
+        Lanes128 { lo: _mm256_sllv_epi64(x.lo, c.k), hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.k), carry) }
     }
 
     /// `x >> k` per lane, any `k` below 128.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn shr(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shr(x: Lanes128, c: Count) -> Lanes128 {
         let carry = _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.rest), _mm256_srlv_epi64(x.hi, c.over));
-        Wide { lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.k), carry), hi: _mm256_srlv_epi64(x.hi, c.k) }
+        Lanes128 { lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.k), carry), hi: _mm256_srlv_epi64(x.hi, c.k) }
     }
 
     /// `x << k` per lane for `k` below 64 (one shift fewer).
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn shl_short(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shl_short(x: Lanes128, c: Count) -> Lanes128 {
         let carry = _mm256_srlv_epi64(x.lo, c.rest);
-        Wide { lo: _mm256_sllv_epi64(x.lo, c.k), hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.k), carry) }
+        Lanes128 { lo: _mm256_sllv_epi64(x.lo, c.k), hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, c.k), carry) }
     }
 
     /// `x >> k` per lane for `k` below 64.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn shr_short(x: Wide, c: Count) -> Wide {
+    pub(crate) fn shr_short(x: Lanes128, c: Count) -> Lanes128 {
         let carry = _mm256_sllv_epi64(x.hi, c.rest);
-        Wide { lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.k), carry), hi: _mm256_srlv_epi64(x.hi, c.k) }
+        Lanes128 { lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, c.k), carry), hi: _mm256_srlv_epi64(x.hi, c.k) }
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn and(a: Wide, b: Wide) -> Wide {
-        Wide { lo: _mm256_and_si256(a.lo, b.lo), hi: _mm256_and_si256(a.hi, b.hi) }
+    pub(crate) fn and(a: Lanes128, b: Lanes128) -> Lanes128 {
+        Lanes128 { lo: _mm256_and_si256(a.lo, b.lo), hi: _mm256_and_si256(a.hi, b.hi) }
     }
 
     /// `b & !a`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn andnot(a: Wide, b: Wide) -> Wide {
-        Wide { lo: _mm256_andnot_si256(a.lo, b.lo), hi: _mm256_andnot_si256(a.hi, b.hi) }
+    pub(crate) fn andnot(a: Lanes128, b: Lanes128) -> Lanes128 {
+        Lanes128 { lo: _mm256_andnot_si256(a.lo, b.lo), hi: _mm256_andnot_si256(a.hi, b.hi) }
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn or(a: Wide, b: Wide) -> Wide {
-        Wide { lo: _mm256_or_si256(a.lo, b.lo), hi: _mm256_or_si256(a.hi, b.hi) }
+    pub(crate) fn or(a: Lanes128, b: Lanes128) -> Lanes128 {
+        Lanes128 { lo: _mm256_or_si256(a.lo, b.lo), hi: _mm256_or_si256(a.hi, b.hi) }
     }
 
     /// `x ^ (x - 1)` per lane: the bits up to the lowest one, all of them for 0.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn up_to_lowest(x: Wide) -> Wide {
+    pub(crate) fn up_to_lowest(x: Lanes128) -> Lanes128 {
         let ones = _mm256_set1_epi64x(-1);
         let borrow = _mm256_cmpeq_epi64(x.lo, _mm256_setzero_si256());
         let lo = _mm256_add_epi64(x.lo, ones);
         let hi = _mm256_add_epi64(x.hi, borrow);
-        Wide { lo: _mm256_xor_si256(x.lo, lo), hi: _mm256_xor_si256(x.hi, hi) }
+        Lanes128 { lo: _mm256_xor_si256(x.lo, lo), hi: _mm256_xor_si256(x.hi, hi) }
     }
 
     /// A 128-bit set as one register, `[low word, high word]`.
@@ -178,8 +178,8 @@ pub(crate) mod wide {
     /// A 128-bit set in every lane.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn broadcast_pair(x: __m128i) -> Wide {
-        Wide { lo: _mm256_broadcastq_epi64(x), hi: _mm256_broadcastq_epi64(_mm_unpackhi_epi64(x, x)) }
+    pub(crate) fn broadcast_pair(x: __m128i) -> Lanes128 {
+        Lanes128 { lo: _mm256_broadcastq_epi64(x), hi: _mm256_broadcastq_epi64(_mm_unpackhi_epi64(x, x)) }
     }
 
     /// A 128-bit set bit-reversed (index `i` to `127 - i`): the bytes
@@ -200,7 +200,7 @@ pub(crate) mod wide {
     /// All ones in the lanes where `x` is 0, else 0.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn is_empty(x: Wide) -> __m256i {
+    pub(crate) fn is_empty(x: Lanes128) -> __m256i {
         _mm256_cmpeq_epi64(_mm256_or_si256(x.lo, x.hi), _mm256_setzero_si256())
     }
 
@@ -208,7 +208,7 @@ pub(crate) mod wide {
     /// paired in each 128-bit half, the pairs merged, then the halves.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn fold_pair(x: Wide) -> __m128i {
+    pub(crate) fn fold_pair(x: Lanes128) -> __m128i {
         let pairs = _mm256_or_si256(_mm256_unpacklo_epi64(x.lo, x.hi), _mm256_unpackhi_epi64(x.lo, x.hi));
         _mm_or_si128(_mm256_castsi256_si128(pairs), _mm256_extracti128_si256::<1>(pairs))
     }
@@ -216,7 +216,7 @@ pub(crate) mod wide {
     /// The union of the four lanes.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn fold(x: Wide) -> u128 {
+    pub(crate) fn fold(x: Lanes128) -> u128 {
         unpair(fold_pair(x))
     }
 }
@@ -234,12 +234,13 @@ pub(crate) mod wide {
 macro_rules! reversi_moves_avx2_128 {
     ($axes:expr, $p:expr, $o:expr) => {{
         use core::arch::x86_64::_mm256_set_epi64x;
-        use $crate::simd::wide::{and, broadcast, count, double, fold, lanes, or, shl, shl_short, shr, shr_short};
+        use $crate::simd::lanes128::{and, broadcast, count, double, fold, lanes, or, shl, shl_short, shr, shr_short};
         let (axes, p, o): (&$crate::engine::PackedAxes, u128, u128) = ($axes, $p, $o);
 
         let [s0, s1, s2, s3] = axes.shifts.map(|x| x as i64);
         let step = count(_mm256_set_epi64x(s3, s2, s1, s0));
-        let pro = and(broadcast(o), $crate::simd::wide::Wide { lo: lanes(axes.inner[0]), hi: lanes(axes.inner[1]) });
+        let pro =
+            and(broadcast(o), $crate::simd::lanes128::Lanes128 { lo: lanes(axes.inner[0]), hi: lanes(axes.inner[1]) });
         let pp = broadcast(p);
         let all = if axes.short {
             let mut up = and(pro, shl_short(pp, step));
@@ -289,10 +290,10 @@ pub(crate) use reversi_moves_avx2_128;
 #[inline]
 pub(crate) fn reversi_flips_avx2_128(rays: &PackedRays, p: u128, o: u128) -> u128 {
     use core::arch::x86_64::_mm_or_si128;
-    use wide::{Wide, broadcast, broadcast_pair, fold_pair, lanes, pair, reverse, unpair};
+    use lanes128::{Lanes128, broadcast, broadcast_pair, fold_pair, lanes, pair, reverse, unpair};
 
-    let up = Wide { lo: lanes(rays[0]), hi: lanes(rays[1]) };
-    let down = Wide { lo: lanes(rays[2]), hi: lanes(rays[3]) };
+    let up = Lanes128 { lo: lanes(rays[0]), hi: lanes(rays[1]) };
+    let down = Lanes128 { lo: lanes(rays[2]), hi: lanes(rays[3]) };
     let up_flips = up_ray_flips(broadcast(p), broadcast(o), up);
     let (rp, ro) = (broadcast_pair(reverse(pair(p))), broadcast_pair(reverse(pair(o))));
     let down_flips = up_ray_flips(rp, ro, down);
@@ -306,12 +307,12 @@ pub(crate) fn reversi_flips_avx2_128(rays: &PackedRays, p: u128, o: u128) -> u12
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-fn up_ray_flips(pp: wide::Wide, oo: wide::Wide, rays: wide::Wide) -> wide::Wide {
+fn up_ray_flips(pp: lanes128::Lanes128, oo: lanes128::Lanes128, rays: lanes128::Lanes128) -> lanes128::Lanes128 {
     use core::arch::x86_64::_mm256_andnot_si256;
-    use wide::{Wide, and, andnot, is_empty, up_to_lowest};
+    use lanes128::{Lanes128, and, andnot, is_empty, up_to_lowest};
 
     let before = up_to_lowest(andnot(oo, rays));
     let flips = and(and(oo, rays), before);
     let bad = is_empty(and(and(pp, rays), before));
-    Wide { lo: _mm256_andnot_si256(bad, flips.lo), hi: _mm256_andnot_si256(bad, flips.hi) }
+    Lanes128 { lo: _mm256_andnot_si256(bad, flips.lo), hi: _mm256_andnot_si256(bad, flips.hi) }
 }

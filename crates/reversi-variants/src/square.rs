@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseSquareError;
+use crate::error::{NotOthelloSquareError, ParseSquareError};
 
 /// A square of a board up to 26x26: a column `a`..`z` (left to right) and a row
 /// `1`..`26` (top to bottom), as in RULES.md. `a1` is the top-left corner; on a
@@ -26,7 +26,8 @@ pub struct Square {
 }
 
 impl Square {
-    /// The square at 0-based `column` and `row`, both below 26.
+    /// The square at 0-based `column` and `row`, both below 26 (the
+    /// arguments of reversi-core's `Square::new`, whose board stops at 8).
     #[must_use]
     pub const fn new(column: u8, row: u8) -> Option<Square> {
         if column < 26 && row < 26 { Some(Square { row, column }) } else { None }
@@ -54,8 +55,29 @@ impl Square {
 }
 
 impl From<reversi_core::Square> for Square {
+    /// The same column and row.
     fn from(sq: reversi_core::Square) -> Square {
         Square { row: sq.row(), column: sq.column() }
+    }
+}
+
+impl TryFrom<Square> for reversi_core::Square {
+    type Error = NotOthelloSquareError;
+
+    /// The same column and row on reversi-core's 8x8 board.
+    ///
+    /// ```
+    /// use reversi_variants::Square;
+    /// let f5: Square = "f5".parse()?;
+    /// assert_eq!(reversi_core::Square::try_from(f5), Ok(reversi_core::Square::F5));
+    /// assert!(reversi_core::Square::try_from("i1".parse::<Square>()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`NotOthelloSquareError`] for a square past column `h` or row `8`.
+    fn try_from(square: Square) -> Result<reversi_core::Square, NotOthelloSquareError> {
+        reversi_core::Square::new(square.column, square.row).ok_or(NotOthelloSquareError { square })
     }
 }
 
@@ -63,7 +85,10 @@ impl fmt::Display for Square {
     /// `j10`: the column letter and the row number; width, fill and alignment
     /// apply (`format!("{:>5}", sq)` is `"  j10"`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        reversi_core::pad_display(f, format_args!("{}{}", (b'a' + self.column) as char, u32::from(self.row) + 1))
+        reversi_core::internal::pad_display(
+            f,
+            format_args!("{}{}", (b'a' + self.column) as char, u32::from(self.row) + 1),
+        )
     }
 }
 
@@ -99,6 +124,20 @@ impl FromStr for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn converts_to_and_from_core_squares() {
+        for core in reversi_core::Square::all() {
+            let sq = Square::from(core);
+            assert_eq!((sq.column(), sq.row()), (core.column(), core.row()));
+            assert_eq!(Square::new(core.column(), core.row()), Some(sq));
+            assert_eq!(reversi_core::Square::try_from(sq), Ok(core));
+        }
+        for (column, row) in [(8, 0), (0, 8), (25, 25)] {
+            let square = Square::new(column, row).unwrap();
+            assert_eq!(reversi_core::Square::try_from(square), Err(NotOthelloSquareError { square }));
+        }
+    }
 
     #[test]
     fn text_round_trips() {

@@ -6,13 +6,13 @@ use crate::bits::{BitSet, Wide};
 use crate::{Geometry, Square};
 
 /// A set of squares of one board, as a bit set (bit `row * width + column`):
-/// what [`Position::legal_moves`](crate::Position::legal_moves) returns, the
+/// what [`Position::destinations`](crate::Position::destinations) returns, the
 /// legal moves of Reversi as a bitboard.
 ///
 /// ```
 /// use reversi_variants::{Geometry, Position, Variant};
 /// let pos = Position::start(Variant::Reversi, Geometry::new(6, 6)?)?;
-/// let moves = pos.legal_moves();
+/// let moves = pos.destinations();
 /// assert_eq!(moves.len(), 4);
 /// assert!(moves.contains("c2".parse()?));
 /// assert_eq!(moves.to_string(), "c2 b3 e4 d5");

@@ -29,7 +29,7 @@ use crate::error::CacheAllocError;
 use crate::{Geometry, Position, Variant};
 
 // SplitMix64's finaliser, to spread the depth over the index.
-use reversi_core::mix64 as mix;
+use reversi_core::internal::mix64 as mix;
 
 /// Words of a slot before its keys: the sequence number (low half) with the
 /// remaining depth (high half; 0: empty), then the count.

@@ -1,6 +1,11 @@
-//! Reading positions of any size, through reversi-core's position tokenizer
-//! ([`reversi_core::text`]), so that both crates read the same spellings.
+//! Position text: reading positions of any size, through reversi-core's
+//! position tokenizer ([`reversi_core::text`]), so that both crates read the
+//! same spellings; writing them (`Display`, the RULES.md form) and drawing
+//! them ([`Pretty`]).
 
+use core::fmt;
+
+use reversi_core::Color;
 use reversi_core::text::{Cell, PositionText};
 
 use crate::error::{ParsePositionError, PositionErrorKind};
@@ -92,6 +97,73 @@ impl Position {
             }
         }
         Ok(pos)
+    }
+}
+
+impl Position {
+    /// A display adapter drawing the board as a grid with coordinates, as
+    /// reversi-core's [`pretty`](reversi_core::Position::pretty).
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Position, Variant};
+    /// let pos = Position::start(Variant::Attacks, Geometry::new(3, 3)?.with_holes(["b2".parse()?])?)?;
+    /// assert_eq!(pos.pretty().to_string(), "  a b c\n1 X - O\n2 - # -\n3 O - X\nX 2 O 2, X to move");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn pretty(&self) -> Pretty<'_> {
+        Pretty(self)
+    }
+}
+
+/// Draws a position as a grid: see [`Position::pretty`].
+#[derive(Clone, Copy, Debug)]
+pub struct Pretty<'a>(&'a Position);
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        let g = pos.geometry();
+        let cell = |c, r| match Square::new(c, r) {
+            Some(sq) if g.is_hole(sq) => '#',
+            Some(sq) => pos.get(sq).map_or('-', Color::char),
+            None => '-',
+        };
+        let to_move = (!pos.is_game_over()).then_some(pos.side_to_move());
+        reversi_core::internal::write_grid(f, (g.width(), g.height()), cell, pos.score(), to_move)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The RULES.md form: rows top to bottom joined by `/` (`X`, `O`, `-`, `#`),
+    /// a space, the side to move. Width, fill and alignment apply to the whole
+    /// line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_some() || f.precision().is_some() {
+            return f.pad(&Unpadded(self).to_string());
+        }
+        Unpadded(self).fmt(f)
+    }
+}
+
+/// A position's text without padding: what its `Display` pads.
+struct Unpadded<'a>(&'a Position);
+
+impl fmt::Display for Unpadded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        for sq in pos.geometry().squares() {
+            if sq.column() == 0 && sq.row() > 0 {
+                f.write_str("/")?;
+            }
+            let c = match pos.get(sq) {
+                Some(color) => color.char(),
+                None if pos.geometry().is_hole(sq) => '#',
+                None => '-',
+            };
+            fmt::Write::write_char(f, c)?;
+        }
+        write!(f, " {}", pos.side_to_move())
     }
 }
 

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bits::BitSet;
-use crate::engine::{Engine, Kernel};
+use crate::engine::{Engine, ReversiOps};
 use crate::error::ParseVariantError;
 
 /// Which game: chosen at run time (the command line needs it).
@@ -111,27 +111,27 @@ pub(crate) trait Rules {
     /// destination as a set: placements and clones by destination, then jumps
     /// by origin and destination. `kernel` holds the Reversi operations to use
     /// (the engine's, or a SIMD build).
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, f: impl FnMut(RawMove, B));
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>, f: impl FnMut(RawMove, B));
 
     /// The number of moves of `p` against `o` (passes excluded).
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> u64;
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>) -> u64;
 
     /// `(p, o)` after `p` plays the legal move `mv`.
     #[inline(always)]
-    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl Kernel<B>) -> (B, B) {
+    fn play<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, kernel: impl ReversiOps<B>) -> (B, B) {
         Self::play_to(e, p, o, mv, B::bit(usize::from(mv.to)), kernel)
     }
 
     /// [`play`](Rules::play) given the destination as a set, `to`.
-    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, to: B, kernel: impl Kernel<B>) -> (B, B);
+    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, to: B, kernel: impl ReversiOps<B>) -> (B, B);
 
     /// The squares a move of `p` lands on: Reversi's placements, or every
     /// clone and jump destination.
-    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B;
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>) -> B;
 
     /// The squares a move without an origin lands on: Reversi's placements, or
     /// the clone destinations (jumps are listed by origin).
-    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B;
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>) -> B;
 
     /// Whether `mv` (on the board, not a pass) is a move of `p` against `o`;
     /// the game is known not to be over by a wipe-out.
@@ -152,7 +152,7 @@ impl Rules for Reversi {
     const VARIANT: Variant = Variant::Reversi;
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>, mut f: impl FnMut(RawMove, B)) {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>, mut f: impl FnMut(RawMove, B)) {
         kernel.moves(e, p, o).for_each_bit(
             #[inline(always)]
             |to, bit| f(RawMove { to: to as u16, from: NO_ORIGIN }, bit),
@@ -160,21 +160,21 @@ impl Rules for Reversi {
     }
 
     #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> u64 {
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>) -> u64 {
         u64::from(kernel.moves(e, p, o).count())
     }
 
     #[inline(always)]
-    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, to: B, kernel: impl Kernel<B>) -> (B, B) {
+    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, to: B, kernel: impl ReversiOps<B>) -> (B, B) {
         let flips = kernel.flips(e, p, o, usize::from(mv.to));
         (p | flips | to, o & !flips)
     }
 
-    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B {
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>) -> B {
         kernel.moves(e, p, o)
     }
 
-    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl Kernel<B>) -> B {
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, kernel: impl ReversiOps<B>) -> B {
         kernel.moves(e, p, o)
     }
 
@@ -200,7 +200,7 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     const VARIANT: Variant = if FLIPS { Variant::Reversitacks } else { Variant::Attacks };
 
     #[inline(always)]
-    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>, mut f: impl FnMut(RawMove, B)) {
+    fn for_each_move<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl ReversiOps<B>, mut f: impl FnMut(RawMove, B)) {
         let empty = e.playable & !(p | o);
         (e.dilate(p) & empty).for_each_bit(
             #[inline(always)]
@@ -215,7 +215,7 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     }
 
     #[inline(always)]
-    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>) -> u64 {
+    fn count_moves<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl ReversiOps<B>) -> u64 {
         let empty = e.playable & !(p | o);
         let mut n = u64::from((e.dilate(p) & empty).count());
         for from in p.indices() {
@@ -225,7 +225,7 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
     }
 
     #[inline(always)]
-    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, bit: B, kernel: impl Kernel<B>) -> (B, B) {
+    fn play_to<B: BitSet>(e: &Engine<B>, p: B, o: B, mv: RawMove, bit: B, kernel: impl ReversiOps<B>) -> (B, B) {
         let to = usize::from(mv.to);
         // The clone or jump itself: a jump empties its origin first.
         let moved = if mv.from == NO_ORIGIN { p } else { p & !B::bit(usize::from(mv.from)) };
@@ -239,12 +239,12 @@ impl<const FLIPS: bool> Rules for Steps<FLIPS> {
         (p | captured, o & !captured)
     }
 
-    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>) -> B {
+    fn destinations<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl ReversiOps<B>) -> B {
         let empty = e.playable & !(p | o);
         p.indices().fold(e.dilate(p), |set, from| set | e.ring2(from)) & empty
     }
 
-    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl Kernel<B>) -> B {
+    fn placements<B: BitSet>(e: &Engine<B>, p: B, o: B, _: impl ReversiOps<B>) -> B {
         e.dilate(p) & e.playable & !(p | o)
     }
 

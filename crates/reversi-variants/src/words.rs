@@ -8,14 +8,13 @@ use reversi_core::Color;
 use crate::{Move, zobrist};
 
 /// A standard 8x8 Reversi position as raw words: what
-/// [`Position::othello_words`](crate::Position::othello_words) gives and
-/// [`Position::set_othello_words`](crate::Position::set_othello_words) writes
+/// [`Position::othello_words`](crate::internal::PositionHooks::othello_words) gives and
+/// [`Position::set_othello_words`](crate::internal::PositionHooks::set_othello_words) writes
 /// back. A replay keeps these in registers from move to move and
 /// writes them into the positions it lends, rather than reading each
 /// position back before the next move.
 ///
 /// Not public API (exempt from semver): reversi-notation's `Plies`.
-#[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct OthelloWords {
     /// The discs of the side to move.
@@ -45,7 +44,7 @@ impl OthelloWords {
     /// the next move waits for this one.
     #[inline(always)]
     pub(crate) fn flips(&self, at: usize) -> u64 {
-        reversi_core::placement_flips(self.p, self.o, at)
+        reversi_core::internal::placement_flips(self.p, self.o, at)
     }
 
     /// Plays the placement on the empty square `at` flipping `f`: the flipped
@@ -53,7 +52,7 @@ impl OthelloWords {
     /// agree), the placed disc appears, the turn passes.
     #[inline(always)]
     pub(crate) fn place(&mut self, at: usize, f: u64) {
-        self.hash ^= reversi_core::zobrist_flip_delta(f) ^ zobrist::key(at, self.side) ^ zobrist::SIDE_KEY;
+        self.hash ^= reversi_core::internal::zobrist_flip_delta(f) ^ zobrist::key(at, self.side) ^ zobrist::SIDE_KEY;
         (self.p, self.o, self.side) = (self.o & !f, self.p | f | 1 << at, !self.side);
     }
 

@@ -2,14 +2,15 @@
 //! one for White to move.
 //!
 //! They are reversi-core's keys, from its one key stream
-//! ([`reversi_core::zobrist_key`]): square indices below 64 take reversi-core's
+//! ([`reversi_core::internal::zobrist_key`]): square indices below 64 take reversi-core's
 //! disc keys and the side key is reversi-core's, so a position of the 8x8
 //! board hashes the same whether reversi-core or this crate's engine played it
 //! (the hash is that of the pieces and the side to move, whatever the
 //! variant); the other indices take the stream's numbers from 129 on.
 
 use crate::bits::{BitSet, MAX_SQUARES};
-use reversi_core::{Color, zobrist_key};
+use reversi_core::Color;
+use reversi_core::internal::zobrist_key;
 
 /// Keys 0 to 128 of the stream are reversi-core's (discs, then the side).
 const CORE_KEYS: usize = 64;

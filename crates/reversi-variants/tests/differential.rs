@@ -6,6 +6,7 @@ mod common;
 
 use common::Board;
 use proptest::prelude::*;
+use reversi_variants::internal::PositionHooks as _;
 use reversi_variants::{Backend, Color, Geometry, Move, PerftCache, Position, Square, Variant, perft, perft_with};
 
 /// A random geometry, a variant, and a position on it: the default start when it
@@ -112,7 +113,7 @@ proptest! {
         let mut destinations: Vec<Square> = moves.iter().filter_map(|m| m.to()).collect();
         destinations.sort();
         destinations.dedup();
-        prop_assert_eq!(pos.legal_moves().iter().collect::<Vec<_>>(), destinations);
+        prop_assert_eq!(pos.destinations().iter().collect::<Vec<_>>(), destinations);
         for &mv in &moves {
             prop_assert!(pos.is_legal(mv));
             let mut child = pos;
@@ -289,6 +290,23 @@ proptest! {
         let core = reversi_core::Position::try_from(pos).unwrap().canonical();
         prop_assert_eq!(pos.canonical(), (Position::from(core.0), core.1));
         prop_assert_eq!(pos.on_generic_engine().canonical().0, Position::from(core.0));
+    }
+
+    #[test]
+    fn conversions_to_and_from_reversi_core_agree(pos in othello_positions()) {
+        // Position, both ways, on both engines; and each move, both ways.
+        let core = reversi_core::Position::try_from(pos).unwrap();
+        prop_assert_eq!(reversi_core::Position::try_from(pos.on_generic_engine()), Ok(core));
+        prop_assert_eq!(Position::from(core), pos);
+        prop_assert_eq!(Position::from(core).hash(), pos.hash());
+        let moves: Vec<Move> = pos.moves().collect();
+        let core_moves: Vec<reversi_core::Move> = core.moves().collect();
+        prop_assert_eq!(moves.len(), core_moves.len());
+        prop_assert_eq!(core.legal_moves().len(), moves.iter().filter(|m| !m.is_pass()).count());
+        for (&mv, &core_mv) in moves.iter().zip(&core_moves) {
+            prop_assert_eq!(Move::from(core_mv), mv);
+            prop_assert_eq!(reversi_core::Move::try_from(mv), Ok(core_mv));
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use reversi_variants::internal::PositionHooks as _;
 use reversi_variants::{Geometry, PerftCache, Position, Variant, perft, perft_hashed};
 
 /// Perft by plain memoisation over (position, depth) on the public API, in

@@ -16,7 +16,7 @@ static SQUARES: [Option<reversi_core::Square>; 256] = {
     while byte < 256 {
         let (row, column) = ((byte / 10) as u8, (byte % 10) as u8);
         if row >= 1 && column >= 1 {
-            table[byte] = reversi_core::Square::from_coords(column - 1, row - 1);
+            table[byte] = reversi_core::Square::new(column - 1, row - 1);
         }
         byte += 1;
     }
