@@ -27,6 +27,25 @@
 //! # }
 //! ```
 //!
+//! Records come in one way, whatever the format ([`notation::open`] for a
+//! path, [`notation::Reader`] for any reader), game by game, every error
+//! located as `FILE:LINE:COL: game N, ply P: ...`:
+//!
+//! ```
+//! # #[cfg(feature = "notation")] {
+//! use reversi_rules::notation::{Format, Passes, ReadOptions, Reader, replay};
+//! let text = "f5d6c3\nf5k9\nf5f6e6f4\n";
+//! let mut legal = 0;
+//! for game in Reader::new(Format::Transcript, text.as_bytes(), ReadOptions::new()).named("games.txt") {
+//!     match game {
+//!         Ok(game) => legal += usize::from(replay(&game, Passes::Infer).is_ok()),
+//!         Err(e) => assert!(e.to_string().starts_with("games.txt:2:3: game 2: expected a move")),
+//!     }
+//! }
+//! assert_eq!(legal, 2);
+//! # }
+//! ```
+//!
 //! # Feature flags
 //!
 //! - `std` (default): run-time CPU dispatch in [`othello`] and std error traits.
