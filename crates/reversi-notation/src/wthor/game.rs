@@ -145,13 +145,13 @@ impl Game {
         let real = u16::from(self.real_score);
         *result = Some(GameResult::Discs { black: real, white: 64u16.saturating_sub(real) });
         moves.clear();
-        match offset {
-            None => moves.extend(self.moves().map(Ply::new)),
-            Some(offset) => moves.extend(self.moves().zip(offset + 8..).map(|(mv, at)| {
-                let mut ply = Ply::new(mv);
+        moves.extend(self.moves().map(Ply::new));
+        if let Some(offset) = offset {
+            // Each move at its byte: the game's offset, 8 bytes of names and
+            // scores, then one byte a move.
+            for (ply, at) in moves.iter_mut().zip(offset + 8..) {
                 ply.at = Some(Location::Byte(at));
-                ply
-            })),
+            }
         }
         if extra.len() != 1 || extra[0].0 != THEORETICAL_SCORE {
             extra.clear();
