@@ -6,8 +6,6 @@ use std::io::{Seek, SeekFrom, Write};
 
 use crate::format::codec::{Finished, GameWriter};
 use crate::{EncodeError, Format, Losses, Record, WriteError};
-#[cfg(doc)]
-use crate::{read, wthor};
 
 /// Writes games in a format.
 ///
@@ -24,12 +22,12 @@ pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> 
 
 /// Writes games in a format, and says what the format could not hold.
 ///
-/// The bytes read back (with [`read`]) as the records, less what the
+/// The bytes read back (with [`read`](crate::read())) as the records, less what the
 /// [`Losses`] report, kind by kind, and what the format's module documents as
 /// derived; kept fields ([`Record::extra`]) whose names mean something in the
 /// format are renamed, never copied as they are. For WTHOR the bytes are the
 /// `.wtb` file alone, so the names are reported lost
-/// ([`wthor::write_records_report`] writes the name files too).
+/// ([`wthor::write_records_report`](crate::wthor::write_records_report) writes the name files too).
 ///
 /// ```
 /// use reversi_notation::{Format, Loss, Ply, ReadOptions, Record, read, write_report};
@@ -76,7 +74,7 @@ pub fn write_report(format: Format, records: &[Record]) -> Result<(Vec<u8>, Loss
 /// once, except a GGF synchro game, which waits for the next game (two make
 /// one `2 (;...;)(;...;)` line). WTHOR writes its header before the first
 /// game with a count of 0 and [`Encoder::finish`] seeks back to put the count
-/// in (the `.wtb` alone: the names are reported lost; [`wthor::Writer`]
+/// in (the `.wtb` alone: the names are reported lost; [`wthor::Writer`](crate::wthor::Writer)
 /// writes the name files too). The bytes and the [`Losses`] are those of
 /// `write_report` over the same games. On an error, what was written is a
 /// prefix of the output, to be thrown away (write to a temporary file and
