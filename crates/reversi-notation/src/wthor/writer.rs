@@ -28,8 +28,10 @@ pub struct Files {
 /// appearance (a missing one is the empty name), passes left out, the year of
 /// the file from the first record's date. The real score is Black's discs of
 /// a [`GameResult::Discs`] result with the empty squares given to the winner,
-/// else the replayed one (empties to the winner when the game is over); the
-/// theoretical score is the
+/// or of a finite [`GameResult::Net`] margin `m`: `(64 + m) / 2` rounded
+/// towards the winner and clamped to 0..=64 (a game won on time or by
+/// resignation keeps its winner), else the replayed one (empties to the
+/// winner when the game is over); the theoretical score is the
 /// `WthorTheoreticalScore` extra field, else 0.
 ///
 /// [`Writer`] over a slice, in memory; use it to write games as they come.
@@ -45,8 +47,9 @@ pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
 
 /// [`write_records`], and what the files do not hold ([`Losses`]): passes,
 /// evaluations, times, names that do not fit (cut, Latin-1), dates other than
-/// the file's year, results other than Black's discs with the empties to the
-/// winner, and every kept field but a `WthorTheoreticalScore` of 0 to 255.
+/// the file's year, results that read back otherwise (discs that do not
+/// fill the board, a net margin that is not a whole disc count within the
+/// board, a `:how` suffix), and every kept field but a `WthorTheoreticalScore` of 0 to 255.
 ///
 /// ```
 /// use reversi_notation::{Loss, Record, wthor};
@@ -229,14 +232,9 @@ impl Writer {
             };
             *moves.get_mut(n).ok_or_else(|| fail("more than 60 moves".into()))? = byte;
         }
-        let real_score = match record.result {
-            Some(GameResult::Discs { black, white }) if u32::from(black) + u32::from(white) <= 64 => {
-                // Empty squares go to the winner (shared on a draw), as WTHOR counts.
-                let score = reversi_core::Score { black: black.into(), white: white.into() };
-                score.with_empties_to_winner().black as u8
-            }
-            Some(GameResult::Discs { black, white }) => return Err(fail(format!("the result {black}-{white}"))),
-            _ => {
+        let real_score = match record.result.as_ref().and_then(|r| real_score(r).transpose()) {
+            Some(score) => score.map_err(fail)?,
+            None => {
                 let done = crate::replay(record, Passes::Infer).map_err(|e| fail(format!("its score: {e}")))?;
                 let score = if done.position.is_game_over() {
                     done.position.score_empties_to_winner()
@@ -271,15 +269,50 @@ impl Writer {
         if record.date.is_some() && record.date != file_year {
             losses.note(i, Loss::Date);
         }
-        let real = u16::from(real_score);
-        // No result reads back as the one replayed: nothing lost.
-        if record.result.as_ref().is_some_and(|r| *r != GameResult::Discs { black: real, white: 64 - real }) {
+        // A result is lost when it reads back otherwise; none reads back as
+        // the one replayed: nothing lost.
+        if record.result.as_ref().is_some_and(|r| !reads_back_as(r, real_score)) {
             losses.note(i, Loss::Result);
         }
         let kept = theoretical.filter(|&t| record.extra[t].1 == theoretical_score.to_string());
         losses.fields_but(i, record, kept.as_slice());
 
         Ok(Game { tournament, black, white, real_score, theoretical_score, moves })
+    }
+}
+
+/// The real score (Black's discs, empties to the winner) of a result: discs
+/// with the empty squares given to the winner (shared on a draw); a finite
+/// net margin `m` as Black's `(64 + m) / 2`, rounded towards the winner and
+/// clamped to the board, so that the winner never changes. `Ok(None)` for a
+/// margin that is not finite (the score is replayed instead).
+///
+/// # Errors
+/// What is wrong with discs that do not fit the board.
+fn real_score(result: &GameResult) -> Result<Option<u8>, String> {
+    match *result {
+        GameResult::Discs { black, white } if u32::from(black) + u32::from(white) <= 64 => {
+            let score = reversi_core::Score { black: black.into(), white: white.into() };
+            Ok(Some(score.with_empties_to_winner().black as u8))
+        }
+        GameResult::Discs { black, white } => Err(format!("the result {black}-{white}")),
+        GameResult::Net { margin, .. } if margin.is_finite() => {
+            let black = (64.0 + margin) / 2.0;
+            let rounded = if margin > 0.0 { black.ceil() } else { black.floor() };
+            // Clamped to 0..=64 first: the cast cannot wrap.
+            Ok(Some(rounded.clamp(0.0, 64.0) as u8))
+        }
+        GameResult::Net { .. } => Ok(None),
+    }
+}
+
+/// Whether `result` reads back as itself from a real score of `real`: discs
+/// that fill the board, a net margin of whole discs with no suffix.
+fn reads_back_as(result: &GameResult, real: u8) -> bool {
+    let real = u16::from(real);
+    match result {
+        GameResult::Discs { .. } => *result == GameResult::Discs { black: real, white: 64 - real },
+        GameResult::Net { margin, how } => how.is_none() && *margin == f64::from(2 * real) - 64.0,
     }
 }
 
