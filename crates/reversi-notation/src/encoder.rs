@@ -16,7 +16,7 @@ use crate::{read, wthor};
 /// # Errors
 /// [`WriteError`] naming the first game the format cannot hold and why:
 /// GGF and OBF are Othello only, WTHOR 8x8 Othello from the standard start,
-/// the compact transcript needs the default start; games written as their
+/// a transcript needs the default start and at least one move; games written as their
 /// final position must replay.
 pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> {
     write_report(format, records).map(|(bytes, _)| bytes)

@@ -27,7 +27,9 @@
 //! the ply's evaluation and seconds; other comment text is not kept) or after
 //! `;` to the end of the line; the result at the end (`38-26`, `+8.5`, `*`). A
 //! game ends at its result, at the next tag or at the end of the file; games
-//! without a `Result` tag take the result from the movetext.
+//! without a `Result` tag take the result from the movetext. A comment
+//! outside any game (before a game's tags or movetext, after its result) is
+//! no game: it is passed over.
 //!
 //! The writer writes the tags above that are set (`Variant`, `Board` only when
 //! not 8x8 Reversi), then the extra tags, then the moves numbered from the
@@ -187,10 +189,21 @@ impl GameWriter for Writer {
     }
 }
 
-/// The parser step at `at`: space passed over, then a game.
+/// The parser step at `at`: space passed over, a comment outside any game
+/// passed over (it is no game), or a game.
 fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
     let mut reader = Scanner { text, at, eof };
     reader.skip_space();
+    if let Some(open @ (b';' | b'{')) = reader.peek() {
+        let start = reader.at;
+        return match text[start..].find(if open == b';' { '\n' } else { '}' }) {
+            Some(i) => Ok(Step::Skip(start + i + 1)),
+            None if !eof => Ok(Step::More),
+            // A line comment may end the file.
+            None if open == b';' => Ok(Step::Skip(text.len())),
+            None => Err(SyntaxError::at(text, start, "a comment closed by }")),
+        };
+    }
     if reader.at == text.len() {
         return Ok(match (eof, reader.at > at) {
             (true, _) => Step::End,

@@ -1,0 +1,35 @@
+//! Where games start and end: a comment outside any game is no game, and a
+//! game without moves is written so that it reads back, or refused.
+
+use reversi_notation::{Format, ReadOptions, Record, read, write};
+
+#[test]
+fn pgn_comments_outside_games_are_no_games() {
+    let text = "; a file comment\n{a block comment}\n\n[Black \"Ann\"]\n\n1. f5 d6 *\n\n; between\n{ and }\n\n1. f5 f6 *\n; the end\n{ last }\n";
+    let games = read(Format::Pgn, text.as_bytes(), ReadOptions::new()).unwrap();
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[0].black.as_deref(), Some("Ann"));
+    assert_eq!(games[1].moves.len(), 2);
+    // Only a comment: no game at all.
+    assert_eq!(read(Format::Pgn, b"; nothing\n{ here }\n", ReadOptions::new()).unwrap(), []);
+    // A comment that never closes is still an error.
+    assert!(read(Format::Pgn, b"{ open\n", ReadOptions::new()).is_err());
+}
+
+#[test]
+fn empty_games_read_back_or_are_refused() {
+    let empty = Record::new();
+    for format in Format::ALL {
+        match write(format, std::slice::from_ref(&empty)) {
+            Ok(bytes) => {
+                let back = read(format, &bytes, ReadOptions::new()).unwrap();
+                assert_eq!(back.len(), 1, "{format}: {:?}", String::from_utf8_lossy(&bytes));
+                assert!(back[0].moves.is_empty(), "{format}");
+            }
+            Err(e) => {
+                assert_eq!(format, Format::Transcript, "{e}");
+                assert!(e.to_string().contains("without moves"), "{e}");
+            }
+        }
+    }
+}
