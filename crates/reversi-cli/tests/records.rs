@@ -28,3 +28,30 @@ fn a_game_without_moves_is_refused_by_the_transcript_writer() {
     assert!(stderr(&run).contains("without moves"), "{}", stderr(&run));
     assert!(!std::path::Path::new(&out).exists());
 }
+
+/// Runs `reversi` with `input` on standard input.
+fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn text_on_standard_input_with_a_bom_or_mac_line_ends_or_latin1() {
+    let out = with_stdin(&["convert", "-", "--to", "transcript", "-o", "-"], b"\xEF\xBB\xBFf5d6\rf5f6\r");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "f5d6\nf5f6\n");
+    // Latin-1 is not WTHOR: said to be not UTF-8.
+    let out = with_stdin(&["convert", "-", "--to", "transcript", "-o", "-"], b"f5d6 # \xe9t\xe9\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("UTF-8"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("WTHOR"), "{}", stderr(&out));
+}

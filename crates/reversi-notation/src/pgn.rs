@@ -145,16 +145,17 @@ impl TextParser for PgnParser {
     fn resync(&mut self, text: &str, from: usize, eof: bool, head: Option<u8>) -> Resync {
         let from = from.min(text.len());
         let (mut tag_before, mut line) = self.resync.take().unwrap_or_else(|| {
-            let tag = match text.as_bytes()[..from].iter().rposition(|&b| b == b'\n') {
-                Some(i) => text[i + 1..].trim_start().starts_with('['),
+            let tag = match crate::lines::line_start(text.as_bytes(), from) {
+                Some(start) => text[start..].trim_start().starts_with('['),
                 // The line started before the text held.
                 None => head.map_or_else(|| text.trim_start().starts_with('['), |b| b == b'['),
             };
             (false, if tag { Line::Tag } else { Line::Other })
         });
-        for (i, &b) in text.as_bytes()[from..].iter().enumerate() {
+        let bytes = text.as_bytes();
+        for (i, &b) in bytes[from..].iter().enumerate() {
             match b {
-                b'\n' => (tag_before, line) = (line == Line::Tag, Line::Blank),
+                _ if crate::lines::breaks_at(bytes, from + i) => (tag_before, line) = (line == Line::Tag, Line::Blank),
                 _ if line != Line::Blank || b.is_ascii_whitespace() => {}
                 b'[' if !tag_before => return Resync::At(from + i),
                 b'[' => line = Line::Tag,
@@ -196,11 +197,12 @@ fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
     reader.skip_space();
     if let Some(open @ (b';' | b'{')) = reader.peek() {
         let start = reader.at;
-        return match text[start..].find(if open == b';' { '\n' } else { '}' }) {
+        if open == b';' {
+            return Ok(crate::lines::line_end(text, start, eof).map_or(Step::More, Step::Skip));
+        }
+        return match text[start..].find('}') {
             Some(i) => Ok(Step::Skip(start + i + 1)),
             None if !eof => Ok(Step::More),
-            // A line comment may end the file.
-            None if open == b';' => Ok(Step::Skip(text.len())),
             None => Err(SyntaxError::at(text, start, "a comment closed by }")),
         };
     }
@@ -273,9 +275,8 @@ impl Scanner<'_> {
                         annotate(ply, comment);
                     }
                 }
-                b';' => match self.text[self.at..].find('\n') {
-                    Some(i) => self.at += i,
-                    None if self.eof => self.at = self.text.len(),
+                b';' => match crate::lines::line_end(self.text, self.at, self.eof) {
+                    Some(end) => self.at = end,
                     None => return Err(Halt::More),
                 },
                 _ if b.is_ascii_whitespace() => self.at += 1,

@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, ErrorKind};
 
+use crate::lines::BOM;
 use crate::{Location, ReadError, SyntaxError};
 
 /// How much a streaming reader asks of its source at once, at least.
@@ -36,6 +37,8 @@ pub(crate) struct Input<R> {
     /// Bytes read that do not make a whole character yet (a read ended
     /// within one).
     partial: Vec<u8>,
+    /// Whether the start of the text was looked at for a byte-order mark.
+    bom_checked: bool,
     pub(crate) eof: bool,
     /// Bytes read before the reader was made (to guess the format), read
     /// first, from `head_at` on.
@@ -61,6 +64,7 @@ impl<R: BufRead> Input<R> {
             line_head: None,
             mark: (0, 1, 1),
             partial: Vec::new(),
+            bom_checked: false,
             eof: false,
             head: Vec::new(),
             head_at: 0,
@@ -93,8 +97,8 @@ impl<R: BufRead> Input<R> {
             let (line, column) = self.line_column(at);
             (self.line, self.column) = (line, column);
             let gone = &self.string.as_bytes()[..at];
-            let (line_start, before) = match gone.iter().rposition(|&b| b == b'\n') {
-                Some(i) => (i + 1, None),
+            let (line_start, before) = match crate::lines::line_start(self.string.as_bytes(), at) {
+                Some(start) => (start, None),
                 None => (0, self.line_head),
             };
             let head = gone[line_start..].iter().copied().find(|b| !b.is_ascii_whitespace());
@@ -116,8 +120,8 @@ impl<R: BufRead> Input<R> {
         let bytes = self.string.as_bytes();
         let at = at.min(bytes.len());
         let (from, mut line, mut column) = if at >= self.mark.0 { self.mark } else { (0, self.line, self.column) };
-        for &b in &bytes[from..at] {
-            if b == b'\n' {
+        for (i, &b) in bytes.iter().enumerate().take(at).skip(from) {
+            if crate::lines::breaks_at(bytes, i) {
                 (line, column) = (line + 1, 1);
             } else if b & 0xC0 != 0x80 {
                 // Not a continuation byte: a character starts.
@@ -183,6 +187,18 @@ impl<R: BufRead> Input<R> {
     /// Moves the whole characters read into the text, and notes bytes that
     /// are not UTF-8.
     fn take_text(&mut self) {
+        if !self.bom_checked {
+            // A UTF-8 byte-order mark starts the text at most once: passed
+            // over, its bytes still counted in the offsets.
+            if self.partial.len() < BOM.len() && BOM.starts_with(&self.partial) && !self.eof {
+                return;
+            }
+            if self.partial.starts_with(BOM) {
+                self.partial.drain(..BOM.len());
+                self.base += BOM.len() as u64;
+            }
+            self.bom_checked = true;
+        }
         let (valid, error) = match std::str::from_utf8(&self.partial) {
             Ok(_) => (self.partial.len(), false),
             // A character cut by the end of the read: the rest comes next.
