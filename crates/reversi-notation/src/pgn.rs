@@ -19,7 +19,9 @@
 //! `Position` (RULES.md text; its board must agree with `Board` and `Holes`),
 //! `First` (`Black` or `White`), `Black`, `White`, `Date`, `Event`, `Result`
 //! (discs `33-31`, a net result `+8.5` or `*`). Other tags are kept in
-//! [`Record::extra`] in their order.
+//! [`Record::extra`] in their order. A tag given twice is read from its first
+//! occurrence; the others are kept in [`Record::extra`] too (and written back
+//! under another name, [`Losses`] reporting it).
 //!
 //! Movetext: move numbers (`29.`, `29...`) are read and not checked; moves per
 //! RULES.md; passes as `pass`, `PA` or PlayOK's `--` (which takes its own slot:
@@ -428,8 +430,14 @@ fn record_from_tags(text: &str, tags: &[Tag]) -> Result<Record, SyntaxError> {
         }
         record.set_start(pos);
     }
-    for tag in tags {
+    for (i, tag) in tags.iter().enumerate() {
         let value = || Some(tag.value.clone());
+        // A tag the reader interprets is read from its first occurrence;
+        // another of the same name is kept as it is, a field of its own.
+        if RESERVED_TAGS.contains(&tag.name.as_str()) && tags[..i].iter().any(|t| t.name == tag.name) {
+            record.extra.push((tag.name.clone(), tag.value.clone()));
+            continue;
+        }
         match tag.name.as_str() {
             "Variant" | "Board" | "Holes" | "First" | "Position" => {}
             "Black" => record.black = value(),

@@ -33,3 +33,15 @@ fn empty_games_read_back_or_are_refused() {
         }
     }
 }
+
+#[test]
+fn a_pgn_tag_given_twice_is_read_from_its_first_and_the_other_kept() {
+    let text = "[Black \"Ann\"]\n[Event \"Club\"]\n[Black \"Bob\"]\n[Board \"6x6\"]\n[Board \"8x8\"]\n[Result \"20-16\"]\n[Result \"*\"]\n[Event \"Cup\"]\n\n1. c4 *\n";
+    let games = read(Format::Pgn, text.as_bytes(), ReadOptions::new()).unwrap();
+    let game = &games[0];
+    assert_eq!((game.black.as_deref(), game.event.as_deref()), (Some("Ann"), Some("Club")));
+    assert_eq!(game.geometry.to_string(), "6x6");
+    assert_eq!(game.result.as_ref().map(ToString::to_string).as_deref(), Some("20-16"));
+    let kept: Vec<(&str, &str)> = game.extra.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    assert_eq!(kept, [("Black", "Bob"), ("Board", "8x8"), ("Result", "*"), ("Event", "Cup")]);
+}
