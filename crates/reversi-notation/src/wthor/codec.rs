@@ -109,7 +109,7 @@ impl ByteParser for Games {
         // bytes on.
         self.read += 1;
         let game = decode_game(game, index, here)?;
-        game.read_at(header.year, &self.players, &self.tournaments, record, Some(here));
+        game.read_at(&header, &self.players, &self.tournaments, record, Some(here));
         Ok(Step::Game(None, at + GAME_LEN))
     }
 

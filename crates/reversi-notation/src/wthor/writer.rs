@@ -5,7 +5,7 @@ use std::io::{Cursor, Seek, SeekFrom, Write};
 use reversi_core::Color;
 use reversi_variants::Move;
 
-use super::game::THEORETICAL_SCORE;
+use super::game::{CREATED, DEPTH, SOLITAIRE, THEORETICAL_SCORE, parse_created};
 use super::names::{NameTable, fitted};
 use super::{
     GAME_LEN, Game, HEADER_LEN, Header, MAX_NAMES, Names, game_bytes, header_bytes, too_many_games, write_names,
@@ -32,7 +32,10 @@ pub struct Files {
 /// towards the winner and clamped to 0..=64 (a game won on time or by
 /// resignation keeps its winner), else the replayed one (empties to the
 /// winner when the game is over); the theoretical score is the
-/// `WthorTheoreticalScore` extra field, else 0.
+/// `WthorTheoreticalScore` extra field, else 0. The header's creation date,
+/// solitaire flag and theoretical-score depth are the first record's
+/// `WthorCreated` (`YYYY-MM-DD`), `WthorSolitaire` and `WthorDepth` fields,
+/// else 0.
 ///
 /// [`Writer`] over a slice, in memory; use it to write games as they come.
 ///
@@ -49,7 +52,9 @@ pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
 /// evaluations, times, names that do not fit (cut, Latin-1), dates other than
 /// the file's year, results that read back otherwise (discs that do not
 /// fill the board, a net margin that is not a whole disc count within the
-/// board, a `:how` suffix), and every kept field but a `WthorTheoreticalScore` of 0 to 255.
+/// board, a `:how` suffix), and every kept field but a `WthorTheoreticalScore` of 0 to 255
+/// and the header fields of the first game (`WthorCreated`, `WthorSolitaire`,
+/// `WthorDepth`, as the reader gives them) in every game that agrees with them.
 ///
 /// ```
 /// use reversi_notation::{Loss, Record, wthor};
@@ -118,6 +123,9 @@ pub struct Writer {
     tournaments: NameTable,
     /// The file's year, from the first game written.
     year: Option<u16>,
+    /// The header's creation date, solitaire flag and depth, from the first
+    /// game's fields.
+    fields: HeaderFields,
     /// Games written.
     games: u32,
 }
@@ -137,6 +145,7 @@ impl Writer {
             players: NameTable::default(),
             tournaments: NameTable::default(),
             year: None,
+            fields: HeaderFields::default(),
             games: 0,
         }
     }
@@ -152,9 +161,12 @@ impl Writer {
         let i = self.games as usize;
         // Refused before its names are numbered: the header could not count it.
         let games = self.games.checked_add(1).ok_or_else(|| too_many_games(i))?;
+        let first = self.year.is_none();
         let year = self.year.unwrap_or_else(|| record_year(record).unwrap_or(0));
-        let game = self.game(i, record, year)?;
-        if self.year.is_none() {
+        let fields = if first { HeaderFields::of(record) } else { self.fields };
+        let game = self.game(i, record, year, fields)?;
+        if first {
+            self.fields = fields;
             out.write_all(&header_bytes(&self.header(year)))?;
             self.year = Some(year);
         }
@@ -165,7 +177,8 @@ impl Writer {
 
     /// The `.wtb` header with the games written so far and their year.
     fn header(&self, year: u16) -> Header {
-        Header { games: self.games, year, board_size: 8, ..Header::default() }
+        let HeaderFields { created, solitaire, depth } = self.fields;
+        Header { created, games: self.games, year, board_size: 8, solitaire, depth, ..Header::default() }
     }
 
     /// Ends the `.wtb` (the header alone when no game was pushed; else its
@@ -213,7 +226,7 @@ impl Writer {
     }
 
     /// Game `i` in a file of `year`, its names numbered and its losses noted.
-    fn game(&mut self, i: usize, record: &Record, year: u16) -> Result<Game, WriteError> {
+    fn game(&mut self, i: usize, record: &Record, year: u16, fields: HeaderFields) -> Result<Game, WriteError> {
         let fail = |what: String| WriteError { format: "WTHOR", game: i, what };
         if !record.is_standard_othello() || record.first != Color::Black {
             return Err(fail(format!(
@@ -274,10 +287,45 @@ impl Writer {
         if record.result.as_ref().is_some_and(|r| !reads_back_as(r, real_score)) {
             losses.note(i, Loss::Result);
         }
-        let kept = theoretical.filter(|&t| record.extra[t].1 == theoretical_score.to_string());
-        losses.fields_but(i, record, kept.as_slice());
+        let mut kept: Vec<usize> =
+            theoretical.filter(|&t| record.extra[t].1 == theoretical_score.to_string()).into_iter().collect();
+        kept.extend(fields.kept(record));
+        losses.fields_but(i, record, &kept);
 
         Ok(Game { tournament, black, white, real_score, theoretical_score, moves })
+    }
+}
+
+/// The header fields a record may keep ([`Record::extra`]): `WthorCreated`
+/// (`YYYY-MM-DD`), `WthorSolitaire` and `WthorDepth`, as the reader gives
+/// them; unset (0) when absent or not in that form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct HeaderFields {
+    created: [u8; 4],
+    solitaire: u8,
+    depth: u8,
+}
+
+impl HeaderFields {
+    /// The fields of the first game, which the header holds.
+    fn of(record: &Record) -> HeaderFields {
+        let number = |name| record.get(name).and_then(|v| v.parse::<u8>().ok()).unwrap_or(0);
+        HeaderFields {
+            created: record.get(CREATED).and_then(parse_created).unwrap_or_default(),
+            solitaire: number(SOLITAIRE),
+            depth: number(DEPTH),
+        }
+    }
+
+    /// The indices of `record`'s header fields that read back as they are:
+    /// the first of each name, equal to the header's (set) value.
+    fn kept(self, record: &Record) -> impl Iterator<Item = usize> {
+        let first = |name: &str| record.extra.iter().position(|(n, _)| n == name);
+        let number = |value: u8| (value != 0).then(|| value.to_string());
+        let created = first(CREATED).filter(|&i| parse_created(&record.extra[i].1) == Some(self.created));
+        let solitaire = first(SOLITAIRE).filter(|&i| Some(&record.extra[i].1) == number(self.solitaire).as_ref());
+        let depth = first(DEPTH).filter(|&i| Some(&record.extra[i].1) == number(self.depth).as_ref());
+        created.into_iter().chain(solitaire).chain(depth)
     }
 }
 
