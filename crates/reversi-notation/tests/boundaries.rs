@@ -45,3 +45,18 @@ fn a_pgn_tag_given_twice_is_read_from_its_first_and_the_other_kept() {
     let kept: Vec<(&str, &str)> = game.extra.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
     assert_eq!(kept, [("Black", "Bob"), ("Board", "8x8"), ("Result", "*"), ("Event", "Cup")]);
 }
+
+#[test]
+fn a_game_longer_than_the_readers_take_is_refused_when_written() {
+    let mut record = Record::new();
+    record.moves.push(reversi_notation::Ply::new("f5".parse().unwrap()));
+    record.extra.push(("Note".into(), "x".repeat(ReadOptions::DEFAULT_MAX_GAME_BYTES)));
+    for format in [Format::Pgn, Format::Ggf] {
+        let e = write(format, std::slice::from_ref(&record)).unwrap_err();
+        assert!(e.to_string().contains("DEFAULT_MAX_GAME_BYTES"), "{format}: {e}");
+    }
+    // Just under the bound: written, and read back.
+    record.extra[0].1.truncate(ReadOptions::DEFAULT_MAX_GAME_BYTES - 100);
+    let bytes = write(Format::Pgn, std::slice::from_ref(&record)).unwrap();
+    assert_eq!(read(Format::Pgn, &bytes, ReadOptions::new()).unwrap().len(), 1);
+}
