@@ -3,7 +3,7 @@
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use super::{Reader, SNIFF_BYTES};
@@ -61,11 +61,9 @@ pub fn open_with(
         let (players, tournaments) = wthor_name_files(path);
         let load = |file: &Option<PathBuf>, kind: wthor::Names| -> Result<Vec<String>, RecordError> {
             let Some(file) = file else { return Ok(Vec::new()) };
-            let mut bytes = Vec::new();
-            File::open(file)
-                .and_then(|mut f| f.read_to_end(&mut bytes))
-                .map_err(|e| failed(file, ReadError::io(&e)))?;
-            wthor::read_names(&bytes, kind).map_err(|e| failed(file, ReadError::Wthor(e)))
+            // Read in the bound of its header's count, whatever its length.
+            let input = File::open(file).map_err(|e| failed(file, ReadError::io(&e)))?;
+            wthor::read_names_from(BufReader::new(input), kind).map_err(|e| failed(file, ReadError::Wthor(e)))
         };
         let names = (load(&players, wthor::Names::Players)?, load(&tournaments, wthor::Names::Tournaments)?);
         games = games.wthor_names(names.0, names.1);

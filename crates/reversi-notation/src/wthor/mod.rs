@@ -35,7 +35,7 @@ mod reader;
 mod writer;
 
 pub(crate) use codec::CODEC;
-pub use names::{MAX_NAMES, Names, read_names, write_names};
+pub use names::{MAX_NAMES, Names, read_names, read_names_from, write_names};
 pub use reader::Reader;
 pub use writer::{Files, NameFiles, Writer, write_records, write_records_report};
 
