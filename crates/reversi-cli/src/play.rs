@@ -9,8 +9,9 @@
 //! SplitMix64 stream seeded from `--seed` and `i` (see [`SplitMix64::for_game`]),
 //! and the legal moves come sorted, so the same options always give the same
 //! records. A game still going after `--max-plies` plies (default ten per
-//! playable square; Reversitacks and Attacks games can cycle) is stopped and
-//! written without a result.
+//! playable square; Reversitacks and Attacks games can cycle; at most
+//! [`MAX_PLIES`], since a game is held whole) is stopped and written without
+//! a result.
 //!
 //! Each game is written as it is played ([`crate::files::write_games`]: into
 //! temporary files renamed at the end, or to standard output), so memory does
@@ -45,8 +46,8 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Player::Random)]
     white: Player,
     /// Stop a game after this many plies, unfinished (default: ten per
-    /// playable square).
-    #[arg(long, value_name = "N")]
+    /// playable square; at most 1000000).
+    #[arg(long, value_name = "N", value_parser = parse_max_plies)]
     max_plies: Option<usize>,
     /// Where to write the games (- for standard output, the default).
     #[arg(short = 'o', long = "output", value_name = "FILE", allow_hyphen_values = true)]
@@ -54,6 +55,21 @@ pub(crate) struct PlayArgs {
     /// The output's format (else from FILE's extension; PGN on standard output).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
+}
+
+/// The most plies `--max-plies` allows: a game of Reversitacks or Attacks
+/// may never end, and its record is held and written whole (a million plies
+/// is some 10 MB of PGN, within what the readers take back,
+/// `ReadOptions::DEFAULT_MAX_GAME_BYTES`).
+pub(crate) const MAX_PLIES: usize = 1_000_000;
+
+/// Reads `--max-plies`: a count up to [`MAX_PLIES`].
+fn parse_max_plies(s: &str) -> Result<usize, String> {
+    let n: usize = s.parse().map_err(|e| format!("{e}"))?;
+    if n > MAX_PLIES {
+        return Err(format!("{n} is more than {MAX_PLIES} plies, the most a game is played"));
+    }
+    Ok(n)
 }
 
 /// A player.
