@@ -241,3 +241,22 @@ fn a_name_file_is_read_no_further_than_its_header_counts() {
     assert_eq!(e, reversi_notation::wthor::WthorError::TrailingNames { claimed: 0, offset: 16 });
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A `.wtb` whose name is not UTF-8 finds its own name files, not the
+/// shared `WTHOR.JOU`.
+#[cfg(target_os = "linux")]
+#[test]
+fn name_files_of_a_stem_that_is_not_utf8_are_its_own() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = std::env::temp_dir().join(format!("reversi-stem-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let own = |extension: &str| dir.join(OsStr::from_bytes(&[b"caf\xe9.", extension.as_bytes()].concat()));
+    for file in [own("wtb"), own("JOU"), dir.join("WTHOR.JOU"), dir.join("WTHOR.TRN")] {
+        std::fs::write(file, b"").unwrap();
+    }
+    let (players, tournaments) = reversi_notation::wthor_name_files(&own("wtb"));
+    assert_eq!(players, Some(own("JOU")));
+    assert_eq!(tournaments, Some(dir.join("WTHOR.TRN")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
