@@ -57,6 +57,10 @@ pub(crate) struct ConvertArgs {
     /// The output's format (else from OUT's extension).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
+    /// Write WTHOR names over the shared WTHOR.JOU and WTHOR.TRN (when OUT is
+    /// WTHOR.wtb), which other databases beside them may read.
+    #[arg(long)]
+    replace_names: bool,
     /// What transcripts and position files do not say: their game and board.
     #[command(flatten, next_help_heading = "Game and board of transcripts and position files")]
     game: BoardArgs,
@@ -80,7 +84,7 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
     let source = open_source(&args.input, args.from, ReadOptions::new().variant(args.game.variant).geometry(geometry))
         .map_err(Failure::usage)?;
     let passes = source.format.passes();
-    check_output(&args.output, target, &source.files)?;
+    check_output(&args.output, target, &source.files, args.replace_names)?;
     // Each game read and replayed in turn, then encoded and written; a game
     // that does not read stops the conversion (nothing is written).
     let games = source.enumerate().map(move |(i, record)| {

@@ -198,11 +198,15 @@ pub(crate) fn output_files(out: &Path, format: Format) -> Vec<PathBuf> {
 /// `format` does not write over itself or over a file it reads: WTHOR's games
 /// named like one of their own name files (`-o games.JOU`, any case: the
 /// names would overwrite the games), or any output file that is one of
-/// `inputs` (the same file, however named).
+/// `inputs` (the same file, however named); and, unless `replace_names`
+/// (`--replace-names`), WTHOR games named `WTHOR.wtb` (any case) whose name
+/// files `WTHOR.JOU` and `WTHOR.TRN` exist: every `.wtb` beside them without
+/// name files of its own reads its names there ([`reversi_notation::wthor_name_files`]), so
+/// replacing them would rename the players of other databases.
 ///
 /// # Errors
 /// A usage failure (status 2) naming the output and the clash.
-pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf]) -> Result<(), Failure> {
+pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replace_names: bool) -> Result<(), Failure> {
     if out == STDIO {
         return Ok(());
     }
@@ -223,6 +227,17 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf]) -> Res
             } else {
                 format!("-o {out}: {shown} would overwrite the input {}: write to another file", input.display())
             }));
+        }
+    }
+    let shared = path.file_stem().and_then(OsStr::to_str).is_some_and(|s| s.eq_ignore_ascii_case("WTHOR"));
+    if format == Format::Wthor && shared && !replace_names {
+        let existing: Vec<String> =
+            output_files(path, format)[1..].iter().filter(|f| f.exists()).map(|f| f.display().to_string()).collect();
+        if !existing.is_empty() {
+            return Err(Failure::usage(format!(
+                "-o {out}: its names would replace {}, shared by every .wtb beside them without its own: give --replace-names to replace them, or the games another name",
+                existing.join(" and ")
+            )));
         }
     }
     Ok(())

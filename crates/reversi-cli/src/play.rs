@@ -52,6 +52,10 @@ pub(crate) struct PlayArgs {
     /// Where to write the games (- for standard output, the default).
     #[arg(short = 'o', long = "output", value_name = "FILE", allow_hyphen_values = true)]
     output: Option<String>,
+    /// Write WTHOR names over the shared WTHOR.JOU and WTHOR.TRN (when FILE is
+    /// WTHOR.wtb), which other databases beside them may read.
+    #[arg(long)]
+    replace_names: bool,
     /// The output's format (else from FILE's extension; PGN on standard output).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
@@ -154,7 +158,7 @@ impl PlayArgs {
 pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;
-    check_output(out, format, &[])?;
+    check_output(out, format, &[], args.replace_names)?;
     let start = args.start.spec(false).position()?;
     let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
     // Each game written as it is played: nothing is held but the game (and

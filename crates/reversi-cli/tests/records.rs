@@ -55,3 +55,26 @@ fn text_on_standard_input_with_a_bom_or_mac_line_ends_or_latin1() {
     assert!(stderr(&out).contains("UTF-8"), "{}", stderr(&out));
     assert!(!stderr(&out).contains("WTHOR"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_shared_wthor_name_files_are_replaced_only_when_asked() {
+    let dir = TempDir::new("shared-names");
+    let input = dir.path("in.txt");
+    std::fs::write(&input, "f5d6\n").unwrap();
+    let (jou, trn) = (dir.path("WTHOR.JOU"), dir.path("WTHOR.TRN"));
+    std::fs::write(&jou, b"shared players").unwrap();
+    std::fs::write(&trn, b"shared tournaments").unwrap();
+    let out = dir.path("WTHOR.wtb");
+    for args in [&["convert", &input, "-o", &out][..], &["play", "-o", &out]] {
+        let run = reversi(args);
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let err = stderr(&run);
+        assert!(err.contains(&jou) && err.contains(&trn) && err.contains("--replace-names"), "{err}");
+        assert_eq!(std::fs::read(&jou).unwrap(), b"shared players");
+        assert!(!std::path::Path::new(&out).exists());
+    }
+    convert(&[&input, "-o", &out, "--replace-names"]);
+    assert_ne!(std::fs::read(&jou).unwrap(), b"shared players");
+    // Another name: its own name files, nothing shared replaced.
+    convert(&[&input, "-o", &dir.path("games.wtb")]);
+}
