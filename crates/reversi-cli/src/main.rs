@@ -26,7 +26,10 @@
 //! nothing ([`files::Outputs`]): to `.<name>.tmp-<pid>` beside each (`convert`
 //! streams each game into them as it converts), renamed into place once every
 //! one is written and synced; on a failure the temporaries go and existing
-//! files stay as they were. `convert -o -` writes each game to standard output
+//! files stay as they were; an output that is a symbolic link replaces its
+//! target (the link stays); one that is a device, a FIFO or a descriptor
+//! (`/dev/null`, `/dev/stdout`, `/dev/fd/N`) is written straight through.
+//! `convert -o -` writes each game to standard output
 //! as it converts. An output that would
 //! overwrite itself (WTHOR to `x.JOU` or `x.TRN`, any case) or a file the
 //! command reads (the input, its WTHOR name files) is refused, status 2,

@@ -78,3 +78,39 @@ fn the_shared_wthor_name_files_are_replaced_only_when_asked() {
     // Another name: its own name files, nothing shared replaced.
     convert(&[&input, "-o", &dir.path("games.wtb")]);
 }
+
+#[cfg(unix)]
+#[test]
+fn outputs_that_are_devices_descriptors_fifos_or_links_are_written_through() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = TempDir::new("devices");
+    let input = dir.path("in.txt");
+    std::fs::write(&input, "f5d6\n").unwrap();
+    // Standard output by a descriptor's name: the games come out there.
+    // (`/dev/null` and `/dev/stdout` take the same path, through `metadata`;
+    // they are not written here: a regression run as root would replace them.)
+    for out in ["/dev/fd/1", "/proc/self/fd/1"] {
+        let run = reversi(&["convert", &input, "-o", out, "--to", "transcript"]);
+        assert!(run.status.success(), "{out}: {}", stderr(&run));
+        assert_eq!(String::from_utf8_lossy(&run.stdout), "f5d6\n", "{out}");
+    }
+    // A link: its target replaced, the link kept.
+    let target = dir.path("target.pgn");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path("link.pgn");
+    std::os::unix::fs::symlink("target.pgn", &link).unwrap();
+    convert(&[&input, "-o", &link]);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&target).unwrap().contains("1. f5 d6"));
+    assert_eq!(common::listing(&dir), ["in.txt", "link.pgn", "target.pgn"]);
+    // A FIFO: its reader gets the games, the FIFO stays.
+    let fifo = dir.path("fifo.txt");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    convert(&[&input, "-o", &fifo]);
+    assert_eq!(reader.join().unwrap(), "f5d6\n");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
