@@ -2,7 +2,7 @@
 //! that replay or fail with a typed error, and that PGN writes back to text
 //! reading exactly the same records (tags, start, moves with their evaluations
 //! and times, result, the tags it keeps as they are). Writing what was read
-//! back again gives the same text.
+//! back again gives the same text. Comments before the games add none.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,4 +19,9 @@ fuzz_target!(|data: &[u8]| {
     let again = pgn::read(&written).unwrap_or_else(|e| panic!("written PGN does not read back: {e}\n{written}"));
     assert_eq!(again, games, "PGN written:\n{written}");
     assert_eq!(pgn::write(&again), written);
+    // Comments outside any game are no games: before the first, the same
+    // games are read.
+    let moves = |games: &[reversi_notation::Record]| games.iter().map(|g| g.moves.len()).collect::<Vec<_>>();
+    let commented = pgn::read(&format!("; a comment\n{{ and another }}\n{text}")).expect("comments before games");
+    assert_eq!(moves(&commented), moves(&games));
 });

@@ -10,7 +10,7 @@
 //!   reports lost (results, evaluations, times...) are not compared. Field
 //!   names are arbitrary strings (the names formats give a meaning among
 //!   them), results any number (huge, not finite) with any suffix;
-//! - transcript: the moves (a game without moves is an empty line, no game);
+//! - transcript: the moves (a game without moves is refused: its line would be no game);
 //! - WTHOR: the moves without passes (so a trailing pass is lost), Black's
 //!   discs (empties to the winner), the theoretical score, the year, and the
 //!   names through the name files;

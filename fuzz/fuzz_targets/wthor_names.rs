@@ -1,5 +1,6 @@
 //! WTHOR name files: any bytes either fail with a typed error or give names
-//! that write back to a file reading the same; and databases with many
+//! that write back to a file reading the same (from bytes or from a stream
+//! read in the bound of the header); and databases with many
 //! distinct names (up to past the 65,535 a name file's u16 count holds)
 //! either write and read back with every name in place or are refused.
 #![no_main]
@@ -10,6 +11,8 @@ use reversi_notation::{Ply, Record};
 
 fuzz_target!(|data: &[u8]| {
     for kind in [Names::Players, Names::Tournaments] {
+        // Read from a stream in the bound of its header: the same names and errors.
+        assert_eq!(wthor::read_names_from(data, kind), wthor::read_names(data, kind));
         if let Ok(names) = wthor::read_names(data, kind) {
             let header = Header { records: 0, ..Header::default() };
             let again = wthor::read_names(&wthor::write_names(&header, &names, kind), kind).expect("reads back");

@@ -9,7 +9,9 @@
 //! target its `wthor::Writer`, whose header count is put in at the end and
 //! whose names are written after the games), so that a format that
 //! writes passes has them all and one that leaves them out still reads back
-//! the same games. Nothing is held but the game at hand (and a WTHOR
+//! the same games (WTHOR, which stores no passes, is given each game as read,
+//! checked the same way, so that only passes the source wrote are reported
+//! dropped). Nothing is held but the game at hand (and a WTHOR
 //! target's names): memory is bounded by the largest game, not the file. The
 //! first game that does not read, replay or fit the target stops the command.
 //!
@@ -55,6 +57,10 @@ pub(crate) struct ConvertArgs {
     /// The output's format (else from OUT's extension).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
+    /// Write WTHOR names over the shared WTHOR.JOU and WTHOR.TRN (when OUT is
+    /// WTHOR.wtb), which other databases beside them may read.
+    #[arg(long)]
+    replace_names: bool,
     /// What transcripts and position files do not say: their game and board.
     #[command(flatten, next_help_heading = "Game and board of transcripts and position files")]
     game: BoardArgs,
@@ -78,12 +84,16 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
     let source = open_source(&args.input, args.from, ReadOptions::new().variant(args.game.variant).geometry(geometry))
         .map_err(Failure::usage)?;
     let passes = source.format.passes();
-    check_output(&args.output, target, &source.files)?;
+    check_output(&args.output, target, &source.files, args.replace_names)?;
     // Each game read and replayed in turn, then encoded and written; a game
     // that does not read stops the conversion (nothing is written).
     let games = source.enumerate().map(move |(i, record)| {
         let record = record.map_err(|e| Failure::usage(e.to_string()))?;
-        with_passes(&record, passes).map_err(|e| Failure::illegal(game_error(e, i)))
+        let written = with_passes(&record, passes).map_err(|e| Failure::illegal(game_error(e, i)))?;
+        // WTHOR stores no passes: it is given the game as read, so that only
+        // the passes the source wrote are reported dropped, not those
+        // inferred here.
+        Ok(if target == Format::Wthor { record } else { written })
     });
     let lost = write_games(&args.output, target, games, out)?;
     out.flush()?; // what stdout holds before the warnings, as a terminal shows them

@@ -198,11 +198,15 @@ pub(crate) fn output_files(out: &Path, format: Format) -> Vec<PathBuf> {
 /// `format` does not write over itself or over a file it reads: WTHOR's games
 /// named like one of their own name files (`-o games.JOU`, any case: the
 /// names would overwrite the games), or any output file that is one of
-/// `inputs` (the same file, however named).
+/// `inputs` (the same file, however named); and, unless `replace_names`
+/// (`--replace-names`), WTHOR games named `WTHOR.wtb` (any case) whose name
+/// files `WTHOR.JOU` and `WTHOR.TRN` exist: every `.wtb` beside them without
+/// name files of its own reads its names there ([`reversi_notation::wthor_name_files`]), so
+/// replacing them would rename the players of other databases.
 ///
 /// # Errors
 /// A usage failure (status 2) naming the output and the clash.
-pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf]) -> Result<(), Failure> {
+pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replace_names: bool) -> Result<(), Failure> {
     if out == STDIO {
         return Ok(());
     }
@@ -223,6 +227,17 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf]) -> Res
             } else {
                 format!("-o {out}: {shown} would overwrite the input {}: write to another file", input.display())
             }));
+        }
+    }
+    let shared = path.file_stem().and_then(OsStr::to_str).is_some_and(|s| s.eq_ignore_ascii_case("WTHOR"));
+    if format == Format::Wthor && shared && !replace_names {
+        let existing: Vec<String> =
+            output_files(path, format)[1..].iter().filter(|f| f.exists()).map(|f| f.display().to_string()).collect();
+        if !existing.is_empty() {
+            return Err(Failure::usage(format!(
+                "-o {out}: its names would replace {}, shared by every .wtb beside them without its own: give --replace-names to replace them, or the games another name",
+                existing.join(" and ")
+            )));
         }
     }
     Ok(())
@@ -305,9 +320,49 @@ fn encode_failure(e: EncodeError, io: impl FnOnce(std::io::Error) -> Failure) ->
 /// file replaced keeps its permissions. What is left to chance: a rename that
 /// fails after the check (the files before it are then in place), and
 /// temporary files of a process killed mid-write.
+///
+/// A destination that is a symbolic link is followed: the temporary file goes
+/// beside its target and replaces the target, the link stays. A destination
+/// that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a
+/// terminal, a FIFO), and any `/dev/fd/N` or `/proc/self/fd/N` (a descriptor
+/// the caller opened), is written straight through: opened as it is, written
+/// as the games come, not all or nothing (a failure leaves what was written);
+/// WTHOR, which seeks back to its header, needs one that can seek.
 pub(crate) struct Outputs {
-    /// Destination, temporary file, and the temporary file open.
-    files: Vec<(PathBuf, PathBuf, BufWriter<File>)>,
+    /// Destination (as named), the temporary file and the file it replaces
+    /// (`None`: written straight through), and the file open.
+    files: Vec<(PathBuf, Option<Replacing>, BufWriter<File>)>,
+}
+
+/// A temporary file, and the file it is renamed over at the end.
+type Replacing = (PathBuf, PathBuf);
+
+/// How an output reaches its destination.
+enum Route {
+    /// Through a temporary file beside this path (the destination, its
+    /// symbolic links followed), renamed over it.
+    Replace(PathBuf),
+    /// Opened and written as it is.
+    Through,
+}
+
+/// How `path` is written: straight through when it is a descriptor or
+/// exists and is no regular file, else by replacing what its links lead to.
+fn route(path: &Path) -> Route {
+    let descriptor = ["/dev/fd/", "/proc/self/fd/"].iter().any(|dir| path.starts_with(dir));
+    if descriptor || std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Route::Through;
+    }
+    // Links followed to the file they name (which may not exist yet); at most
+    // 40, as the system follows them.
+    let mut target = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::read_link(&target) {
+            Ok(next) => target = target.parent().unwrap_or(Path::new("")).join(next),
+            Err(_) => break,
+        }
+    }
+    Route::Replace(target)
 }
 
 impl Outputs {
@@ -319,18 +374,29 @@ impl Outputs {
     /// removed).
     pub(crate) fn create(paths: &[PathBuf]) -> Result<Outputs, Failure> {
         for path in paths {
-            if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+            if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
                 return Err(Failure::usage(format!("{}: is a directory", path.display())));
             }
         }
         let mut outputs = Outputs { files: Vec::with_capacity(paths.len()) };
         for path in paths {
-            let (temporary, file) = create_temporary(path).map_err(|e| failed(path, &e))?;
-            if let Ok(existing) = std::fs::metadata(path) {
-                // Best effort: the new file is readable as the old one was.
-                let _ = file.set_permissions(existing.permissions());
-            }
-            outputs.files.push((path.clone(), temporary, BufWriter::with_capacity(64 * 1024, file)));
+            let (replaced, file) = match route(path) {
+                Route::Through => {
+                    // A regular file behind a descriptor starts empty, as `>` leaves it.
+                    let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+                    let file = std::fs::OpenOptions::new().write(true).truncate(regular).open(path);
+                    (None, file.map_err(|e| failed(path, &e))?)
+                }
+                Route::Replace(target) => {
+                    let (temporary, file) = create_temporary(&target).map_err(|e| failed(path, &e))?;
+                    if let Ok(existing) = std::fs::metadata(&target) {
+                        // Best effort: the new file is readable as the old one was.
+                        let _ = file.set_permissions(existing.permissions());
+                    }
+                    (Some((temporary, target)), file)
+                }
+            };
+            outputs.files.push((path.clone(), replaced, BufWriter::with_capacity(64 * 1024, file)));
         }
         Ok(outputs)
     }
@@ -366,13 +432,18 @@ impl Outputs {
     /// A failure with status 2 naming the destination that cannot be written
     /// or renamed.
     pub(crate) fn commit(mut self) -> Result<(), Failure> {
-        for (path, _, file) in &mut self.files {
-            file.flush().and_then(|()| file.get_ref().sync_all()).map_err(|e| failed(path, &e))?;
+        for (path, replaced, file) in &mut self.files {
+            file.flush().map_err(|e| failed(path, &e))?;
+            // Only a file to rename is synced: a device or a pipe may not be.
+            if replaced.is_some() {
+                file.get_ref().sync_all().map_err(|e| failed(path, &e))?;
+            }
         }
         while !self.files.is_empty() {
-            let (path, temporary, file) = self.files.remove(0);
+            let (path, replaced, file) = self.files.remove(0);
             drop(file);
-            if let Err(e) = std::fs::rename(&temporary, &path) {
+            let Some((temporary, target)) = replaced else { continue };
+            if let Err(e) = std::fs::rename(&temporary, &target) {
                 let _ = std::fs::remove_file(&temporary);
                 return Err(failed(&path, &e));
             }
@@ -385,9 +456,11 @@ impl Drop for Outputs {
     /// Removes the temporary files not renamed into place (what their
     /// buffers hold is dropped, not written).
     fn drop(&mut self) {
-        for (_, temporary, file) in self.files.drain(..) {
+        for (_, replaced, file) in self.files.drain(..) {
             drop(file.into_parts());
-            let _ = std::fs::remove_file(temporary);
+            if let Some((temporary, _)) = replaced {
+                let _ = std::fs::remove_file(temporary);
+            }
         }
     }
 }

@@ -7,10 +7,10 @@
 //!                     [--threads N] [--hash MB]
 //! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position]
 //!                            [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
-//! reversi convert IN -o OUT [--from auto|F] [--to F] [--variant V] [--board WxH] [--holes SQUARES]
+//! reversi convert IN -o OUT [--from auto|F] [--to F] [--replace-names] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
-//!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F]
+//!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F] [--replace-names]
 //! ```
 //!
 //! Formats (F): transcript, pgn, ggf, wthor, obf, position. On input, `auto`
@@ -26,11 +26,16 @@
 //! nothing ([`files::Outputs`]): to `.<name>.tmp-<pid>` beside each (`convert`
 //! streams each game into them as it converts), renamed into place once every
 //! one is written and synced; on a failure the temporaries go and existing
-//! files stay as they were. `convert -o -` writes each game to standard output
+//! files stay as they were; an output that is a symbolic link replaces its
+//! target (the link stays); one that is a device, a FIFO or a descriptor
+//! (`/dev/null`, `/dev/stdout`, `/dev/fd/N`) is written straight through.
+//! `convert -o -` writes each game to standard output
 //! as it converts. An output that would
 //! overwrite itself (WTHOR to `x.JOU` or `x.TRN`, any case) or a file the
 //! command reads (the input, its WTHOR name files) is refused, status 2,
-//! before anything is written. `convert` warns of what the target cannot hold
+//! before anything is written; so is WTHOR to `WTHOR.wtb` over existing
+//! `WTHOR.JOU`/`WTHOR.TRN` (the names every `.wtb` beside them without its own
+//! reads) unless `--replace-names` says to replace them. `convert` warns of what the target cannot hold
 //! (reversi-notation's `write_report`): one line per kind, `reversi: warning:
 //! WTHOR: move evaluations dropped in 6 games`, the status unchanged.
 //!

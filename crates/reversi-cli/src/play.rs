@@ -9,8 +9,9 @@
 //! SplitMix64 stream seeded from `--seed` and `i` (see [`SplitMix64::for_game`]),
 //! and the legal moves come sorted, so the same options always give the same
 //! records. A game still going after `--max-plies` plies (default ten per
-//! playable square; Reversitacks and Attacks games can cycle) is stopped and
-//! written without a result.
+//! playable square; Reversitacks and Attacks games can cycle; at most
+//! [`MAX_PLIES`], since a game is held whole) is stopped and written without
+//! a result.
 //!
 //! Each game is written as it is played ([`crate::files::write_games`]: into
 //! temporary files renamed at the end, or to standard output), so memory does
@@ -45,15 +46,34 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Player::Random)]
     white: Player,
     /// Stop a game after this many plies, unfinished (default: ten per
-    /// playable square).
-    #[arg(long, value_name = "N")]
+    /// playable square; at most 1000000).
+    #[arg(long, value_name = "N", value_parser = parse_max_plies)]
     max_plies: Option<usize>,
     /// Where to write the games (- for standard output, the default).
     #[arg(short = 'o', long = "output", value_name = "FILE", allow_hyphen_values = true)]
     output: Option<String>,
+    /// Write WTHOR names over the shared WTHOR.JOU and WTHOR.TRN (when FILE is
+    /// WTHOR.wtb), which other databases beside them may read.
+    #[arg(long)]
+    replace_names: bool,
     /// The output's format (else from FILE's extension; PGN on standard output).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
+}
+
+/// The most plies `--max-plies` allows: a game of Reversitacks or Attacks
+/// may never end, and its record is held and written whole (a million plies
+/// is some 10 MB of PGN, within what the readers take back,
+/// `ReadOptions::DEFAULT_MAX_GAME_BYTES`).
+pub(crate) const MAX_PLIES: usize = 1_000_000;
+
+/// Reads `--max-plies`: a count up to [`MAX_PLIES`].
+fn parse_max_plies(s: &str) -> Result<usize, String> {
+    let n: usize = s.parse().map_err(|e| format!("{e}"))?;
+    if n > MAX_PLIES {
+        return Err(format!("{n} is more than {MAX_PLIES} plies, the most a game is played"));
+    }
+    Ok(n)
 }
 
 /// A player.
@@ -138,7 +158,7 @@ impl PlayArgs {
 pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.as_deref().unwrap_or(STDIO);
     let format = output_format(out, args.to, Some(Format::Pgn))?;
-    check_output(out, format, &[])?;
+    check_output(out, format, &[], args.replace_names)?;
     let start = args.start.spec(false).position()?;
     let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
     // Each game written as it is played: nothing is held but the game (and

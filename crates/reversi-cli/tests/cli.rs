@@ -343,3 +343,11 @@ fn a_closed_stdout_descriptor_is_standard_output_on_dev_null() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
+
+#[test]
+fn play_bounds_max_plies() {
+    let err = assert_parse_error(&["play", "--games", "0", "--max-plies", "18446744073709551615"], "--max-plies");
+    assert!(err.contains("1000000"), "{err}");
+    let out = reversi(&["play", "--games", "0", "--max-plies", "1000000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

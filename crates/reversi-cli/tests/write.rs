@@ -422,3 +422,20 @@ fn convert_streams_the_bytes_the_library_writes_in_memory() {
         "every pair but what the target cannot hold (the 4x4 games to WTHOR, its random starts to a transcript)"
     );
 }
+
+#[test]
+fn convert_warns_only_of_passes_the_source_wrote() {
+    let dir = TempDir::new("passes");
+    // WTHOR stores no passes: the passes inferred on reading are not the source's.
+    let wthor = losses(&data("wthor/WTH_1980.wtb"), &dir.path("a.wtb"));
+    assert!(!wthor.iter().any(|w| w.contains("passes")), "{wthor:#?}");
+    // A transcript that writes a pass: that one is dropped.
+    let transcript = dir.path("in.txt");
+    let inferred = losses(&data("wthor/WTH_1980.wtb"), &transcript);
+    assert!(!inferred.iter().any(|w| w.contains("passes")), "{inferred:#?}");
+    let text = std::fs::read_to_string(&transcript).unwrap();
+    let with_pass = text.lines().filter(|l| l.contains("PA")).count();
+    assert!(with_pass > 0, "the 1980 games have forced passes");
+    let wthor = losses(&transcript, &dir.path("b.wtb"));
+    assert!(wthor.contains(&format!("WTHOR: passes dropped in {with_pass} games")), "{wthor:#?}");
+}

@@ -5,7 +5,7 @@
 use std::io::{Seek, SeekFrom, Write};
 
 use crate::format::codec::{Finished, GameWriter};
-use crate::{EncodeError, Format, Losses, Record, WriteError};
+use crate::{EncodeError, Format, Losses, ReadOptions, Record, WriteError};
 
 /// Writes games in a format.
 ///
@@ -14,8 +14,9 @@ use crate::{EncodeError, Format, Losses, Record, WriteError};
 /// # Errors
 /// [`WriteError`] naming the first game the format cannot hold and why:
 /// GGF and OBF are Othello only, WTHOR 8x8 Othello from the standard start,
-/// the compact transcript needs the default start; games written as their
-/// final position must replay.
+/// a transcript needs the default start and at least one move; games written as their
+/// final position must replay; no game is written longer than the readers
+/// take ([`ReadOptions::DEFAULT_MAX_GAME_BYTES`]).
 pub fn write(format: Format, records: &[Record]) -> Result<Vec<u8>, WriteError> {
     write_report(format, records).map(|(bytes, _)| bytes)
 }
@@ -145,14 +146,24 @@ impl Encoder {
     /// # Errors
     /// [`EncodeError::Game`]: as [`write()`], a [`WriteError`] naming the game
     /// (its index among those pushed) the format cannot hold; GGF may name the
-    /// game pushed before this one, if it was held; nothing of this push is
-    /// written then. [`EncodeError::Io`] when `out` fails. Either ends the
+    /// game pushed before this one, if it was held; a game whose bytes are more
+    /// than [`ReadOptions::DEFAULT_MAX_GAME_BYTES`] (which no reader would take
+    /// back with its default bound); nothing of this push is written then. [`EncodeError::Io`] when `out` fails. Either ends the
     /// writing.
     pub fn push<W: Write + ?Sized>(&mut self, record: &Record, out: &mut W) -> Result<(), EncodeError> {
         let i = self.games;
         self.games += 1;
         self.bytes.clear();
         self.writer.push(record, i, &mut self.bytes)?;
+        if self.bytes.len() > ReadOptions::DEFAULT_MAX_GAME_BYTES {
+            // No reader would take it back with its default bound.
+            let what = format!(
+                "its {} bytes are more than a reader takes ({} bytes, ReadOptions::DEFAULT_MAX_GAME_BYTES)",
+                self.bytes.len(),
+                ReadOptions::DEFAULT_MAX_GAME_BYTES
+            );
+            return Err(WriteError { format: self.format.codec().label(), game: i, what }.into());
+        }
         out.write_all(&self.bytes)?;
         self.written += self.bytes.len() as u64;
         Ok(())

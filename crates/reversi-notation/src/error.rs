@@ -38,9 +38,9 @@ impl SyntaxError {
         while !text.is_char_boundary(at) {
             at -= 1;
         }
-        let before = &text[..at];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let bytes = text.as_bytes();
+        let line = (0..at).filter(|&i| crate::lines::breaks_at(bytes, i)).count() + 1;
+        let line_start = crate::lines::line_start(bytes, at).unwrap_or(0);
         let column = text[line_start..at].chars().count() + 1;
         let found = text[at..].split_whitespace().next().unwrap_or("").chars().take(24).collect();
         SyntaxError { line, column, expected: expected.into(), found, offset: at }

@@ -95,6 +95,7 @@ mod encoder;
 mod error;
 mod format;
 pub mod ggf;
+mod lines;
 mod losses;
 pub mod obf;
 pub mod pgn;

@@ -30,8 +30,10 @@ pub enum Loss {
     /// The date: dropped, or cut to its year (WTHOR).
     Date,
     /// The result: dropped (a net result that is not finite, or a suffix of
-    /// other characters than ASCII letters and digits), or written in another
-    /// form (GGF: discs as the net result; WTHOR: empties to the winner).
+    /// other characters than ASCII letters and digits), or written so that it
+    /// reads back otherwise (GGF: discs as the net result; WTHOR: empties to
+    /// the winner, a net margin rounded or clamped to a disc count, a `:how`
+    /// suffix dropped). A result that reads back as given is not reported.
     Result,
     /// Kept fields ([`Record::extra`]) dropped: the format has no place for
     /// them, or their name cannot be spelled in it ([`Losses::fields`] names

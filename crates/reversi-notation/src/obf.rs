@@ -73,7 +73,7 @@ impl fmt::Display for ObfPosition {
 pub fn read(text: &str) -> Result<Vec<ObfPosition>, SyntaxError> {
     let mut positions = Vec::new();
     let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
+    for line in crate::lines::split(text) {
         let at = line_start;
         line_start += line.len();
         positions.extend(parse_line(text, line, at)?);

@@ -19,7 +19,9 @@
 //! `Position` (RULES.md text; its board must agree with `Board` and `Holes`),
 //! `First` (`Black` or `White`), `Black`, `White`, `Date`, `Event`, `Result`
 //! (discs `33-31`, a net result `+8.5` or `*`). Other tags are kept in
-//! [`Record::extra`] in their order.
+//! [`Record::extra`] in their order. A tag given twice is read from its first
+//! occurrence; the others are kept in [`Record::extra`] too (and written back
+//! under another name, [`Losses`] reporting it).
 //!
 //! Movetext: move numbers (`29.`, `29...`) are read and not checked; moves per
 //! RULES.md; passes as `pass`, `PA` or PlayOK's `--` (which takes its own slot:
@@ -27,7 +29,9 @@
 //! the ply's evaluation and seconds; other comment text is not kept) or after
 //! `;` to the end of the line; the result at the end (`38-26`, `+8.5`, `*`). A
 //! game ends at its result, at the next tag or at the end of the file; games
-//! without a `Result` tag take the result from the movetext.
+//! without a `Result` tag take the result from the movetext. A comment
+//! outside any game (before a game's tags or movetext, after its result) is
+//! no game: it is passed over.
 //!
 //! The writer writes the tags above that are set (`Variant`, `Board` only when
 //! not 8x8 Reversi), then the extra tags, then the moves numbered from the
@@ -143,16 +147,17 @@ impl TextParser for PgnParser {
     fn resync(&mut self, text: &str, from: usize, eof: bool, head: Option<u8>) -> Resync {
         let from = from.min(text.len());
         let (mut tag_before, mut line) = self.resync.take().unwrap_or_else(|| {
-            let tag = match text.as_bytes()[..from].iter().rposition(|&b| b == b'\n') {
-                Some(i) => text[i + 1..].trim_start().starts_with('['),
+            let tag = match crate::lines::line_start(text.as_bytes(), from) {
+                Some(start) => text[start..].trim_start().starts_with('['),
                 // The line started before the text held.
                 None => head.map_or_else(|| text.trim_start().starts_with('['), |b| b == b'['),
             };
             (false, if tag { Line::Tag } else { Line::Other })
         });
-        for (i, &b) in text.as_bytes()[from..].iter().enumerate() {
+        let bytes = text.as_bytes();
+        for (i, &b) in bytes[from..].iter().enumerate() {
             match b {
-                b'\n' => (tag_before, line) = (line == Line::Tag, Line::Blank),
+                _ if crate::lines::breaks_at(bytes, from + i) => (tag_before, line) = (line == Line::Tag, Line::Blank),
                 _ if line != Line::Blank || b.is_ascii_whitespace() => {}
                 b'[' if !tag_before => return Resync::At(from + i),
                 b'[' => line = Line::Tag,
@@ -187,10 +192,22 @@ impl GameWriter for Writer {
     }
 }
 
-/// The parser step at `at`: space passed over, then a game.
+/// The parser step at `at`: space passed over, a comment outside any game
+/// passed over (it is no game), or a game.
 fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
     let mut reader = Scanner { text, at, eof };
     reader.skip_space();
+    if let Some(open @ (b';' | b'{')) = reader.peek() {
+        let start = reader.at;
+        if open == b';' {
+            return Ok(crate::lines::line_end(text, start, eof).map_or(Step::More, Step::Skip));
+        }
+        return match text[start..].find('}') {
+            Some(i) => Ok(Step::Skip(start + i + 1)),
+            None if !eof => Ok(Step::More),
+            None => Err(SyntaxError::at(text, start, "a comment closed by }")),
+        };
+    }
     if reader.at == text.len() {
         return Ok(match (eof, reader.at > at) {
             (true, _) => Step::End,
@@ -260,9 +277,8 @@ impl Scanner<'_> {
                         annotate(ply, comment);
                     }
                 }
-                b';' => match self.text[self.at..].find('\n') {
-                    Some(i) => self.at += i,
-                    None if self.eof => self.at = self.text.len(),
+                b';' => match crate::lines::line_end(self.text, self.at, self.eof) {
+                    Some(end) => self.at = end,
                     None => return Err(Halt::More),
                 },
                 _ if b.is_ascii_whitespace() => self.at += 1,
@@ -414,8 +430,14 @@ fn record_from_tags(text: &str, tags: &[Tag]) -> Result<Record, SyntaxError> {
         }
         record.set_start(pos);
     }
-    for tag in tags {
+    for (i, tag) in tags.iter().enumerate() {
         let value = || Some(tag.value.clone());
+        // A tag the reader interprets is read from its first occurrence;
+        // another of the same name is kept as it is, a field of its own.
+        if RESERVED_TAGS.contains(&tag.name.as_str()) && tags[..i].iter().any(|t| t.name == tag.name) {
+            record.extra.push((tag.name.clone(), tag.value.clone()));
+            continue;
+        }
         match tag.name.as_str() {
             "Variant" | "Board" | "Holes" | "First" | "Position" => {}
             "Black" => record.black = value(),

@@ -4,7 +4,9 @@
 //! `PA`, `pa`, `--` or `pass` for a pass), and tokens separated by spaces for any
 //! variant and board (`c3 a1c3 pass d5`; pass tokens per RULES.md). A transcript
 //! file holds one game per line; blank lines and lines starting with `#` are
-//! skipped.
+//! skipped. A game without moves would be a blank line, which is no game: the
+//! writer refuses it with a [`WriteError`] (write it in another format: PGN
+//! `*`, GGF, or a position line holds it).
 
 use reversi_variants::{Geometry, Move, Variant};
 
@@ -146,6 +148,14 @@ impl GameWriter for Writer {
                 format: Transcript.label(),
                 game: index,
                 what: "a transcript starts from the default start with Black to move".into(),
+            });
+        }
+        if record.moves.is_empty() {
+            // A line without moves is blank, and a blank line is no game.
+            return Err(WriteError {
+                format: Transcript.label(),
+                game: index,
+                what: "a game without moves (a transcript line without moves reads back as no game)".into(),
             });
         }
         out.extend_from_slice(write(record).as_bytes());

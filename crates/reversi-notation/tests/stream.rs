@@ -221,3 +221,42 @@ fn io_errors_are_read_errors() {
     assert!(matches!(wthor.next().map(|g| g.map_err(|e| e.kind)), Some(Err(ReadError::Io { .. }))));
     assert!(wthor.next().is_none());
 }
+
+/// A name file beside a `.wtb` that never ends (a link to `/dev/zero`) is
+/// read in the bound of its header, and refused: it goes on after its names.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_name_file_is_read_no_further_than_its_header_counts() {
+    let dir = std::env::temp_dir().join(format!("reversi-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wtb = dir.join("games.wtb");
+    let games = reversi_notation::write(reversi_notation::Format::Wthor, &[]).unwrap();
+    std::fs::write(&wtb, games).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("games.JOU")).unwrap();
+    let e = reversi_notation::open(&wtb).unwrap_err();
+    assert!(e.to_string().contains("goes on after the 0 names"), "{e}");
+    // Through any reader: a header, its names and one byte, no more.
+    let endless = std::io::repeat(0);
+    let e = reversi_notation::wthor::read_names_from(endless, reversi_notation::wthor::Names::Players).unwrap_err();
+    assert_eq!(e, reversi_notation::wthor::WthorError::TrailingNames { claimed: 0, offset: 16 });
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A `.wtb` whose name is not UTF-8 finds its own name files, not the
+/// shared `WTHOR.JOU`.
+#[cfg(target_os = "linux")]
+#[test]
+fn name_files_of_a_stem_that_is_not_utf8_are_its_own() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = std::env::temp_dir().join(format!("reversi-stem-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let own = |extension: &str| dir.join(OsStr::from_bytes(&[b"caf\xe9.", extension.as_bytes()].concat()));
+    for file in [own("wtb"), own("JOU"), dir.join("WTHOR.JOU"), dir.join("WTHOR.TRN")] {
+        std::fs::write(file, b"").unwrap();
+    }
+    let (players, tournaments) = reversi_notation::wthor_name_files(&own("wtb"));
+    assert_eq!(players, Some(own("JOU")));
+    assert_eq!(tournaments, Some(dir.join("WTHOR.TRN")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -51,3 +51,18 @@ fn name_files_round_trip() {
         assert_eq!(wthor::read_names(&again, kind).unwrap(), names, "{file}");
     }
 }
+
+#[test]
+fn records_written_back_keep_the_header_fields() {
+    for year in [1977, 1980, 1985] {
+        let name = format!("WTH_{year}.wtb");
+        let bytes = data(&name);
+        let records = wthor::read_records(&bytes, None, None).unwrap();
+        assert!(records[0].get("WthorCreated").is_some(), "{name}: {:?}", records[0].extra);
+        let (files, losses) = wthor::write_records_report(&records).unwrap();
+        assert_eq!(files.games[..16], bytes[..16], "{name}: the header written back");
+        // Names are numbered anew; the header and the games' bytes agree.
+        assert_eq!(files.games.len(), bytes.len(), "{name}");
+        assert_eq!(losses.fields(), [], "{name}");
+    }
+}

@@ -30,28 +30,35 @@ pub(crate) trait Codec: Sync {
     fn writer(&self) -> Box<dyn GameWriter>;
 }
 
+/// How much of an input is looked at to guess its format.
+pub(crate) const SNIFF_BYTES: usize = 64 * 1024;
+
 /// What sniffing looks at: the first bytes of a file.
 pub(crate) struct Head<'a> {
     /// The first line that is neither blank nor a `#` or `%` comment, when the
     /// bytes are text (UTF-8, no NUL).
     pub(crate) line: Option<&'a str>,
+    /// The bytes, as read: the whole input when fewer than [`SNIFF_BYTES`].
+    pub(crate) bytes: &'a [u8],
 }
 
 impl<'a> Head<'a> {
     /// The head of `bytes` (a character cut at their end does not make them
     /// binary).
     pub(crate) fn new(bytes: &'a [u8]) -> Head<'a> {
+        let raw = bytes;
+        let bytes = bytes.strip_prefix(crate::lines::BOM).unwrap_or(bytes);
         let valid = match std::str::from_utf8(bytes) {
             Ok(_) => bytes.len(),
             Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => return Head { line: None },
+            Err(_) => return Head { line: None, bytes: raw },
         };
         let text = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
         if text.contains('\0') {
-            return Head { line: None };
+            return Head { line: None, bytes: raw };
         }
-        let line = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with(['#', '%']));
-        Head { line: Some(line.unwrap_or("")) }
+        let line = text.split(['\n', '\r']).map(str::trim).find(|l| !l.is_empty() && !l.starts_with(['#', '%']));
+        Head { line: Some(line.unwrap_or("")), bytes: raw }
     }
 
     /// Whether the bytes are text.
@@ -186,11 +193,7 @@ pub(crate) fn line_step(
     if at == text.len() {
         return Ok(if eof { Step::End } else { Step::More });
     }
-    let end = match text[at..].find('\n') {
-        Some(i) => at + i + 1,
-        None if eof => text.len(),
-        None => return Ok(Step::More),
-    };
+    let Some(end) = crate::lines::line_end(text, at, eof) else { return Ok(Step::More) };
     Ok(match parse(&text[at..end], at)? {
         Some(record) => Step::Game(Some(record), end),
         None => Step::Skip(end),
@@ -200,11 +203,13 @@ pub(crate) fn line_step(
 /// The resync of a format with one game a line: the next line after the
 /// error's.
 pub(crate) fn next_line(text: &str, from: usize, eof: bool) -> Resync {
-    match text.get(from..).and_then(|rest| rest.find('\n')) {
-        Some(i) => Resync::At(from + i + 1),
-        None if eof => Resync::End,
-        // No line break: the text passed holds no game.
-        None => Resync::More(text.len()),
+    let from = from.min(text.len());
+    match crate::lines::line_end(text, from, eof) {
+        Some(end) if end < text.len() || !eof => Resync::At(end),
+        Some(_) => Resync::End,
+        // No line break yet: the text passed holds no game (a `\r` at the
+        // end is kept, for the `\n` that may follow it).
+        None => Resync::More(text[from..].strip_suffix('\r').map_or(text.len(), |_| text.len() - 1)),
     }
 }
 

@@ -49,10 +49,15 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.extensions().iter().any(|e| e.eq_ignore_ascii_case(extension)))
     }
 
-    /// The format of these bytes, guessed from their content: binary is
-    /// WTHOR, `[` starts PGN, `(;` marks GGF, a line of 64 squares OBF, rows
-    /// joined by `/` positions, anything else a transcript (each format's
-    /// codec says how sure it is; the surest wins).
+    /// The format of these bytes, guessed from their content: binary with a
+    /// plausible WTHOR header is WTHOR (the board size 0 or 8, a game count
+    /// that the length agrees with: exactly, or more games than the bytes
+    /// hold when they are 64 KiB or more, the head of a longer file), `[`
+    /// starts PGN, `(;` marks GGF, a line of 64 squares OBF, rows joined by
+    /// `/` positions, anything else a transcript: other bytes that are not
+    /// UTF-8 are then reported as such when read (each format's codec says
+    /// how sure it is; the surest wins). A leading UTF-8 byte-order mark is
+    /// passed over.
     #[must_use]
     pub fn sniff(bytes: &[u8]) -> Format {
         let head = Head::new(bytes);

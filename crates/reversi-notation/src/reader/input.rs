@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, ErrorKind};
 
+use crate::lines::BOM;
 use crate::{Location, ReadError, SyntaxError};
 
 /// How much a streaming reader asks of its source at once, at least.
@@ -36,6 +37,8 @@ pub(crate) struct Input<R> {
     /// Bytes read that do not make a whole character yet (a read ended
     /// within one).
     partial: Vec<u8>,
+    /// Whether the start of the text was looked at for a byte-order mark.
+    bom_checked: bool,
     pub(crate) eof: bool,
     /// Bytes read before the reader was made (to guess the format), read
     /// first, from `head_at` on.
@@ -61,6 +64,7 @@ impl<R: BufRead> Input<R> {
             line_head: None,
             mark: (0, 1, 1),
             partial: Vec::new(),
+            bom_checked: false,
             eof: false,
             head: Vec::new(),
             head_at: 0,
@@ -93,8 +97,8 @@ impl<R: BufRead> Input<R> {
             let (line, column) = self.line_column(at);
             (self.line, self.column) = (line, column);
             let gone = &self.string.as_bytes()[..at];
-            let (line_start, before) = match gone.iter().rposition(|&b| b == b'\n') {
-                Some(i) => (i + 1, None),
+            let (line_start, before) = match crate::lines::line_start(self.string.as_bytes(), at) {
+                Some(start) => (start, None),
                 None => (0, self.line_head),
             };
             let head = gone[line_start..].iter().copied().find(|b| !b.is_ascii_whitespace());
@@ -116,7 +120,7 @@ impl<R: BufRead> Input<R> {
         let bytes = self.string.as_bytes();
         let at = at.min(bytes.len());
         let (from, mut line, mut column) = if at >= self.mark.0 { self.mark } else { (0, self.line, self.column) };
-        (line, column) = advance(&bytes[from..at], line, column);
+        (line, column) = advance(bytes, from, at, line, column);
         self.mark = (at, line, column);
         (line, column)
     }
@@ -159,7 +163,8 @@ impl<R: BufRead> Input<R> {
             self.eof = n == 0;
             if !self.text {
                 self.bytes.extend_from_slice(&chunk[..n]);
-            } else if self.partial.is_empty()
+            } else if self.bom_checked
+                && self.partial.is_empty()
                 && let Ok(text) = std::str::from_utf8(&chunk[..n])
             {
                 // The usual case: whole characters, checked and copied once.
@@ -181,6 +186,18 @@ impl<R: BufRead> Input<R> {
     /// Moves the whole characters read into the text, and notes bytes that
     /// are not UTF-8.
     fn take_text(&mut self) {
+        if !self.bom_checked {
+            // A UTF-8 byte-order mark starts the text at most once: passed
+            // over, its bytes still counted in the offsets.
+            if self.partial.len() < BOM.len() && BOM.starts_with(&self.partial) && !self.eof {
+                return;
+            }
+            if self.partial.starts_with(BOM) {
+                self.partial.drain(..BOM.len());
+                self.base += BOM.len() as u64;
+            }
+            self.bom_checked = true;
+        }
         let (valid, error) = match std::str::from_utf8(&self.partial) {
             Ok(_) => (self.partial.len(), false),
             // A character cut by the end of the read: the rest comes next.
@@ -196,32 +213,34 @@ impl<R: BufRead> Input<R> {
     }
 }
 
-/// The line and column after `bytes`, from `line` and `column` before them:
-/// a line break starts the next line at column 1, any other byte that is
-/// not a UTF-8 continuation byte is a character. Eight bytes at a time
-/// while they hold neither a line break nor a byte past ASCII (the text
-/// between two moves, mostly), else byte by byte.
-fn advance(bytes: &[u8], mut line: usize, mut column: usize) -> (usize, usize) {
+/// The line and column after `bytes[from..at]`, from `line` and `column`
+/// before them: a line break ([`lines::breaks_at`](crate::lines::breaks_at),
+/// which looks at the byte after a `\r`) starts the next line at column 1,
+/// any other byte that is not a UTF-8 continuation byte is a character.
+/// Eight bytes at a time while they hold no `\n`, no `\r` and no byte past
+/// ASCII (the text between two moves, mostly), else byte by byte.
+fn advance(bytes: &[u8], from: usize, at: usize, mut line: usize, mut column: usize) -> (usize, usize) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut words = bytes.chunks_exact(8);
-    for chunk in words.by_ref() {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let breaks = word ^ (ONES * u64::from(b'\n'));
-        // A zero byte of `breaks` (a line break) or a high bit of `word`.
-        if (breaks.wrapping_sub(ONES) & !breaks | word) & HIGH == 0 {
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let mut i = from;
+    while i + 8 <= at {
+        let word = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or_default());
+        let special = has_zero(word ^ (ONES * u64::from(b'\n'))) | has_zero(word ^ (ONES * u64::from(b'\r')));
+        if (special | word) & HIGH == 0 {
             column += 8;
         } else {
-            (line, column) = advance_bytes(chunk, line, column);
+            (line, column) = advance_bytes(bytes, i, i + 8, line, column);
         }
+        i += 8;
     }
-    advance_bytes(words.remainder(), line, column)
+    advance_bytes(bytes, i, at, line, column)
 }
 
 /// [`advance`] byte by byte.
-fn advance_bytes(bytes: &[u8], mut line: usize, mut column: usize) -> (usize, usize) {
-    for &b in bytes {
-        if b == b'\n' {
+fn advance_bytes(bytes: &[u8], from: usize, at: usize, mut line: usize, mut column: usize) -> (usize, usize) {
+    for (i, &b) in bytes.iter().enumerate().take(at).skip(from) {
+        if crate::lines::breaks_at(bytes, i) {
             (line, column) = (line + 1, 1);
         } else if b & 0xC0 != 0x80 {
             // Not a continuation byte: a character starts.
@@ -240,8 +259,15 @@ mod tests {
     proptest! {
         /// Eight bytes at a time or one at a time, the same line and column.
         #[test]
-        fn words_count_as_bytes_do(text in "[a-z\n é€😀\r\t]{0,100}", line in 1usize..5, column in 1usize..5) {
-            prop_assert_eq!(advance(text.as_bytes(), line, column), advance_bytes(text.as_bytes(), line, column));
+        fn words_count_as_bytes_do(
+            text in "[a-z\n é€😀\r\t]{0,100}",
+            cut in 0usize..100,
+            line in 1usize..5,
+            column in 1usize..5,
+        ) {
+            let bytes = text.as_bytes();
+            let at = cut.min(bytes.len());
+            prop_assert_eq!(advance(bytes, 0, at, line, column), advance_bytes(bytes, 0, at, line, column));
         }
     }
 }

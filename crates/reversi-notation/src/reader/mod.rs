@@ -287,8 +287,7 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-/// How much of an input is looked at to guess its format.
-pub(crate) const SNIFF_BYTES: usize = 64 * 1024;
+pub(crate) use crate::format::codec::SNIFF_BYTES;
 
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Record, RecordError>;

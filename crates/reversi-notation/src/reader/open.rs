@@ -3,7 +3,7 @@
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use super::{Reader, SNIFF_BYTES};
@@ -61,11 +61,9 @@ pub fn open_with(
         let (players, tournaments) = wthor_name_files(path);
         let load = |file: &Option<PathBuf>, kind: wthor::Names| -> Result<Vec<String>, RecordError> {
             let Some(file) = file else { return Ok(Vec::new()) };
-            let mut bytes = Vec::new();
-            File::open(file)
-                .and_then(|mut f| f.read_to_end(&mut bytes))
-                .map_err(|e| failed(file, ReadError::io(&e)))?;
-            wthor::read_names(&bytes, kind).map_err(|e| failed(file, ReadError::Wthor(e)))
+            // Read in the bound of its header's count, whatever its length.
+            let input = File::open(file).map_err(|e| failed(file, ReadError::io(&e)))?;
+            wthor::read_names_from(BufReader::new(input), kind).map_err(|e| failed(file, ReadError::Wthor(e)))
         };
         let names = (load(&players, wthor::Names::Players)?, load(&tournaments, wthor::Names::Tournaments)?);
         games = games.wthor_names(names.0, names.1);
@@ -77,28 +75,32 @@ pub fn open_with(
 /// The name files of a `.wtb` file: for each of `.JOU` (players) and `.TRN`
 /// (tournaments), `<stem>.JOU` beside it, else `WTHOR.JOU` in the same
 /// directory. The extension may be in any case, and so may `WTHOR`; the stem
-/// must match as written. `None` where there is no such file.
+/// must match as written (as the system spells it, UTF-8 or not). `None`
+/// where there is no such file.
 #[must_use]
 pub fn wthor_name_files(wtb: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
     // `x.wtb` has the parent "": list ".", name the files `WTHOR.JOU`.
     let dir = wtb.parent().unwrap_or(Path::new(""));
     let listed = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-    let stem = wtb.file_stem().and_then(OsStr::to_str).unwrap_or_default();
-    let mut entries: Vec<String> = std::fs::read_dir(listed)
-        .map(|list| list.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
+    // Names compared as the system spells them: a stem that is not UTF-8
+    // still finds its own files.
+    let stem = wtb.file_stem().unwrap_or_default();
+    let mut entries: Vec<std::ffi::OsString> = std::fs::read_dir(listed)
+        .map(|list| list.filter_map(|e| Some(e.ok()?.file_name())).collect())
         .unwrap_or_default();
     // Sorted, so that of `x.JOU` and `x.jou` the choice does not depend on the
     // directory's order (upper case sorts first).
     entries.sort();
     let find = |extension: &str| {
-        let named = |wanted: &str, any_case: bool| {
+        let named = |wanted: &OsStr| {
             entries.iter().find(|entry| {
-                entry.rsplit_once('.').is_some_and(|(s, e)| {
-                    e.eq_ignore_ascii_case(extension) && (s == wanted || any_case && s.eq_ignore_ascii_case(wanted))
-                })
+                let entry = Path::new(entry);
+                let (Some(s), Some(e)) = (entry.file_stem(), entry.extension()) else { return false };
+                e.to_str().is_some_and(|e| e.eq_ignore_ascii_case(extension))
+                    && (s == wanted || wanted == "WTHOR" && s.to_str().is_some_and(|s| s.eq_ignore_ascii_case("WTHOR")))
             })
         };
-        named(stem, false).or_else(|| named("WTHOR", true)).map(|entry| dir.join(entry))
+        named(stem).or_else(|| named(OsStr::new("WTHOR"))).map(|entry| dir.join(entry))
     };
     (find("JOU"), find("TRN"))
 }

@@ -2,7 +2,7 @@
 //! the crate's [`Reader`](crate::Reader), written through [`Writer`].
 
 use super::{GAME_LEN, HEADER_LEN, Header, Writer, WthorError, decode_game, decode_header};
-use crate::format::codec::{ByteParser, Codec, Finished, GameWriter, Head, Parser, Resync, Step};
+use crate::format::codec::{ByteParser, Codec, Finished, GameWriter, Head, Parser, Resync, SNIFF_BYTES, Step};
 use crate::{ReadError, ReadOptions, Record, WriteError};
 
 /// The WTHOR codec.
@@ -24,9 +24,19 @@ impl Codec for Wthor {
         &["wtb"]
     }
 
-    /// Bytes that are not text.
+    /// Bytes that are not text and start with a plausible header: a date
+    /// that may be one, the board size 0 or 8, and a game count that the
+    /// length agrees with (exactly, or more games than a cut head holds).
+    /// Other bytes that are not text are no WTHOR file: read as text, they
+    /// are reported as not UTF-8.
     fn sniff(&self, head: &Head<'_>) -> Option<u8> {
-        (!head.is_text()).then_some(5)
+        let h = head.bytes.first_chunk::<HEADER_LEN>().filter(|_| !head.is_text())?;
+        let header = decode_header(h);
+        let [_, _, month, day] = header.created;
+        let length = HEADER_LEN as u64 + GAME_LEN as u64 * u64::from(header.games);
+        let seen = head.bytes.len() as u64;
+        let count = length == seen || seen >= SNIFF_BYTES as u64 && length > seen;
+        (month <= 12 && day <= 31 && matches!(header.board_size, 0 | 8) && count).then_some(5)
     }
 
     fn parser(&self, _: &ReadOptions) -> Parser {
@@ -99,7 +109,7 @@ impl ByteParser for Games {
         // bytes on.
         self.read += 1;
         let game = decode_game(game, index, here)?;
-        game.read_at(header.year, &self.players, &self.tournaments, record, Some(here));
+        game.read_at(&header, &self.players, &self.tournaments, record, Some(here));
         Ok(Step::Game(None, at + GAME_LEN))
     }
 

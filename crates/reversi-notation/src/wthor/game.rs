@@ -3,7 +3,9 @@
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
-use super::Game;
+use std::fmt::Write as _;
+
+use super::{Game, Header};
 use crate::replay::{Passes, Replay, ReplayError, run};
 use crate::{GameResult, Location, Ply, Record};
 
@@ -104,7 +106,7 @@ impl Game {
     /// same record, with the strings and moves of the old one reused (what
     /// [`Reader::next_record`](crate::Reader::next_record) does from game to game).
     pub fn read_into(&self, year: u16, players: &[String], tournaments: &[String], record: &mut Record) {
-        self.read_at(year, players, tournaments, record, None);
+        self.read_at(&Header { year, ..Header::default() }, players, tournaments, record, None);
     }
 
     /// [`read_into`](Game::read_into) for the game at byte `offset` of its
@@ -112,7 +114,7 @@ impl Game {
     /// the caller.
     pub(crate) fn read_at(
         &self,
-        year: u16,
+        header: &Header,
         players: &[String],
         tournaments: &[String],
         record: &mut Record,
@@ -137,6 +139,7 @@ impl Game {
         name(black, players, self.black);
         name(white, players, self.white);
         name(event, tournaments, self.tournament);
+        let year = header.year;
         if year == 0 {
             *date = None;
         } else {
@@ -153,13 +156,57 @@ impl Game {
                 ply.at = Some(Location::Byte(at));
             }
         }
-        if extra.len() != 1 || extra[0].0 != THEORETICAL_SCORE {
-            extra.clear();
-            extra.push((THEORETICAL_SCORE.into(), String::new()));
+        // The theoretical score, then the header's fields that are set, in
+        // the strings of the last game where they are the same fields.
+        let mut kept = 0;
+        let mut put = |name: &str, value: &dyn std::fmt::Display| {
+            if extra.get(kept).is_none_or(|(n, _)| n != name) {
+                extra.truncate(kept);
+                extra.push((name.into(), String::new()));
+            }
+            let text = &mut extra[kept].1;
+            text.clear();
+            let _ = write!(text, "{value}");
+            kept += 1;
+        };
+        put(THEORETICAL_SCORE, &self.theoretical_score);
+        if let Some(created) = created_text(header.created) {
+            put(CREATED, &created);
         }
-        extra[0].1.clear();
-        push_number(&mut extra[0].1, self.theoretical_score.into());
+        if header.solitaire != 0 {
+            put(SOLITAIRE, &header.solitaire);
+        }
+        if header.depth != 0 {
+            put(DEPTH, &header.depth);
+        }
+        extra.truncate(kept);
     }
+}
+
+/// The field that keeps a file's creation date (`2001-03-05`).
+pub(crate) const CREATED: &str = "WthorCreated";
+/// The field that keeps a file's solitaire flag (when not 0).
+pub(crate) const SOLITAIRE: &str = "WthorSolitaire";
+/// The field that keeps the depth of a file's theoretical scores (when not 0).
+pub(crate) const DEPTH: &str = "WthorDepth";
+
+/// A header's creation date as a field's value, `YYYY-MM-DD` (century and
+/// year in the century as one year); `None` when it is not set, or its
+/// century or year are past 99 (no date).
+fn created_text([century, year, month, day]: [u8; 4]) -> Option<String> {
+    let set = [century, year, month, day] != [0; 4] && century < 100 && year < 100;
+    set.then(|| format!("{:04}-{month:02}-{day:02}", u16::from(century) * 100 + u16::from(year)))
+}
+
+/// The header's creation date of a field's value as [`created_text`] writes
+/// it.
+pub(crate) fn parse_created(text: &str) -> Option<[u8; 4]> {
+    let mut parts = text.split('-');
+    let year: u16 = parts.next()?.parse().ok().filter(|y| *y < 10_000)?;
+    let month: u8 = parts.next()?.parse().ok()?;
+    let day: u8 = parts.next()?.parse().ok()?;
+    let created = [(year / 100) as u8, (year % 100) as u8, month, day];
+    (parts.next().is_none() && created_text(created).as_deref() == Some(text)).then_some(created)
 }
 
 /// The name of the field that holds a game's theoretical score.

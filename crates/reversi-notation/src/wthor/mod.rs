@@ -10,6 +10,13 @@
 //! h8 = 88; 0 ends the game). Passes are not stored. Name records are 20 (players)
 //! or 26 (tournaments) NUL-padded bytes.
 //!
+//! As records, each game keeps its theoretical score in the extra field
+//! `WthorTheoreticalScore`, and the `.wtb` header's fields that are set in
+//! `WthorCreated` (the creation date, `YYYY-MM-DD`), `WthorSolitaire` and
+//! `WthorDepth` (the depth of the theoretical scores), which the writer puts
+//! back in the header it writes (from the first game; a game whose fields
+//! differ has them reported lost).
+//!
 //! A `.wtb` file's games are read whole ([`read_games`]) or game by game from
 //! any [`Read`](std::io::Read) ([`Reader`]) in the memory of one game, with
 //! the same decoding (the whole-buffer reader is the streaming one over a
@@ -28,7 +35,7 @@ mod reader;
 mod writer;
 
 pub(crate) use codec::CODEC;
-pub use names::{MAX_NAMES, Names, read_names, write_names};
+pub use names::{MAX_NAMES, Names, read_names, read_names_from, write_names};
 pub use reader::Reader;
 pub use writer::{Files, NameFiles, Writer, write_records, write_records_report};
 

@@ -1,8 +1,9 @@
 //! WTHOR's name files: `.JOU` (players) and `.TRN` (tournaments).
 
 use std::collections::HashMap;
+use std::io::Read;
 
-use super::{Header, WthorError, header, header_bytes, records};
+use super::{HEADER_LEN, Header, WthorError, header, header_bytes, records};
 
 /// The kind of a name file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +38,30 @@ pub fn read_names(bytes: &[u8], kind: Names) -> Result<Vec<String>, WthorError> 
     let header = header(bytes)?;
     let names = records(bytes, header.records.into(), kind.len())?;
     Ok(names.map(|r| r[..r.len() - 1].iter().take_while(|&&b| b != 0).map(|&b| char::from(b)).collect()).collect())
+}
+
+/// Reads a name file from `input` as [`read_names`] does, reading no more
+/// than the file can hold: its 16-byte header, then the names the header
+/// counts (at most [`MAX_NAMES`], so at most 1.7 MB) and one byte more, to
+/// see that the file ends there. A file of any length (a device, a pipe, a
+/// file named by mistake) is read in that bound.
+///
+/// # Errors
+/// As [`read_names`], and [`WthorError::Io`] when `input` fails.
+pub fn read_names_from(mut input: impl Read, kind: Names) -> Result<Vec<String>, WthorError> {
+    let mut bytes = Vec::new();
+    let mut read = |bytes: &mut Vec<u8>, limit: usize| {
+        let offset = bytes.len() as u64;
+        input.by_ref().take(limit as u64).read_to_end(bytes).map_err(|e| WthorError::Io {
+            offset,
+            kind: e.kind(),
+            message: e.to_string(),
+        })
+    };
+    read(&mut bytes, HEADER_LEN)?;
+    let claimed = header(&bytes)?.records;
+    read(&mut bytes, usize::from(claimed) * kind.len() + 1)?;
+    read_names(&bytes, kind)
 }
 
 /// Writes a name file with this header (its record count is `names.len()`);

@@ -5,7 +5,7 @@ use std::io::{Cursor, Seek, SeekFrom, Write};
 use reversi_core::Color;
 use reversi_variants::Move;
 
-use super::game::THEORETICAL_SCORE;
+use super::game::{CREATED, DEPTH, SOLITAIRE, THEORETICAL_SCORE, parse_created};
 use super::names::{NameTable, fitted};
 use super::{
     GAME_LEN, Game, HEADER_LEN, Header, MAX_NAMES, Names, game_bytes, header_bytes, too_many_games, write_names,
@@ -28,9 +28,14 @@ pub struct Files {
 /// appearance (a missing one is the empty name), passes left out, the year of
 /// the file from the first record's date. The real score is Black's discs of
 /// a [`GameResult::Discs`] result with the empty squares given to the winner,
-/// else the replayed one (empties to the winner when the game is over); the
-/// theoretical score is the
-/// `WthorTheoreticalScore` extra field, else 0.
+/// or of a finite [`GameResult::Net`] margin `m`: `(64 + m) / 2` rounded
+/// towards the winner and clamped to 0..=64 (a game won on time or by
+/// resignation keeps its winner), else the replayed one (empties to the
+/// winner when the game is over); the theoretical score is the
+/// `WthorTheoreticalScore` extra field, else 0. The header's creation date,
+/// solitaire flag and theoretical-score depth are the first record's
+/// `WthorCreated` (`YYYY-MM-DD`), `WthorSolitaire` and `WthorDepth` fields,
+/// else 0.
 ///
 /// [`Writer`] over a slice, in memory; use it to write games as they come.
 ///
@@ -45,8 +50,11 @@ pub fn write_records(records: &[Record]) -> Result<Files, WriteError> {
 
 /// [`write_records`], and what the files do not hold ([`Losses`]): passes,
 /// evaluations, times, names that do not fit (cut, Latin-1), dates other than
-/// the file's year, results other than Black's discs with the empties to the
-/// winner, and every kept field but a `WthorTheoreticalScore` of 0 to 255.
+/// the file's year, results that read back otherwise (discs that do not
+/// fill the board, a net margin that is not a whole disc count within the
+/// board, a `:how` suffix), and every kept field but a `WthorTheoreticalScore` of 0 to 255
+/// and the header fields of the first game (`WthorCreated`, `WthorSolitaire`,
+/// `WthorDepth`, as the reader gives them) in every game that agrees with them.
 ///
 /// ```
 /// use reversi_notation::{Loss, Record, wthor};
@@ -115,6 +123,9 @@ pub struct Writer {
     tournaments: NameTable,
     /// The file's year, from the first game written.
     year: Option<u16>,
+    /// The header's creation date, solitaire flag and depth, from the first
+    /// game's fields.
+    fields: HeaderFields,
     /// Games written.
     games: u32,
 }
@@ -134,6 +145,7 @@ impl Writer {
             players: NameTable::default(),
             tournaments: NameTable::default(),
             year: None,
+            fields: HeaderFields::default(),
             games: 0,
         }
     }
@@ -149,9 +161,12 @@ impl Writer {
         let i = self.games as usize;
         // Refused before its names are numbered: the header could not count it.
         let games = self.games.checked_add(1).ok_or_else(|| too_many_games(i))?;
+        let first = self.year.is_none();
         let year = self.year.unwrap_or_else(|| record_year(record).unwrap_or(0));
-        let game = self.game(i, record, year)?;
-        if self.year.is_none() {
+        let fields = if first { HeaderFields::of(record) } else { self.fields };
+        let game = self.game(i, record, year, fields)?;
+        if first {
+            self.fields = fields;
             out.write_all(&header_bytes(&self.header(year)))?;
             self.year = Some(year);
         }
@@ -162,7 +177,8 @@ impl Writer {
 
     /// The `.wtb` header with the games written so far and their year.
     fn header(&self, year: u16) -> Header {
-        Header { games: self.games, year, board_size: 8, ..Header::default() }
+        let HeaderFields { created, solitaire, depth } = self.fields;
+        Header { created, games: self.games, year, board_size: 8, solitaire, depth, ..Header::default() }
     }
 
     /// Ends the `.wtb` (the header alone when no game was pushed; else its
@@ -210,7 +226,7 @@ impl Writer {
     }
 
     /// Game `i` in a file of `year`, its names numbered and its losses noted.
-    fn game(&mut self, i: usize, record: &Record, year: u16) -> Result<Game, WriteError> {
+    fn game(&mut self, i: usize, record: &Record, year: u16, fields: HeaderFields) -> Result<Game, WriteError> {
         let fail = |what: String| WriteError { format: "WTHOR", game: i, what };
         if !record.is_standard_othello() || record.first != Color::Black {
             return Err(fail(format!(
@@ -229,14 +245,9 @@ impl Writer {
             };
             *moves.get_mut(n).ok_or_else(|| fail("more than 60 moves".into()))? = byte;
         }
-        let real_score = match record.result {
-            Some(GameResult::Discs { black, white }) if u32::from(black) + u32::from(white) <= 64 => {
-                // Empty squares go to the winner (shared on a draw), as WTHOR counts.
-                let score = reversi_core::Score { black: black.into(), white: white.into() };
-                score.with_empties_to_winner().black as u8
-            }
-            Some(GameResult::Discs { black, white }) => return Err(fail(format!("the result {black}-{white}"))),
-            _ => {
+        let real_score = match record.result.as_ref().and_then(|r| real_score(r).transpose()) {
+            Some(score) => score.map_err(fail)?,
+            None => {
                 let done = crate::replay(record, Passes::Infer).map_err(|e| fail(format!("its score: {e}")))?;
                 let score = if done.position.is_game_over() {
                     done.position.score_empties_to_winner()
@@ -271,15 +282,85 @@ impl Writer {
         if record.date.is_some() && record.date != file_year {
             losses.note(i, Loss::Date);
         }
-        let real = u16::from(real_score);
-        // No result reads back as the one replayed: nothing lost.
-        if record.result.as_ref().is_some_and(|r| *r != GameResult::Discs { black: real, white: 64 - real }) {
+        // A result is lost when it reads back otherwise; none reads back as
+        // the one replayed: nothing lost.
+        if record.result.as_ref().is_some_and(|r| !reads_back_as(r, real_score)) {
             losses.note(i, Loss::Result);
         }
-        let kept = theoretical.filter(|&t| record.extra[t].1 == theoretical_score.to_string());
-        losses.fields_but(i, record, kept.as_slice());
+        let mut kept: Vec<usize> =
+            theoretical.filter(|&t| record.extra[t].1 == theoretical_score.to_string()).into_iter().collect();
+        kept.extend(fields.kept(record));
+        losses.fields_but(i, record, &kept);
 
         Ok(Game { tournament, black, white, real_score, theoretical_score, moves })
+    }
+}
+
+/// The header fields a record may keep ([`Record::extra`]): `WthorCreated`
+/// (`YYYY-MM-DD`), `WthorSolitaire` and `WthorDepth`, as the reader gives
+/// them; unset (0) when absent or not in that form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct HeaderFields {
+    created: [u8; 4],
+    solitaire: u8,
+    depth: u8,
+}
+
+impl HeaderFields {
+    /// The fields of the first game, which the header holds.
+    fn of(record: &Record) -> HeaderFields {
+        let number = |name| record.get(name).and_then(|v| v.parse::<u8>().ok()).unwrap_or(0);
+        HeaderFields {
+            created: record.get(CREATED).and_then(parse_created).unwrap_or_default(),
+            solitaire: number(SOLITAIRE),
+            depth: number(DEPTH),
+        }
+    }
+
+    /// The indices of `record`'s header fields that read back as they are:
+    /// the first of each name, equal to the header's (set) value.
+    fn kept(self, record: &Record) -> impl Iterator<Item = usize> {
+        let first = |name: &str| record.extra.iter().position(|(n, _)| n == name);
+        let number = |value: u8| (value != 0).then(|| value.to_string());
+        let created = first(CREATED).filter(|&i| parse_created(&record.extra[i].1) == Some(self.created));
+        let solitaire = first(SOLITAIRE).filter(|&i| Some(&record.extra[i].1) == number(self.solitaire).as_ref());
+        let depth = first(DEPTH).filter(|&i| Some(&record.extra[i].1) == number(self.depth).as_ref());
+        created.into_iter().chain(solitaire).chain(depth)
+    }
+}
+
+/// The real score (Black's discs, empties to the winner) of a result: discs
+/// with the empty squares given to the winner (shared on a draw); a finite
+/// net margin `m` as Black's `(64 + m) / 2`, rounded towards the winner and
+/// clamped to the board, so that the winner never changes. `Ok(None)` for a
+/// margin that is not finite (the score is replayed instead).
+///
+/// # Errors
+/// What is wrong with discs that do not fit the board.
+fn real_score(result: &GameResult) -> Result<Option<u8>, String> {
+    match *result {
+        GameResult::Discs { black, white } if u32::from(black) + u32::from(white) <= 64 => {
+            let score = reversi_core::Score { black: black.into(), white: white.into() };
+            Ok(Some(score.with_empties_to_winner().black as u8))
+        }
+        GameResult::Discs { black, white } => Err(format!("the result {black}-{white}")),
+        GameResult::Net { margin, .. } if margin.is_finite() => {
+            let black = (64.0 + margin) / 2.0;
+            let rounded = if margin > 0.0 { black.ceil() } else { black.floor() };
+            // Clamped to 0..=64 first: the cast cannot wrap.
+            Ok(Some(rounded.clamp(0.0, 64.0) as u8))
+        }
+        GameResult::Net { .. } => Ok(None),
+    }
+}
+
+/// Whether `result` reads back as itself from a real score of `real`: discs
+/// that fill the board, a net margin of whole discs with no suffix.
+fn reads_back_as(result: &GameResult, real: u8) -> bool {
+    let real = u16::from(real);
+    match result {
+        GameResult::Discs { .. } => *result == GameResult::Discs { black: real, white: 64 - real },
+        GameResult::Net { margin, how } => how.is_none() && *margin == f64::from(2 * real) - 64.0,
     }
 }
 
