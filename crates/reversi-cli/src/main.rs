@@ -84,8 +84,10 @@ mod files;
 mod game;
 mod output;
 mod perft;
+mod plan;
 mod play;
 mod replay;
+mod shard;
 
 use std::io;
 use std::process::ExitCode;
