@@ -29,6 +29,7 @@ const MAX_DEPTH: u32 = 60;
 pub(crate) struct PerftArgs {
     /// Plies to count, 0 to 60 (every game and board); a pass is a ply. With
     /// --shard or --merge the plan gives it (if given, it must agree).
+    #[arg(required_unless_present_any = ["shard", "merge"])]
     depth: Option<u32>,
     #[command(flatten)]
     start: StartArgs,
@@ -146,19 +147,19 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
         let job = ShardJob { plan, shard, output, depth: args.depth, options, generic, json: args.json };
         return run_shard(&job, out);
     }
+    if let (Some(plan), None) = (&args.plan, args.split) {
+        return Err(Failure::usage(format!(
+            "--plan {}: give --split K to write a plan, or --shard I/N -o RESULT to count a shard of it",
+            plan.display()
+        )));
+    }
     let Some(depth) = args.depth else {
         return Err(Failure::usage(
             "give DEPTH (or --plan FILE --shard I/N -o RESULT to count a shard, or --merge RESULT... to merge)",
         ));
     };
     let game = args.start.spec(generic).position()?;
-    if let Some(plan) = &args.plan {
-        let Some(split) = args.split else {
-            return Err(Failure::usage(format!(
-                "--plan {}: give --split K to write a plan, or --shard I/N -o RESULT to count a shard of it",
-                plan.display()
-            )));
-        };
+    if let (Some(plan), Some(split)) = (&args.plan, args.split) {
         return report_plan(plan, &write_plan(plan, &game, depth, split)?, args.json, out);
     }
 
