@@ -273,7 +273,11 @@ impl Counter {
         let Counter { options, tables, pool } = self;
         let options = *options;
         let Some(first) = roots.first() else { return Vec::new() };
-        let plies = split_plies(first, depth);
+        // Roots enough to keep every thread busy (a shard of a plan: distinct
+        // positions already) are the units themselves; the table catches the
+        // transpositions below them that a merge would.
+        let plies =
+            if roots.len() >= 64 * options.threads && tables.0.is_some() { 0 } else { split_plies(first, depth) };
         let mut frontier = Frontier::new(options.merge(), roots.len());
         for (i, root) in roots.iter().enumerate() {
             frontier.expand(root, plies, i);
