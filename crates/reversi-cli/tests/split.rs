@@ -64,6 +64,10 @@ fn plan_shards_and_merge_equal_plain_perft() {
         assert_eq!(split_count(&dir, "9", "3", &[], shards, &["--threads", "2", "--hash", "16"]), expected, "{shards}");
     }
     assert_eq!(split_count(&dir, "9", "5", &[], 3, &[]), expected);
+    // Shards of hundreds of positions with a table: the positions are the
+    // units, not expanded further.
+    assert_eq!(split_count(&dir, "9", "5", &[], 3, &["--hash", "16"]), expected);
+    assert_eq!(split_count(&dir, "9", "6", &[], 1, &["--hash", "16", "--threads", "2"]), expected);
     assert_eq!(split_count(&dir, "7", "7", &[], 2, &[]), plain("7", &[]));
     assert_eq!(split_count(&dir, "7", "0", &[], 2, &[]), plain("7", &[]));
     let games: [(&str, &str, &[&str]); 6] = [
