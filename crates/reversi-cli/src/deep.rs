@@ -74,33 +74,46 @@ fn key(game: &Position) -> Position {
     game.canonical().0
 }
 
+/// The paths from the roots to one unit of the frontier: `(root, paths)`
+/// pairs in the order of the roots (the expansion goes root by root, so a
+/// root's paths are added to its last pair). Sparse, so that thousands of
+/// roots (a shard of a plan) cost nothing per unit they do not reach.
+type Paths = Vec<(usize, u64)>;
+
 /// The frontier of the expansion: the positions to count (merged, or one per
 /// path) with their paths from each root; and the leaves of games that ended
 /// on the way, per root.
 struct Frontier {
     merge: bool,
     index: HashMap<Position, usize>,
-    units: Vec<(Position, Vec<u64>)>,
+    units: Vec<(Position, Paths)>,
     finished: Vec<u64>,
 }
 
 impl Frontier {
+    /// An empty frontier below `roots` roots.
+    fn new(merge: bool, roots: usize) -> Frontier {
+        Frontier { merge, index: HashMap::new(), units: Vec::new(), finished: vec![0; roots] }
+    }
+
     /// Expands `plies` plies below `game`, crediting root `root`.
     fn expand(&mut self, game: &Position, plies: u32, root: usize) {
         if plies == 0 {
-            let roots = self.finished.len();
             let i = if self.merge {
                 let unit = key(game);
                 *self.index.entry(unit).or_insert_with(|| {
-                    self.units.push((unit, vec![0; roots]));
+                    self.units.push((unit, Vec::new()));
                     self.units.len() - 1
                 })
             } else {
-                self.units.push((*game, vec![0; roots]));
+                self.units.push((*game, Vec::new()));
                 self.units.len() - 1
             };
             let paths = &mut self.units[i].1;
-            paths[root] = paths[root].saturating_add(1);
+            match paths.last_mut() {
+                Some((r, n)) if *r == root => *n = n.saturating_add(1),
+                _ => paths.push((root, 1)),
+            }
             return;
         }
         if game.is_game_over() {
@@ -113,6 +126,20 @@ impl Frontier {
             self.expand(&child, plies - 1, root);
         }
     }
+}
+
+/// The distinct positions `plies` plies below `game`, each as its canonical
+/// form over the board's symmetries with the number of paths that reach it,
+/// in the order they are first reached (moves in the order
+/// [`Position::moves`] gives them, so the same on every run and machine); and
+/// the games that end before, one leaf per path, as plain perft counts them.
+/// The expansion and merge of every split count, for `perft --split`'s plan.
+pub(crate) fn frontier(game: &Position, plies: u32) -> (Vec<(Position, u64)>, u64) {
+    let mut frontier = Frontier::new(true, 1);
+    frontier.expand(game, plies, 0);
+    drop(frontier.index);
+    let units = frontier.units.into_iter().map(|(unit, paths)| (unit, paths.iter().map(|&(_, n)| n).sum())).collect();
+    (units, frontier.finished[0])
 }
 
 /// The table the units are counted with, shared by the threads: for 8x8
@@ -215,29 +242,47 @@ impl Counter {
     /// The count of `game` (of the kind the counter was made for) at
     /// `depth`, and the count below each root move when `divide`.
     pub(crate) fn count(&self, game: &Position, depth: u32, divide: bool) -> Split {
-        let Counter { options, tables, pool } = self;
-        let options = *options;
-        let roots: Vec<(Option<Move>, Position, u32)> = if divide && depth > 0 && !game.is_game_over() {
+        let (moves, roots): (Vec<Option<Move>>, Vec<Position>) = if divide && depth > 0 && !game.is_game_over() {
             let child = |mv| {
                 let mut child = *game;
                 child.play_unchecked(mv);
                 child
             };
-            game.moves().map(|mv| (Some(mv), child(mv), depth - 1)).collect()
+            game.moves().map(|mv| (Some(mv), child(mv))).unzip()
         } else {
-            vec![(None, *game, depth)]
+            (vec![None], vec![*game])
         };
-        let remaining = roots[0].2;
-        let plies = split_plies(game, remaining);
-        let mut frontier = Frontier {
-            merge: options.merge(),
-            index: HashMap::new(),
-            units: Vec::new(),
-            finished: vec![0; roots.len()],
+        let remaining = if moves[0].is_some() { depth - 1 } else { depth };
+        let totals = self.count_each(&roots, remaining);
+        // A total at u64::MAX has saturated somewhere: it is reported, not shown.
+        let total = totals.iter().try_fold(0u64, |sum, &n| sum.checked_add(n)).unwrap_or(u64::MAX);
+        let per_move = if divide {
+            moves.iter().zip(&totals).filter_map(|(mv, &n)| mv.map(|mv| (mv.to_string(), n))).collect()
+        } else {
+            Vec::new()
         };
-        for (i, (_, root, _)) in roots.iter().enumerate() {
+        Split { total, per_move }
+    }
+
+    /// The count of each of `roots` (positions of the kind the counter was
+    /// made for) at `depth`, in their order: one expansion below all of them
+    /// (merged across roots when [`DeepOptions::merge`]), its units counted
+    /// once each on the pool and credited to the roots by their paths. A
+    /// count at `u64::MAX` has saturated.
+    pub(crate) fn count_each(&self, roots: &[Position], depth: u32) -> Vec<u64> {
+        let Counter { options, tables, pool } = self;
+        let options = *options;
+        let Some(first) = roots.first() else { return Vec::new() };
+        // Roots enough to keep every thread busy (a shard of a plan: distinct
+        // positions already) are the units themselves; the table catches the
+        // transpositions below them that a merge would.
+        let plies =
+            if roots.len() >= 64 * options.threads && tables.0.is_some() { 0 } else { split_plies(first, depth) };
+        let mut frontier = Frontier::new(options.merge(), roots.len());
+        for (i, root) in roots.iter().enumerate() {
             frontier.expand(root, plies, i);
         }
+        drop(frontier.index);
         let units = frontier.units;
 
         let progress = Progress {
@@ -251,13 +296,13 @@ impl Counter {
         let totals = Mutex::new(frontier.finished);
         pool.install(|| {
             units.par_iter().for_each(|(unit, paths)| {
-                let n = tables.count(unit, remaining - plies, options.backend);
+                let n = tables.count(unit, depth - plies, options.backend);
                 let mut credited = 0u64;
                 {
                     let mut totals = totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    for (total, &p) in totals.iter_mut().zip(paths) {
+                    for &(root, p) in paths {
                         let share = n.saturating_mul(p);
-                        *total = total.saturating_add(share);
+                        totals[root] = totals[root].saturating_add(share);
                         credited = credited.saturating_add(share);
                     }
                 }
@@ -265,15 +310,7 @@ impl Counter {
             });
         });
         progress.clear();
-        let totals = totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        // A total at u64::MAX has saturated somewhere: it is reported, not shown.
-        let total = totals.iter().try_fold(0u64, |sum, &n| sum.checked_add(n)).unwrap_or(u64::MAX);
-        let per_move = if divide {
-            roots.iter().zip(&totals).filter_map(|((mv, _, _), &n)| mv.map(|mv| (mv.to_string(), n))).collect()
-        } else {
-            Vec::new()
-        };
-        Split { total, per_move }
+        totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

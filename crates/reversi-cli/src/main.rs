@@ -5,6 +5,9 @@
 //!                     [--holes a1,c3,...] [--position TEXT] [--first black|white]
 //!                     [--divide] [--json] [--engine auto|generic] [--backend B]
 //!                     [--threads N] [--hash MB]
+//! reversi perft DEPTH --split K --plan FILE [game options]   (write a plan)
+//! reversi perft --plan FILE --shard I/N -o RESULT [--threads N] [--hash MB]
+//! reversi perft --merge RESULT...
 //! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position]
 //!                            [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi convert IN -o OUT [--from auto|F] [--to F] [--replace-names] [--variant V] [--board WxH] [--holes SQUARES]
@@ -12,6 +15,11 @@
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
 //!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F] [--replace-names]
 //! ```
+//!
+//! A split count ([`plan`], [`shard`]) writes the distinct positions at ply K
+//! with their multiplicities to a plan file, counts one shard of it per
+//! process (result files written all or nothing) and merges the results,
+//! checking that every shard of one plan is there once.
 //!
 //! Formats (F): transcript, pgn, ggf, wthor, obf, position. On input, `auto`
 //! takes the format from the extension (`.txt`, `.pgn`, `.ggf`, `.wtb`, `.obf`,
@@ -89,8 +97,10 @@ mod files;
 mod game;
 mod output;
 mod perft;
+mod plan;
 mod play;
 mod replay;
+mod shard;
 
 use std::io;
 use std::process::ExitCode;

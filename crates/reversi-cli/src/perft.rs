@@ -5,6 +5,7 @@
 //! `leaves/s`, and the JSON fields are `leaves` and `leaves_per_second`.
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
@@ -15,6 +16,8 @@ use crate::Failure;
 use crate::deep::{Counter, DeepOptions};
 use crate::game::StartArgs;
 use crate::output::Stdout;
+use crate::plan::{Shard, write_plan};
+use crate::shard::{ShardJob, run_merge, run_shard};
 
 /// The deepest count accepted, for every game and board: an 8x8 Reversi game
 /// has at most 60 placements, and a count 60 plies deep does not finish on
@@ -24,8 +27,10 @@ const MAX_DEPTH: u32 = 60;
 /// Arguments of `reversi perft`.
 #[derive(Args, Debug)]
 pub(crate) struct PerftArgs {
-    /// Plies to count, 0 to 60 (every game and board); a pass is a ply.
-    depth: u32,
+    /// Plies to count, 0 to 60 (every game and board); a pass is a ply. With
+    /// --shard or --merge the plan gives it (if given, it must agree).
+    #[arg(required_unless_present_any = ["shard", "merge"])]
+    depth: Option<u32>,
     #[command(flatten)]
     start: StartArgs,
     /// Also print the count below each root move.
@@ -51,6 +56,26 @@ pub(crate) struct PerftArgs {
     /// other games: exact keys); the count stays exact.
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
+    /// Write the plan of a split count to --plan: the distinct positions
+    /// (under the board's symmetries) at ply K with their multiplicities.
+    #[arg(long, value_name = "K", requires = "plan", conflicts_with = "divide")]
+    split: Option<u32>,
+    /// The plan file: written with --split, read with --shard.
+    #[arg(long, value_name = "FILE")]
+    plan: Option<PathBuf>,
+    /// Count shard I of N (I from 0 to N-1) of --plan and write its result
+    /// to -o; the game comes from the plan alone.
+    #[arg(long, value_name = "I/N", requires_all = ["plan", "output"],
+          conflicts_with_all = ["split", "divide", "variant", "board", "holes", "position", "first"])]
+    shard: Option<Shard>,
+    /// The result file of --shard (JSON, written all or nothing).
+    #[arg(short = 'o', long = "output", value_name = "RESULT", requires = "shard")]
+    output: Option<PathBuf>,
+    /// Merge the results of every shard of one plan and print the total.
+    #[arg(long, value_name = "RESULT", num_args = 1..,
+          conflicts_with_all = ["plan", "split", "shard", "divide", "variant", "board", "holes", "position", "first",
+                                "threads", "hash", "engine", "backend"])]
+    merge: Vec<PathBuf>,
 }
 
 /// An `--engine` choice.
@@ -83,22 +108,31 @@ enum BackendArg {
 #[cfg(fuzzing)]
 impl PerftArgs {
     pub(crate) fn check(&self) -> Result<(), Failure> {
+        // Plans, shards and merges read and write files: not run here.
+        if self.shard.is_some() || !self.merge.is_empty() || self.plan.is_some() {
+            return Ok(());
+        }
         let game = self.start.spec(self.engine == EngineArg::Generic).position()?;
-        if self.depth <= 2 && self.hash <= 1 {
+        let depth = self.depth.unwrap_or(0);
+        if depth <= 2 && self.hash <= 1 {
             let threads = usize::from(self.threads).min(2);
             let options = DeepOptions { threads, hash_mib: self.hash, backend: Backend::detect(), progress: false };
-            let _ = Counter::new(&game, options).map_err(Failure::usage)?.count(&game, self.depth, self.divide);
+            let _ = Counter::new(&game, options).map_err(Failure::usage)?.count(&game, depth, self.divide);
         }
         Ok(())
     }
 }
 
-/// Runs the command, writing the counts to `out`.
+/// Runs the command, writing the counts to `out`: a count, a plan
+/// (`--split`), a shard of a plan (`--shard`) or a merge (`--merge`).
 pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
-    if args.depth > MAX_DEPTH {
-        return Err(Failure::usage(format!("depth {} is over the maximum of {MAX_DEPTH}", args.depth)));
+    if let Some(depth) = args.depth.filter(|&d| d > MAX_DEPTH) {
+        return Err(Failure::usage(format!("depth {depth} is over the maximum of {MAX_DEPTH}")));
     }
-    let game = args.start.spec(args.engine == EngineArg::Generic).position()?;
+    if !args.merge.is_empty() {
+        return run_merge(&args.merge, args.depth, args.json, out);
+    }
+    let generic = args.engine == EngineArg::Generic;
     let backend = match args.backend {
         BackendArg::Auto => Backend::detect(),
         BackendArg::Portable => Backend::Portable,
@@ -108,29 +142,81 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     if !backend.is_available() {
         return Err(Failure::usage(format!("--backend {}: this CPU cannot run it", backend.name())));
     }
-
     let progress = std::io::stderr().is_terminal() && !args.json;
     let options = DeepOptions { threads: usize::from(args.threads), hash_mib: args.hash, backend, progress };
+    if let (Some(plan), Some(shard), Some(output)) = (&args.plan, args.shard, &args.output) {
+        let job = ShardJob { plan, shard, output, depth: args.depth, options, generic, json: args.json };
+        return run_shard(&job, out);
+    }
+    if let (Some(plan), None) = (&args.plan, args.split) {
+        return Err(Failure::usage(format!(
+            "--plan {}: give --split K to write a plan, or --shard I/N -o RESULT to count a shard of it",
+            plan.display()
+        )));
+    }
+    let Some(depth) = args.depth else {
+        return Err(Failure::usage(
+            "give DEPTH (or --plan FILE --shard I/N -o RESULT to count a shard, or --merge RESULT... to merge)",
+        ));
+    };
+    let game = args.start.spec(generic).position()?;
+    if let (Some(plan), Some(split)) = (&args.plan, args.split) {
+        return report_plan(plan, &write_plan(plan, &game, depth, split)?, args.json, out);
+    }
+
     // The tables (allocated and zeroed) and the pool are made before the
     // clock starts, as other perft programs do; the split itself is the same
     // whether or not progress is shown or the counts per move are asked for.
     let counter = Counter::new(&game, options).map_err(Failure::usage)?;
     let start = Instant::now();
-    let split = counter.count(&game, args.depth, args.divide);
+    let split = counter.count(&game, depth, args.divide);
     let elapsed = start.elapsed();
     if split.total == u64::MAX {
         return Err(Failure::usage(format!(
-            "perft {}: the count does not fit in 64 bits (it is at least {})",
-            args.depth,
+            "perft {depth}: the count does not fit in 64 bits (it is at least {})",
             u64::MAX
         )));
     }
-    report(args, backend, split.total, &split.per_move, elapsed, out)
+    report(args, depth, backend, split.total, &split.per_move, elapsed, out)
+}
+
+/// Writes what `--split` wrote: the plan's size and digest.
+fn report_plan(
+    file: &std::path::Path,
+    plan: &crate::plan::PlanSummary,
+    json: bool,
+    out: &mut Stdout,
+) -> Result<(), Failure> {
+    let header = &plan.header;
+    if json {
+        let line = json!({
+            "plan": file.display().to_string(),
+            "digest": plan.digest,
+            "depth": header.depth,
+            "split": header.split,
+            "positions": header.positions,
+            "paths": header.paths,
+            "finished": header.finished,
+        });
+        return writeln!(out, "{line}");
+    }
+    writeln!(
+        out,
+        "plan {}: perft {} split at ply {}: {} positions ({} paths, {} games finished before), digest {}",
+        file.display(),
+        header.depth,
+        header.split,
+        header.positions,
+        header.paths,
+        header.finished,
+        plan.digest
+    )
 }
 
 /// Writes the count, the time and the speed (and the counts per root move).
 fn report(
     args: &PerftArgs,
+    depth: u32,
     backend: Backend,
     leaves: u64,
     per_move: &[(String, u64)],
@@ -141,7 +227,7 @@ fn report(
     let rate = if seconds > 0.0 { (leaves as f64 / seconds).round() as u64 } else { 0 };
     if args.json {
         let mut line = json!({
-            "depth": args.depth,
+            "depth": depth,
             "leaves": leaves,
             "seconds": (seconds * 1e6).round() / 1e6,
             "leaves_per_second": rate,
@@ -161,7 +247,7 @@ fn report(
     writeln!(
         out,
         "perft {}: {leaves} leaves in {seconds:.3} s ({:.1} M leaves/s, {})",
-        args.depth,
+        depth,
         rate as f64 / 1e6,
         backend.name()
     )

@@ -218,7 +218,7 @@ fn no_arguments_print_the_help_on_stderr_with_status_2() {
 fn help_and_version_succeed_on_stdout() {
     for (args, expected) in [
         (&["--help"][..], "Usage: reversi <COMMAND>"),
-        (&["perft", "--help"], "Usage: reversi perft [OPTIONS] <DEPTH>"),
+        (&["perft", "--help"], "Usage: reversi perft [OPTIONS] [DEPTH]"),
         (&["--version"], concat!("reversi ", env!("CARGO_PKG_VERSION"))),
     ] {
         let out = reversi(args);

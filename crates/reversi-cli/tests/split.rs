@@ -1,0 +1,182 @@
+//! `reversi perft --split/--shard/--merge` through the binary: plan, shards
+//! and merge give plain perft's count, the plan is the same byte for byte on
+//! every run, and every kind of bad input is refused with status 2.
+
+mod common;
+
+use common::{TempDir, reversi, stderr, stdout};
+use serde_json::Value;
+
+/// The plain count of `perft DEPTH GAME...`.
+fn plain(depth: &str, game: &[&str]) -> u64 {
+    let args: Vec<&str> = ["perft", depth].iter().chain(game).copied().chain(["--json"]).collect();
+    let out = reversi(&args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    serde_json::from_str::<Value>(&stdout(&out)).unwrap()["leaves"].as_u64().unwrap()
+}
+
+/// Runs `args`, which must succeed, and gives its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = reversi(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// Runs `args`, which must fail with status 2 and a one-line message holding
+/// `expected`.
+fn refused(args: &[&str], expected: &str) {
+    let out = reversi(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains(expected), "{args:?}: {err}");
+    assert!(stdout(&out).is_empty(), "{args:?}");
+}
+
+/// Writes the plan of `perft DEPTH GAME` split at `split` into `dir`, counts
+/// its `shards` shards (with `extra` options) and merges them: the total.
+fn split_count(dir: &TempDir, depth: &str, split: &str, game: &[&str], shards: u32, extra: &[&str]) -> u64 {
+    let plan = dir.path("plan.txt");
+    let args: Vec<&str> =
+        ["perft", depth].iter().chain(game).copied().chain(["--split", split, "--plan", &plan]).collect();
+    ok(&args);
+    let mut results = Vec::new();
+    for i in 0..shards {
+        let result = dir.path(&format!("shard-{i}-of-{shards}.json"));
+        let shard = format!("{i}/{shards}");
+        let args: Vec<&str> =
+            ["perft", "--plan", &plan, "--shard", &shard, "-o", &result].iter().chain(extra).copied().collect();
+        ok(&args);
+        results.push(result);
+    }
+    let args: Vec<&str> =
+        ["perft", "--json", "--merge"].into_iter().chain(results.iter().map(String::as_str)).collect();
+    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_eq!(merged["shards"], shards, "{merged}");
+    merged["leaves"].as_u64().unwrap()
+}
+
+#[test]
+fn plan_shards_and_merge_equal_plain_perft() {
+    let dir = TempDir::new("split");
+    let expected = plain("9", &[]);
+    assert_eq!(expected, 3_005_288);
+    for shards in [4, 7] {
+        assert_eq!(split_count(&dir, "9", "3", &[], shards, &["--threads", "2", "--hash", "16"]), expected, "{shards}");
+    }
+    assert_eq!(split_count(&dir, "9", "5", &[], 3, &[]), expected);
+    // Shards of hundreds of positions with a table: the positions are the
+    // units, not expanded further.
+    assert_eq!(split_count(&dir, "9", "5", &[], 3, &["--hash", "16"]), expected);
+    assert_eq!(split_count(&dir, "9", "6", &[], 1, &["--hash", "16", "--threads", "2"]), expected);
+    assert_eq!(split_count(&dir, "7", "7", &[], 2, &[]), plain("7", &[]));
+    assert_eq!(split_count(&dir, "7", "0", &[], 2, &[]), plain("7", &[]));
+    let games: [(&str, &str, &[&str]); 6] = [
+        // Games end before the split ply: they are the plan's `finished`.
+        ("20", "12", &["--board", "4x4"]),
+        ("20", "8", &["--board", "4x4", "--first", "white"]),
+        ("9", "5", &["--board", "6x6"]),
+        ("4", "2", &["--variant", "attacks", "--board", "5x5"]),
+        ("3", "1", &["--variant", "reversitacks", "--board", "6x6"]),
+        ("5", "2", &["--board", "octagon"]),
+    ];
+    for (depth, split, game) in games {
+        let expected = plain(depth, game);
+        assert_eq!(split_count(&dir, depth, split, game, 5, &["--threads", "2", "--hash", "4"]), expected, "{game:?}");
+        assert_eq!(split_count(&dir, depth, split, game, 1, &[]), expected, "{game:?}");
+    }
+}
+
+#[test]
+fn early_endings_are_in_the_header() {
+    let dir = TempDir::new("split-finished");
+    let plan = dir.path("plan.txt");
+    let line = ok(&["perft", "20", "--board", "4x4", "--split", "12", "--plan", &plan, "--json"]);
+    let summary: Value = serde_json::from_str(&line).unwrap();
+    let (paths, finished) = (summary["paths"].as_u64().unwrap(), summary["finished"].as_u64().unwrap());
+    assert!(finished > 0, "{summary}");
+    assert_eq!(paths + finished, plain("12", &["--board", "4x4"]));
+    let text = std::fs::read_to_string(&plan).unwrap();
+    assert!(text.contains(&format!("\nfinished {finished}\n")), "{text}");
+}
+
+#[test]
+fn the_plan_is_the_same_byte_for_byte() {
+    let dir = TempDir::new("split-bytes");
+    let (a, b) = (dir.path("a.txt"), dir.path("b.txt"));
+    ok(&["perft", "10", "--split", "5", "--plan", &a]);
+    ok(&["perft", "10", "--split", "5", "--plan", &b, "--threads", "2", "--hash", "8"]);
+    let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_eq!(a, b);
+    let text = String::from_utf8(a).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "reversi-perft-plan 1");
+    assert_eq!(&lines[1..4], ["variant reversi", "board 8x8", "holes -"]);
+    assert_eq!(lines[5..7], ["depth 10", "split 5"]);
+    let positions: usize = lines[7].strip_prefix("positions ").unwrap().parse().unwrap();
+    assert_eq!(lines.len(), 11 + positions);
+    let paths: u64 = lines[11..].iter().map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap()).sum();
+    assert_eq!(paths, 1396);
+    assert_eq!(lines[8], "paths 1396");
+}
+
+#[test]
+fn bad_plans_shards_and_results_are_refused() {
+    let dir = TempDir::new("split-bad");
+    let plan = dir.path("plan.txt");
+    ok(&["perft", "6", "--split", "3", "--plan", &plan]);
+    let result = |name: &str, plan: &str, shard: &str| {
+        let path = dir.path(name);
+        ok(&["perft", "--plan", plan, "--shard", shard, "-o", &path]);
+        path
+    };
+    let (r0, r1) = (result("r0.json", &plan, "0/2"), result("r1.json", &plan, "1/2"));
+    ok(&["perft", "--merge", &r0, &r1]);
+
+    // The shard index out of range, or not I/N.
+    refused(&["perft", "--plan", &plan, "--shard", "2/2", "-o", &r0], "shard 2 is out of range");
+    refused(&["perft", "--plan", &plan, "--shard", "1", "-o", &r0], "expected I/N");
+    refused(&["perft", "--plan", &plan, "--shard", "0/0", "-o", &r0], "N is 0");
+    // The game comes from the plan alone.
+    refused(&["perft", "--plan", &plan, "--shard", "0/2", "-o", &r0, "--variant", "attacks"], "cannot be used with");
+    refused(&["perft", "--plan", &plan, "--shard", "0/2", "-o", &r0, "--board", "6x6"], "cannot be used with");
+    refused(&["perft", "7", "--plan", &plan, "--shard", "0/2", "-o", &r0], "counts depth 6");
+    refused(&["perft", "--plan", &plan, "--shard", "0/2", "-o", &plan], "this is the plan");
+    refused(&["perft", "6", "--plan", &plan], "give --split K");
+    refused(&["perft", "6", "--split", "7", "--plan", &dir.path("x.txt")], "at most DEPTH");
+
+    // A truncated plan, an edited one, something else.
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let edited = dir.path("edited.txt");
+    let last = text.trim_end().rsplit_once('\n').unwrap().0;
+    std::fs::write(&edited, format!("{last}\n")).unwrap();
+    refused(&["perft", "--plan", &edited, "--shard", "0/2", "-o", &r0], "the plan is truncated or edited");
+    std::fs::write(&edited, &text[..text.len() - 1]).unwrap();
+    refused(&["perft", "--plan", &edited, "--shard", "0/2", "-o", &r0], "the plan is edited or damaged");
+    std::fs::write(&edited, format!("{}0\n", text.trim_end())).unwrap();
+    refused(&["perft", "--plan", &edited, "--shard", "0/2", "-o", &r0], "the plan is edited or damaged");
+    std::fs::write(&edited, text.replace("variant reversi", "variant attacks")).unwrap();
+    refused(&["perft", "--plan", &edited, "--shard", "0/2", "-o", &r0], "the plan is edited or damaged");
+    std::fs::write(&edited, text.replace("board 8x8", "board 6x6")).unwrap();
+    refused(&["perft", "--plan", &edited, "--shard", "0/2", "-o", &r0], "line 3: expected board 8x8");
+    refused(
+        &["perft", "--plan", &r0, "--shard", "0/2", "-o", &dir.path("x.json")],
+        "expected \"reversi-perft-plan 1\"",
+    );
+    refused(&["perft", "--plan", &dir.path("none.txt"), "--shard", "0/2", "-o", &r0], "none.txt");
+    // A refused shard writes nothing.
+    assert!(!std::path::Path::new(&dir.path("x.json")).exists());
+
+    // Results: one missing, twice, of another plan or shard count, not one.
+    refused(&["perft", "--merge", &r0], "1 of 2 shards missing: 1");
+    refused(&["perft", "--merge", &r0, &r1, &r1], "r1.json: shard 1 is also");
+    let other = dir.path("other.txt");
+    ok(&["perft", "6", "--split", "2", "--plan", &other]);
+    let foreign = result("foreign.json", &other, "1/2");
+    refused(&["perft", "--merge", &r0, &foreign], "foreign.json: shard 1/2 of plan");
+    let three = result("three.json", &plan, "1/3");
+    refused(&["perft", "--merge", &r0, &three], "three.json: shard 1/3 of plan");
+    refused(&["perft", "--merge", &r0, &plan], "plan.txt: expected a result");
+    refused(&["perft", "--merge", &r0, &dir.path("gone.json")], "gone.json");
+    refused(&["perft", "7", "--merge", &r0, &r1], "the results count depth 6");
+    refused(&["perft", "--merge", &r0, &r1, "--threads", "2"], "cannot be used with");
+}
