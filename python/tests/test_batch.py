@@ -37,6 +37,15 @@ def test_shapes_and_start():
     assert attacks.legal_mask()[0].sum() == 16
 
 
+def test_holes_mask():
+    batch = rr.Batch(2, variant="attacks", board="7x5", holes=["d3", "b1"])
+    holes = batch.holes_mask()
+    assert holes.shape == (5, 7)
+    assert sorted(zip(*np.nonzero(holes))) == [(0, 1), (2, 3)]
+    assert not (batch.observation()[:, :, holes]).any()
+    assert not rr.Batch(1).holes_mask().any()
+
+
 def test_out_arrays_are_written():
     batch = rr.Batch(4, seed=3)
     obs = np.full((4, 2, 8, 8), 7, dtype=np.uint8)
@@ -175,6 +184,11 @@ def test_invalid_actions_raise():
     # Nothing was played: every game is still at the start.
     assert (batch.scores() == 2).all()
     batch.step(np.array([19, 26, 37], dtype=np.int32))
+    # A strided view is read as well as a contiguous array.
+    strided = np.stack([batch.random_actions(), np.zeros(3, dtype=np.int64)], axis=1)[:, 0]
+    assert not strided.flags.c_contiguous
+    batch.step(strided)
+    assert (batch.scores().sum(axis=1) == 6).all()
     attacks = rr.Batch(1, variant="attacks", board="7x7")
     with pytest.raises(ValueError):
         attacks.move_of(13)  # an offset one square away: not an action

@@ -443,6 +443,18 @@ impl Batch {
         }
     }
 
+    /// `bool (H, W)`: the obstructed squares (in no plane of the observation).
+    fn holes_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        let (w, h) = (self.enc.width, self.enc.height);
+        let mut holes = vec![false; w * h];
+        if let Games::Any { start, .. } = &self.games {
+            for sq in start.geometry().holes() {
+                holes[usize::from(sq.row()) * w + usize::from(sq.column())] = true;
+            }
+        }
+        PyArray1::from_vec(py, holes).reshape([h, w]).expect("H * W elements")
+    }
+
     /// `uint8 (n, 2, H, W)`: plane 0 the side to move's pieces, plane 1 the opponent's.
     #[pyo3(signature = (out=None))]
     fn observation<'py>(
@@ -532,14 +544,16 @@ impl Batch {
     /// starts again at once. An illegal action raises `IllegalMoveError` (a
     /// `ValueError`) naming the game, before any game is played.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Outcomes<'py>> {
+        // A contiguous int64 array is read in place; anything else (a list,
+        // another integer type, a strided view) is copied.
+        let typed = actions.cast::<PyArray1<i64>>().ok().map(|a| a.try_readonly()).transpose()?;
         let owned;
-        let typed;
-        let actions: &[i64] = if let Ok(a) = actions.cast::<PyArray1<i64>>() {
-            typed = a.try_readonly()?;
-            typed.as_slice()?
-        } else {
-            owned = actions.extract::<Vec<i64>>()?;
-            &owned
+        let actions: &[i64] = match typed.as_ref().map(|t| t.as_slice()) {
+            Some(Ok(slice)) => slice,
+            _ => {
+                owned = actions.extract::<Vec<i64>>()?;
+                &owned
+            }
         };
         let n = self.len();
         if actions.len() != n {
