@@ -151,6 +151,8 @@ def test_auto_reset_and_rewards():
 def test_seeded_streams_repeat():
     a, b = rr.Batch(32, seed=5), rr.Batch(32, seed=5)
     assert (a.rollout() == b.rollout()).all()
+    assert (a.rollout(seed=3) == b.rollout(seed=3)).all()
+    assert repr(a) == 'Batch(32, variant="reversi", board="8x8", auto_reset=True)'
     a.reset(seed=9)
     b.reset(seed=9)
     assert (a.random_actions() == b.random_actions()).all()

@@ -359,6 +359,17 @@ impl Batch {
         self.len()
     }
 
+    fn __repr__(&self) -> String {
+        format!(
+            "Batch({}, variant={:?}, board=\"{}x{}\", auto_reset={})",
+            self.len(),
+            self.variant.name(),
+            self.enc.width,
+            self.enc.height,
+            if self.auto_reset { "True" } else { "False" }
+        )
+    }
+
     #[getter]
     fn num_actions(&self) -> usize {
         self.enc.count()
@@ -677,7 +688,12 @@ impl Batch {
     /// Plays every game to its end with uniformly random moves (the batch's
     /// streams) and returns the final discs, `int32 (n, 2)`: Black, White.
     /// The games are then at their ends, or started again with `auto_reset`.
-    fn rollout<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i32>>> {
+    /// With `seed`, the streams are seeded again first.
+    #[pyo3(signature = (seed=None))]
+    fn rollout<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        if let Some(seed) = seed {
+            self.set_seed(seed);
+        }
         let n = self.len();
         let array = PyArray2::<i32>::zeros(py, [n, 2], false);
         {
