@@ -1,0 +1,806 @@
+//! `reversi_rules.Batch`: `n` games stepped together from NumPy arrays.
+//!
+//! 8x8 Reversi without holes runs on reversi-core's raw kernel (two `u64`s a
+//! game); every other game on reversi-variants' `Position`. The loops run
+//! with the GIL released, over rayon's threads from [`PARALLEL`] games on.
+//!
+//! Actions: Reversi has `W * H + 1`, the square's index `row * W + column`
+//! (`a1` = 0) and the pass last. Reversitacks and Attacks have
+//! `W * H * 25 + 1`: `destination * 25 + (dr + 2) * 5 + (dc + 2)`, where
+//! `(dr, dc)` is the origin's offset from the destination in rows and
+//! columns: a jump's origin is two squares away, and a clone (any of the
+//! mover's pieces next to the destination) is the offset `(0, 0)`, index 12;
+//! the pass is last.
+
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use reversi_core::raw::Kernel;
+use reversi_variants::{Color, Move, Position, Square, Variant};
+
+use crate::errors::illegal;
+use crate::position::{PyPosition, start};
+
+/// From this many games on, the loops run on rayon's threads.
+const PARALLEL: usize = 4096;
+/// Games per rayon task.
+const CHUNK: usize = 512;
+
+/// Byte `j` of `SPREAD[b]` is bit `j` of `b`: a board row as 8 bytes.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            if b >> j & 1 == 1 {
+                table[b] |= 1 << (8 * j);
+            }
+            j += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// splitmix64: the next number of a game's random stream.
+const fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A number below `n` (n > 0) from a random word.
+const fn below(random: u64, n: u64) -> u64 {
+    ((random as u128 * n as u128) >> 64) as u64
+}
+
+/// The seed of game `i`'s stream.
+fn game_seed(seed: u64, i: usize) -> u64 {
+    let mut s = seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03);
+    next_random(&mut s)
+}
+
+/// An 8x8 Reversi game on raw bitboards.
+#[derive(Clone, Copy)]
+struct Game8 {
+    /// The side to move's discs.
+    player: u64,
+    /// The other side's discs.
+    opponent: u64,
+    /// The side to move's legal placements.
+    moves: u64,
+    /// Whether Black is to move.
+    black: bool,
+    /// Whether neither side can place.
+    over: bool,
+}
+
+impl Game8 {
+    fn new(k: Kernel, player: u64, opponent: u64, black: bool) -> Game8 {
+        let moves = k.moves(player, opponent);
+        let over = moves == 0 && k.moves(opponent, player) == 0;
+        Game8 { player, opponent, moves, black, over }
+    }
+
+    /// Whether `action` (0..=64) is legal.
+    const fn is_legal(&self, action: i64) -> bool {
+        !self.over
+            && if action == 64 { self.moves == 0 } else { action >= 0 && action < 64 && self.moves >> action & 1 == 1 }
+    }
+
+    /// Plays a legal `action`: the reward of the mover and whether the game ended.
+    fn play(&mut self, k: Kernel, action: i64) -> (f32, bool) {
+        let (player, opponent) = if action == 64 {
+            (self.opponent, self.player)
+        } else {
+            k.play(self.player, self.opponent, action as usize)
+        };
+        *self = Game8::new(k, player, opponent, !self.black);
+        if self.over {
+            // The mover is now `opponent`.
+            let (mover, other) = (self.opponent.count_ones(), self.player.count_ones());
+            (sign(mover as i64 - other as i64), true)
+        } else {
+            (0.0, false)
+        }
+    }
+
+    fn random_action(&self, state: &mut u64) -> i64 {
+        if self.over {
+            return -1;
+        }
+        if self.moves == 0 {
+            return 64;
+        }
+        let mut moves = self.moves;
+        for _ in 0..below(next_random(state), u64::from(moves.count_ones())) {
+            moves &= moves - 1;
+        }
+        i64::from(moves.trailing_zeros())
+    }
+
+    fn write_observation(&self, out: &mut [u8]) {
+        for (plane, bits) in out.chunks_exact_mut(64).zip([self.player, self.opponent]) {
+            for (r, row) in plane.chunks_exact_mut(8).enumerate() {
+                row.copy_from_slice(&SPREAD[(bits >> (8 * r)) as usize & 0xff].to_le_bytes());
+            }
+        }
+    }
+
+    fn write_mask(&self, out: &mut [bool]) {
+        for (j, m) in out[..64].iter_mut().enumerate() {
+            *m = self.moves >> j & 1 == 1;
+        }
+        out[64] = !self.over && self.moves == 0;
+    }
+
+    fn score(&self) -> (i32, i32) {
+        let (p, o) = (self.player.count_ones() as i32, self.opponent.count_ones() as i32);
+        if self.black { (p, o) } else { (o, p) }
+    }
+
+    fn position(&self) -> Position {
+        let (black, white) = if self.black { (self.player, self.opponent) } else { (self.opponent, self.player) };
+        let side = if self.black { Color::Black } else { Color::White };
+        let core =
+            reversi_core::Position::from_discs(reversi_core::Bitboard(black), reversi_core::Bitboard(white), side)
+                .unwrap_or_else(|_| reversi_core::Position::start());
+        Position::from(core)
+    }
+}
+
+const fn sign(x: i64) -> f32 {
+    if x > 0 {
+        1.0
+    } else if x < 0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
+/// The games of a batch.
+enum Games {
+    /// 8x8 Reversi without holes, from `start`.
+    Othello { kernel: Kernel, start: Game8, games: Vec<Game8> },
+    /// Any other game, from `start`.
+    Any { start: Box<Position>, games: Vec<Position> },
+}
+
+/// The action encoding of a board: `W * H * per + 1` actions.
+#[derive(Clone, Copy)]
+struct Encoding {
+    width: usize,
+    height: usize,
+    /// 1 for Reversi, 25 for the games that move pieces.
+    per: usize,
+}
+
+impl Encoding {
+    const fn pass(self) -> usize {
+        self.width * self.height * self.per
+    }
+
+    const fn count(self) -> usize {
+        self.pass() + 1
+    }
+
+    fn encode(self, mv: Move) -> usize {
+        let index = |sq: Square| usize::from(sq.row()) * self.width + usize::from(sq.column());
+        match mv {
+            Move::Pass => self.pass(),
+            Move::Place(to) => index(to) * self.per + if self.per == 25 { 12 } else { 0 },
+            Move::Jump { from, to } => {
+                let dr = usize::from(from.row()) + 2 - usize::from(to.row());
+                let dc = usize::from(from.column()) + 2 - usize::from(to.column());
+                index(to) * 25 + dr * 5 + dc
+            }
+        }
+    }
+
+    /// The move of `action`, `None` out of range.
+    fn decode(self, action: i64) -> Option<Move> {
+        let a = usize::try_from(action).ok()?;
+        if a == self.pass() {
+            return Some(Move::Pass);
+        }
+        if a > self.pass() {
+            return None;
+        }
+        let (to, offset) = (a / self.per, a % self.per);
+        let (row, column) = (to / self.width, to % self.width);
+        let to = Square::new(column as u8, row as u8)?;
+        if self.per == 1 || offset == 12 {
+            return Some(Move::Place(to));
+        }
+        let r = (row + offset / 5).checked_sub(2)?;
+        let c = (column + offset % 5).checked_sub(2)?;
+        if r >= self.height || c >= self.width {
+            return None;
+        }
+        Some(Move::Jump { from: Square::new(c as u8, r as u8)?, to })
+    }
+}
+
+/// Why `action` is not legal in `pos`, if it is not.
+fn check_any(enc: Encoding, pos: &Position, action: i64) -> Result<Move, String> {
+    if pos.is_game_over() {
+        return Err("the game is over (reset it)".into());
+    }
+    let Some(mv) = enc.decode(action) else {
+        return Err(format!("action {action} is not an action of this board (0..{})", enc.count()));
+    };
+    if mv_is_distance_one_jump(mv) || !pos.is_legal(mv) {
+        return Err(format!("action {action} ({mv}) is not legal"));
+    }
+    Ok(mv)
+}
+
+/// A "jump" of distance 1: not an action (a clone is offset 0).
+fn mv_is_distance_one_jump(mv: Move) -> bool {
+    matches!(mv, Move::Jump { from, to } if from.distance(to) != 2)
+}
+
+fn play_any(pos: &mut Position, mv: Move) -> (f32, bool) {
+    let mover = pos.side_to_move();
+    pos.play_unchecked(mv);
+    if pos.is_game_over() { (sign(i64::from(pos.score().margin(mover))), true) } else { (0.0, false) }
+}
+
+fn random_any(enc: Encoding, pos: &Position, state: &mut u64) -> i64 {
+    if pos.is_game_over() {
+        return -1;
+    }
+    let moves: Vec<Move> = pos.moves().collect();
+    let mv = moves[below(next_random(state), moves.len() as u64) as usize];
+    enc.encode(mv) as i64
+}
+
+/// Runs `f` on `a` and `b` (`per_b` items of `b` to one of `a`), chunk by
+/// chunk on rayon's threads when `parallel`.
+fn each<A: Sync, B: Send>(parallel: bool, a: &[A], b: &mut [B], per_b: usize, f: impl Fn(&[A], &mut [B]) + Sync) {
+    if parallel {
+        a.par_chunks(CHUNK).zip(b.par_chunks_mut(CHUNK * per_b)).for_each(|(a, b)| f(a, b));
+    } else {
+        f(a, b);
+    }
+}
+
+/// What `step` returns: rewards and terminated flags.
+type Outcomes<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
+
+/// `n` games of one variant and board, stepped together.
+#[pyclass(module = "reversi_rules")]
+pub(crate) struct Batch {
+    games: Games,
+    enc: Encoding,
+    variant: Variant,
+    rng: Vec<u64>,
+    auto_reset: bool,
+}
+
+impl Batch {
+    fn len(&self) -> usize {
+        self.rng.len()
+    }
+
+    fn parallel(&self) -> bool {
+        self.len() >= PARALLEL
+    }
+
+    fn reset_all(&mut self) {
+        match &mut self.games {
+            Games::Othello { start, games, .. } => games.iter_mut().for_each(|g| *g = *start),
+            Games::Any { start, games } => games.iter_mut().for_each(|g| *g = **start),
+        }
+    }
+
+    fn set_seed(&mut self, seed: u64) {
+        for (i, s) in self.rng.iter_mut().enumerate() {
+            *s = game_seed(seed, i);
+        }
+    }
+
+    fn check_index(&self, i: usize) -> PyResult<()> {
+        if i >= self.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!("game {i} of a batch of {}", self.len())));
+        }
+        Ok(())
+    }
+}
+
+/// An array argument (`out=`) of the expected shape, or a new one.
+fn check_shape(found: &[usize], expected: &[usize], what: &str) -> PyResult<()> {
+    if found != expected {
+        return Err(PyValueError::new_err(format!("{what}: expected shape {expected:?}, found {found:?}")));
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl Batch {
+    #[new]
+    #[pyo3(signature = (n, variant="reversi", board="8x8", holes=Vec::new(), seed=0, auto_reset=true, first="black"))]
+    fn py_new(
+        n: usize,
+        variant: &str,
+        board: &str,
+        holes: Vec<String>,
+        seed: u64,
+        auto_reset: bool,
+        first: &str,
+    ) -> PyResult<Batch> {
+        if n == 0 {
+            return Err(PyValueError::new_err("a batch holds at least one game"));
+        }
+        let pos = start(variant, board, &holes, first)?;
+        let g = pos.geometry();
+        let per = if pos.variant().moves_pieces() { 25 } else { 1 };
+        let enc = Encoding { width: usize::from(g.width()), height: usize::from(g.height()), per };
+        let games = match pos.to_othello() {
+            Some(core) => {
+                let kernel = Kernel::detect();
+                let black = core.side_to_move() == Color::Black;
+                let start = Game8::new(kernel, core.player().0, core.opponent().0, black);
+                Games::Othello { kernel, start, games: vec![start; n] }
+            }
+            None => Games::Any { start: Box::new(pos), games: vec![pos; n] },
+        };
+        let mut batch = Batch { games, enc, variant: pos.variant(), rng: vec![0; n], auto_reset };
+        batch.set_seed(seed);
+        Ok(batch)
+    }
+
+    fn __len__(&self) -> usize {
+        self.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Batch({}, variant={:?}, board=\"{}x{}\", auto_reset={})",
+            self.len(),
+            self.variant.name(),
+            self.enc.width,
+            self.enc.height,
+            if self.auto_reset { "True" } else { "False" }
+        )
+    }
+
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.enc.count()
+    }
+
+    #[getter]
+    fn pass_action(&self) -> usize {
+        self.enc.pass()
+    }
+
+    #[getter]
+    fn width(&self) -> usize {
+        self.enc.width
+    }
+
+    #[getter]
+    fn height(&self) -> usize {
+        self.enc.height
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    #[getter]
+    fn auto_reset(&self) -> bool {
+        self.auto_reset
+    }
+
+    /// Every game back to the start; with `seed`, the random streams too.
+    #[pyo3(signature = (seed=None))]
+    fn reset(&mut self, seed: Option<u64>) {
+        self.reset_all();
+        if let Some(seed) = seed {
+            self.set_seed(seed);
+        }
+    }
+
+    /// Game `i` back to the start.
+    fn reset_game(&mut self, i: usize) -> PyResult<()> {
+        self.check_index(i)?;
+        match &mut self.games {
+            Games::Othello { start, games, .. } => games[i] = *start,
+            Games::Any { start, games } => games[i] = **start,
+        }
+        Ok(())
+    }
+
+    /// Game `i`'s position.
+    fn position(&self, i: usize) -> PyResult<PyPosition> {
+        self.check_index(i)?;
+        Ok(PyPosition::new(match &self.games {
+            Games::Othello { games, .. } => games[i].position(),
+            Games::Any { games, .. } => games[i],
+        }))
+    }
+
+    /// The action of `mv` (text) on this board.
+    fn action(&self, mv: &str) -> PyResult<usize> {
+        let mv = crate::position::parse_move(mv)?;
+        if matches!(mv, Move::Jump { .. }) && self.enc.per == 1 {
+            return Err(illegal("reversi has no jumps"));
+        }
+        let fits = |sq: Square| usize::from(sq.column()) < self.enc.width && usize::from(sq.row()) < self.enc.height;
+        match mv {
+            Move::Place(to) if !fits(to) => Err(illegal(format!("{to} is off the board"))),
+            Move::Jump { from, to } if !fits(from) || !fits(to) || from.distance(to) != 2 => {
+                Err(illegal(format!("{mv} is not a jump on this board")))
+            }
+            _ => Ok(self.enc.encode(mv)),
+        }
+    }
+
+    /// The move (text) of `action`.
+    fn move_of(&self, action: i64) -> PyResult<String> {
+        match self.enc.decode(action) {
+            Some(mv) if !mv_is_distance_one_jump(mv) => Ok(mv.to_string()),
+            _ => {
+                Err(PyValueError::new_err(format!("{action} is not an action of this board (0..{})", self.enc.count())))
+            }
+        }
+    }
+
+    /// `bool (H, W)`: the obstructed squares (in no plane of the observation).
+    fn holes_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        let (w, h) = (self.enc.width, self.enc.height);
+        let mut holes = vec![false; w * h];
+        if let Games::Any { start, .. } = &self.games {
+            for sq in start.geometry().holes() {
+                holes[usize::from(sq.row()) * w + usize::from(sq.column())] = true;
+            }
+        }
+        PyArray1::from_vec(py, holes).reshape([h, w]).expect("H * W elements")
+    }
+
+    /// `uint8 (n, 2, H, W)`: plane 0 the side to move's pieces, plane 1 the opponent's.
+    #[pyo3(signature = (out=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray4<u8>>>,
+    ) -> PyResult<Bound<'py, PyArray4<u8>>> {
+        let shape = [self.len(), 2, self.enc.height, self.enc.width];
+        let array = match out {
+            Some(a) => {
+                check_shape(a.shape(), &shape, "observation out")?;
+                a
+            }
+            None => PyArray4::zeros(py, shape, false),
+        };
+        {
+            let mut view = array.try_readwrite()?;
+            let out = view.as_slice_mut()?;
+            let per = 2 * self.enc.height * self.enc.width;
+            let (parallel, w) = (self.parallel(), self.enc.width);
+            py.detach(|| match &self.games {
+                Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                        g.write_observation(o);
+                    }
+                }),
+                Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                        let me = pos.side_to_move();
+                        o.fill(0);
+                        for (plane, color) in [(0, me), (per / 2, me.other())] {
+                            for sq in pos.pieces(color) {
+                                o[plane + usize::from(sq.row()) * w + usize::from(sq.column())] = 1;
+                            }
+                        }
+                    }
+                }),
+            });
+        }
+        Ok(array)
+    }
+
+    /// `bool (n, A)`: the legal actions of each game (none once a game is over).
+    #[pyo3(signature = (out=None))]
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray2<bool>>>,
+    ) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let shape = [self.len(), self.enc.count()];
+        let array = match out {
+            Some(a) => {
+                check_shape(a.shape(), &shape, "legal_mask out")?;
+                a
+            }
+            None => PyArray2::zeros(py, shape, false),
+        };
+        {
+            let mut view = array.try_readwrite()?;
+            let out = view.as_slice_mut()?;
+            let (parallel, enc) = (self.parallel(), self.enc);
+            let per = enc.count();
+            py.detach(|| match &self.games {
+                Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                        g.write_mask(o);
+                    }
+                }),
+                Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                        o.fill(false);
+                        if !pos.is_game_over() {
+                            for mv in pos.moves() {
+                                o[enc.encode(mv)] = true;
+                            }
+                        }
+                    }
+                }),
+            });
+        }
+        Ok(array)
+    }
+
+    /// Plays `actions[i]` in game `i` (an int array of `n`): returns `rewards`
+    /// (`float32 (n,)`: +1, 0 or -1 for the mover when its move ends the game,
+    /// else 0) and `terminated` (`bool (n,)`). With `auto_reset`, an ended game
+    /// starts again at once. An illegal action raises `IllegalMoveError` (a
+    /// `ValueError`) naming the game, before any game is played.
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Outcomes<'py>> {
+        // A contiguous int64 array is read in place; anything else (a list,
+        // another integer type, a strided view) is copied.
+        let typed = actions.cast::<PyArray1<i64>>().ok().map(|a| a.try_readonly()).transpose()?;
+        let owned;
+        let actions: &[i64] = match typed.as_ref().map(|t| t.as_slice()) {
+            Some(Ok(slice)) => slice,
+            _ => {
+                owned = actions.extract::<Vec<i64>>()?;
+                &owned
+            }
+        };
+        let n = self.len();
+        if actions.len() != n {
+            return Err(PyValueError::new_err(format!("{} actions for {n} games", actions.len())));
+        }
+        let rewards = PyArray1::<f32>::zeros(py, [n], false);
+        let terminated = PyArray1::<bool>::zeros(py, [n], false);
+        {
+            let mut r_view = rewards.try_readwrite()?;
+            let mut t_view = terminated.try_readwrite()?;
+            let (r_out, t_out) = (r_view.as_slice_mut()?, t_view.as_slice_mut()?);
+            let (parallel, enc, auto_reset) = (self.parallel(), self.enc, self.auto_reset);
+            let games = &mut self.games;
+            py.detach(|| -> PyResult<()> {
+                // Every action checked first: an error leaves every game as it was.
+                let bad = match &*games {
+                    Games::Othello { games, .. } => games
+                        .iter()
+                        .zip(actions)
+                        .position(|(g, &a)| !g.is_legal(a))
+                        .map(|i| (i, reason8(&games[i], actions[i]))),
+                    Games::Any { games, .. } => games
+                        .iter()
+                        .zip(actions)
+                        .enumerate()
+                        .find_map(|(i, (g, &a))| check_any(enc, g, a).err().map(|e| (i, e))),
+                };
+                if let Some((i, why)) = bad {
+                    return Err(illegal(format!("game {i}: {why}")));
+                }
+                match games {
+                    Games::Othello { kernel, start, games } => {
+                        let (k, start) = (*kernel, *start);
+                        let run = |gs: &mut [Game8], a: &[i64], r: &mut [f32], t: &mut [bool]| {
+                            for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
+                                (*r, *t) = g.play(k, a);
+                                if *t && auto_reset {
+                                    *g = start;
+                                }
+                            }
+                        };
+                        if parallel {
+                            games
+                                .par_chunks_mut(CHUNK)
+                                .zip(actions.par_chunks(CHUNK))
+                                .zip(r_out.par_chunks_mut(CHUNK))
+                                .zip(t_out.par_chunks_mut(CHUNK))
+                                .for_each(|(((g, a), r), t)| run(g, a, r, t));
+                        } else {
+                            run(games, actions, r_out, t_out);
+                        }
+                    }
+                    Games::Any { start, games } => {
+                        let start = **start;
+                        let run = |gs: &mut [Position], a: &[i64], r: &mut [f32], t: &mut [bool]| {
+                            for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
+                                if let Some(mv) = enc.decode(a) {
+                                    (*r, *t) = play_any(g, mv);
+                                    if *t && auto_reset {
+                                        *g = start;
+                                    }
+                                }
+                            }
+                        };
+                        if parallel {
+                            games
+                                .par_chunks_mut(CHUNK)
+                                .zip(actions.par_chunks(CHUNK))
+                                .zip(r_out.par_chunks_mut(CHUNK))
+                                .zip(t_out.par_chunks_mut(CHUNK))
+                                .for_each(|(((g, a), r), t)| run(g, a, r, t));
+                        } else {
+                            run(games, actions, r_out, t_out);
+                        }
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        Ok((rewards, terminated))
+    }
+
+    /// `int64 (n,)`: a uniformly random legal action of each game, from the
+    /// batch's seeded streams (-1 for a game that is over).
+    #[pyo3(signature = (out=None))]
+    fn random_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray1<i64>>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let n = self.len();
+        let array = match out {
+            Some(a) => {
+                check_shape(a.shape(), &[n], "random_actions out")?;
+                a
+            }
+            None => PyArray1::zeros(py, [n], false),
+        };
+        {
+            let mut view = array.try_readwrite()?;
+            let out = view.as_slice_mut()?;
+            let (parallel, enc) = (self.parallel(), self.enc);
+            let (games, rng) = (&self.games, &mut self.rng);
+            py.detach(|| {
+                let pick = |i: usize, s: &mut u64| match games {
+                    Games::Othello { games, .. } => games[i].random_action(s),
+                    Games::Any { games, .. } => random_any(enc, &games[i], s),
+                };
+                if parallel {
+                    rng.par_iter_mut().zip(out.par_iter_mut()).enumerate().for_each(|(i, (s, o))| *o = pick(i, s));
+                } else {
+                    for (i, (s, o)) in rng.iter_mut().zip(out.iter_mut()).enumerate() {
+                        *o = pick(i, s);
+                    }
+                }
+            });
+        }
+        Ok(array)
+    }
+
+    /// Plays every game to its end with uniformly random moves (the batch's
+    /// streams) and returns the final discs, `int32 (n, 2)`: Black, White.
+    /// The games are then at their ends, or started again with `auto_reset`.
+    /// With `seed`, the streams are seeded again first.
+    #[pyo3(signature = (seed=None))]
+    fn rollout<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        if let Some(seed) = seed {
+            self.set_seed(seed);
+        }
+        let n = self.len();
+        let array = PyArray2::<i32>::zeros(py, [n, 2], false);
+        {
+            let mut view = array.try_readwrite()?;
+            let out = view.as_slice_mut()?;
+            let (parallel, auto_reset) = (self.parallel(), self.auto_reset);
+            let (games, rng) = (&mut self.games, &mut self.rng);
+            py.detach(|| match games {
+                Games::Othello { kernel, start, games } => {
+                    let (k, start) = (*kernel, *start);
+                    let one = |g: &mut Game8, s: &mut u64, o: &mut [i32]| {
+                        while !g.over {
+                            let a = g.random_action(s);
+                            g.play(k, a);
+                        }
+                        (o[0], o[1]) = g.score();
+                        if auto_reset {
+                            *g = start;
+                        }
+                    };
+                    if parallel {
+                        games
+                            .par_iter_mut()
+                            .zip(rng.par_iter_mut())
+                            .zip(out.par_chunks_mut(2))
+                            .for_each(|((g, s), o)| one(g, s, o));
+                    } else {
+                        for ((g, s), o) in games.iter_mut().zip(rng.iter_mut()).zip(out.chunks_mut(2)) {
+                            one(g, s, o);
+                        }
+                    }
+                }
+                Games::Any { start, games } => {
+                    let start = **start;
+                    let one = |g: &mut Position, s: &mut u64, o: &mut [i32]| {
+                        while !g.is_game_over() {
+                            let moves: Vec<Move> = g.moves().collect();
+                            g.play_unchecked(moves[below(next_random(s), moves.len() as u64) as usize]);
+                        }
+                        let score = g.score();
+                        (o[0], o[1]) = (score.black as i32, score.white as i32);
+                        if auto_reset {
+                            *g = start;
+                        }
+                    };
+                    if parallel {
+                        games
+                            .par_iter_mut()
+                            .zip(rng.par_iter_mut())
+                            .zip(out.par_chunks_mut(2))
+                            .for_each(|((g, s), o)| one(g, s, o));
+                    } else {
+                        for ((g, s), o) in games.iter_mut().zip(rng.iter_mut()).zip(out.chunks_mut(2)) {
+                            one(g, s, o);
+                        }
+                    }
+                }
+            });
+        }
+        Ok(array)
+    }
+
+    /// `int32 (n, 2)`: each game's discs (pieces), Black then White.
+    fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i32>> {
+        let rows: Vec<[i32; 2]> = match &self.games {
+            Games::Othello { games, .. } => games.iter().map(|g| g.score().into()).collect(),
+            Games::Any { games, .. } => games
+                .iter()
+                .map(|p| {
+                    let s = p.score();
+                    [s.black as i32, s.white as i32]
+                })
+                .collect(),
+        };
+        let flat: Vec<i32> = rows.into_iter().flatten().collect();
+        numpy::PyArray1::from_vec(py, flat).reshape([self.len(), 2]).expect("n * 2 elements")
+    }
+
+    /// `bool (n,)`: the games that are over (only with `auto_reset=False`).
+    fn is_over<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let over: Vec<bool> = match &self.games {
+            Games::Othello { games, .. } => games.iter().map(|g| g.over).collect(),
+            Games::Any { games, .. } => games.iter().map(Position::is_game_over).collect(),
+        };
+        PyArray1::from_vec(py, over)
+    }
+
+    /// `uint8 (n,)`: the side to move of each game, 0 Black, 1 White.
+    fn side_to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        let sides: Vec<u8> = match &self.games {
+            Games::Othello { games, .. } => games.iter().map(|g| u8::from(!g.black)).collect(),
+            Games::Any { games, .. } => games.iter().map(|p| u8::from(p.side_to_move() == Color::White)).collect(),
+        };
+        PyArray1::from_vec(py, sides)
+    }
+}
+
+/// Why `action` is not legal in an 8x8 game.
+fn reason8(g: &Game8, action: i64) -> String {
+    if g.over {
+        "the game is over (reset it)".into()
+    } else if !(0..=64).contains(&action) {
+        format!("action {action} is not an action of this board (0..65)")
+    } else if action == 64 {
+        "action 64 (pass) is not legal: a move exists".into()
+    } else {
+        let sq = Square::new((action % 8) as u8, (action / 8) as u8).map_or(String::new(), |s| s.to_string());
+        format!("action {action} ({sq}) is not legal")
+    }
+}

@@ -1,0 +1,27 @@
+//! The native module of the Python package `reversi_rules`
+//! (`python/reversi_rules`): Python classes over reversi-variants' positions,
+//! reversi-core's raw kernel for batched 8x8 games, and reversi-notation's
+//! readers. The Python API is documented by the package's stubs
+//! (`python/reversi_rules/__init__.pyi`).
+
+mod batch;
+mod errors;
+mod position;
+mod records;
+
+use pyo3::prelude::*;
+
+/// The native module, `reversi_rules._native`.
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    errors::register(m)?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_function(wrap_pyfunction!(position::perft, m)?)?;
+    m.add_class::<batch::Batch>()?;
+    m.add_class::<records::Game>()?;
+    m.add_class::<records::Games>()?;
+    m.add_function(wrap_pyfunction!(records::read, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,297 @@
+//! `reversi_rules.Position` and `reversi_rules.perft`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use reversi_variants::{Color, Geometry, Move, PerftCache, Position, Square, Symmetry, Variant};
+
+use crate::errors::{illegal, parse_error};
+
+/// The Python names of the eight symmetries, in `Symmetry::ALL`'s order.
+pub(crate) const SYMMETRY_NAMES: [&str; 8] = [
+    "identity",
+    "rotate90",
+    "rotate180",
+    "rotate270",
+    "flip_vertical",
+    "flip_horizontal",
+    "flip_diagonal",
+    "flip_anti_diagonal",
+];
+
+pub(crate) fn symmetry_name(s: Symmetry) -> &'static str {
+    let i = Symmetry::ALL.iter().position(|&t| t == s).unwrap_or(0);
+    SYMMETRY_NAMES[i]
+}
+
+fn symmetry_from_name(name: &str) -> PyResult<Symmetry> {
+    SYMMETRY_NAMES
+        .iter()
+        .position(|&n| n == name)
+        .map(|i| Symmetry::ALL[i])
+        .ok_or_else(|| parse_error(format!("unknown symmetry {name:?}: expected one of {SYMMETRY_NAMES:?}")))
+}
+
+pub(crate) fn parse_variant(text: &str) -> PyResult<Variant> {
+    text.parse::<Variant>().map_err(|e| parse_error(format!("{e}: {text:?}")))
+}
+
+pub(crate) fn parse_color(text: &str) -> PyResult<Color> {
+    text.parse::<Color>().map_err(|e| parse_error(format!("{e}: {text:?}")))
+}
+
+pub(crate) fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// The board of `board` (`"8x8"`, `"octagon"`) with `holes` (square names).
+pub(crate) fn parse_geometry(board: &str, holes: &[String]) -> PyResult<Geometry> {
+    let geometry = board.parse::<Geometry>().map_err(|e| parse_error(format!("{e}: {board:?}")))?;
+    if holes.is_empty() {
+        return Ok(geometry);
+    }
+    let squares = holes
+        .iter()
+        .map(|h| h.parse::<Square>().map_err(|e| parse_error(format!("{e}: {h:?}"))))
+        .collect::<PyResult<Vec<_>>>()?;
+    geometry.with_holes(squares).map_err(parse_error)
+}
+
+/// The start of `variant` on `board` with `holes`, `first` to move.
+pub(crate) fn start(variant: &str, board: &str, holes: &[String], first: &str) -> PyResult<Position> {
+    let variant = parse_variant(variant)?;
+    let geometry = parse_geometry(board, holes)?;
+    let first = parse_color(first)?;
+    Position::start_with_first(variant, geometry, first).map_err(parse_error)
+}
+
+pub(crate) fn parse_move(text: &str) -> PyResult<Move> {
+    text.trim().parse::<Move>().map_err(|e| parse_error(format!("{e}: {text:?}")))
+}
+
+/// A position of Reversi, Reversitacks or Attacks on any board.
+#[pyclass(module = "reversi_rules", name = "Position", eq)]
+#[derive(Clone, PartialEq)]
+pub(crate) struct PyPosition {
+    pub(crate) pos: Position,
+}
+
+impl PyPosition {
+    pub(crate) const fn new(pos: Position) -> PyPosition {
+        PyPosition { pos }
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (text=None, variant="reversi", *, board="8x8", holes=Vec::new(), first="black"))]
+    fn py_new(text: Option<&str>, variant: &str, board: &str, holes: Vec<String>, first: &str) -> PyResult<Self> {
+        let pos = match text {
+            Some(text) => Position::from_text(parse_variant(variant)?, text).map_err(parse_error)?,
+            None => start(variant, board, &holes, first)?,
+        };
+        Ok(PyPosition { pos })
+    }
+
+    /// The legal moves as text (`"pass"` when the side to move must pass).
+    fn moves(&self) -> Vec<String> {
+        self.pos.moves().map(|m| m.to_string()).collect()
+    }
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: &str) -> PyResult<bool> {
+        Ok(self.pos.is_legal(parse_move(mv)?))
+    }
+
+    /// Plays `mv` (e.g. `"f5"`, `"a1c3"`, `"pass"`); raises and leaves the
+    /// position unchanged when it is not legal.
+    fn play(&mut self, mv: &str) -> PyResult<()> {
+        let mv = parse_move(mv)?;
+        self.pos.play(mv).map(|_| ()).map_err(|e| illegal(format!("{mv}: {e}")))
+    }
+
+    /// Passes; raises when a move exists or the game is over.
+    fn pass_(&mut self) -> PyResult<()> {
+        self.pos.pass().map_err(|e| illegal(format!("pass: {e}")))
+    }
+
+    /// A copy with `mv` played.
+    fn played(&self, mv: &str) -> PyResult<PyPosition> {
+        let mut copy = self.clone();
+        copy.play(mv)?;
+        Ok(copy)
+    }
+
+    fn must_pass(&self) -> bool {
+        self.pos.must_pass()
+    }
+
+    fn is_game_over(&self) -> bool {
+        self.pos.is_game_over()
+    }
+
+    /// The discs (pieces): `(black, white)`.
+    fn score(&self) -> (usize, usize) {
+        let s = self.pos.score();
+        (s.black, s.white)
+    }
+
+    /// `None` while the game goes on, else `"black"`, `"white"` or `"draw"`.
+    #[getter]
+    fn outcome(&self) -> Option<&'static str> {
+        self.pos.outcome().map(|o| o.winner.map_or("draw", color_name))
+    }
+
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        color_name(self.pos.side_to_move())
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.pos.variant().name()
+    }
+
+    #[getter]
+    fn width(&self) -> u8 {
+        self.pos.geometry().width()
+    }
+
+    #[getter]
+    fn height(&self) -> u8 {
+        self.pos.geometry().height()
+    }
+
+    /// The obstructed squares.
+    #[getter]
+    fn holes(&self) -> Vec<String> {
+        self.pos.geometry().holes().map(|s| s.to_string()).collect()
+    }
+
+    /// `"black"`, `"white"`, `"hole"` or `None` (empty) on `square`.
+    fn get(&self, square: &str) -> PyResult<Option<&'static str>> {
+        let sq = square.parse::<Square>().map_err(|e| parse_error(format!("{e}: {square:?}")))?;
+        let geometry = self.pos.geometry();
+        if !geometry.contains(sq) {
+            return Err(PyValueError::new_err(format!("{sq} is off the board")));
+        }
+        if geometry.is_hole(sq) {
+            return Ok(Some("hole"));
+        }
+        Ok(self.pos.get(sq).map(color_name))
+    }
+
+    /// The 64-bit Zobrist hash (equal positions, equal hashes).
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    /// The least image under the board's symmetries, and the symmetry's name.
+    fn canonical(&self) -> (PyPosition, &'static str) {
+        let (pos, s) = self.pos.canonical();
+        (PyPosition { pos }, symmetry_name(s))
+    }
+
+    /// The names of the symmetries that map the board (holes included) onto itself.
+    fn symmetries(&self) -> Vec<&'static str> {
+        self.pos.geometry().symmetries().map(symmetry_name).collect()
+    }
+
+    /// The image under `symmetry`; `None` where the board does not have it.
+    fn transform(&self, symmetry: &str) -> PyResult<Option<PyPosition>> {
+        Ok(self.pos.transform(symmetry_from_name(symmetry)?).map(PyPosition::new))
+    }
+
+    /// The board drawn with coordinates.
+    fn pretty(&self) -> String {
+        self.pos.pretty().to_string()
+    }
+
+    /// The RULES.md position text.
+    fn __str__(&self) -> String {
+        self.pos.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let v = self.pos.variant();
+        if v == Variant::Reversi {
+            format!("Position({:?})", self.pos.to_string())
+        } else {
+            format!("Position({:?}, variant={:?})", self.pos.to_string(), v.name())
+        }
+    }
+
+    fn __copy__(&self) -> PyPosition {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
+        self.clone()
+    }
+
+    fn copy(&self) -> PyPosition {
+        self.clone()
+    }
+
+    /// Pickled as its text and variant.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+        let this = slf.borrow();
+        Ok((slf.get_type().into_any(), (this.pos.to_string(), this.pos.variant().name())))
+    }
+}
+
+/// Leaves at `depth` plies (a pass is a ply, a finished game one leaf).
+/// `hash_mb` adds a transposition table of that many MiB; `threads` splits the
+/// first ply over that many threads. The GIL is released while counting.
+#[pyfunction]
+#[pyo3(signature = (position, depth, hash_mb=None, threads=None))]
+pub(crate) fn perft(
+    py: Python<'_>,
+    position: &PyPosition,
+    depth: u32,
+    hash_mb: Option<usize>,
+    threads: Option<usize>,
+) -> PyResult<u64> {
+    let pos = position.pos;
+    let cache = match hash_mb {
+        Some(0) | None => None,
+        Some(mb) => Some(
+            PerftCache::try_for(&pos, mb.saturating_mul(1 << 20))
+                .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?,
+        ),
+    };
+    let count = move |p: &Position, d: u32| match &cache {
+        Some(c) => reversi_variants::perft_hashed(p, d, c),
+        None => reversi_variants::perft(p, d),
+    };
+    let threads = threads.unwrap_or(1);
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    py.detach(|| {
+        if threads == 1 || depth < 2 || pos.is_game_over() {
+            return Ok(count(&pos, depth));
+        }
+        let children: Vec<Position> = pos
+            .moves()
+            .map(|m| {
+                let mut child = pos;
+                child.play_unchecked(m);
+                child
+            })
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(pool.install(|| children.par_iter().map(|c| count(c, depth - 1)).sum()))
+    })
+}

@@ -1,0 +1,166 @@
+//! `reversi_rules.read`: the games of a record file, through reversi-notation.
+
+use std::io::{BufRead, Cursor};
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+use reversi_notation::{Passes, ReadOptions, Reader, Record};
+
+use crate::errors::record_error;
+use crate::position::{PyPosition, color_name};
+
+type BoxedReader = Reader<Box<dyn BufRead + Send>>;
+
+/// One game of a record.
+#[pyclass(module = "reversi_rules", frozen)]
+pub(crate) struct Game {
+    record: Record,
+}
+
+#[pymethods]
+impl Game {
+    /// Black's player, if named.
+    #[getter]
+    fn black(&self) -> Option<&str> {
+        self.record.black.as_deref()
+    }
+
+    /// White's player, if named.
+    #[getter]
+    fn white(&self) -> Option<&str> {
+        self.record.white.as_deref()
+    }
+
+    /// The event or tournament.
+    #[getter]
+    fn event(&self) -> Option<&str> {
+        self.record.event.as_deref()
+    }
+
+    /// The date, as written.
+    #[getter]
+    fn date(&self) -> Option<&str> {
+        self.record.date.as_deref()
+    }
+
+    /// The result as written (`"33-31"`, `"+8.5"`), if any.
+    #[getter]
+    fn result(&self) -> Option<String> {
+        self.record.result.as_ref().map(ToString::to_string)
+    }
+
+    /// The moves as written (passes where the format writes them).
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.record.moves.iter().map(|p| p.mv.to_string()).collect()
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.record.variant.name()
+    }
+
+    /// Who moves first.
+    #[getter]
+    fn first(&self) -> &'static str {
+        color_name(self.record.first_to_move())
+    }
+
+    /// The start position.
+    fn start(&self) -> PyResult<PyPosition> {
+        self.record.start_position().map(PyPosition::new).map_err(record_error)
+    }
+
+    /// The game replayed: `(before, move, after)` for every ply, forced
+    /// passes the record leaves out included. An illegal move raises
+    /// `RecordError` saying where it was read.
+    fn plies(&self) -> PyResult<Vec<(PyPosition, String, PyPosition)>> {
+        let locate = |e: reversi_notation::ReplayError| record_error(e.in_record(&self.record));
+        let mut steps = reversi_notation::plies(&self.record, Passes::Infer).map_err(locate)?;
+        let mut out = Vec::with_capacity(self.record.moves.len() + 2);
+        while let Some(step) = steps.next_ply() {
+            let step = step.map_err(locate)?;
+            out.push((PyPosition::new(*step.before), step.mv.to_string(), PyPosition::new(*step.after)));
+        }
+        Ok(out)
+    }
+
+    fn __repr__(&self) -> String {
+        let text = |s: Option<&str>| s.map_or_else(|| "None".to_owned(), |s| format!("{s:?}"));
+        format!(
+            "Game(black={}, white={}, result={}, moves={})",
+            text(self.black()),
+            text(self.white()),
+            text(self.result().as_deref()),
+            self.record.moves.len()
+        )
+    }
+}
+
+/// The games of a file, one at a time; a game that does not read raises
+/// `RecordError` (with `errors="raise"`) and the iteration may go on with the
+/// next game, or is skipped (`errors="skip"`).
+#[pyclass(module = "reversi_rules")]
+pub(crate) struct Games {
+    reader: Mutex<BoxedReader>,
+    skip: bool,
+}
+
+#[pymethods]
+impl Games {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
+        let skip = self.skip;
+        let mut guard = self.reader.lock().map_err(|_| record_error("the reader failed in another thread"))?;
+        let reader: &mut BoxedReader = &mut guard;
+        py.detach(|| {
+            loop {
+                match reader.next_record() {
+                    None => return Ok(None),
+                    Some(Ok(record)) => return Ok(Some(Game { record: record.clone() })),
+                    Some(Err(e)) if skip && !e.is_fatal() => {}
+                    Some(Err(e)) => return Err(e.to_string()),
+                }
+            }
+        })
+        .map_err(record_error)
+    }
+}
+
+/// The games of `source`: a path (the format from the extension, else the
+/// content; WTHOR's names from the files beside it) or a binary file object
+/// (the format from the content).
+#[pyfunction]
+#[pyo3(signature = (source, errors="raise"))]
+pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {
+    let skip = match errors {
+        "raise" => false,
+        "skip" => true,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "errors must be \"raise\" or \"skip\", not {other:?}"
+            )));
+        }
+    };
+    let reader: BoxedReader = if source.hasattr("read")? {
+        let data = source.call_method0("read")?;
+        let bytes: Vec<u8> = match data.extract::<String>() {
+            Ok(text) => text.into_bytes(),
+            Err(_) => data.extract()?,
+        };
+        let name: Option<String> = source.getattr("name").ok().and_then(|n| n.extract().ok());
+        let boxed: Box<dyn BufRead + Send> = Box::new(Cursor::new(bytes));
+        let reader = Reader::sniffed(boxed, ReadOptions::new()).map_err(record_error)?;
+        match name {
+            Some(name) => reader.named(name),
+            None => reader,
+        }
+    } else {
+        let path: std::path::PathBuf = source.extract()?;
+        reversi_notation::open(&path).map_err(record_error)?
+    };
+    Ok(Games { reader: Mutex::new(reader), skip })
+}

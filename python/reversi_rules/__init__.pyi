@@ -1,0 +1,168 @@
+"""Type stubs of reversi_rules (the native module re-exported)."""
+
+from collections.abc import Iterator, Sequence
+from os import PathLike
+from typing import IO, Literal
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import TypeAlias
+
+__version__: str
+
+Side: TypeAlias = Literal["black", "white"]
+
+class ParseError(ValueError):
+    """Text that does not read: a position, move, variant, board or colour."""
+
+class IllegalMoveError(ValueError):
+    """A move (or batch action) the position does not allow."""
+
+class RecordError(ValueError):
+    """A game record that does not read or replay; the message says where."""
+
+class Position:
+    """A position of Reversi, Reversitacks or Attacks on any board (1x1 to 26x26, with holes).
+
+    ``Position()`` is the 8x8 Reversi start, Black to move; ``Position(text)`` reads
+    the RULES.md position text (``X``/``O``/``-``/``#`` rows joined by ``/``, then
+    the side to move); without text the start of ``variant`` on ``board``.
+    """
+
+    def __init__(
+        self,
+        text: str | None = None,
+        variant: str = "reversi",
+        *,
+        board: str = "8x8",
+        holes: Sequence[str] = (),
+        first: str = "black",
+    ) -> None: ...
+    def moves(self) -> list[str]:
+        """The legal moves as text (``"pass"`` when the side to move must pass)."""
+    def is_legal(self, mv: str) -> bool: ...
+    def play(self, mv: str) -> None:
+        """Plays ``mv``; raises ``IllegalMoveError`` (position unchanged) when it is not legal."""
+    def pass_(self) -> None: ...
+    def played(self, mv: str) -> Position:
+        """A copy with ``mv`` played."""
+    def must_pass(self) -> bool: ...
+    def is_game_over(self) -> bool: ...
+    def score(self) -> tuple[int, int]:
+        """Discs (pieces) of Black and White."""
+    @property
+    def outcome(self) -> Literal["black", "white", "draw"] | None: ...
+    @property
+    def side_to_move(self) -> Side: ...
+    @property
+    def variant(self) -> Literal["reversi", "reversitacks", "attacks"]: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def holes(self) -> list[str]: ...
+    def get(self, square: str) -> Literal["black", "white", "hole"] | None: ...
+    def hash(self) -> int:
+        """The 64-bit Zobrist hash."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def canonical(self) -> tuple[Position, str]:
+        """The least image under the board's symmetries, and the symmetry's name."""
+    def symmetries(self) -> list[str]: ...
+    def transform(self, symmetry: str) -> Position | None: ...
+    def pretty(self) -> str: ...
+    def copy(self) -> Position: ...
+    def __copy__(self) -> Position: ...
+    def __deepcopy__(self, memo: object) -> Position: ...
+    def __reduce__(self) -> tuple[type[Position], tuple[str, str]]: ...
+
+def perft(position: Position, depth: int, hash_mb: int | None = None, threads: int | None = None) -> int:
+    """Leaves ``depth`` plies below ``position`` (a pass is a ply, a finished game a leaf)."""
+
+class Batch:
+    """``n`` games of one variant and board, stepped together on NumPy arrays.
+
+    Actions: Reversi ``W * H + 1`` (square ``row * W + column``, ``a1`` = 0; pass
+    last). Reversitacks and Attacks ``W * H * 25 + 1``: ``destination * 25 +
+    (dr + 2) * 5 + (dc + 2)`` with ``(dr, dc)`` the origin's offset from the
+    destination; a clone is offset ``(0, 0)`` (index 12); pass last.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        variant: str = "reversi",
+        board: str = "8x8",
+        holes: Sequence[str] = (),
+        seed: int = 0,
+        auto_reset: bool = True,
+        first: str = "black",
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def pass_action(self) -> int: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def auto_reset(self) -> bool: ...
+    def reset(self, seed: int | None = None) -> None: ...
+    def reset_game(self, i: int) -> None: ...
+    def position(self, i: int) -> Position: ...
+    def action(self, mv: str) -> int: ...
+    def move_of(self, action: int) -> str: ...
+    def holes_mask(self) -> npt.NDArray[np.bool_]:
+        """``bool (H, W)``: the obstructed squares (in no plane of the observation)."""
+    def observation(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+        """``uint8 (n, 2, H, W)``: plane 0 the side to move's pieces, plane 1 the opponent's."""
+    def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+        """``bool (n, A)``."""
+    def step(
+        self, actions: npt.NDArray[np.integer] | Sequence[int]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view."""
+    def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]: ...
+    def rollout(self, seed: int | None = None) -> npt.NDArray[np.int32]:
+        """Plays every game to its end at random: final discs ``int32 (n, 2)``, Black then White."""
+    def scores(self) -> npt.NDArray[np.int32]: ...
+    def is_over(self) -> npt.NDArray[np.bool_]: ...
+    def side_to_move(self) -> npt.NDArray[np.uint8]: ...
+
+class Game:
+    """One game of a record."""
+
+    @property
+    def black(self) -> str | None: ...
+    @property
+    def white(self) -> str | None: ...
+    @property
+    def event(self) -> str | None: ...
+    @property
+    def date(self) -> str | None: ...
+    @property
+    def result(self) -> str | None: ...
+    @property
+    def moves(self) -> list[str]: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def first(self) -> Side: ...
+    def start(self) -> Position: ...
+    def plies(self) -> list[tuple[Position, str, Position]]:
+        """``(before, move, after)`` for every ply, inferred forced passes included."""
+
+class Games(Iterator[Game]):
+    def __iter__(self) -> Games: ...
+    def __next__(self) -> Game: ...
+
+def read(
+    source: str | PathLike[str] | IO[bytes] | IO[str],
+    errors: Literal["raise", "skip"] = "raise",
+) -> Games:
+    """The games of a record file (path, or file object read whole)."""

@@ -1,0 +1,52 @@
+"""perft against the tables in data/perft/."""
+
+import pytest
+
+import reversi_rules as rr
+from conftest import DATA
+
+# Entries up to this many leaves: a few seconds in all.
+LIMIT = 3_100_000
+
+
+def table():
+    for file in sorted((DATA / "perft").glob("*.perft")):
+        for line in file.read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                variant, text, depth, nodes = line.split(";")
+                if int(nodes) <= LIMIT:
+                    yield pytest.param(variant, text, int(depth), int(nodes), id=f"{variant}-{text}-{depth}")
+
+
+ENTRIES = list(table())
+
+
+def test_table_is_read():
+    assert len(ENTRIES) > 30
+
+
+@pytest.mark.parametrize(("variant", "text", "depth", "nodes"), ENTRIES)
+def test_perft_table(variant, text, depth, nodes):
+    assert rr.perft(rr.Position(text, variant), depth) == nodes
+
+
+def test_start_8x8():
+    counts = [rr.perft(rr.Position(), d) for d in range(1, 10)]
+    assert counts == [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
+
+
+def test_hashed_and_threaded_agree():
+    pos = rr.Position()
+    assert rr.perft(pos, 8, hash_mb=8) == 390216
+    assert rr.perft(pos, 8, threads=2) == 390216
+    assert rr.perft(pos, 8, hash_mb=8, threads=2) == 390216
+    attacks = rr.Position(variant="attacks", board="7x7")
+    assert rr.perft(attacks, 4, threads=2, hash_mb=4) == 155888
+    with pytest.raises(ValueError):
+        rr.perft(pos, 3, threads=0)
+
+
+def test_symmetric_images_count_the_same():
+    pos = rr.Position().played("f5").played("f6")
+    counts = {rr.perft(pos.transform(s), 5) for s in pos.symmetries()}
+    assert len(counts) == 1

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Every test of the repository: the Rust workspace's, then the Python
+# package's (python/tests). Needs a Rust toolchain, crates.io, python3 with
+# venv (Debian: apt-get install python3-venv) and PyPI. Run it again at will:
+# the virtual environment (target/py) is reused, the extension rebuilt only
+# when its sources changed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+cargo test --workspace
+
+# The Python tools, pinned: the same versions on every machine.
+venv=target/py
+mkdir -p target
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" || {
+        echo "python3 -m venv failed: install python3-venv (Debian, Ubuntu) and run again" >&2
+        exit 1
+    }
+fi
+"$venv/bin/python" -m pip install --disable-pip-version-check -q \
+    maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 hypothesis==6.170.17 ruff==0.17.6
+
+"$venv/bin/ruff" check python benches/python
+"$venv/bin/ruff" format --check python benches/python
+
+# The extension, built optimised into the virtual environment (the same
+# target directory as cargo's above: CARGO_TARGET_DIR is honoured).
+VIRTUAL_ENV="$PWD/$venv" PATH="$PWD/$venv/bin:$PATH" "$venv/bin/maturin" develop --release --quiet
+"$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
