@@ -12,7 +12,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     // Every line end reads the same: LF, a lone CR (classic Mac OS), and a
     // byte-order mark before the text changes nothing.
-    if !text.contains('\r') {
+    // (A text that starts with a mark of its own reads it as a character.)
+    if !text.contains('\r') && !text.starts_with('\u{feff}') {
         let lines = |t: &str| {
             transcript::read(t, Variant::Reversi, Geometry::standard())
                 .map(|games| games.into_iter().map(|g| g.moves).collect::<Vec<_>>())

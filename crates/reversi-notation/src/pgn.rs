@@ -20,8 +20,8 @@
 //! `First` (`Black` or `White`), `Black`, `White`, `Date`, `Event`, `Result`
 //! (discs `33-31`, a net result `+8.5` or `*`). Other tags are kept in
 //! [`Record::extra`] in their order. A tag given twice is read from its first
-//! occurrence; the others are kept in [`Record::extra`] too (and written back
-//! under another name, [`Losses`] reporting it).
+//! occurrence; the others are kept in [`Record::extra`] too, named as the
+//! writer writes such a field (`X_Black`), so that they read back the same.
 //!
 //! Movetext: move numbers (`29.`, `29...`) are read and not checked; moves per
 //! RULES.md; passes as `pass`, `PA` or PlayOK's `--` (which takes its own slot:
@@ -433,9 +433,12 @@ fn record_from_tags(text: &str, tags: &[Tag]) -> Result<Record, SyntaxError> {
     for (i, tag) in tags.iter().enumerate() {
         let value = || Some(tag.value.clone());
         // A tag the reader interprets is read from its first occurrence;
-        // another of the same name is kept as it is, a field of its own.
+        // another of the same name is kept as a field of its own, under the
+        // name the writer gives such a field (`X_White`), so that what is
+        // written reads back the same.
         if RESERVED_TAGS.contains(&tag.name.as_str()) && tags[..i].iter().any(|t| t.name == tag.name) {
-            record.extra.push((tag.name.clone(), tag.value.clone()));
+            let name = TAG_NAMES.name(&tag.name).map_or_else(|| tag.name.clone(), |n| n.into_owned());
+            record.extra.push((name, tag.value.clone()));
             continue;
         }
         match tag.name.as_str() {

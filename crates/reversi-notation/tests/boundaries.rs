@@ -43,7 +43,10 @@ fn a_pgn_tag_given_twice_is_read_from_its_first_and_the_other_kept() {
     assert_eq!(game.geometry.to_string(), "6x6");
     assert_eq!(game.result.as_ref().map(ToString::to_string).as_deref(), Some("20-16"));
     let kept: Vec<(&str, &str)> = game.extra.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
-    assert_eq!(kept, [("Black", "Bob"), ("Board", "8x8"), ("Result", "*"), ("Event", "Cup")]);
+    assert_eq!(kept, [("X_Black", "Bob"), ("X_Board", "8x8"), ("X_Result", "*"), ("X_Event", "Cup")]);
+    // Written and read again: the same record.
+    let written = reversi_notation::write(Format::Pgn, &games).unwrap();
+    assert_eq!(read(Format::Pgn, &written, ReadOptions::new()).unwrap(), games);
 }
 
 #[test]
