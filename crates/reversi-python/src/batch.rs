@@ -20,245 +20,16 @@ use reversi_core::raw::Kernel;
 use reversi_variants::{Color, Move, Position, Square, Variant};
 
 use crate::errors::illegal;
+use crate::games::{
+    Encoding, Game8, Games, below, check_any, game_seed, mv_is_distance_one_jump, next_random, play_any, random_any,
+    reason8,
+};
 use crate::position::{PyPosition, start};
 
 /// From this many games on, the loops run on rayon's threads.
 const PARALLEL: usize = 4096;
 /// Games per rayon task.
 const CHUNK: usize = 512;
-
-/// Byte `j` of `SPREAD[b]` is bit `j` of `b`: a board row as 8 bytes.
-const SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut j = 0;
-        while j < 8 {
-            if b >> j & 1 == 1 {
-                table[b] |= 1 << (8 * j);
-            }
-            j += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// splitmix64: the next number of a game's random stream.
-const fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// A number below `n` (n > 0) from a random word.
-const fn below(random: u64, n: u64) -> u64 {
-    ((random as u128 * n as u128) >> 64) as u64
-}
-
-/// The seed of game `i`'s stream.
-fn game_seed(seed: u64, i: usize) -> u64 {
-    let mut s = seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03);
-    next_random(&mut s)
-}
-
-/// An 8x8 Reversi game on raw bitboards.
-#[derive(Clone, Copy)]
-struct Game8 {
-    /// The side to move's discs.
-    player: u64,
-    /// The other side's discs.
-    opponent: u64,
-    /// The side to move's legal placements.
-    moves: u64,
-    /// Whether Black is to move.
-    black: bool,
-    /// Whether neither side can place.
-    over: bool,
-}
-
-impl Game8 {
-    fn new(k: Kernel, player: u64, opponent: u64, black: bool) -> Game8 {
-        let moves = k.moves(player, opponent);
-        let over = moves == 0 && k.moves(opponent, player) == 0;
-        Game8 { player, opponent, moves, black, over }
-    }
-
-    /// Whether `action` (0..=64) is legal.
-    const fn is_legal(&self, action: i64) -> bool {
-        !self.over
-            && if action == 64 { self.moves == 0 } else { action >= 0 && action < 64 && self.moves >> action & 1 == 1 }
-    }
-
-    /// Plays a legal `action`: the reward of the mover and whether the game ended.
-    fn play(&mut self, k: Kernel, action: i64) -> (f32, bool) {
-        let (player, opponent) = if action == 64 {
-            (self.opponent, self.player)
-        } else {
-            k.play(self.player, self.opponent, action as usize)
-        };
-        *self = Game8::new(k, player, opponent, !self.black);
-        if self.over {
-            // The mover is now `opponent`.
-            let (mover, other) = (self.opponent.count_ones(), self.player.count_ones());
-            (sign(mover as i64 - other as i64), true)
-        } else {
-            (0.0, false)
-        }
-    }
-
-    fn random_action(&self, state: &mut u64) -> i64 {
-        if self.over {
-            return -1;
-        }
-        if self.moves == 0 {
-            return 64;
-        }
-        let mut moves = self.moves;
-        for _ in 0..below(next_random(state), u64::from(moves.count_ones())) {
-            moves &= moves - 1;
-        }
-        i64::from(moves.trailing_zeros())
-    }
-
-    fn write_observation(&self, out: &mut [u8]) {
-        for (plane, bits) in out.chunks_exact_mut(64).zip([self.player, self.opponent]) {
-            for (r, row) in plane.chunks_exact_mut(8).enumerate() {
-                row.copy_from_slice(&SPREAD[(bits >> (8 * r)) as usize & 0xff].to_le_bytes());
-            }
-        }
-    }
-
-    fn write_mask(&self, out: &mut [bool]) {
-        for (j, m) in out[..64].iter_mut().enumerate() {
-            *m = self.moves >> j & 1 == 1;
-        }
-        out[64] = !self.over && self.moves == 0;
-    }
-
-    fn score(&self) -> (i32, i32) {
-        let (p, o) = (self.player.count_ones() as i32, self.opponent.count_ones() as i32);
-        if self.black { (p, o) } else { (o, p) }
-    }
-
-    fn position(&self) -> Position {
-        let (black, white) = if self.black { (self.player, self.opponent) } else { (self.opponent, self.player) };
-        let side = if self.black { Color::Black } else { Color::White };
-        let core =
-            reversi_core::Position::from_discs(reversi_core::Bitboard(black), reversi_core::Bitboard(white), side)
-                .unwrap_or_else(|_| reversi_core::Position::start());
-        Position::from(core)
-    }
-}
-
-const fn sign(x: i64) -> f32 {
-    if x > 0 {
-        1.0
-    } else if x < 0 {
-        -1.0
-    } else {
-        0.0
-    }
-}
-
-/// The games of a batch.
-enum Games {
-    /// 8x8 Reversi without holes, from `start`.
-    Othello { kernel: Kernel, start: Game8, games: Vec<Game8> },
-    /// Any other game, from `start`.
-    Any { start: Box<Position>, games: Vec<Position> },
-}
-
-/// The action encoding of a board: `W * H * per + 1` actions.
-#[derive(Clone, Copy)]
-struct Encoding {
-    width: usize,
-    height: usize,
-    /// 1 for Reversi, 25 for the games that move pieces.
-    per: usize,
-}
-
-impl Encoding {
-    const fn pass(self) -> usize {
-        self.width * self.height * self.per
-    }
-
-    const fn count(self) -> usize {
-        self.pass() + 1
-    }
-
-    fn encode(self, mv: Move) -> usize {
-        let index = |sq: Square| usize::from(sq.row()) * self.width + usize::from(sq.column());
-        match mv {
-            Move::Pass => self.pass(),
-            Move::Place(to) => index(to) * self.per + if self.per == 25 { 12 } else { 0 },
-            Move::Jump { from, to } => {
-                let dr = usize::from(from.row()) + 2 - usize::from(to.row());
-                let dc = usize::from(from.column()) + 2 - usize::from(to.column());
-                index(to) * 25 + dr * 5 + dc
-            }
-        }
-    }
-
-    /// The move of `action`, `None` out of range.
-    fn decode(self, action: i64) -> Option<Move> {
-        let a = usize::try_from(action).ok()?;
-        if a == self.pass() {
-            return Some(Move::Pass);
-        }
-        if a > self.pass() {
-            return None;
-        }
-        let (to, offset) = (a / self.per, a % self.per);
-        let (row, column) = (to / self.width, to % self.width);
-        let to = Square::new(column as u8, row as u8)?;
-        if self.per == 1 || offset == 12 {
-            return Some(Move::Place(to));
-        }
-        let r = (row + offset / 5).checked_sub(2)?;
-        let c = (column + offset % 5).checked_sub(2)?;
-        if r >= self.height || c >= self.width {
-            return None;
-        }
-        Some(Move::Jump { from: Square::new(c as u8, r as u8)?, to })
-    }
-}
-
-/// Why `action` is not legal in `pos`, if it is not.
-fn check_any(enc: Encoding, pos: &Position, action: i64) -> Result<Move, String> {
-    if pos.is_game_over() {
-        return Err("the game is over (reset it)".into());
-    }
-    let Some(mv) = enc.decode(action) else {
-        return Err(format!("action {action} is not an action of this board (0..{})", enc.count()));
-    };
-    if mv_is_distance_one_jump(mv) || !pos.is_legal(mv) {
-        return Err(format!("action {action} ({mv}) is not legal"));
-    }
-    Ok(mv)
-}
-
-/// A "jump" of distance 1: not an action (a clone is offset 0).
-fn mv_is_distance_one_jump(mv: Move) -> bool {
-    matches!(mv, Move::Jump { from, to } if from.distance(to) != 2)
-}
-
-fn play_any(pos: &mut Position, mv: Move) -> (f32, bool) {
-    let mover = pos.side_to_move();
-    pos.play_unchecked(mv);
-    if pos.is_game_over() { (sign(i64::from(pos.score().margin(mover))), true) } else { (0.0, false) }
-}
-
-fn random_any(enc: Encoding, pos: &Position, state: &mut u64) -> i64 {
-    if pos.is_game_over() {
-        return -1;
-    }
-    let moves: Vec<Move> = pos.moves().collect();
-    let mv = moves[below(next_random(state), moves.len() as u64) as usize];
-    enc.encode(mv) as i64
-}
 
 /// Runs `f` on `a` and `b` (`per_b` items of `b` to one of `a`), chunk by
 /// chunk on rayon's threads when `parallel`.
@@ -267,6 +38,56 @@ fn each<A: Sync, B: Send>(parallel: bool, a: &[A], b: &mut [B], per_b: usize, f:
         a.par_chunks(CHUNK).zip(b.par_chunks_mut(CHUNK * per_b)).for_each(|(a, b)| f(a, b));
     } else {
         f(a, b);
+    }
+}
+
+/// Plays `play` on each game with its action, its reward and terminated flag
+/// written out, chunk by chunk on rayon's threads when `parallel`.
+fn chunked<G: Send>(
+    parallel: bool,
+    games: &mut [G],
+    actions: &[i64],
+    rewards: &mut [f32],
+    terminated: &mut [bool],
+    play: impl Fn(&mut G, i64) -> (f32, bool) + Sync,
+) {
+    let run = |gs: &mut [G], a: &[i64], r: &mut [f32], t: &mut [bool]| {
+        for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
+            (*r, *t) = play(g, a);
+        }
+    };
+    if parallel {
+        games
+            .par_chunks_mut(CHUNK)
+            .zip(actions.par_chunks(CHUNK))
+            .zip(rewards.par_chunks_mut(CHUNK))
+            .zip(terminated.par_chunks_mut(CHUNK))
+            .for_each(|(((g, a), r), t)| run(g, a, r, t));
+    } else {
+        run(games, actions, rewards, terminated);
+    }
+}
+
+/// Runs `one` on each game with its random stream, its two numbers written
+/// into `out` (two a game), on rayon's threads when `parallel`.
+fn with_streams<G: Send>(
+    parallel: bool,
+    games: &mut [G],
+    streams: &mut [u64],
+    out: &mut [i32],
+    one: impl Fn(&mut G, &mut u64) -> (i32, i32) + Sync,
+) {
+    let write = |g: &mut G, s: &mut u64, o: &mut [i32]| (o[0], o[1]) = one(g, s);
+    if parallel {
+        games
+            .par_iter_mut()
+            .zip(streams.par_iter_mut())
+            .zip(out.par_chunks_mut(2))
+            .for_each(|((g, s), o)| write(g, s, o));
+    } else {
+        for ((g, s), o) in games.iter_mut().zip(streams.iter_mut()).zip(out.chunks_mut(2)) {
+            write(g, s, o);
+        }
     }
 }
 
@@ -598,47 +419,25 @@ impl Batch {
                 match games {
                     Games::Othello { kernel, start, games } => {
                         let (k, start) = (*kernel, *start);
-                        let run = |gs: &mut [Game8], a: &[i64], r: &mut [f32], t: &mut [bool]| {
-                            for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
-                                (*r, *t) = g.play(k, a);
-                                if *t && auto_reset {
-                                    *g = start;
-                                }
+                        chunked(parallel, games, actions, r_out, t_out, |g, a| {
+                            let (r, t) = g.play(k, a);
+                            if t && auto_reset {
+                                *g = start;
                             }
-                        };
-                        if parallel {
-                            games
-                                .par_chunks_mut(CHUNK)
-                                .zip(actions.par_chunks(CHUNK))
-                                .zip(r_out.par_chunks_mut(CHUNK))
-                                .zip(t_out.par_chunks_mut(CHUNK))
-                                .for_each(|(((g, a), r), t)| run(g, a, r, t));
-                        } else {
-                            run(games, actions, r_out, t_out);
-                        }
+                            (r, t)
+                        });
                     }
                     Games::Any { start, games } => {
                         let start = **start;
-                        let run = |gs: &mut [Position], a: &[i64], r: &mut [f32], t: &mut [bool]| {
-                            for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
-                                if let Some(mv) = enc.decode(a) {
-                                    (*r, *t) = play_any(g, mv);
-                                    if *t && auto_reset {
-                                        *g = start;
-                                    }
-                                }
+                        chunked(parallel, games, actions, r_out, t_out, |g, a| {
+                            // Checked above: every action decodes.
+                            let Some(mv) = enc.decode(a) else { return (0.0, false) };
+                            let (r, t) = play_any(g, mv);
+                            if t && auto_reset {
+                                *g = start;
                             }
-                        };
-                        if parallel {
-                            games
-                                .par_chunks_mut(CHUNK)
-                                .zip(actions.par_chunks(CHUNK))
-                                .zip(r_out.par_chunks_mut(CHUNK))
-                                .zip(t_out.par_chunks_mut(CHUNK))
-                                .for_each(|(((g, a), r), t)| run(g, a, r, t));
-                        } else {
-                            run(games, actions, r_out, t_out);
-                        }
+                            (r, t)
+                        });
                     }
                 }
                 Ok(())
@@ -704,52 +503,31 @@ impl Batch {
             py.detach(|| match games {
                 Games::Othello { kernel, start, games } => {
                     let (k, start) = (*kernel, *start);
-                    let one = |g: &mut Game8, s: &mut u64, o: &mut [i32]| {
+                    with_streams(parallel, games, rng, out, |g, s| {
                         while !g.over {
                             let a = g.random_action(s);
                             g.play(k, a);
                         }
-                        (o[0], o[1]) = g.score();
+                        let score = g.score();
                         if auto_reset {
                             *g = start;
                         }
-                    };
-                    if parallel {
-                        games
-                            .par_iter_mut()
-                            .zip(rng.par_iter_mut())
-                            .zip(out.par_chunks_mut(2))
-                            .for_each(|((g, s), o)| one(g, s, o));
-                    } else {
-                        for ((g, s), o) in games.iter_mut().zip(rng.iter_mut()).zip(out.chunks_mut(2)) {
-                            one(g, s, o);
-                        }
-                    }
+                        score
+                    });
                 }
                 Games::Any { start, games } => {
                     let start = **start;
-                    let one = |g: &mut Position, s: &mut u64, o: &mut [i32]| {
+                    with_streams(parallel, games, rng, out, |g, s| {
                         while !g.is_game_over() {
                             let moves: Vec<Move> = g.moves().collect();
                             g.play_unchecked(moves[below(next_random(s), moves.len() as u64) as usize]);
                         }
                         let score = g.score();
-                        (o[0], o[1]) = (score.black as i32, score.white as i32);
                         if auto_reset {
                             *g = start;
                         }
-                    };
-                    if parallel {
-                        games
-                            .par_iter_mut()
-                            .zip(rng.par_iter_mut())
-                            .zip(out.par_chunks_mut(2))
-                            .for_each(|((g, s), o)| one(g, s, o));
-                    } else {
-                        for ((g, s), o) in games.iter_mut().zip(rng.iter_mut()).zip(out.chunks_mut(2)) {
-                            one(g, s, o);
-                        }
-                    }
+                        (score.black as i32, score.white as i32)
+                    });
                 }
             });
         }
@@ -788,19 +566,5 @@ impl Batch {
             Games::Any { games, .. } => games.iter().map(|p| u8::from(p.side_to_move() == Color::White)).collect(),
         };
         PyArray1::from_vec(py, sides)
-    }
-}
-
-/// Why `action` is not legal in an 8x8 game.
-fn reason8(g: &Game8, action: i64) -> String {
-    if g.over {
-        "the game is over (reset it)".into()
-    } else if !(0..=64).contains(&action) {
-        format!("action {action} is not an action of this board (0..65)")
-    } else if action == 64 {
-        "action 64 (pass) is not legal: a move exists".into()
-    } else {
-        let sq = Square::new((action % 8) as u8, (action / 8) as u8).map_or(String::new(), |s| s.to_string());
-        format!("action {action} ({sq}) is not legal")
     }
 }

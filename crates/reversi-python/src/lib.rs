@@ -6,6 +6,7 @@
 
 mod batch;
 mod errors;
+mod games;
 mod position;
 mod records;
 

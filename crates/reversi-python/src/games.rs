@@ -1,0 +1,249 @@
+//! The games a [`Batch`](crate::batch::Batch) steps: 8x8 Reversi without holes
+//! on raw bitboards ([`Game8`], played with reversi-core's `raw::Kernel`),
+//! any other game as reversi-variants' `Position`; the action encoding of a
+//! board ([`Encoding`]); the games' seeded random streams.
+
+use reversi_core::raw::Kernel;
+use reversi_variants::{Color, Move, Position, Square};
+
+/// Byte `j` of `SPREAD[b]` is bit `j` of `b`: a board row as 8 bytes.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            if b >> j & 1 == 1 {
+                table[b] |= 1 << (8 * j);
+            }
+            j += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// splitmix64: the next number of a game's random stream.
+pub(crate) const fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A number below `n` (n > 0) from a random word.
+pub(crate) const fn below(random: u64, n: u64) -> u64 {
+    ((random as u128 * n as u128) >> 64) as u64
+}
+
+/// The seed of game `i`'s stream.
+pub(crate) fn game_seed(seed: u64, i: usize) -> u64 {
+    let mut s = seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03);
+    next_random(&mut s)
+}
+
+/// An 8x8 Reversi game on raw bitboards.
+#[derive(Clone, Copy)]
+pub(crate) struct Game8 {
+    /// The side to move's discs.
+    player: u64,
+    /// The other side's discs.
+    opponent: u64,
+    /// The side to move's legal placements.
+    moves: u64,
+    /// Whether Black is to move.
+    pub(crate) black: bool,
+    /// Whether neither side can place.
+    pub(crate) over: bool,
+}
+
+impl Game8 {
+    pub(crate) fn new(k: Kernel, player: u64, opponent: u64, black: bool) -> Game8 {
+        let moves = k.moves(player, opponent);
+        let over = moves == 0 && k.moves(opponent, player) == 0;
+        Game8 { player, opponent, moves, black, over }
+    }
+
+    /// Whether `action` (0..=64) is legal.
+    pub(crate) const fn is_legal(&self, action: i64) -> bool {
+        !self.over
+            && if action == 64 { self.moves == 0 } else { action >= 0 && action < 64 && self.moves >> action & 1 == 1 }
+    }
+
+    /// Plays a legal `action`: the reward of the mover and whether the game ended.
+    pub(crate) fn play(&mut self, k: Kernel, action: i64) -> (f32, bool) {
+        let (player, opponent) = if action == 64 {
+            (self.opponent, self.player)
+        } else {
+            k.play(self.player, self.opponent, action as usize)
+        };
+        *self = Game8::new(k, player, opponent, !self.black);
+        if self.over {
+            // The mover is now `opponent`.
+            let (mover, other) = (self.opponent.count_ones(), self.player.count_ones());
+            (sign(mover as i64 - other as i64), true)
+        } else {
+            (0.0, false)
+        }
+    }
+
+    pub(crate) fn random_action(&self, state: &mut u64) -> i64 {
+        if self.over {
+            return -1;
+        }
+        if self.moves == 0 {
+            return 64;
+        }
+        let mut moves = self.moves;
+        for _ in 0..below(next_random(state), u64::from(moves.count_ones())) {
+            moves &= moves - 1;
+        }
+        i64::from(moves.trailing_zeros())
+    }
+
+    pub(crate) fn write_observation(&self, out: &mut [u8]) {
+        for (plane, bits) in out.chunks_exact_mut(64).zip([self.player, self.opponent]) {
+            for (r, row) in plane.chunks_exact_mut(8).enumerate() {
+                row.copy_from_slice(&SPREAD[(bits >> (8 * r)) as usize & 0xff].to_le_bytes());
+            }
+        }
+    }
+
+    pub(crate) fn write_mask(&self, out: &mut [bool]) {
+        for (j, m) in out[..64].iter_mut().enumerate() {
+            *m = self.moves >> j & 1 == 1;
+        }
+        out[64] = !self.over && self.moves == 0;
+    }
+
+    pub(crate) fn score(&self) -> (i32, i32) {
+        let (p, o) = (self.player.count_ones() as i32, self.opponent.count_ones() as i32);
+        if self.black { (p, o) } else { (o, p) }
+    }
+
+    pub(crate) fn position(&self) -> Position {
+        let (black, white) = if self.black { (self.player, self.opponent) } else { (self.opponent, self.player) };
+        let side = if self.black { Color::Black } else { Color::White };
+        let core =
+            reversi_core::Position::from_discs(reversi_core::Bitboard(black), reversi_core::Bitboard(white), side)
+                .unwrap_or_else(|_| reversi_core::Position::start());
+        Position::from(core)
+    }
+}
+
+/// +1, 0 or -1: the reward of a disc margin.
+const fn sign(x: i64) -> f32 {
+    x.signum() as f32
+}
+
+/// The games of a batch.
+pub(crate) enum Games {
+    /// 8x8 Reversi without holes, from `start`.
+    Othello { kernel: Kernel, start: Game8, games: Vec<Game8> },
+    /// Any other game, from `start`.
+    Any { start: Box<Position>, games: Vec<Position> },
+}
+
+/// The action encoding of a board: `W * H * per + 1` actions.
+#[derive(Clone, Copy)]
+pub(crate) struct Encoding {
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    /// 1 for Reversi, 25 for the games that move pieces.
+    pub(crate) per: usize,
+}
+
+impl Encoding {
+    pub(crate) const fn pass(self) -> usize {
+        self.width * self.height * self.per
+    }
+
+    pub(crate) const fn count(self) -> usize {
+        self.pass() + 1
+    }
+
+    pub(crate) fn encode(self, mv: Move) -> usize {
+        let index = |sq: Square| usize::from(sq.row()) * self.width + usize::from(sq.column());
+        match mv {
+            Move::Pass => self.pass(),
+            Move::Place(to) => index(to) * self.per + if self.per == 25 { 12 } else { 0 },
+            Move::Jump { from, to } => {
+                let dr = usize::from(from.row()) + 2 - usize::from(to.row());
+                let dc = usize::from(from.column()) + 2 - usize::from(to.column());
+                index(to) * 25 + dr * 5 + dc
+            }
+        }
+    }
+
+    /// The move of `action`, `None` out of range.
+    pub(crate) fn decode(self, action: i64) -> Option<Move> {
+        let a = usize::try_from(action).ok()?;
+        if a == self.pass() {
+            return Some(Move::Pass);
+        }
+        if a > self.pass() {
+            return None;
+        }
+        let (to, offset) = (a / self.per, a % self.per);
+        let (row, column) = (to / self.width, to % self.width);
+        let to = Square::new(column as u8, row as u8)?;
+        if self.per == 1 || offset == 12 {
+            return Some(Move::Place(to));
+        }
+        let r = (row + offset / 5).checked_sub(2)?;
+        let c = (column + offset % 5).checked_sub(2)?;
+        if r >= self.height || c >= self.width {
+            return None;
+        }
+        Some(Move::Jump { from: Square::new(c as u8, r as u8)?, to })
+    }
+}
+
+/// Why `action` is not legal in `pos`, if it is not.
+pub(crate) fn check_any(enc: Encoding, pos: &Position, action: i64) -> Result<Move, String> {
+    if pos.is_game_over() {
+        return Err("the game is over (reset it)".into());
+    }
+    let Some(mv) = enc.decode(action) else {
+        return Err(format!("action {action} is not an action of this board (0..{})", enc.count()));
+    };
+    if mv_is_distance_one_jump(mv) || !pos.is_legal(mv) {
+        return Err(format!("action {action} ({mv}) is not legal"));
+    }
+    Ok(mv)
+}
+
+/// A "jump" of distance 1: not an action (a clone is offset 0).
+pub(crate) fn mv_is_distance_one_jump(mv: Move) -> bool {
+    matches!(mv, Move::Jump { from, to } if from.distance(to) != 2)
+}
+
+pub(crate) fn play_any(pos: &mut Position, mv: Move) -> (f32, bool) {
+    let mover = pos.side_to_move();
+    pos.play_unchecked(mv);
+    if pos.is_game_over() { (sign(i64::from(pos.score().margin(mover))), true) } else { (0.0, false) }
+}
+
+pub(crate) fn random_any(enc: Encoding, pos: &Position, state: &mut u64) -> i64 {
+    if pos.is_game_over() {
+        return -1;
+    }
+    let moves: Vec<Move> = pos.moves().collect();
+    let mv = moves[below(next_random(state), moves.len() as u64) as usize];
+    enc.encode(mv) as i64
+}
+
+/// Why `action` is not legal in an 8x8 game.
+pub(crate) fn reason8(g: &Game8, action: i64) -> String {
+    if g.over {
+        "the game is over (reset it)".into()
+    } else if !(0..=64).contains(&action) {
+        format!("action {action} is not an action of this board (0..65)")
+    } else if action == 64 {
+        "action 64 (pass) is not legal: a move exists".into()
+    } else {
+        let sq = Square::new((action % 8) as u8, (action / 8) as u8).map_or(String::new(), |s| s.to_string());
+        format!("action {action} ({sq}) is not legal")
+    }
+}
