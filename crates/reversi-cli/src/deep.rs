@@ -142,6 +142,10 @@ pub(crate) fn frontier(game: &Position, plies: u32) -> (Vec<(Position, u64)>, u6
     (units, frontier.finished[0])
 }
 
+/// Why no count here can be refused: the command line bounds DEPTH at
+/// 60 (`perft::MAX_DEPTH`), far within the library's bound.
+pub(crate) const WITHIN_BOUND: &str = "DEPTH is at most 60, within reversi_variants::MAX_PERFT_DEPTH";
+
 /// The table the units are counted with, shared by the threads: for 8x8
 /// Reversi reversi-variants keeps reversi-core's (canonical boards).
 struct Tables(Option<PerftCache>);
@@ -160,10 +164,11 @@ impl Tables {
 
     /// The count of one unit.
     fn count(&self, unit: &Position, depth: u32, backend: Backend) -> u64 {
-        match &self.0 {
+        let count = match &self.0 {
             Some(cache) => reversi_variants::perft_hashed_with(backend, unit, depth, cache),
             None => reversi_variants::perft_with(backend, unit, depth),
-        }
+        };
+        count.expect(WITHIN_BOUND)
     }
 }
 
@@ -334,11 +339,11 @@ mod tests {
             let pos = Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
             let game = pos;
             for depth in 0..6 {
-                let expected = reversi_variants::perft(&pos, depth);
+                let expected = reversi_variants::perft(&pos, depth).unwrap();
                 for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
                     let options = DeepOptions { backend, ..options(2, 1) };
                     let split = split_count(&game, depth, true, options).unwrap();
-                    assert_eq!(split.total, reversi_variants::perft_with(backend, &pos, depth), "{backend:?}");
+                    assert_eq!(split.total, reversi_variants::perft_with(backend, &pos, depth).unwrap(), "{backend:?}");
                 }
                 for (threads, hash) in [(1, 0), (1, 1), (2, 0), (2, 4)] {
                     let split = split_count(&game, depth, false, options(threads, hash)).unwrap();
@@ -346,7 +351,7 @@ mod tests {
                     let divided = split_count(&game, depth, true, options(threads, hash)).unwrap();
                     assert_eq!(divided.total, expected, "{variant} {depth} divided");
                     let plain: Vec<(String, u64)> =
-                        reversi_variants::divide(&pos, depth).map(|(mv, n)| (mv.to_string(), n)).collect();
+                        reversi_variants::divide(&pos, depth).unwrap().map(|(mv, n)| (mv.to_string(), n)).collect();
                     assert_eq!(divided.per_move, plain, "{variant} {depth}");
                 }
             }

@@ -274,7 +274,8 @@ pub(crate) fn write_plan(path: &Path, game: &Position, depth: u32, split: u32) -
     }
     let (units, finished) = deep::frontier(game, split);
     let probe = (depth - split).min(2);
-    let costs: Vec<u64> = units.iter().map(|(unit, _)| reversi_variants::perft(unit, probe)).collect();
+    let costs: Vec<u64> =
+        units.iter().map(|(unit, _)| reversi_variants::perft(unit, probe).expect(deep::WITHIN_BOUND)).collect();
     let mut order: Vec<usize> = (0..units.len()).collect();
     // Stable: equal costs keep the order the expansion reached them in.
     order.sort_by_key(|&i| std::cmp::Reverse(costs[i]));

@@ -268,9 +268,12 @@ pub(crate) fn perft(
                 .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?,
         ),
     };
-    let count = move |p: &Position, d: u32| match &cache {
-        Some(c) => reversi_variants::perft_hashed(p, d, c),
-        None => reversi_variants::perft(p, d),
+    let count = move |p: &Position, d: u32| {
+        let n = match &cache {
+            Some(c) => reversi_variants::perft_hashed(p, d, c),
+            None => reversi_variants::perft(p, d),
+        };
+        n.map_err(|e| PyValueError::new_err(e.to_string()))
     };
     let threads = threads.unwrap_or(1);
     if threads == 0 {
@@ -278,7 +281,7 @@ pub(crate) fn perft(
     }
     py.detach(|| {
         if threads == 1 || depth < 2 || pos.is_game_over() {
-            return Ok(count(&pos, depth));
+            return count(&pos, depth);
         }
         let children: Vec<Position> = pos
             .moves()
@@ -292,6 +295,6 @@ pub(crate) fn perft(
             .num_threads(threads)
             .build()
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(pool.install(|| children.par_iter().map(|c| count(c, depth - 1)).sum()))
+        pool.install(|| children.par_iter().map(|c| count(c, depth - 1)).sum())
     })
 }
