@@ -11,6 +11,7 @@ from typing_extensions import TypeAlias
 __version__: str
 
 Side: TypeAlias = Literal["black", "white"]
+Player: TypeAlias = Literal["random", "greedy"]
 
 class ParseError(ValueError):
     """Text that does not read: a position, move, variant, board or colour."""
@@ -127,9 +128,35 @@ class Batch:
         self, actions: npt.NDArray[np.integer] | Sequence[int]
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view."""
-    def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]: ...
-    def rollout(self, seed: int | None = None) -> npt.NDArray[np.int32]:
-        """Plays every game to its end at random: final discs ``int32 (n, 2)``, Black then White."""
+    def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
+        """``int64 (n,)``: a uniformly random legal action per game (-1 once over).
+
+        The same as ``player_actions("random")``.
+        """
+    def player_actions(
+        self, player: Player = "random", out: npt.NDArray[np.int64] | None = None
+    ) -> npt.NDArray[np.int64]:
+        """``int64 (n,)``: the built-in ``player``'s action in each game (-1 once over), seeded.
+
+        Players: ``"random"``, a uniformly random legal move; ``"greedy"``, a move that
+        leaves the mover the most discs (pieces, for Reversitacks and Attacks) right
+        after it, ties broken at random. A forced pass is the pass action.
+        """
+    def rollout(
+        self,
+        players: Player | Sequence[Player] | None = None,
+        seed: int | None = None,
+        out: npt.NDArray[np.int32] | None = None,
+    ) -> npt.NDArray[np.int32]:
+        """Plays every game to its end in Rust: final discs ``int32 (n, 2)``, Black then White.
+
+        ``players``: Black's and White's player (``"random"`` or ``"greedy"``, as
+        ``player_actions``), or one name for both; ``None`` is ``("random", "random")``.
+        ``seed`` seeds the streams first: the same seed plays the same games whatever
+        the number of threads. ``out``: an ``int32 (n, 2)`` array written and returned
+        instead of a new one. Afterwards the games are at their ends, or at the start
+        again with ``auto_reset``.
+        """
     def scores(self) -> npt.NDArray[np.int32]: ...
     def is_over(self) -> npt.NDArray[np.bool_]: ...
     def side_to_move(self) -> npt.NDArray[np.uint8]: ...
