@@ -1,12 +1,13 @@
 """The rules of Reversi (Othello), Reversitacks and Attacks on any board.
 
 Positions (``Position``), leaf counts (``perft``), batched environments on
-NumPy arrays (``Batch``) and game records (``read``), from the Rust workspace
-``reversi-rules``.
+NumPy arrays (``Batch``), game records (``read``) and training rows of records
+(``dataset``, ``save_npz``), from the Rust workspace ``reversi-rules``.
 """
 
 from ._native import (
     Batch,
+    Dataset,
     Game,
     Games,
     IllegalMoveError,
@@ -14,12 +15,15 @@ from ._native import (
     Position,
     RecordError,
     __version__,
+    dataset,
     perft,
     read,
 )
+from ._npz import save_npz
 
 __all__ = [
     "Batch",
+    "Dataset",
     "Game",
     "Games",
     "IllegalMoveError",
@@ -27,6 +31,8 @@ __all__ = [
     "Position",
     "RecordError",
     "__version__",
+    "dataset",
     "perft",
     "read",
+    "save_npz",
 ]
