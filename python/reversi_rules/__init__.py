@@ -2,8 +2,13 @@
 
 Positions (``Position``), leaf counts (``perft``), batched environments on
 NumPy arrays (``Batch``), game records (``read``) and training rows of records
-(``dataset``, ``save_npz``), from the Rust workspace ``reversi-rules``.
+(``dataset``, ``save_npz``), from the Rust workspace ``reversi-rules``. The
+submodules ``reversi_rules.pettingzoo`` and ``reversi_rules.gymnasium`` (the
+extras of the same names) are imported on first use.
 """
+
+import importlib
+from typing import Any
 
 from ._native import (
     Batch,
@@ -36,3 +41,12 @@ __all__ = [
     "read",
     "save_npz",
 ]
+
+# The environments' submodules import pettingzoo or gymnasium: only on use.
+_LAZY = ("pettingzoo", "gymnasium")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
