@@ -36,6 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._native import Batch, IllegalMoveError, Position
+from ._text import RENDER_MODES, checked_render_mode, render
 
 __all__ = ["ReversiEnv"]
 
@@ -45,7 +46,7 @@ SIDES = ("black", "white")
 class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One game of a ``Batch`` of 1: the agent plays ``color``, ``opponent`` the other side."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(
         self,
@@ -62,16 +63,12 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"color must be 'black' or 'white', not {color!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
-            )
         self._batch = Batch(1, variant, board, list(holes), auto_reset=False, first=first)
         self._batch.player_actions(opponent)  # the name checked now, not at the first move
         self._me = SIDES.index(color)
         self._opponent = opponent
         self._illegal = illegal
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         height, width = self._batch.height, self._batch.width
         self.observation_space = spaces.Box(0, 1, (2, height, width), np.uint8)
         self.action_space = spaces.Discrete(self._batch.num_actions)
@@ -119,13 +116,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._batch.position(0)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self._batch.position(0).pretty()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self._batch, self.render_mode)
 
 
 def _register() -> None:

@@ -33,6 +33,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ._native import Batch
+from ._text import RENDER_MODES, checked_render_mode, render
 
 __all__ = ["env", "raw_env"]
 
@@ -51,7 +52,7 @@ def env(**options: Any) -> AECEnv:
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """Two agents, ``"player_0"`` (Black) and ``"player_1"`` (White), on one game of a ``Batch`` of 1."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "reversi_rules_v0", "is_parallelizable": False}
+    metadata = {"render_modes": RENDER_MODES, "name": "reversi_rules_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -62,11 +63,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
-            )
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self._batch = Batch(1, variant, board, list(holes), auto_reset=False, first=first)
         height, width, actions = self._batch.height, self._batch.width, self._batch.num_actions
         self.possible_agents = list(AGENTS)
@@ -133,13 +130,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self._batch.position(0).pretty()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self._batch, self.render_mode)
 
     def close(self) -> None:
         pass
