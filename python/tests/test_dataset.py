@@ -145,6 +145,45 @@ def test_a_rectangle_has_four_symmetries(tmp_path):
         break
 
 
+def attacks_pgn(tmp_path, seed):
+    """A PGN of a random Attacks game on 5x5 (mostly clones, so that it lasts), no result."""
+    rng = np.random.default_rng(seed)
+    pos, moves = rr.Position(variant="attacks", board="5x5"), []
+    while not pos.is_game_over() and len(moves) < 60:
+        legal = pos.moves()
+        clones = [m for m in legal if len(m) == 2]
+        pool = clones if clones and rng.random() < 0.7 else legal
+        mv = pool[rng.integers(len(pool))]
+        pos.play(mv)
+        moves.append(mv)
+    body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(moves))
+    path = tmp_path / "attacks.pgn"
+    path.write_text(f'[Variant "attacks"]\n[Board "5x5"]\n\n{body} *\n')
+    return path, pos
+
+
+def test_jumps_are_transformed_with_the_board(tmp_path):
+    path, end = attacks_pgn(tmp_path, 5)
+    aug = joined(rr.dataset(path, augment=True))
+    plies = next(iter(rr.read(path))).plies()
+    assert len(aug["action"]) == 8 * len(plies) and any(len(mv) == 4 for _, mv, _ in plies)
+    batch = rr.Batch(1, variant="attacks", board="5x5")
+    for i, (before, mv, after) in enumerate(plies):
+        assert aug["action"][8 * i] == batch.action(mv)
+        for s, name in enumerate(SYMMETRIES):
+            image = before.transform(name)
+            assert (aug["planes"][8 * i + s] == planes_of(image)).all()
+            assert image.played(batch.move_of(int(aug["action"][8 * i + s]))) == after.transform(name)
+    # No result in the record: the end position's margin if the game is over, else NaN.
+    black, white = end.score()
+    if end.is_game_over():
+        empties = 25 - black - white
+        margin = black - white + (empties if black > white else -empties if white > black else 0)
+        assert aug["margin"][0] == margin
+    else:
+        assert np.isnan(aug["margin"]).all()
+
+
 def test_bitboards_are_the_planes():
     planes = joined(rr.dataset(WTHOR[1], augment=True))
     bits = joined(rr.dataset(WTHOR[1], augment=True, layout="bitboards"))
@@ -195,6 +234,22 @@ def test_errors_are_raised_or_listed():
     only8 = rr.dataset(mixed, board="8x8", errors="skip")
     assert joined(only8)["planes"].shape[1:] == (2, 8, 8)
     assert only8.games == 2 and len(only8.errors) == 1 and "4x4" in only8.errors[0]
+
+
+def test_the_iteration_goes_on_after_an_error():
+    illegal = DATA.parent / "data-illegal" / "ggf" / "gg-synchro-komi-mixed.ggf"
+    ds, rows, raised = rr.dataset(illegal, board="8x8", chunk_size=10), 0, []
+    while True:
+        try:
+            chunk = next(ds)
+        except StopIteration:
+            break
+        except rr.RecordError as e:
+            raised.append(str(e))
+            continue
+        rows += len(chunk["action"])
+    skipped = rr.dataset(illegal, board="8x8", errors="skip")
+    assert rows == len(joined(skipped)["action"]) and raised == skipped.errors
 
 
 def test_missing_files_and_bad_arguments():
