@@ -211,7 +211,8 @@ class Dataset(Iterator[dict[str, npt.NDArray[Any]]]):
     """
 
     def __iter__(self) -> Dataset: ...
-    def __next__(self) -> dict[str, npt.NDArray[Any]]: ...
+    def __next__(self) -> dict[str, npt.NDArray[Any]]:
+        """The next chunk; ``RuntimeError`` while another thread is in ``__next__`` (as generators do)."""
     @property
     def games(self) -> int:
         """Games turned into rows so far."""

@@ -9,10 +9,11 @@
 //! game's rows (times the symmetries) held over for the next chunk.
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, TryLockError};
 
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use reversi_notation::{Location, Passes, Record};
@@ -93,15 +94,24 @@ struct State {
     reader: Option<BoxedReader>,
     board: Option<Board>,
     pending: Columns,
-    games: usize,
-    rows: usize,
-    errors: Vec<String>,
 }
 
 /// The rows of record files, a chunk at a time (see the stubs).
+///
+/// `__next__` holds `state` while it reads without the GIL and takes the GIL
+/// back before letting it go: a thread that waited for `state` with the GIL
+/// held would wait for ever, so `__next__` only tries it (another thread
+/// reading raises, as a running generator does) and the counts and messages
+/// live outside it.
 #[pyclass(module = "reversi_rules")]
 pub(crate) struct Dataset {
     state: Mutex<State>,
+    /// Games turned into rows.
+    games: AtomicUsize,
+    /// Rows handed out.
+    rows: AtomicUsize,
+    /// The messages of the games skipped; held only to push or copy.
+    errors: Mutex<Vec<String>>,
     chunk: usize,
     augment: bool,
     bitboards: bool,
@@ -159,7 +169,7 @@ impl Dataset {
         let mut steps = reversi_notation::plies(record, Passes::Infer).map_err(locate)?;
         let start = record.start_position().map_err(|e| format!("{}{e}", origin(record)))?;
         let (mut rows, mut last) = (Columns::default(), start);
-        let game = state.games as i64;
+        let game = self.games.load(Ordering::Relaxed) as i64;
         let per = 2 * enc.width * enc.height;
         let mut planes = vec![0u8; per];
         while let Some(step) = steps.next_ply() {
@@ -207,13 +217,13 @@ impl Dataset {
         };
         rows.margin = rows.side.iter().map(|&white| if white == 1 { -black } else { black }).collect();
         state.pending.append(&mut rows);
-        state.games += 1;
+        self.games.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 
     /// Reads games into `state.pending` until a chunk is full or the reader
     /// ends; a game that does not read or replay raises (the message) unless
-    /// skipped, when it is listed in `state.errors`.
+    /// skipped, when it is listed in `self.errors`.
     fn fill(&self, state: &mut State) -> Result<(), String> {
         while state.pending.rows() < self.chunk {
             let Some(mut reader) = state.reader.take() else { return Ok(()) };
@@ -227,10 +237,14 @@ impl Dataset {
                 if !self.skip {
                     return Err(message);
                 }
-                state.errors.push(message);
+                self.push_error(message);
             }
         }
         Ok(())
+    }
+
+    fn push_error(&self, message: String) {
+        self.errors.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(message);
     }
 
     /// The first `rows` pending rows as a dict of arrays.
@@ -238,7 +252,7 @@ impl Dataset {
         let enc = state.board.map_or(Encoding { width: 0, height: 0, per: 1 }, |b| b.encoding());
         let per_planes = if self.bitboards { 0 } else { 2 * enc.width * enc.height };
         let c = state.pending.take(rows, per_planes, if self.bitboards { 2 } else { 0 });
-        state.rows += rows;
+        self.rows.fetch_add(rows, Ordering::Relaxed);
         let dict = PyDict::new(py);
         if self.bitboards {
             dict.set_item("bitboards", PyArray1::from_vec(py, c.bits).reshape([rows, 2])?)?;
@@ -262,7 +276,13 @@ impl Dataset {
     }
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let mut guard = self.state.lock().map_err(|_| record_error("the dataset failed in another thread"))?;
+        let mut guard = match self.state.try_lock() {
+            Ok(guard) => guard,
+            Err(TryLockError::WouldBlock) => {
+                return Err(PyRuntimeError::new_err("the dataset is being read in another thread"));
+            }
+            Err(TryLockError::Poisoned(_)) => return Err(record_error("the dataset failed in another thread")),
+        };
         let state: &mut State = &mut guard;
         loop {
             if state.pending.rows() >= self.chunk {
@@ -276,7 +296,7 @@ impl Dataset {
                 match open_source(source.bind(py)) {
                     Ok(reader) => state.reader = Some(reader),
                     Err(e) if self.skip && e.is_instance_of::<crate::errors::RecordError>(py) => {
-                        state.errors.push(e.value(py).to_string());
+                        self.push_error(e.value(py).to_string());
                     }
                     Err(e) => return Err(e),
                 }
@@ -292,20 +312,20 @@ impl Dataset {
 
     /// Games turned into rows so far.
     #[getter]
-    fn games(&self) -> PyResult<usize> {
-        Ok(self.state.lock().map_err(|_| record_error("poisoned"))?.games)
+    fn games(&self) -> usize {
+        self.games.load(Ordering::Relaxed)
     }
 
     /// Rows handed out so far.
     #[getter]
-    fn rows(&self) -> PyResult<usize> {
-        Ok(self.state.lock().map_err(|_| record_error("poisoned"))?.rows)
+    fn rows(&self) -> usize {
+        self.rows.load(Ordering::Relaxed)
     }
 
     /// The messages of the games skipped (`errors="skip"`), each saying where.
     #[getter]
-    fn errors(&self) -> PyResult<Vec<String>> {
-        Ok(self.state.lock().map_err(|_| record_error("poisoned"))?.errors.clone())
+    fn errors(&self) -> Vec<String> {
+        self.errors.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 }
 
@@ -350,6 +370,15 @@ pub(crate) fn dataset(
     if bitboards && board.is_some_and(|b| b.geometry.square_count() > 64) {
         return Err(PyValueError::new_err("layout=\"bitboards\" takes boards of at most 64 squares"));
     }
-    let state = State { sources, reader: None, board, pending: Columns::default(), games: 0, rows: 0, errors: vec![] };
-    Ok(Dataset { state: Mutex::new(state), chunk: chunk_size, augment, bitboards, skip })
+    let state = State { sources, reader: None, board, pending: Columns::default() };
+    Ok(Dataset {
+        state: Mutex::new(state),
+        games: AtomicUsize::new(0),
+        rows: AtomicUsize::new(0),
+        errors: Mutex::new(Vec::new()),
+        chunk: chunk_size,
+        augment,
+        bitboards,
+        skip,
+    })
 }
