@@ -95,6 +95,7 @@ mod convert;
 mod deep;
 mod files;
 mod game;
+mod interrupt;
 mod output;
 mod perft;
 mod plan;
