@@ -157,6 +157,14 @@ impl TextParser for PgnParser {
         let bytes = text.as_bytes();
         for (i, &b) in bytes[from..].iter().enumerate() {
             match b {
+                // A `\r` at the end of the text held may be the first half of
+                // a `\r\n`: kept, to be looked at with the byte after it (else
+                // the pair would count two line breaks, a blank line that is
+                // not there).
+                b'\r' if !eof && from + i + 1 == bytes.len() => {
+                    self.resync = Some((tag_before, line));
+                    return Resync::More(from + i);
+                }
                 _ if crate::lines::breaks_at(bytes, from + i) => (tag_before, line) = (line == Line::Tag, Line::Blank),
                 _ if line != Line::Blank || b.is_ascii_whitespace() => {}
                 b'[' if !tag_before => return Resync::At(from + i),

@@ -88,8 +88,14 @@ impl<R: BufRead> Input<R> {
     }
 
     /// Drops what is held before `at`, keeping where the rest starts.
+    /// A `\r` just before `at` is kept: with the `\n` that may follow it, it
+    /// is one line break, which counting it alone (the `\n` not held yet)
+    /// then the `\n` in the text left would count twice.
     pub(crate) fn compact(&mut self) {
-        let at = self.at;
+        let mut at = self.at;
+        if self.text && at > 0 && self.string.as_bytes()[at - 1] == b'\r' {
+            at -= 1;
+        }
         if at == 0 {
             return;
         }
@@ -109,7 +115,7 @@ impl<R: BufRead> Input<R> {
         }
         self.base += at as u64;
         self.mark = (0, self.line, self.column);
-        self.at = 0;
+        self.at -= at;
     }
 
     /// The line and column of byte `at` of the text held (a character

@@ -249,7 +249,7 @@ impl<R: BufRead> Reader<R> {
                 }
                 let len = self.input.len();
                 self.input.fill(len.saturating_add(self.input.chunk));
-                self.resync = Some(0);
+                self.resync = Some(self.input.at);
             }
         }
         Some(())
@@ -370,6 +370,9 @@ mod tests {
         " ",
         "\n",
         "\n\n",
+        "\r\n",
+        "\r\n\r\n",
+        "\r",
         "f5",
         "d6",
         "c3",
@@ -442,6 +445,34 @@ mod tests {
         "f5", "d6", "c3", " ", "\n", "#", "é", "k0", "pass", "PA", "a1c3", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n",
         "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "f5d6c3\n", "# é\n", "# é\n", "\n", "\n",
     ];
+
+    /// A PGN with CRLF line ends whose second game fails in its tag section:
+    /// the resync passes over the tag line after the error. Cut between the
+    /// two bytes of a `\r\n`, the pair counted two line breaks: the error
+    /// and the games after it were located a line too far.
+    #[test]
+    fn a_crlf_cut_in_two_is_one_line_break_to_the_pgn_resync() {
+        let text = "[Black \"A\"]\r\n\r\n1. f5 d6 *\r\n\r\n\
+                    [Black \"B\"]\r\n[Variant \"Chess\"]\r\n[White \"X\"]\r\n\r\n1. f5 *\r\n\r\n\
+                    [Black \"D\"]\r\n\r\n1. f5 d6 c3 *\r\n";
+        let whole: Vec<_> = Reader::new(Format::Pgn, text.as_bytes(), ReadOptions::new()).collect();
+        assert_eq!(whole.iter().map(Result::is_ok).collect::<Vec<_>>(), [true, false, true]);
+        for chunk in 1..text.len() {
+            let mut streamed = Reader::new(Format::Pgn, text.as_bytes(), ReadOptions::new());
+            streamed.input.chunk = chunk;
+            let streamed: Vec<_> = streamed.collect();
+            // Records compare without their locations: the messages show them.
+            let messages = |items: &[Result<Record, RecordError>]| -> Vec<String> {
+                let show = |r: &Result<Record, RecordError>| match r {
+                    Ok(game) => format!("{:?} {:?}", game.black, game.origin),
+                    Err(e) => e.to_string(),
+                };
+                items.iter().map(show).collect()
+            };
+            assert_eq!(messages(&streamed), messages(&whole), "chunk {chunk}");
+            assert_eq!(streamed, whole, "chunk {chunk}");
+        }
+    }
 
     proptest! {
         /// Streamed with reads cut anywhere, every text gives the games and
