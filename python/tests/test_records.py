@@ -1,5 +1,8 @@
 """Records: WTHOR and PlayOK PGN read and replayed, errors located."""
 
+import threading
+import time
+
 import pytest
 
 import reversi_rules as rr
@@ -51,3 +54,33 @@ def test_errors_say_where(tmp_path):
     assert list(rr.read(bad, errors="skip")) is not None
     with pytest.raises(ValueError):
         rr.read(bad, errors="ignore")
+
+
+def test_threads_reading_one_file_object_never_deadlock():
+    # A Python file object is read with the GIL: a thread waiting for the
+    # reader while holding the GIL would deadlock with the one reading.
+    with open(DATA / "pgn" / "playok.pgn", "rb") as f:
+        expected = len(list(rr.read(f)))
+    with open(DATA / "pgn" / "playok.pgn", "rb") as f:
+        games = rr.read(f)
+        got, busy = [], []
+
+        def read():
+            while True:
+                try:
+                    game = next(games)
+                except StopIteration:
+                    return
+                except RuntimeError:  # another thread is reading: as a running generator
+                    busy.append(1)
+                    time.sleep(0.0005)
+                    continue
+                got.append(game)
+
+        threads = [threading.Thread(target=read, daemon=True) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        assert not any(t.is_alive() for t in threads)
+    assert len(got) == expected

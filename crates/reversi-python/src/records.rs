@@ -1,8 +1,9 @@
 //! `reversi_rules.read`: the games of a record file, through reversi-notation.
 
 use std::io::{BufRead, Cursor};
-use std::sync::Mutex;
+use std::sync::{Mutex, TryLockError};
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use reversi_notation::{Passes, ReadOptions, Reader, Record};
 
@@ -115,7 +116,16 @@ impl Games {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
         let skip = self.skip;
-        let mut guard = self.reader.lock().map_err(|_| record_error("the reader failed in another thread"))?;
+        // Not `lock`: a thread waiting for it would hold the GIL that the
+        // reading thread needs for a Python file object (a deadlock). Like a
+        // generator already running, a second reader is refused.
+        let mut guard = match self.reader.try_lock() {
+            Ok(guard) => guard,
+            Err(TryLockError::WouldBlock) => {
+                return Err(PyRuntimeError::new_err("the games are being read in another thread"));
+            }
+            Err(TryLockError::Poisoned(_)) => return Err(record_error("the reader failed in another thread")),
+        };
         let reader: &mut BoxedReader = &mut guard;
         py.detach(|| {
             loop {
