@@ -1,7 +1,7 @@
 """The rules of Reversi (Othello), Reversitacks and Attacks on any board.
 
 Positions (``Position``), leaf counts (``perft``), batched environments on
-NumPy arrays (``Batch``), game records (``read``) and training rows of records
+NumPy arrays (``Batch``), game records (``read``, ``write``, ``convert``) and training rows of records
 (``dataset``, ``save_npz``), from the Rust workspace ``reversi-rules``. The
 submodules ``reversi_rules.pettingzoo`` and ``reversi_rules.gymnasium`` (the
 extras of the same names) are imported on first use.
@@ -20,9 +20,11 @@ from ._native import (
     Position,
     RecordError,
     __version__,
+    convert,
     dataset,
     perft,
     read,
+    write,
 )
 from ._npz import save_npz
 
@@ -36,10 +38,12 @@ __all__ = [
     "Position",
     "RecordError",
     "__version__",
+    "convert",
     "dataset",
     "perft",
     "read",
     "save_npz",
+    "write",
 ]
 
 # The environments' submodules import pettingzoo or gymnasium: only on use.

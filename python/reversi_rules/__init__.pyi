@@ -162,8 +162,29 @@ class Batch:
     def side_to_move(self) -> npt.NDArray[np.uint8]: ...
 
 class Game:
-    """One game of a record."""
+    """One game of a record: read (``read``), or made to be written (``write``).
 
+    ``Game(moves, ...)`` holds the moves as given (``"f5"``, ``"a1c3"``,
+    ``"pass"``), from the start of ``variant`` on ``board`` or from ``start``;
+    ``plies()`` replays and checks them. ``result``: ``"33-31"`` (discs) or a net
+    result (``"+8.5"``, ``"-2:r"``).
+    """
+
+    def __init__(
+        self,
+        moves: Sequence[str] = (),
+        *,
+        variant: str = "reversi",
+        board: str = "8x8",
+        holes: Sequence[str] = (),
+        first: str = "black",
+        start: Position | None = None,
+        black: str | None = None,
+        white: str | None = None,
+        event: str | None = None,
+        date: str | None = None,
+        result: str | None = None,
+    ) -> None: ...
     @property
     def black(self) -> str | None: ...
     @property
@@ -193,6 +214,34 @@ def read(
     errors: Literal["raise", "skip"] = "raise",
 ) -> Games:
     """The games of a record file (path, or file object read whole)."""
+
+RecordFormat: TypeAlias = Literal["transcript", "pgn", "ggf", "wthor", "obf", "position"]
+
+def write(
+    games: Iterable[Game],
+    target: str | PathLike[str] | IO[bytes],
+    format: RecordFormat | None = None,
+    *,
+    replace_names: bool = False,
+) -> list[str]:
+    """Writes ``games`` in ``format`` (else the path's extension's); the warnings of what it dropped.
+
+    A path is written all or nothing (a temporary file beside it, renamed at the
+    end; WTHOR with ``STEM.JOU`` and ``STEM.TRN``, refused over the shared
+    ``WTHOR.JOU``/``WTHOR.TRN`` unless ``replace_names``); a binary file object
+    receives each game as it is written (not WTHOR). A game the format cannot hold
+    raises ``RecordError`` and leaves the path as it was.
+    """
+
+def convert(
+    source: str | PathLike[str] | IO[bytes] | IO[str],
+    target: str | PathLike[str] | IO[bytes],
+    format: RecordFormat | None = None,
+    *,
+    errors: Literal["raise", "skip"] = "raise",
+    replace_names: bool = False,
+) -> list[str]:
+    """``write(read(source, errors), target, format)``, one game at a time; skipped games are warned of."""
 
 class Dataset(Iterator[dict[str, npt.NDArray[Any]]]):
     """The rows of ``dataset``: an iterator of chunks, each a dict of arrays of ``m`` rows.

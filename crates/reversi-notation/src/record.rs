@@ -194,6 +194,21 @@ impl GameResult {
     }
 }
 
+/// Text that is no result: neither discs (`33-31`) nor a net result
+/// (`+8.5`, `-2:r`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a result: discs (33-31) or a net result (+8.5, -2:r), found {0:?}")]
+pub struct ParseResultError(pub String);
+
+impl std::str::FromStr for GameResult {
+    type Err = ParseResultError;
+
+    /// The inverse of `Display`: `33-31` or a net result (`+8.5`, `-2:r`).
+    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
+        GameResult::parse(s).ok_or_else(|| ParseResultError(s.to_string()))
+    }
+}
+
 impl GameResult {
     /// Reads `33-31` (discs) or a net result ([`GameResult::parse_net`]).
     pub(crate) fn parse(s: &str) -> Option<GameResult> {
@@ -413,6 +428,22 @@ mod tests {
         assert_eq!(format!("[{net:<8}]"), "[+8.5:r  ]");
         assert_eq!(format!("[{net:^8}]"), "[ +8.5:r ]");
         assert_eq!(net.to_string(), "+8.5:r");
+    }
+
+    #[test]
+    fn results_read_back_what_they_write() {
+        for result in [
+            GameResult::Discs { black: 33, white: 31 },
+            GameResult::Net { margin: -2.0, how: Some("r".into()) },
+            GameResult::Net { margin: 8.5, how: None },
+        ] {
+            assert_eq!(result.to_string().parse::<GameResult>(), Ok(result));
+        }
+        let error = "33 to 31".parse::<GameResult>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "expected a result: discs (33-31) or a net result (+8.5, -2:r), found \"33 to 31\""
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The native module of the Python package `reversi_rules`
 //! (`python/reversi_rules`): Python classes over reversi-variants' positions,
 //! reversi-core's raw kernel for batched 8x8 games, and reversi-notation's
-//! readers. The Python API is documented by the package's stubs
+//! readers and writers. The Python API is documented by the package's stubs
 //! (`python/reversi_rules/__init__.pyi`).
 
 mod batch;
@@ -10,6 +10,7 @@ mod errors;
 mod games;
 mod position;
 mod records;
+mod writing;
 
 use pyo3::prelude::*;
 
@@ -25,6 +26,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Game>()?;
     m.add_class::<records::Games>()?;
     m.add_function(wrap_pyfunction!(records::read, m)?)?;
+    m.add_function(wrap_pyfunction!(writing::write, m)?)?;
+    m.add_function(wrap_pyfunction!(writing::convert, m)?)?;
     m.add_class::<dataset::Dataset>()?;
     m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
     Ok(())

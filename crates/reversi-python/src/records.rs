@@ -5,7 +5,7 @@ use std::sync::{Mutex, TryLockError};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use reversi_notation::{Passes, ReadOptions, Reader, Record};
+use reversi_notation::{Passes, Ply, ReadOptions, Reader, Record};
 
 use crate::errors::record_error;
 use crate::position::{PyPosition, color_name};
@@ -19,8 +19,58 @@ pub(crate) struct Game {
     record: Record,
 }
 
+impl Game {
+    /// The record.
+    pub(crate) fn record(&self) -> &Record {
+        &self.record
+    }
+}
+
 #[pymethods]
 impl Game {
+    /// A game to write: its moves (`"f5"`, `"a1c3"`, `"pass"`) from the start
+    /// of `variant` on `board` (or from `start`), with the header fields
+    /// given. The moves are read, not replayed: `plies()` checks them.
+    #[new]
+    #[pyo3(signature = (moves=Vec::new(), *, variant="reversi", board="8x8", holes=Vec::new(), first="black",
+                        start=None, black=None, white=None, event=None, date=None, result=None))]
+    #[expect(clippy::too_many_arguments, reason = "the record's fields, each a keyword argument in Python")]
+    fn new(
+        moves: Vec<String>,
+        variant: &str,
+        board: &str,
+        holes: Vec<String>,
+        first: &str,
+        start: Option<PyRef<'_, PyPosition>>,
+        black: Option<String>,
+        white: Option<String>,
+        event: Option<String>,
+        date: Option<String>,
+        result: Option<&str>,
+    ) -> PyResult<Game> {
+        let mut record = match start {
+            Some(pos) => {
+                let pos = pos.pos;
+                let mut record = Record::of(pos.variant(), *pos.geometry());
+                record.first = pos.side_to_move();
+                record.start = Some(pos);
+                record
+            }
+            None => {
+                let mut record = Record::of(
+                    crate::position::parse_variant(variant)?,
+                    crate::position::parse_geometry(board, &holes)?,
+                );
+                record.first = crate::position::parse_color(first)?;
+                record
+            }
+        };
+        record.moves = moves.iter().map(|m| crate::position::parse_move(m).map(Ply::new)).collect::<PyResult<_>>()?;
+        (record.black, record.white, record.event, record.date) = (black, white, event, date);
+        record.result = result.map(str::parse).transpose().map_err(crate::errors::parse_error)?;
+        Ok(Game { record })
+    }
+
     /// Black's player, if named.
     #[getter]
     fn black(&self) -> Option<&str> {
