@@ -118,7 +118,7 @@ def test_mixed_missing_and_bad_results_are_merge_errors(tmp_path):
 
 def test_the_base_package_imports_without_dask():
     code = (
-        "import sys, reversi_rules, reversi_rules.split; "
+        "import sys, reversi_rules, reversi_rules.split, reversi_rules.distributed; "
         "assert 'distributed' not in sys.modules and 'dask' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
