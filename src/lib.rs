@@ -23,7 +23,7 @@
 //! # #[cfg(feature = "variants")] {
 //! use reversi_rules::variants::{Geometry, Position, Variant, perft};
 //! let attacks = Position::start(Variant::Attacks, Geometry::new(7, 7).unwrap()).unwrap();
-//! assert_eq!(perft(&attacks, 3), 6_460);
+//! assert_eq!(perft(&attacks, 3).unwrap(), 6_460);
 //! # }
 //! ```
 //!

@@ -1,12 +1,18 @@
 """The rules of Reversi (Othello), Reversitacks and Attacks on any board.
 
 Positions (``Position``), leaf counts (``perft``), batched environments on
-NumPy arrays (``Batch``) and game records (``read``), from the Rust workspace
-``reversi-rules``.
+NumPy arrays (``Batch``), game records (``read``) and training rows of records
+(``dataset``, ``save_npz``), from the Rust workspace ``reversi-rules``. The
+submodules ``reversi_rules.pettingzoo`` and ``reversi_rules.gymnasium`` (the
+extras of the same names) are imported on first use.
 """
+
+import importlib
+from typing import Any
 
 from ._native import (
     Batch,
+    Dataset,
     Game,
     Games,
     IllegalMoveError,
@@ -14,12 +20,15 @@ from ._native import (
     Position,
     RecordError,
     __version__,
+    dataset,
     perft,
     read,
 )
+from ._npz import save_npz
 
 __all__ = [
     "Batch",
+    "Dataset",
     "Game",
     "Games",
     "IllegalMoveError",
@@ -27,6 +36,17 @@ __all__ = [
     "Position",
     "RecordError",
     "__version__",
+    "dataset",
     "perft",
     "read",
+    "save_npz",
 ]
+
+# The environments' submodules import pettingzoo or gymnasium: only on use.
+_LAZY = ("pettingzoo", "gymnasium")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

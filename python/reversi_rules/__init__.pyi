@@ -1,8 +1,8 @@
 """Type stubs of reversi_rules (the native module re-exported)."""
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
-from typing import IO, Literal
+from typing import IO, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -11,6 +11,7 @@ from typing_extensions import TypeAlias
 __version__: str
 
 Side: TypeAlias = Literal["black", "white"]
+Player: TypeAlias = Literal["random", "greedy"]
 
 class ParseError(ValueError):
     """Text that does not read: a position, move, variant, board or colour."""
@@ -127,9 +128,35 @@ class Batch:
         self, actions: npt.NDArray[np.integer] | Sequence[int]
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view."""
-    def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]: ...
-    def rollout(self, seed: int | None = None) -> npt.NDArray[np.int32]:
-        """Plays every game to its end at random: final discs ``int32 (n, 2)``, Black then White."""
+    def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
+        """``int64 (n,)``: a uniformly random legal action per game (-1 once over).
+
+        The same as ``player_actions("random")``.
+        """
+    def player_actions(
+        self, player: Player = "random", out: npt.NDArray[np.int64] | None = None
+    ) -> npt.NDArray[np.int64]:
+        """``int64 (n,)``: the built-in ``player``'s action in each game (-1 once over), seeded.
+
+        Players: ``"random"``, a uniformly random legal move; ``"greedy"``, a move that
+        leaves the mover the most discs (pieces, for Reversitacks and Attacks) right
+        after it, ties broken at random. A forced pass is the pass action.
+        """
+    def rollout(
+        self,
+        players: Player | Sequence[Player] | None = None,
+        seed: int | None = None,
+        out: npt.NDArray[np.int32] | None = None,
+    ) -> npt.NDArray[np.int32]:
+        """Plays every game to its end in Rust: final discs ``int32 (n, 2)``, Black then White.
+
+        ``players``: Black's and White's player (``"random"`` or ``"greedy"``, as
+        ``player_actions``), or one name for both; ``None`` is ``("random", "random")``.
+        ``seed`` seeds the streams first: the same seed plays the same games whatever
+        the number of threads. ``out``: an ``int32 (n, 2)`` array written and returned
+        instead of a new one. Afterwards the games are at their ends, or at the start
+        again with ``auto_reset``.
+        """
     def scores(self) -> npt.NDArray[np.int32]: ...
     def is_over(self) -> npt.NDArray[np.bool_]: ...
     def side_to_move(self) -> npt.NDArray[np.uint8]: ...
@@ -166,3 +193,68 @@ def read(
     errors: Literal["raise", "skip"] = "raise",
 ) -> Games:
     """The games of a record file (path, or file object read whole)."""
+
+class Dataset(Iterator[dict[str, npt.NDArray[Any]]]):
+    """The rows of ``dataset``: an iterator of chunks, each a dict of arrays of ``m`` rows.
+
+    Keys: ``"planes"`` ``uint8 (m, 2, H, W)`` (``Batch.observation``'s layout: the side
+    to move's pieces, then the opponent's) or, with ``layout="bitboards"``,
+    ``"bitboards"`` ``uint64 (m, 2)`` (the same two sets, bit ``row * W + column``);
+    ``"action"`` ``int64`` (the move played, ``Batch``'s encoding); ``"side"``
+    ``uint8`` (0 Black, 1 White to move); ``"margin"`` ``float32`` (the final disc
+    margin from the side to move's view: the record's result if it has one, else
+    the end position's with the empty squares to the winner, else NaN for an
+    unfinished game without a result); ``"ply"`` ``int32`` (plies before the
+    position, passes counted); ``"game"`` ``int64`` (the game's index in the
+    dataset); ``"symmetry"`` ``uint8`` (the index in ``Position.symmetries()``'s
+    naming order of the image: 0 the position as played).
+    """
+
+    def __iter__(self) -> Dataset: ...
+    def __next__(self) -> dict[str, npt.NDArray[Any]]:
+        """The next chunk; ``RuntimeError`` while another thread is in ``__next__`` (as generators do)."""
+    @property
+    def games(self) -> int:
+        """Games turned into rows so far."""
+    @property
+    def rows(self) -> int:
+        """Rows handed out so far."""
+    @property
+    def errors(self) -> list[str]:
+        """The messages of the games skipped (``errors="skip"``), each with file, line or byte, and game."""
+
+def dataset(
+    sources: str | PathLike[str] | IO[bytes] | Iterable[str | PathLike[str] | IO[bytes]],
+    chunk_size: int = 65536,
+    augment: bool = False,
+    layout: Literal["planes", "bitboards"] = "planes",
+    errors: Literal["raise", "skip"] = "raise",
+    variant: str | None = None,
+    board: str | None = None,
+    holes: Sequence[str] = (),
+) -> Dataset:
+    """Every position of every game of ``sources`` (record files, any format, as ``read``), in chunks.
+
+    One row per ply (forced passes the records leave out included), read and
+    replayed in Rust with the GIL released. Chunks hold ``chunk_size`` rows (the
+    last fewer); memory holds a chunk and one game. ``augment=True``: each position
+    once per symmetry of the board (8 on a square board, 4 on a rectangle, fewer
+    with holes), planes and move transformed together, the position as played
+    first. Every game shares one variant and board: ``variant``/``board``/``holes``,
+    else the first game's. A game that does not read or replay, or is of another
+    variant or board, raises ``RecordError`` (saying file, line or byte, and game;
+    the iteration may go on) or, with ``errors="skip"``, is left out and listed in
+    ``Dataset.errors``; a game gives all its rows or none.
+    """
+
+def save_npz(
+    path: str | PathLike[str],
+    sources: str | PathLike[str] | IO[bytes] | Iterable[str | PathLike[str] | IO[bytes]],
+    *,
+    compress: bool = False,
+    **options: Any,
+) -> dict[str, Any]:
+    """Every row of ``dataset(sources, **options)`` in one ``.npz`` (``numpy.load``), in bounded memory.
+
+    Returns ``{"rows": ..., "games": ..., "errors": [...]}``.
+    """

@@ -50,3 +50,14 @@ def test_symmetric_images_count_the_same():
     pos = rr.Position().played("f5").played("f6")
     counts = {rr.perft(pos.transform(s), 5) for s in pos.symmetries()}
     assert len(counts) == 1
+
+
+def test_a_depth_past_the_bound_is_refused():
+    # Black's piece jumps a1-c1 and back for ever, White passes: every depth
+    # counts 1 leaf, up to the bound (512); deeper is refused, not a crash.
+    endless = rr.Position("X#-#O X", variant="attacks")
+    assert rr.perft(endless, 512) == 1
+    assert rr.perft(endless, 512, hash_mb=1) == 1
+    for depth in (513, 10**6):
+        with pytest.raises(ValueError, match="past the deepest count, 512 plies"):
+            rr.perft(endless, depth)

@@ -176,6 +176,8 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     let split = counter.count(&game, depth, args.divide);
     let elapsed = start.elapsed();
     clear_progress(progress);
+    // DEPTH is at most 60, within the library's bound: kept as a usage error.
+    let split = split.map_err(|e| Failure::usage(e.to_string()))?;
     if split.total == u64::MAX {
         return Err(Failure::usage(format!(
             "perft {depth}: the count does not fit in 64 bits (it is at least {})",

@@ -21,8 +21,8 @@ use reversi_variants::{Color, Move, Position, Square, Variant};
 
 use crate::errors::illegal;
 use crate::games::{
-    Encoding, Game8, Games, below, check_any, game_seed, mv_is_distance_one_jump, next_random, play_any, random_any,
-    reason8,
+    Encoding, Game8, Games, Player, action_any, check_any, choose_any, game_seed, mv_is_distance_one_jump, play_any,
+    reason8, write_planes_any,
 };
 use crate::position::{PyPosition, start};
 
@@ -126,12 +126,55 @@ impl Batch {
         }
     }
 
+    /// `player`'s action in each game into `out` (or a new array).
+    fn actions_of<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Player,
+        out: Option<Bound<'py, PyArray1<i64>>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let n = self.len();
+        let array = match out {
+            Some(a) => {
+                check_shape(a.shape(), &[n], "actions out")?;
+                a
+            }
+            None => PyArray1::zeros(py, [n], false),
+        };
+        {
+            let mut view = array.try_readwrite()?;
+            let out = view.as_slice_mut()?;
+            let (parallel, enc) = (self.parallel(), self.enc);
+            let (games, rng) = (&self.games, &mut self.rng);
+            py.detach(|| {
+                let pick = |i: usize, s: &mut u64| match games {
+                    Games::Othello { kernel, games, .. } => player.action8(*kernel, &games[i], s),
+                    Games::Any { games, .. } => action_any(player, enc, &games[i], s),
+                };
+                if parallel {
+                    rng.par_iter_mut().zip(out.par_iter_mut()).enumerate().for_each(|(i, (s, o))| *o = pick(i, s));
+                } else {
+                    for (i, (s, o)) in rng.iter_mut().zip(out.iter_mut()).enumerate() {
+                        *o = pick(i, s);
+                    }
+                }
+            });
+        }
+        Ok(array)
+    }
+
     fn check_index(&self, i: usize) -> PyResult<()> {
         if i >= self.len() {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!("game {i} of a batch of {}", self.len())));
         }
         Ok(())
     }
+}
+
+/// The built-in player named `name`.
+fn parse_player(name: &str) -> PyResult<Player> {
+    Player::parse(name)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown player {name:?}: expected one of {:?}", Player::NAMES)))
 }
 
 /// An array argument (`out=`) of the expected shape, or a new one.
@@ -315,13 +358,7 @@ impl Batch {
                 }),
                 Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
                     for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
-                        let me = pos.side_to_move();
-                        o.fill(0);
-                        for (plane, color) in [(0, me), (per / 2, me.other())] {
-                            for sq in pos.pieces(color) {
-                                o[plane + usize::from(sq.row()) * w + usize::from(sq.column())] = 1;
-                            }
-                        }
+                        write_planes_any(pos, w, o);
                     }
                 }),
             });
@@ -447,54 +484,72 @@ impl Batch {
     }
 
     /// `int64 (n,)`: a uniformly random legal action of each game, from the
-    /// batch's seeded streams (-1 for a game that is over).
+    /// batch's seeded streams (-1 for a game that is over):
+    /// `player_actions("random", out)`.
     #[pyo3(signature = (out=None))]
     fn random_actions<'py>(
         &mut self,
         py: Python<'py>,
         out: Option<Bound<'py, PyArray1<i64>>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.actions_of(py, Player::Random, out)
+    }
+
+    /// `int64 (n,)`: the action of the built-in `player` (`"random"` or
+    /// `"greedy"`) in each game, from the batch's seeded streams (-1 for a
+    /// game that is over).
+    #[pyo3(signature = (player="random", out=None))]
+    fn player_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: &str,
+        out: Option<Bound<'py, PyArray1<i64>>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.actions_of(py, parse_player(player)?, out)
+    }
+
+    /// Plays every game to its end, Black's moves by `players[0]` and White's
+    /// by `players[1]` (`"random"` or `"greedy"`; one name for both), from
+    /// the batch's streams, and returns the final discs, `int32 (n, 2)`:
+    /// Black, White (written into `out` when given). The games are then at
+    /// their ends, or started again with `auto_reset`. With `seed`, the
+    /// streams are seeded again first: the same seed plays the same games,
+    /// whatever the number of threads.
+    #[pyo3(signature = (players=None, seed=None, out=None))]
+    fn rollout<'py>(
+        &mut self,
+        py: Python<'py>,
+        players: Option<&Bound<'py, PyAny>>,
+        seed: Option<u64>,
+        out: Option<Bound<'py, PyArray2<i32>>>,
+    ) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        let [black, white] = match players {
+            None => [Player::Random; 2],
+            Some(p) => match p.extract::<String>() {
+                Ok(one) => [parse_player(&one)?; 2],
+                Err(_) => {
+                    let two: Vec<String> = p.extract()?;
+                    let [b, w] = two.as_slice() else {
+                        return Err(PyValueError::new_err(format!(
+                            "players: one name or two (Black's, White's), not {}",
+                            two.len()
+                        )));
+                    };
+                    [parse_player(b)?, parse_player(w)?]
+                }
+            },
+        };
         let n = self.len();
         let array = match out {
             Some(a) => {
-                check_shape(a.shape(), &[n], "random_actions out")?;
+                check_shape(a.shape(), &[n, 2], "rollout out")?;
                 a
             }
-            None => PyArray1::zeros(py, [n], false),
+            None => PyArray2::<i32>::zeros(py, [n, 2], false),
         };
-        {
-            let mut view = array.try_readwrite()?;
-            let out = view.as_slice_mut()?;
-            let (parallel, enc) = (self.parallel(), self.enc);
-            let (games, rng) = (&self.games, &mut self.rng);
-            py.detach(|| {
-                let pick = |i: usize, s: &mut u64| match games {
-                    Games::Othello { games, .. } => games[i].random_action(s),
-                    Games::Any { games, .. } => random_any(enc, &games[i], s),
-                };
-                if parallel {
-                    rng.par_iter_mut().zip(out.par_iter_mut()).enumerate().for_each(|(i, (s, o))| *o = pick(i, s));
-                } else {
-                    for (i, (s, o)) in rng.iter_mut().zip(out.iter_mut()).enumerate() {
-                        *o = pick(i, s);
-                    }
-                }
-            });
-        }
-        Ok(array)
-    }
-
-    /// Plays every game to its end with uniformly random moves (the batch's
-    /// streams) and returns the final discs, `int32 (n, 2)`: Black, White.
-    /// The games are then at their ends, or started again with `auto_reset`.
-    /// With `seed`, the streams are seeded again first.
-    #[pyo3(signature = (seed=None))]
-    fn rollout<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyArray2<i32>>> {
         if let Some(seed) = seed {
             self.set_seed(seed);
         }
-        let n = self.len();
-        let array = PyArray2::<i32>::zeros(py, [n, 2], false);
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
@@ -505,7 +560,7 @@ impl Batch {
                     let (k, start) = (*kernel, *start);
                     with_streams(parallel, games, rng, out, |g, s| {
                         while !g.over {
-                            let a = g.random_action(s);
+                            let a = if g.black { black } else { white }.action8(k, g, s);
                             g.play(k, a);
                         }
                         let score = g.score();
@@ -519,8 +574,8 @@ impl Batch {
                     let start = **start;
                     with_streams(parallel, games, rng, out, |g, s| {
                         while !g.is_game_over() {
-                            let moves: Vec<Move> = g.moves().collect();
-                            g.play_unchecked(moves[below(next_random(s), moves.len() as u64) as usize]);
+                            let player = if g.side_to_move() == Color::Black { black } else { white };
+                            g.play_unchecked(choose_any(player, g, s));
                         }
                         let score = g.score();
                         if auto_reset {

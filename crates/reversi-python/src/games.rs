@@ -1,7 +1,8 @@
 //! The games a [`Batch`](crate::batch::Batch) steps: 8x8 Reversi without holes
 //! on raw bitboards ([`Game8`], played with reversi-core's `raw::Kernel`),
 //! any other game as reversi-variants' `Position`; the action encoding of a
-//! board ([`Encoding`]); the games' seeded random streams.
+//! board ([`Encoding`]); the games' seeded random streams and the built-in
+//! players ([`Player`]) that draw from them.
 
 use reversi_core::raw::Kernel;
 use reversi_variants::{Color, Move, Position, Square};
@@ -89,25 +90,46 @@ impl Game8 {
     }
 
     pub(crate) fn random_action(&self, state: &mut u64) -> i64 {
+        self.pick(self.moves, state)
+    }
+
+    /// A move that flips the most discs (leaves the mover the most discs),
+    /// ties broken by the stream: -1 once over, 64 (pass) without a move.
+    pub(crate) fn greedy_action(&self, k: Kernel, state: &mut u64) -> i64 {
+        let (mut best, mut most) = (0u64, 0u32);
+        let mut moves = self.moves;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let flips = k.flips(self.player, self.opponent, sq).count_ones();
+            if flips > most {
+                (best, most) = (0, flips);
+            }
+            if flips == most {
+                best |= 1 << sq;
+            }
+        }
+        self.pick(best, state)
+    }
+
+    /// One square of `among` (legal moves), uniformly from the stream (one
+    /// number drawn): -1 once over, 64 (pass, nothing drawn) without a move.
+    fn pick(&self, among: u64, state: &mut u64) -> i64 {
         if self.over {
             return -1;
         }
-        if self.moves == 0 {
+        if among == 0 {
             return 64;
         }
-        let mut moves = self.moves;
-        for _ in 0..below(next_random(state), u64::from(moves.count_ones())) {
-            moves &= moves - 1;
+        let mut among = among;
+        for _ in 0..below(next_random(state), u64::from(among.count_ones())) {
+            among &= among - 1;
         }
-        i64::from(moves.trailing_zeros())
+        i64::from(among.trailing_zeros())
     }
 
     pub(crate) fn write_observation(&self, out: &mut [u8]) {
-        for (plane, bits) in out.chunks_exact_mut(64).zip([self.player, self.opponent]) {
-            for (r, row) in plane.chunks_exact_mut(8).enumerate() {
-                row.copy_from_slice(&SPREAD[(bits >> (8 * r)) as usize & 0xff].to_le_bytes());
-            }
-        }
+        write_planes8(self.player, self.opponent, out);
     }
 
     pub(crate) fn write_mask(&self, out: &mut [bool]) {
@@ -129,6 +151,28 @@ impl Game8 {
             reversi_core::Position::from_discs(reversi_core::Bitboard(black), reversi_core::Bitboard(white), side)
                 .unwrap_or_else(|_| reversi_core::Position::start());
         Position::from(core)
+    }
+}
+
+/// `uint8 (2, 8, 8)` planes of two 8x8 bitboards (`a1` = bit 0) into `out`.
+pub(crate) fn write_planes8(first: u64, second: u64, out: &mut [u8]) {
+    for (plane, bits) in out.chunks_exact_mut(64).zip([first, second]) {
+        for (r, row) in plane.chunks_exact_mut(8).enumerate() {
+            row.copy_from_slice(&SPREAD[(bits >> (8 * r)) as usize & 0xff].to_le_bytes());
+        }
+    }
+}
+
+/// `uint8 (2, H, W)` planes of `pos` into `out` (`width` W): the side to
+/// move's pieces, then the opponent's.
+pub(crate) fn write_planes_any(pos: &Position, width: usize, out: &mut [u8]) {
+    let me = pos.side_to_move();
+    let half = out.len() / 2;
+    out.fill(0);
+    for (plane, color) in [(0, me), (half, me.other())] {
+        for sq in pos.pieces(color) {
+            out[plane + usize::from(sq.row()) * width + usize::from(sq.column())] = 1;
+        }
     }
 }
 
@@ -225,13 +269,66 @@ pub(crate) fn play_any(pos: &mut Position, mv: Move) -> (f32, bool) {
     if pos.is_game_over() { (sign(i64::from(pos.score().margin(mover))), true) } else { (0.0, false) }
 }
 
-pub(crate) fn random_any(enc: Encoding, pos: &Position, state: &mut u64) -> i64 {
+/// `player`'s move in `pos` (not over), from the stream: uniformly random,
+/// or one that leaves the mover the most pieces (ties at random). One number
+/// is drawn per move.
+pub(crate) fn choose_any(player: Player, pos: &Position, state: &mut u64) -> Move {
+    let mut moves: Vec<Move> = pos.moves().collect();
+    if player == Player::Greedy {
+        let mover = pos.side_to_move();
+        let counts: Vec<usize> = moves
+            .iter()
+            .map(|&mv| {
+                let mut after = *pos;
+                after.play_unchecked(mv);
+                after.count(mover)
+            })
+            .collect();
+        let most = counts.iter().copied().max().unwrap_or(0);
+        let mut c = counts.into_iter();
+        moves.retain(|_| c.next() == Some(most));
+    }
+    moves[below(next_random(state), moves.len() as u64) as usize]
+}
+
+/// `player`'s action in `pos`: -1 once over.
+pub(crate) fn action_any(player: Player, enc: Encoding, pos: &Position, state: &mut u64) -> i64 {
     if pos.is_game_over() {
         return -1;
     }
-    let moves: Vec<Move> = pos.moves().collect();
-    let mv = moves[below(next_random(state), moves.len() as u64) as usize];
-    enc.encode(mv) as i64
+    enc.encode(choose_any(player, pos, state)) as i64
+}
+
+/// A built-in player of rollouts and opponents: `"random"` plays a uniformly
+/// random legal move, `"greedy"` a move that leaves the mover the most discs
+/// (pieces) right after it, ties broken at random; both from a game's seeded
+/// stream.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Player {
+    Random,
+    Greedy,
+}
+
+impl Player {
+    /// The names `parse` takes.
+    pub(crate) const NAMES: [&str; 2] = ["random", "greedy"];
+
+    /// The player named `name`, `None` for another name.
+    pub(crate) fn parse(name: &str) -> Option<Player> {
+        match name {
+            "random" => Some(Player::Random),
+            "greedy" => Some(Player::Greedy),
+            _ => None,
+        }
+    }
+
+    /// The player's action in an 8x8 game: -1 once over, 64 to pass.
+    pub(crate) fn action8(self, k: Kernel, g: &Game8, state: &mut u64) -> i64 {
+        match self {
+            Player::Random => g.random_action(state),
+            Player::Greedy => g.greedy_action(k, state),
+        }
+    }
 }
 
 /// Why `action` is not legal in an 8x8 game.

@@ -5,6 +5,7 @@
 //! (`python/reversi_rules/__init__.pyi`).
 
 mod batch;
+mod dataset;
 mod errors;
 mod games;
 mod position;
@@ -25,5 +26,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Game>()?;
     m.add_class::<records::Games>()?;
     m.add_function(wrap_pyfunction!(records::read, m)?)?;
+    m.add_class::<dataset::Dataset>()?;
+    m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
     Ok(())
 }

@@ -9,7 +9,8 @@ use reversi_notation::{Passes, ReadOptions, Reader, Record};
 use crate::errors::record_error;
 use crate::position::{PyPosition, color_name};
 
-type BoxedReader = Reader<Box<dyn BufRead + Send>>;
+/// A reader of any source.
+pub(crate) type BoxedReader = Reader<Box<dyn BufRead + Send>>;
 
 /// One game of a record.
 #[pyclass(module = "reversi_rules", frozen)]
@@ -136,16 +137,25 @@ impl Games {
 #[pyfunction]
 #[pyo3(signature = (source, errors="raise"))]
 pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {
-    let skip = match errors {
-        "raise" => false,
-        "skip" => true,
+    let skip = parse_errors(errors)?;
+    Ok(Games { reader: Mutex::new(open_source(source)?), skip })
+}
+
+/// Whether `errors` (`"raise"` or `"skip"`) says to skip a game that does not read.
+pub(crate) fn parse_errors(errors: &str) -> PyResult<bool> {
+    match errors {
+        "raise" => Ok(false),
+        "skip" => Ok(true),
         other => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "errors must be \"raise\" or \"skip\", not {other:?}"
-            )));
+            Err(pyo3::exceptions::PyValueError::new_err(format!("errors must be \"raise\" or \"skip\", not {other:?}")))
         }
-    };
-    let reader: BoxedReader = if source.hasattr("read")? {
+    }
+}
+
+/// The reader of `source`: a path through reversi-notation's `open`, or a
+/// binary (or text) file object read whole, its format from the content.
+pub(crate) fn open_source(source: &Bound<'_, PyAny>) -> PyResult<BoxedReader> {
+    Ok(if source.hasattr("read")? {
         let data = source.call_method0("read")?;
         let bytes: Vec<u8> = match data.extract::<String>() {
             Ok(text) => text.into_bytes(),
@@ -161,6 +171,5 @@ pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {
     } else {
         let path: std::path::PathBuf = source.extract()?;
         reversi_notation::open(&path).map_err(record_error)?
-    };
-    Ok(Games { reader: Mutex::new(reader), skip })
+    })
 }

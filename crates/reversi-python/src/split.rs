@@ -62,6 +62,7 @@ fn os_error(file: &Path, error: &std::io::Error) -> PyErr {
 fn plan_error(error: RustPlanError) -> PyErr {
     match &error {
         RustPlanError::Io { file, source } => os_error(file, source),
+        RustPlanError::Perft(e) => PyValueError::new_err(e.to_string()),
         _ => PlanError::new_err(error.to_string()),
     }
 }
@@ -85,6 +86,7 @@ fn shard_error(error: ShardError) -> PyErr {
     match error {
         ShardError::Plan(e) => plan_error(e),
         ShardError::Counter(e) => counter_error(e),
+        ShardError::Perft(e) => PyValueError::new_err(e.to_string()),
         e => PyOverflowError::new_err(e.to_string()),
     }
 }
@@ -319,7 +321,8 @@ pub(crate) fn perft(
 ) -> PyResult<u64> {
     let pos = position.pos;
     let counter = Counter::new(&pos, options(hash_mb, threads)).map_err(counter_error)?;
-    Ok(py.detach(|| counter.count(&pos, depth, false).total))
+    let split = py.detach(|| counter.count(&pos, depth, false));
+    split.map(|split| split.total).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// Writes the plan of `position` at `depth` split at ply `split` to `path`,

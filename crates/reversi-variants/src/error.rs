@@ -108,6 +108,23 @@ pub enum PositionErrorKind {
     TrailingText,
 }
 
+/// Why a count ([`perft`](crate::perft()), [`perft_hashed`](crate::perft_hashed),
+/// [`divide`](crate::divide())) was refused before it started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PerftError {
+    /// A depth past [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH): the count
+    /// recurses once per ply, and Attacks and Reversitacks games need not end,
+    /// so such a depth could exhaust a thread's stack.
+    #[error("perft depth {depth} is past the deepest count, {max} plies")]
+    TooDeep {
+        /// The depth asked for.
+        depth: u32,
+        /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
+        max: u32,
+    },
+}
+
 /// Why a move could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

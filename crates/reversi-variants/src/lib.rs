@@ -19,7 +19,7 @@
 //! assert!(pos.play("b2".parse()?).is_ok());   // Black clones next to c3
 //!
 //! let octagon = Position::start(Variant::Reversi, Geometry::octagon())?;
-//! assert_eq!(perft(&octagon, 4), 244);
+//! assert_eq!(perft(&octagon, 4)?, 244);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -104,12 +104,12 @@ mod zobrist;
 pub use error::CacheAllocError;
 pub use error::{
     GeometryError, NotOthelloError, NotOthelloMoveError, NotOthelloSquareError, ParseMoveError, ParsePositionError,
-    ParseSquareError, ParseVariantError, PlayError, PositionErrorKind, StartError,
+    ParseSquareError, ParseVariantError, PerftError, PlayError, PositionErrorKind, StartError,
 };
 pub use geometry::Geometry;
 pub use legal::Moves;
 pub use moves::Move;
-pub use perft::{Divide, divide, perft, perft_hashed, perft_hashed_with, perft_with};
+pub use perft::{Divide, MAX_PERFT_DEPTH, divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::Position;
 pub use reversi_core::{Backend, Color, Outcome, Score, Symmetry};
 pub use square::Square;

@@ -184,19 +184,19 @@ type State = Option<(Owner, Storage)>;
 /// use reversi_variants::{Geometry, PerftCache, Position, Variant, perft, perft_hashed};
 /// let pos = Position::start(Variant::Attacks, Geometry::new(7, 7)?)?;
 /// let cache = PerftCache::new(16 << 20);
-/// assert_eq!(perft_hashed(&pos, 5, &cache), perft(&pos, 5));
+/// assert_eq!(perft_hashed(&pos, 5, &cache)?, perft(&pos, 5)?);
 ///
 /// // Threads share one cache.
-/// let counts: Vec<u64> = std::thread::scope(|s| {
+/// let counts = std::thread::scope(|s| {
 ///     let threads: Vec<_> = (0..2).map(|_| s.spawn(|| perft_hashed(&pos, 5, &cache))).collect();
-///     threads.into_iter().map(|t| t.join().expect("no panic")).collect()
-/// });
-/// assert_eq!(counts, [perft(&pos, 5); 2]);
+///     threads.into_iter().map(|t| t.join().expect("no panic")).collect::<Result<Vec<u64>, _>>()
+/// })?;
+/// assert_eq!(counts, [perft(&pos, 5)?; 2]);
 ///
 /// // Asking for more than the machine has is an error, not an abort...
 /// assert!(PerftCache::try_for(&pos, usize::MAX).is_err());
 /// // ...or, allocated lazily, no table: still the exact count.
-/// assert_eq!(perft_hashed(&pos, 4, &PerftCache::new(usize::MAX)), 155_888);
+/// assert_eq!(perft_hashed(&pos, 4, &PerftCache::new(usize::MAX))?, 155_888);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct PerftCache {

@@ -61,7 +61,7 @@ fn generate_tables() {
         for pos in starts(variant) {
             let reference = Board::from_position(&pos);
             for depth in 1..=12 {
-                let nodes = perft(&pos, depth);
+                let nodes = perft(&pos, depth).unwrap();
                 if nodes > LIMIT {
                     break;
                 }
@@ -78,7 +78,7 @@ fn generate_reversitacks_8x8_deep() {
     let pos = Position::start(Variant::Reversitacks, Geometry::standard()).unwrap();
     let reference = Board::from_position(&pos);
     for depth in 4..=5 {
-        let nodes = perft(&pos, depth);
+        let nodes = perft(&pos, depth).unwrap();
         assert_eq!(nodes, reference.perft(depth), "depth {depth}");
         println!("reversitacks;{pos};{depth};{nodes}");
     }

@@ -12,7 +12,7 @@ use reversi_variants::split::{
     DeepOptions, MergeError, ParseShardError, Plan, PlanError, Shard, ShardResult, merge, read_plan, read_plan_header,
     read_result,
 };
-use reversi_variants::{Geometry, Position, Variant, perft};
+use reversi_variants::{Geometry, MAX_PERFT_DEPTH, PerftError, Position, Variant, perft};
 
 /// A directory of its own under cargo's temporary directory, removed at the
 /// end.
@@ -72,7 +72,7 @@ fn shards_merged_equal_plain_perft() {
     ];
     for (variant, geometry, depth, split) in games {
         let game = Position::start(variant, geometry).unwrap();
-        let expected = perft(&game, depth);
+        let expected = perft(&game, depth).unwrap();
         for (n, options) in [(1, DeepOptions::new()), (5, DeepOptions::new().threads(2).hash_mib(2))] {
             let files = shards(&dir, &game, depth, split, n, options);
             let merged = merge(&files).unwrap();
@@ -88,7 +88,7 @@ fn games_ending_before_the_split_are_counted_once() {
     let plan = Plan::new(&game, 12, 12).unwrap();
     let header = plan.header();
     assert!(header.finished > 0);
-    assert_eq!(header.paths + header.finished, perft(&game, 12));
+    assert_eq!(header.paths + header.finished, perft(&game, 12).unwrap());
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn the_plan_is_the_same_byte_for_byte() {
     // Sorted by cost, costliest first.
     let costs: Vec<u64> = lines[11..]
         .iter()
-        .map(|l| perft(&Position::from_text(Variant::Reversi, l.rsplit_once(' ').unwrap().0).unwrap(), 2))
+        .map(|l| perft(&Position::from_text(Variant::Reversi, l.rsplit_once(' ').unwrap().0).unwrap(), 2).unwrap())
         .collect();
     assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{costs:?}");
 }
@@ -162,6 +162,8 @@ fn bad_plans_are_typed_errors() {
     let dir = TempDir::new("bad-plans");
     let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
     assert!(matches!(Plan::new(&game, 6, 7), Err(PlanError::SplitPastDepth { split: 7, depth: 6 })));
+    let too_deep = Plan::new(&game, MAX_PERFT_DEPTH + 1, 1).unwrap_err();
+    assert!(matches!(too_deep, PlanError::Perft(PerftError::TooDeep { .. })), "{too_deep}");
     let plan = dir.path("plan.txt");
     Plan::new(&game, 6, 3).unwrap().write(&mut std::fs::File::create(&plan).unwrap()).unwrap();
     let text = std::fs::read_to_string(&plan).unwrap();
@@ -184,6 +186,8 @@ fn bad_plans_are_typed_errors() {
     let error = read_edited(&text.replace("board 8x8", "board 6x6"));
     assert!(matches!(&error, PlanError::Line { line: 3, .. }), "{error}");
     assert!(error.to_string().contains("edited.txt: line 3: expected board 8x8"), "{error}");
+    let error = read_edited(&text.replace("depth 6\n", &format!("depth {}\n", MAX_PERFT_DEPTH + 1)));
+    assert!(matches!(&error, PlanError::Line { line: 6, .. }), "{error}");
     // Not a plan at all, a line with no end, a file that is not there.
     assert!(matches!(read_edited("{\"format\":1}\n"), PlanError::Line { line: 1, .. }));
     assert!(matches!(read_edited(&"-".repeat(200_000)), PlanError::Line { line: 1, .. }));

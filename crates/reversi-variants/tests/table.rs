@@ -38,10 +38,10 @@ fn a_cache_too_large_is_an_error_or_an_exact_count_without_a_table() {
     assert_eq!(err.bytes, usize::MAX);
     assert!(err.to_string().contains("cannot allocate"), "{err}");
     for bytes in [usize::MAX, usize::MAX / 2, 1 << 62] {
-        assert_eq!(perft_hashed(&pos, 4, &PerftCache::new(bytes)), 155_888, "{bytes}");
+        assert_eq!(perft_hashed(&pos, 4, &PerftCache::new(bytes)).unwrap(), 155_888, "{bytes}");
     }
     let cache = PerftCache::try_for(&pos, 1 << 20).unwrap();
-    assert_eq!(perft_hashed(&pos, 4, &cache), 155_888);
+    assert_eq!(perft_hashed(&pos, 4, &cache).unwrap(), 155_888);
 }
 
 #[test]
@@ -60,9 +60,9 @@ fn small_boards_saturate_at_every_depth() {
         for depth in 1..=120 {
             let expected = memo_perft(&pos, depth, &mut memo);
             let Ok(expected) = u64::try_from(expected) else { break };
-            assert_eq!(perft_hashed(&pos, depth, &cache), expected, "{variant} depth {depth}");
+            assert_eq!(perft_hashed(&pos, depth, &cache).unwrap(), expected, "{variant} depth {depth}");
             if depth <= 6 {
-                assert_eq!(perft(&pos, depth), expected, "{variant} depth {depth}");
+                assert_eq!(perft(&pos, depth).unwrap(), expected, "{variant} depth {depth}");
             }
             checked = depth;
         }
@@ -77,9 +77,9 @@ fn counts_at_many_depths_of_one_position_live_side_by_side() {
     // counts and recounted them).
     let pos = Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap();
     let cache = PerftCache::new(1 << 20);
-    let plain: Vec<u64> = (0..=6).map(|d| perft(&pos, d)).collect();
+    let plain: Vec<u64> = (0..=6).map(|d| perft(&pos, d).unwrap()).collect();
     for depth in [6, 1, 2, 3, 4, 5, 6, 0] {
-        assert_eq!(perft_hashed(&pos, depth, &cache), plain[depth as usize], "depth {depth}");
+        assert_eq!(perft_hashed(&pos, depth, &cache).unwrap(), plain[depth as usize], "depth {depth}");
     }
 }
 
@@ -91,7 +91,7 @@ fn counts_past_u64_saturate_instead_of_wrapping() {
     for depth in 36..=45 {
         let exact = memo_perft(&pos, depth, &mut memo);
         let expected = u64::try_from(exact).unwrap_or(u64::MAX);
-        assert_eq!(perft_hashed(&pos, depth, &cache), expected, "depth {depth}: exactly {exact}");
+        assert_eq!(perft_hashed(&pos, depth, &cache).unwrap(), expected, "depth {depth}: exactly {exact}");
     }
     assert!(memo_perft(&pos, 45, &mut memo) > u128::from(u64::MAX));
 }
@@ -108,7 +108,7 @@ fn threads_share_one_cache_exactly_even_a_tiny_one_and_across_games() {
         Position::start(Variant::Reversitacks, Geometry::new(6, 6).unwrap()).unwrap(),
         Position::start(Variant::Reversi, Geometry::standard()).unwrap().on_generic_engine(),
     ];
-    let expected: Vec<Vec<u64>> = games.iter().map(|pos| (0..=5).map(|d| perft(pos, d)).collect()).collect();
+    let expected: Vec<Vec<u64>> = games.iter().map(|pos| (0..=5).map(|d| perft(pos, d).unwrap()).collect()).collect();
     for bytes in [320, 4096, 1 << 20] {
         let cache = PerftCache::new(bytes);
         std::thread::scope(|s| {
@@ -118,7 +118,7 @@ fn threads_share_one_cache_exactly_even_a_tiny_one_and_across_games() {
                     for round in 0..8 {
                         let g = (round + t) % games.len();
                         for depth in [5, 3, 4] {
-                            let n = perft_hashed(&games[g], depth, cache);
+                            let n = perft_hashed(&games[g], depth, cache).unwrap();
                             assert_eq!(n, expected[g][depth as usize], "{bytes} bytes, game {g}, depth {depth}");
                         }
                     }

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::error::CounterError;
-use crate::{Backend, Move, PerftCache, Position, Variant};
+use crate::{Backend, MAX_PERFT_DEPTH, Move, PerftCache, PerftError, Position, Variant};
 
 /// The most threads a [`Counter`] runs.
 pub const MAX_THREADS: usize = 1024;
@@ -238,12 +238,14 @@ impl Tables {
             .map_err(|source| CounterError::Table { mib: hash_mib, source })
     }
 
-    /// The count of one unit.
+    /// The count of one unit, `depth` at most the depth [`Counter::count_each`]
+    /// checked against [`MAX_PERFT_DEPTH`] before anything was counted.
     fn count(&self, unit: &Position, depth: u32, backend: Backend) -> u64 {
-        match &self.0 {
+        let count = match &self.0 {
             Some(cache) => crate::perft_hashed_with(backend, unit, depth, cache),
             None => crate::perft_with(backend, unit, depth),
-        }
+        };
+        count.expect("count_each checks the depth against MAX_PERFT_DEPTH first")
     }
 }
 
@@ -287,7 +289,7 @@ impl Counters<'_> {
 /// use reversi_variants::{Position, Variant, Geometry};
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
 /// let counter = Counter::new(&start, DeepOptions::new().threads(2).hash_mib(16))?;
-/// let split = counter.count(&start, 8, true);
+/// let split = counter.count(&start, 8, true)?;
 /// assert_eq!(split.total, 390_216);
 /// assert_eq!(split.per_move.len(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -341,8 +343,12 @@ impl Counter {
     /// The count of `game` (of the kind the counter was made for) at
     /// `depth`, and the count below each root move when `divide` (none at a
     /// finished game or at depth 0). A total at `u64::MAX` has saturated.
-    #[must_use]
-    pub fn count(&self, game: &Position, depth: u32, divide: bool) -> Split {
+    ///
+    /// # Errors
+    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`], before
+    /// anything is counted.
+    pub fn count(&self, game: &Position, depth: u32, divide: bool) -> Result<Split, PerftError> {
+        check_depth(depth)?;
         let (moves, roots): (Vec<Option<Move>>, Vec<Position>) = if divide && depth > 0 && !game.is_game_over() {
             let child = |mv| {
                 let mut child = *game;
@@ -354,10 +360,10 @@ impl Counter {
             (vec![None], vec![*game])
         };
         let remaining = if moves[0].is_some() { depth - 1 } else { depth };
-        let totals = self.count_each(&roots, remaining);
+        let totals = self.count_each(&roots, remaining)?;
         let total = totals.iter().try_fold(0u64, |sum, &n| sum.checked_add(n)).unwrap_or(u64::MAX);
         let per_move = moves.iter().zip(&totals).filter_map(|(mv, &n)| mv.map(|mv| (mv, n))).collect();
-        Split { total, per_move }
+        Ok(Split { total, per_move })
     }
 
     /// The count of each of `roots` (positions of the kind the counter was
@@ -365,8 +371,12 @@ impl Counter {
     /// (merged across roots with a table or several threads), its units
     /// counted once each on the pool and credited to the roots by their
     /// paths. A count at `u64::MAX` has saturated.
-    #[must_use]
-    pub fn count_each(&self, roots: &[Position], depth: u32) -> Vec<u64> {
+    ///
+    /// # Errors
+    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`], before
+    /// anything is counted.
+    pub fn count_each(&self, roots: &[Position], depth: u32) -> Result<Vec<u64>, PerftError> {
+        check_depth(depth)?;
         let Counter { options, tables, pool, report } = self;
         let options = *options;
         let generic: Vec<Position>;
@@ -376,7 +386,7 @@ impl Counter {
         } else {
             roots
         };
-        let Some(first) = roots.first() else { return Vec::new() };
+        let Some(first) = roots.first() else { return Ok(Vec::new()) };
         // Roots enough to keep every thread busy (a shard of a plan: distinct
         // positions already) are the units themselves; the table catches the
         // transpositions below them that a merge would.
@@ -413,8 +423,13 @@ impl Counter {
                 counters.unit_done(credited);
             });
         });
-        totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
+        Ok(totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner))
     }
+}
+
+/// Refuses a depth past [`MAX_PERFT_DEPTH`], as every perft of the crate does.
+pub(super) const fn check_depth(depth: u32) -> Result<(), PerftError> {
+    if depth > MAX_PERFT_DEPTH { Err(PerftError::TooDeep { depth, max: MAX_PERFT_DEPTH }) } else { Ok(()) }
 }
 
 #[cfg(test)]
@@ -423,7 +438,7 @@ mod tests {
     use crate::Geometry;
 
     fn split_count(game: &Position, depth: u32, divide: bool, options: DeepOptions) -> Split {
-        Counter::new(game, options).unwrap().count(game, depth, divide)
+        Counter::new(game, options).unwrap().count(game, depth, divide).unwrap()
     }
 
     fn options(threads: usize, hash_mib: usize) -> DeepOptions {
@@ -435,17 +450,17 @@ mod tests {
         for variant in Variant::ALL {
             let pos = Position::start(variant, Geometry::new(6, 5).unwrap()).unwrap();
             for depth in 0..6 {
-                let expected = crate::perft(&pos, depth);
+                let expected = crate::perft(&pos, depth).unwrap();
                 for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
                     let split = split_count(&pos, depth, true, options(2, 1).backend(backend));
-                    assert_eq!(split.total, crate::perft_with(backend, &pos, depth), "{backend:?}");
+                    assert_eq!(split.total, crate::perft_with(backend, &pos, depth).unwrap(), "{backend:?}");
                 }
                 for (threads, hash) in [(1, 0), (1, 1), (2, 0), (2, 4)] {
                     let split = split_count(&pos, depth, false, options(threads, hash));
                     assert_eq!(split.total, expected, "{variant} {depth}");
                     let divided = split_count(&pos, depth, true, options(threads, hash));
                     assert_eq!(divided.total, expected, "{variant} {depth} divided");
-                    let plain: Vec<(Move, u64)> = crate::divide(&pos, depth).collect();
+                    let plain: Vec<(Move, u64)> = crate::divide(&pos, depth).unwrap().collect();
                     assert_eq!(divided.per_move, plain, "{variant} {depth}");
                 }
             }
@@ -473,7 +488,7 @@ mod tests {
         let seen = Arc::clone(&last);
         let counter =
             Counter::new(&start, options(2, 4)).unwrap().with_progress(move |p| *seen.lock().unwrap() = Some(*p));
-        let total = counter.count(&start, 9, false).total;
+        let total = counter.count(&start, 9, false).unwrap().total;
         let last = last.lock().unwrap().expect("a report after the last unit");
         assert_eq!((last.done, last.leaves), (last.units, total));
         assert!(last.units > 1 && last.seconds_left() == 0.0 && last.rate() >= 0.0, "{last:?}");
@@ -488,7 +503,21 @@ mod tests {
         }
         let error = Counter::new(&start, options(1, usize::MAX)).unwrap_err();
         assert!(matches!(error, CounterError::Table { mib: usize::MAX, .. }), "{error}");
-        assert!(Counter::new(&start, options(1, 0)).unwrap().count_each(&[], 5).is_empty());
+        assert!(Counter::new(&start, options(1, 0)).unwrap().count_each(&[], 5).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_depth_past_the_bound_is_refused_before_counting() {
+        // An Attacks game that never ends: a count this deep would never
+        // finish, so the refusal must come first.
+        let game = Position::start(Variant::Attacks, Geometry::new(3, 3).unwrap()).unwrap();
+        let counter = Counter::new(&game, options(2, 1)).unwrap();
+        let too_deep = PerftError::TooDeep { depth: MAX_PERFT_DEPTH + 1, max: MAX_PERFT_DEPTH };
+        assert_eq!(counter.count(&game, MAX_PERFT_DEPTH + 1, true), Err(too_deep));
+        assert_eq!(
+            counter.count_each(&[game], u32::MAX).unwrap_err(),
+            PerftError::TooDeep { depth: u32::MAX, max: MAX_PERFT_DEPTH }
+        );
     }
 
     #[test]
@@ -501,8 +530,8 @@ mod tests {
         for text in positions {
             let pos = Position::from_text(Variant::Reversi, text).unwrap();
             for depth in [1, 5, 7, 9] {
-                let plain = crate::perft_with(Backend::Portable, &pos, depth);
-                let divide: Vec<(Move, u64)> = crate::divide(&pos, depth).collect();
+                let plain = crate::perft_with(Backend::Portable, &pos, depth).unwrap();
+                let divide: Vec<(Move, u64)> = crate::divide(&pos, depth).unwrap().collect();
                 for (threads, hash_mib) in [(1, 0), (2, 0), (1, 4), (2, 4)] {
                     let options = options(threads, hash_mib);
                     assert_eq!(split_count(&pos, depth, false, options).total, plain, "{pos} {depth} {options:?}");

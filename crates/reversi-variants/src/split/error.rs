@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::CacheAllocError;
+use crate::{CacheAllocError, PerftError};
 
 /// A [`Counter`](super::Counter) that cannot be made.
 #[derive(Debug, thiserror::Error)]
@@ -69,6 +69,9 @@ pub enum ParseShardError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlanError {
+    /// The depth is past the deepest count.
+    #[error(transparent)]
+    Perft(#[from] PerftError),
     /// The split ply is past the depth.
     #[error("expected a split ply at most the depth ({depth}), found {split}")]
     SplitPastDepth {
@@ -130,6 +133,9 @@ pub enum ShardError {
     /// The counter cannot be made.
     #[error(transparent)]
     Counter(#[from] CounterError),
+    /// The count is refused (a depth past the deepest count).
+    #[error(transparent)]
+    Perft(#[from] PerftError),
     /// The shard's leaves do not fit in 64 bits.
     #[error("shard {shard}: the count does not fit in 64 bits")]
     Overflow {

@@ -38,7 +38,7 @@
 //!     std::fs::write(&file, result.to_json() + "\n")?;
 //!     results.push(file);
 //! }
-//! assert_eq!(merge(&results)?.leaves(), perft(&start, 7));
+//! assert_eq!(merge(&results)?.leaves(), perft(&start, 7)?);
 //! # std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -41,7 +41,7 @@ use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use super::deep::frontier;
+use super::deep::{check_depth, frontier};
 use super::digest::Digest;
 use super::error::{ParseShardError, PlanError};
 use crate::{Position, Variant};
@@ -57,8 +57,9 @@ const KEYS: [&str; 9] = ["variant", "board", "holes", "start", "depth", "split",
 /// under 800 bytes): a file without newlines is refused, not held.
 const MAX_LINE: u64 = 1 << 16;
 
-/// The deepest depth (and split ply) a plan's header may give.
-const MAX_PLAN_DEPTH: u64 = 60;
+/// The deepest depth (and split ply) a plan's header may give: the deepest
+/// count.
+const MAX_PLAN_DEPTH: u64 = crate::MAX_PERFT_DEPTH as u64;
 
 /// One shard of a plan: `I/N`, shard `index` of `count`.
 ///
@@ -200,15 +201,21 @@ impl Plan {
     /// cost, and the digest of the file.
     ///
     /// # Errors
-    /// [`PlanError::SplitPastDepth`] when `split` is over `depth`.
+    /// [`PlanError::Perft`] for a depth past
+    /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH),
+    /// [`PlanError::SplitPastDepth`] when `split` is over `depth`; both before
+    /// anything is expanded.
     pub fn new(game: &Position, depth: u32, split: u32) -> Result<Plan, PlanError> {
+        check_depth(depth)?;
         if split > depth {
             return Err(PlanError::SplitPastDepth { split, depth });
         }
         let (units, finished) = frontier(game, split);
         let probe = (depth - split).min(2);
-        let mut keyed: Vec<(u64, (Position, u64))> =
-            units.into_iter().map(|unit| (crate::perft(&unit.0, probe), unit)).collect();
+        let mut keyed = Vec::with_capacity(units.len());
+        for unit in units {
+            keyed.push((crate::perft(&unit.0, probe)?, unit));
+        }
         // Stable: equal costs keep the order the expansion reached them in.
         keyed.sort_by_key(|&(cost, _)| std::cmp::Reverse(cost));
         let units: Vec<(Position, u64)> = keyed.into_iter().map(|(_, unit)| unit).collect();
@@ -308,7 +315,8 @@ impl ShardPlan {
 }
 
 /// Reads the plan `path` for `shard`: the header checked (a game, a start on
-/// the header's board, `split` at most `depth`, both at most 60), every line
+/// the header's board, `split` at most `depth`, both at most
+/// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH)), every line
 /// digested, the shard's lines parsed (a position of the plan's game and
 /// board, a multiplicity of 1 or more), the line count and the digest checked
 /// at the end. Only the shard's positions are held.

@@ -133,12 +133,13 @@ impl ShardPlan {
     /// `counter` (made for the plan's start), timing the count alone.
     ///
     /// # Errors
-    /// [`ShardError::Overflow`] when the leaves do not fit in 64 bits.
+    /// [`ShardError::Overflow`] when the leaves do not fit in 64 bits,
+    /// [`ShardError::Perft`] for a depth past the deepest count.
     pub fn count(&self, counter: &Counter) -> Result<ShardResult, ShardError> {
         let header = &self.header;
         let (units, multiplicities): (Vec<_>, Vec<u64>) = self.units.iter().copied().unzip();
         let clock = Instant::now();
-        let counts = counter.count_each(&units, header.depth - header.split);
+        let counts = counter.count_each(&units, header.depth - header.split)?;
         let seconds = clock.elapsed().as_secs_f64();
         let finished = if self.shard.index() == 0 { header.finished } else { 0 };
         let leaves = counts

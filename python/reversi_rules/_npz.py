@@ -1,0 +1,61 @@
+"""``save_npz``: a dataset written to one ``.npz`` in bounded memory."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ._native import dataset
+
+__all__ = ["save_npz"]
+
+
+def save_npz(
+    path: str | os.PathLike[str], sources: Any, *, compress: bool = False, **options: Any
+) -> dict[str, Any]:
+    """Writes every row of ``dataset(sources, **options)`` to ``path`` (a ``.npz``
+    that ``numpy.load`` reads: one array per column, the chunks joined).
+
+    Memory holds one chunk: each column goes to a temporary file as it comes and
+    is copied into the archive at the end. Returns a summary: ``rows``, ``games``
+    and ``errors`` (the messages of the games skipped with ``errors="skip"``).
+    The archive is written whole or not at all (a temporary file renamed).
+    """
+    target = Path(path)
+    rows = 0
+    info: dict[str, tuple[np.dtype[Any], tuple[int, ...]]] = {}
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+        files: dict[str, Any] = {}
+        try:
+            chunks = dataset(sources, **options)
+            for chunk in chunks:
+                for name, array in chunk.items():
+                    if name not in files:
+                        files[name] = open(os.path.join(tmp, name + ".raw"), "wb")  # noqa: SIM115
+                        info[name] = (array.dtype, array.shape[1:])
+                    files[name].write(np.ascontiguousarray(array).tobytes())
+                rows += len(chunk["action"])
+        finally:
+            for f in files.values():
+                f.close()
+        partial = os.path.join(tmp, "out.npz")
+        method = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+        with zipfile.ZipFile(partial, "w", compression=method, allowZip64=True) as archive:
+            for name, (dtype, tail) in info.items():
+                header = {
+                    "descr": np.lib.format.dtype_to_descr(dtype),
+                    "fortran_order": False,
+                    "shape": (rows, *tail),
+                }
+                with archive.open(name + ".npy", "w", force_zip64=True) as out:
+                    np.lib.format.write_array_header_2_0(out, header)
+                    with open(os.path.join(tmp, name + ".raw"), "rb") as raw:
+                        while block := raw.read(1 << 20):
+                            out.write(block)
+        os.replace(partial, target)
+    return {"rows": rows, "games": chunks.games, "errors": chunks.errors}
