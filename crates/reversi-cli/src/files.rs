@@ -319,7 +319,8 @@ fn encode_failure(e: EncodeError, io: impl FnOnce(std::io::Error) -> Failure) ->
 /// before anything is created (its rename would fail after the others). A
 /// file replaced keeps its permissions. What is left to chance: a rename that
 /// fails after the check (the files before it are then in place), and
-/// temporary files of a process killed mid-write.
+/// temporary files of a process killed by SIGKILL (Ctrl-C, SIGTERM and
+/// SIGHUP remove them: [`crate::interrupt`]).
 ///
 /// A destination that is a symbolic link is followed: the temporary file goes
 /// beside its target and replaces the target, the link stays. A destination
@@ -389,6 +390,7 @@ impl Outputs {
                 }
                 Route::Replace(target) => {
                     let (temporary, file) = create_temporary(&target).map_err(|e| failed(path, &e))?;
+                    crate::interrupt::track(&temporary);
                     if let Ok(existing) = std::fs::metadata(&target) {
                         // Best effort: the new file is readable as the old one was.
                         let _ = file.set_permissions(existing.permissions());
@@ -443,8 +445,12 @@ impl Outputs {
             let (path, replaced, file) = self.files.remove(0);
             drop(file);
             let Some((temporary, target)) = replaced else { continue };
-            if let Err(e) = std::fs::rename(&temporary, &target) {
-                let _ = std::fs::remove_file(&temporary);
+            let renamed = crate::interrupt::finish(&temporary, || {
+                std::fs::rename(&temporary, &target).inspect_err(|_| {
+                    let _ = std::fs::remove_file(&temporary);
+                })
+            });
+            if let Err(e) = renamed {
                 return Err(failed(&path, &e));
             }
         }
@@ -459,7 +465,7 @@ impl Drop for Outputs {
         for (_, replaced, file) in self.files.drain(..) {
             drop(file.into_parts());
             if let Some((temporary, _)) = replaced {
-                let _ = std::fs::remove_file(temporary);
+                let _ = crate::interrupt::finish(&temporary, || std::fs::remove_file(&temporary));
             }
         }
     }

@@ -94,6 +94,7 @@
 mod convert;
 mod files;
 mod game;
+mod interrupt;
 mod output;
 mod perft;
 mod play;

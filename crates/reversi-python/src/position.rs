@@ -3,9 +3,32 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
 use reversi_variants::{Color, Geometry, Move, Position, Square, Symmetry, Variant};
 
 use crate::errors::{illegal, parse_error};
+
+/// A move's text as a Python string: a placement's (or a clone's) from one
+/// table of the 676 square names made once, so that listing moves allocates
+/// no string (a jump's and a pass's are made each time).
+pub(crate) fn move_name(py: Python<'_>, mv: Move) -> Bound<'_, PyString> {
+    static SQUARES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+    match mv {
+        Move::Place(sq) => {
+            let names = SQUARES.get_or_init(py, || {
+                (0..26 * 26)
+                    .map(|i| {
+                        let sq = Square::new((i % 26) as u8, (i / 26) as u8).expect("26x26 squares");
+                        PyString::new(py, &sq.to_string()).unbind()
+                    })
+                    .collect()
+            });
+            names[usize::from(sq.row()) * 26 + usize::from(sq.column())].bind(py).clone()
+        }
+        other => PyString::new(py, &other.to_string()),
+    }
+}
 
 /// The Python names of the eight symmetries, in `Symmetry::ALL`'s order.
 pub(crate) const SYMMETRY_NAMES: [&str; 8] = [
@@ -98,8 +121,8 @@ impl PyPosition {
     }
 
     /// The legal moves as text (`"pass"` when the side to move must pass).
-    fn moves(&self) -> Vec<String> {
-        self.pos.moves().map(|m| m.to_string()).collect()
+    fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        self.pos.moves().map(|m| move_name(py, m)).collect()
     }
 
     /// Whether `mv` is legal here.

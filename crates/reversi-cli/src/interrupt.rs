@@ -1,0 +1,102 @@
+//! Ctrl-C, SIGTERM and SIGHUP while outputs are written: the temporary files
+//! in flight ([`crate::files::Outputs`]) are removed, then the process ends
+//! by the signal, as it would have without the handler (a shell sees
+//! status 130 for Ctrl-C, 143 for SIGTERM). The destinations stay as they
+//! were: a temporary file is renamed over its destination only at the end.
+//!
+//! The handler is a thread of `signal-hook`'s (no work in the signal handler
+//! itself), started with the first temporary file; a command that writes no
+//! file never starts it. A temporary file is listed from its creation until
+//! it is renamed or removed, and the rename happens under the list's lock, so
+//! a signal during a rename waits for it: the file is then in place, whole,
+//! and only the others are removed.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, Once};
+
+/// Temporary files being written.
+struct Pending(Mutex<Vec<PathBuf>>);
+
+/// The process's temporary files in flight.
+static PENDING: Pending = Pending(Mutex::new(Vec::new()));
+
+impl Pending {
+    /// The list, even after a panic elsewhere poisoned its lock (the paths
+    /// stay valid).
+    fn list(&self) -> MutexGuard<'_, Vec<PathBuf>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn track(&self, temporary: &Path) {
+        self.list().push(temporary.to_path_buf());
+    }
+
+    fn finish<T>(&self, temporary: &Path, finish: impl FnOnce() -> T) -> T {
+        let mut list = self.list();
+        let done = finish();
+        list.retain(|p| p != temporary);
+        done
+    }
+
+    /// Removes every temporary file listed; the ones it removed.
+    fn remove_all(&self) -> Vec<PathBuf> {
+        self.list().drain(..).filter(|p| std::fs::remove_file(p).is_ok()).collect()
+    }
+}
+
+/// Lists `temporary` as in flight (and starts the handler the first time).
+pub(crate) fn track(temporary: &Path) {
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(start_handler);
+    PENDING.track(temporary);
+}
+
+/// Runs `finish` on `temporary` (its rename into place, or its removal)
+/// under the list's lock, then takes it off the list.
+pub(crate) fn finish<T>(temporary: &Path, finish: impl FnOnce() -> T) -> T {
+    PENDING.finish(temporary, finish)
+}
+
+#[cfg(unix)]
+fn start_handler() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+
+    // Without the handler (it cannot be registered) the temporary files of
+    // an interrupted run stay, as before: nothing else changes.
+    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+    let started = std::thread::Builder::new().name("signals".to_string()).spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            PENDING.remove_all();
+            // Ends the process by the signal: the default action, restored.
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+    drop(started);
+}
+
+#[cfg(not(unix))]
+fn start_handler() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tracked_files_are_removed_and_finished_ones_forgotten() {
+        let dir = std::env::temp_dir().join(format!("reversi-interrupt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.tmp"), dir.join("b.tmp"));
+        let pending = Pending(Mutex::new(Vec::new()));
+        for path in [&a, &b] {
+            std::fs::write(path, "partial").unwrap();
+            pending.track(path);
+        }
+        let renamed = dir.join("b.txt");
+        pending.finish(&b, || std::fs::rename(&b, &renamed)).unwrap();
+        assert_eq!(pending.remove_all(), std::slice::from_ref(&a));
+        assert!(!a.exists() && renamed.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
