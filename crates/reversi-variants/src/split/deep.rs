@@ -151,6 +151,27 @@ fn split_plies(game: &Position, depth: u32) -> u32 {
     }
 }
 
+/// The most paths an expansion below the roots may hold (each a position, a
+/// few hundred bytes): far more units than threads, a few MiB.
+const MAX_PATHS: u64 = 1 << 16;
+
+/// `plies`, or fewer when the paths that many plies below `roots` would be
+/// more than [`MAX_PATHS`] (a wide position, thousands of roots): the most
+/// plies within the bound, found by counting each ply in turn (at most about
+/// `MAX_PATHS` times the branching factor of work, a trifle beside the count).
+fn bounded_plies(roots: &[Position], plies: u32, backend: Backend) -> u32 {
+    for p in 1..=plies {
+        let mut paths = 0u64;
+        for root in roots {
+            paths = paths.saturating_add(crate::perft_with(backend, root, p).unwrap_or(u64::MAX));
+            if paths > MAX_PATHS {
+                return p - 1;
+            }
+        }
+    }
+    plies
+}
+
 /// The paths from the roots to one unit of the frontier: `(root, paths)`
 /// pairs in the order of the roots (the expansion goes root by root, so a
 /// root's paths are added to its last pair). Sparse, so that thousands of
@@ -390,8 +411,11 @@ impl Counter {
         // Roots enough to keep every thread busy (a shard of a plan: distinct
         // positions already) are the units themselves; the table catches the
         // transpositions below them that a merge would.
-        let plies =
-            if roots.len() >= 64 * options.threads && tables.0.is_some() { 0 } else { split_plies(first, depth) };
+        let plies = if roots.len() >= 64 * options.threads && tables.0.is_some() {
+            0
+        } else {
+            bounded_plies(roots, split_plies(first, depth), options.backend)
+        };
         let mut frontier = Frontier::new(options.merge(), roots.len());
         for (i, root) in roots.iter().enumerate() {
             frontier.expand(root, plies, i);
@@ -504,6 +528,24 @@ mod tests {
         let error = Counter::new(&start, options(1, usize::MAX)).unwrap_err();
         assert!(matches!(error, CounterError::Table { mib: usize::MAX, .. }), "{error}");
         assert!(Counter::new(&start, options(1, 0)).unwrap().count_each(&[], 5).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_frontier_stays_within_its_bound() {
+        let start = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+        let backend = Backend::detect();
+        // The start's 8,200 paths at ply 6 fit; 20,000 starts do not fit one ply.
+        assert_eq!(bounded_plies(&[start], 6, backend), 6);
+        assert_eq!(bounded_plies(&vec![start; 20_000], 6, backend), 0);
+        // A wide position: the deepest ply within the bound.
+        let text = "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X";
+        let wide = Position::from_text(Variant::Reversi, text).unwrap();
+        let plies = bounded_plies(&[wide], 6, backend);
+        let paths = |p| crate::perft(&wide, p).unwrap();
+        assert!(paths(plies) <= MAX_PATHS && (plies == 6 || paths(plies + 1) > MAX_PATHS), "{plies}");
+        let roots = vec![Position::start(Variant::Attacks, Geometry::new(26, 26).unwrap()).unwrap(); 3];
+        let plies = bounded_plies(&roots, 2, backend);
+        assert!(plies <= 2 && 3 * crate::perft(&roots[0], plies).unwrap() <= MAX_PATHS);
     }
 
     #[test]
