@@ -16,7 +16,7 @@
 //!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F] [--replace-names]
 //! ```
 //!
-//! A split count ([`plan`], [`shard`]) writes the distinct positions at ply K
+//! A split count ([`split`], over reversi-variants' `split` module) writes the distinct positions at ply K
 //! with their multiplicities to a plan file, counts one shard of it per
 //! process (result files written all or nothing) and merges the results,
 //! checking that every shard of one plan is there once.
@@ -92,16 +92,14 @@
 #![cfg_attr(fuzzing, no_main, allow(dead_code, unused_imports))]
 
 mod convert;
-mod deep;
 mod files;
 mod game;
 mod interrupt;
 mod output;
 mod perft;
-mod plan;
 mod play;
 mod replay;
-mod shard;
+mod split;
 
 use std::io;
 use std::process::ExitCode;

@@ -13,11 +13,11 @@ use reversi_core::Backend;
 use serde_json::json;
 
 use crate::Failure;
-use crate::deep::{Counter, DeepOptions};
+use reversi_variants::split::{DeepOptions, Plan, Shard};
+
 use crate::game::StartArgs;
 use crate::output::Stdout;
-use crate::plan::{Shard, write_plan};
-use crate::shard::{ShardJob, run_merge, run_shard};
+use crate::split::{ShardJob, clear_progress, counter, run_merge, run_shard, write_plan};
 
 /// The deepest count accepted, for every game and board: an 8x8 Reversi game
 /// has at most 60 placements, and a count 60 plies deep does not finish on
@@ -116,8 +116,8 @@ impl PerftArgs {
         let depth = self.depth.unwrap_or(0);
         if depth <= 2 && self.hash <= 1 {
             let threads = usize::from(self.threads).min(2);
-            let options = DeepOptions { threads, hash_mib: self.hash, backend: Backend::detect(), progress: false };
-            let _ = Counter::new(&game, options).map_err(Failure::usage)?.count(&game, depth, self.divide);
+            let options = DeepOptions::new().threads(threads).hash_mib(self.hash);
+            let _ = counter(&game, options, false)?.count(&game, depth, self.divide);
         }
         Ok(())
     }
@@ -143,9 +143,13 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
         return Err(Failure::usage(format!("--backend {}: this CPU cannot run it", backend.name())));
     }
     let progress = std::io::stderr().is_terminal() && !args.json;
-    let options = DeepOptions { threads: usize::from(args.threads), hash_mib: args.hash, backend, progress };
+    let options = DeepOptions::new()
+        .threads(usize::from(args.threads))
+        .hash_mib(args.hash)
+        .backend(backend)
+        .generic_engine(generic);
     if let (Some(plan), Some(shard), Some(output)) = (&args.plan, args.shard, &args.output) {
-        let job = ShardJob { plan, shard, output, depth: args.depth, options, generic, json: args.json };
+        let job = ShardJob { plan, shard, output, depth: args.depth, options, progress, json: args.json };
         return run_shard(&job, out);
     }
     if let (Some(plan), None) = (&args.plan, args.split) {
@@ -167,10 +171,13 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     // The tables (allocated and zeroed) and the pool are made before the
     // clock starts, as other perft programs do; the split itself is the same
     // whether or not progress is shown or the counts per move are asked for.
-    let counter = Counter::new(&game, options).map_err(Failure::usage)?;
+    let counter = counter(&game, options, progress)?;
     let start = Instant::now();
     let split = counter.count(&game, depth, args.divide);
     let elapsed = start.elapsed();
+    clear_progress(progress);
+    // DEPTH is at most 60, within the library's bound: kept as a usage error.
+    let split = split.map_err(|e| Failure::usage(e.to_string()))?;
     if split.total == u64::MAX {
         return Err(Failure::usage(format!(
             "perft {depth}: the count does not fit in 64 bits (it is at least {})",
@@ -181,17 +188,12 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
 }
 
 /// Writes what `--split` wrote: the plan's size and digest.
-fn report_plan(
-    file: &std::path::Path,
-    plan: &crate::plan::PlanSummary,
-    json: bool,
-    out: &mut Stdout,
-) -> Result<(), Failure> {
-    let header = &plan.header;
+fn report_plan(file: &std::path::Path, plan: &Plan, json: bool, out: &mut Stdout) -> Result<(), Failure> {
+    let header = plan.header();
     if json {
         let line = json!({
             "plan": file.display().to_string(),
-            "digest": plan.digest,
+            "digest": plan.digest(),
             "depth": header.depth,
             "split": header.split,
             "positions": header.positions,
@@ -209,7 +211,7 @@ fn report_plan(
         header.positions,
         header.paths,
         header.finished,
-        plan.digest
+        plan.digest()
     )
 }
 
@@ -219,7 +221,7 @@ fn report(
     depth: u32,
     backend: Backend,
     leaves: u64,
-    per_move: &[(String, u64)],
+    per_move: &[(reversi_variants::Move, u64)],
     elapsed: Duration,
     out: &mut Stdout,
 ) -> Result<(), Failure> {
@@ -234,7 +236,7 @@ fn report(
         });
         if args.divide {
             let divide: serde_json::Map<String, serde_json::Value> =
-                per_move.iter().map(|(mv, n)| (mv.clone(), json!(n))).collect();
+                per_move.iter().map(|(mv, n)| (mv.to_string(), json!(n))).collect();
             line["divide"] = serde_json::Value::Object(divide);
         }
         return writeln!(out, "{line}");

@@ -10,6 +10,7 @@ mod errors;
 mod games;
 mod position;
 mod records;
+mod split;
 mod writing;
 
 use pyo3::prelude::*;
@@ -21,7 +22,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     m.add_class::<position::PyPosition>()?;
-    m.add_function(wrap_pyfunction!(position::perft, m)?)?;
+    split::register(m)?;
     m.add_class::<batch::Batch>()?;
     m.add_class::<records::Game>()?;
     m.add_class::<records::Games>()?;

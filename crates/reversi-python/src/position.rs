@@ -1,11 +1,11 @@
-//! `reversi_rules.Position` and `reversi_rules.perft`.
+//! `reversi_rules.Position` (`reversi_rules.perft` is the split count's:
+//! split.rs).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
-use rayon::prelude::*;
-use reversi_variants::{Color, Geometry, Move, PerftCache, Position, Square, Symmetry, Variant};
+use reversi_variants::{Color, Geometry, Move, Position, Square, Symmetry, Variant};
 
 use crate::errors::{illegal, parse_error};
 
@@ -269,55 +269,4 @@ impl PyPosition {
         let this = slf.borrow();
         Ok((slf.get_type().into_any(), (this.pos.to_string(), this.pos.variant().name())))
     }
-}
-
-/// Leaves at `depth` plies (a pass is a ply, a finished game one leaf).
-/// `hash_mb` adds a transposition table of that many MiB; `threads` splits the
-/// first ply over that many threads. The GIL is released while counting.
-#[pyfunction]
-#[pyo3(signature = (position, depth, hash_mb=None, threads=None))]
-pub(crate) fn perft(
-    py: Python<'_>,
-    position: &PyPosition,
-    depth: u32,
-    hash_mb: Option<usize>,
-    threads: Option<usize>,
-) -> PyResult<u64> {
-    let pos = position.pos;
-    let cache = match hash_mb {
-        Some(0) | None => None,
-        Some(mb) => Some(
-            PerftCache::try_for(&pos, mb.saturating_mul(1 << 20))
-                .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(e.to_string()))?,
-        ),
-    };
-    let count = move |p: &Position, d: u32| {
-        let n = match &cache {
-            Some(c) => reversi_variants::perft_hashed(p, d, c),
-            None => reversi_variants::perft(p, d),
-        };
-        n.map_err(|e| PyValueError::new_err(e.to_string()))
-    };
-    let threads = threads.unwrap_or(1);
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
-    py.detach(|| {
-        if threads == 1 || depth < 2 || pos.is_game_over() {
-            return count(&pos, depth);
-        }
-        let children: Vec<Position> = pos
-            .moves()
-            .map(|m| {
-                let mut child = pos;
-                child.play_unchecked(m);
-                child
-            })
-            .collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        pool.install(|| children.par_iter().map(|c| count(c, depth - 1)).sum())
-    })
 }

@@ -70,6 +70,9 @@
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`] and [`Variant`]
 //!   as text, [`Geometry`] as `{width, height, holes}` and [`Position`] as
 //!   `{variant, position}`; input is validated by the same constructors.
+//! - `split` (default): the `split` module, the split count, perft on a thread pool with one
+//!   shared table, and its plans, shards and merge for counts past one
+//!   machine (rayon, serde_json).
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -86,6 +89,9 @@ mod position;
 #[cfg(feature = "serde")]
 mod serde;
 mod simd;
+#[cfg(feature = "split")]
+#[cfg_attr(docsrs, doc(cfg(feature = "split")))]
+pub mod split;
 mod square;
 mod squareset;
 mod table;

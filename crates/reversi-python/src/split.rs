@@ -1,0 +1,397 @@
+//! `reversi_rules.perft` and `reversi_rules.split`: the split count of
+//! reversi-variants (`reversi_variants::split`), the one the `reversi` CLI
+//! runs: plans, shards, results and their merge, with the GIL released while
+//! counting. The Dask driver (`reversi_rules.distributed`) runs on these.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyOSError, PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use reversi_variants::split::{
+    Counter, CounterError, DeepOptions, MergeError as RustMergeError, Merged, Plan, PlanError as RustPlanError,
+    PlanHeader, Shard, ShardError, ShardResult as RustShardResult,
+};
+
+use crate::position::PyPosition;
+
+pyo3::create_exception!(
+    reversi_rules.split,
+    PlanError,
+    PyValueError,
+    "A plan that cannot be made or read: a split past the depth, a file that is no plan, a truncated or edited \
+     plan (digest mismatch), a plan of another game or depth, a shard out of range."
+);
+pyo3::create_exception!(
+    reversi_rules.split,
+    MergeError,
+    PyValueError,
+    "Shard results that do not make one count: a result missing, twice, of another plan or shard count, or no \
+     result at all; the message names the file."
+);
+
+/// Adds the exceptions, classes and functions of the split count.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("PlanError", py.get_type::<PlanError>())?;
+    m.add("MergeError", py.get_type::<MergeError>())?;
+    m.add_class::<PlanInfo>()?;
+    m.add_class::<ShardResult>()?;
+    m.add_class::<MergedCount>()?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(write_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(read_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(count_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(read_result, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    Ok(())
+}
+
+/// An `OSError` of the right subclass (`FileNotFoundError`, ...) for `error`
+/// on `file`, its message naming the file.
+fn os_error(file: &Path, error: &std::io::Error) -> PyErr {
+    let message = format!("{}: {error}", file.display());
+    match error.kind() {
+        std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+        _ => PyOSError::new_err(message),
+    }
+}
+
+fn plan_error(error: RustPlanError) -> PyErr {
+    match &error {
+        RustPlanError::Io { file, source } => os_error(file, source),
+        RustPlanError::Perft(e) => PyValueError::new_err(e.to_string()),
+        _ => PlanError::new_err(error.to_string()),
+    }
+}
+
+fn merge_error(error: RustMergeError) -> PyErr {
+    match &error {
+        RustMergeError::Io { file, source } => os_error(file, source),
+        RustMergeError::Overflow => PyOverflowError::new_err(error.to_string()),
+        _ => MergeError::new_err(error.to_string()),
+    }
+}
+
+fn counter_error(error: CounterError) -> PyErr {
+    match error {
+        CounterError::Table { .. } => PyMemoryError::new_err(error.to_string()),
+        _ => PyValueError::new_err(error.to_string()),
+    }
+}
+
+fn shard_error(error: ShardError) -> PyErr {
+    match error {
+        ShardError::Plan(e) => plan_error(e),
+        ShardError::Counter(e) => counter_error(e),
+        ShardError::Perft(e) => PyValueError::new_err(e.to_string()),
+        e => PyOverflowError::new_err(e.to_string()),
+    }
+}
+
+/// The options of `hash_mb` and `threads` (`None`: no table, one thread).
+fn options(hash_mb: Option<usize>, threads: Option<usize>) -> DeepOptions {
+    DeepOptions::new().hash_mib(hash_mb.unwrap_or(0)).threads(threads.unwrap_or(1))
+}
+
+/// Writes `path` all or nothing: into a temporary file beside it, synced,
+/// then renamed over it, so that a reader (a restarted driver) sees the whole
+/// file or none; the temporary file is removed on failure.
+fn write_atomically(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> PyResult<()> {
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().ok_or_else(|| PyValueError::new_err(format!("{}: not a file name", path.display())))?;
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let temporary = path.with_file_name(format!(".{}.tmp-{}-{n}", name.to_string_lossy(), std::process::id()));
+    let written = (|| {
+        let mut file = BufWriter::new(File::create(&temporary)?);
+        write(&mut file)?;
+        file.flush()?;
+        file.get_ref().sync_all()?;
+        drop(file);
+        std::fs::rename(&temporary, path)
+    })();
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        os_error(path, &e)
+    })
+}
+
+/// A plan's header and digest.
+#[pyclass(module = "reversi_rules.split", name = "PlanInfo", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub(crate) struct PlanInfo {
+    /// The plan's digest.
+    #[pyo3(get)]
+    digest: String,
+    start: reversi_variants::Position,
+    #[pyo3(get)]
+    depth: u32,
+    #[pyo3(get)]
+    split: u32,
+    #[pyo3(get)]
+    positions: u64,
+    #[pyo3(get)]
+    paths: u64,
+    #[pyo3(get)]
+    finished: u64,
+}
+
+impl PlanInfo {
+    fn new(header: &PlanHeader, digest: &str) -> PlanInfo {
+        PlanInfo {
+            digest: digest.to_string(),
+            start: header.start,
+            depth: header.depth,
+            split: header.split,
+            positions: header.positions,
+            paths: header.paths,
+            finished: header.finished,
+        }
+    }
+}
+
+#[pymethods]
+impl PlanInfo {
+    /// The position the count starts from.
+    #[getter]
+    fn start(&self) -> PyPosition {
+        PyPosition::new(self.start)
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.start.variant().name()
+    }
+
+    #[getter]
+    fn board(&self) -> String {
+        self.start.geometry().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PlanInfo(digest={:?}, variant={:?}, board={:?}, depth={}, split={}, positions={}, paths={}, finished={})",
+            self.digest,
+            self.variant(),
+            self.board(),
+            self.depth,
+            self.split,
+            self.positions,
+            self.paths,
+            self.finished
+        )
+    }
+}
+
+/// One shard's count of a plan, as its result file holds it.
+#[pyclass(module = "reversi_rules.split", name = "ShardResult", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub(crate) struct ShardResult(RustShardResult);
+
+#[pymethods]
+impl ShardResult {
+    #[getter]
+    fn plan(&self) -> &str {
+        &self.0.plan
+    }
+    #[getter]
+    fn variant(&self) -> &str {
+        &self.0.variant
+    }
+    #[getter]
+    fn board(&self) -> &str {
+        &self.0.board
+    }
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.0.depth
+    }
+    #[getter]
+    fn split(&self) -> u32 {
+        self.0.split
+    }
+    #[getter]
+    fn shard(&self) -> u32 {
+        self.0.shard.index()
+    }
+    #[getter]
+    fn shards(&self) -> u32 {
+        self.0.shard.count()
+    }
+    #[getter]
+    fn positions(&self) -> u64 {
+        self.0.positions
+    }
+    #[getter]
+    fn leaves(&self) -> u64 {
+        self.0.leaves
+    }
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.0.seconds
+    }
+
+    /// The result file's line (no newline).
+    fn to_json(&self) -> String {
+        self.0.to_json()
+    }
+
+    /// Reads a result file's line; raises `MergeError` when it is none.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<ShardResult> {
+        RustShardResult::from_json(text, Path::new("<text>")).map(ShardResult).map_err(merge_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ShardResult.from_json({:?})", self.0.to_json())
+    }
+
+    /// Pickled as its JSON line.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().getattr("from_json")?, (slf.get().0.to_json(),)))
+    }
+}
+
+/// The merged count of every shard of one plan.
+#[pyclass(module = "reversi_rules.split", name = "Merged", frozen)]
+pub(crate) struct MergedCount(Merged);
+
+#[pymethods]
+impl MergedCount {
+    #[getter]
+    fn plan(&self) -> &str {
+        self.0.plan()
+    }
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.0.depth()
+    }
+    #[getter]
+    fn shards(&self) -> u32 {
+        self.0.shards()
+    }
+    #[getter]
+    fn leaves(&self) -> u64 {
+        self.0.leaves()
+    }
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.0.seconds()
+    }
+    #[getter]
+    fn max_seconds(&self) -> f64 {
+        self.0.max_seconds()
+    }
+    #[getter]
+    fn mean_seconds(&self) -> f64 {
+        self.0.mean_seconds()
+    }
+    #[getter]
+    fn balance(&self) -> f64 {
+        self.0.balance()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Merged(plan={:?}, depth={}, shards={}, leaves={}, seconds={:.3}, balance={:.2})",
+            self.0.plan(),
+            self.0.depth(),
+            self.0.shards(),
+            self.0.leaves(),
+            self.0.seconds(),
+            self.0.balance()
+        )
+    }
+}
+
+/// Leaves at `depth` plies (a pass is a ply, a finished game one leaf), by
+/// the split count: with `hash_mb` a table of that many MiB, with `threads`
+/// that many threads, equal positions a few plies down merged and counted
+/// once. The GIL is released while counting.
+#[pyfunction]
+#[pyo3(signature = (position, depth, hash_mb=None, threads=None))]
+pub(crate) fn perft(
+    py: Python<'_>,
+    position: &PyPosition,
+    depth: u32,
+    hash_mb: Option<usize>,
+    threads: Option<usize>,
+) -> PyResult<u64> {
+    let pos = position.pos;
+    let counter = Counter::new(&pos, options(hash_mb, threads)).map_err(counter_error)?;
+    let split = py.detach(|| counter.count(&pos, depth, false));
+    split.map(|split| split.total).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Writes the plan of `position` at `depth` split at ply `split` to `path`,
+/// all or nothing; gives its header and digest.
+#[pyfunction]
+pub(crate) fn write_plan(
+    py: Python<'_>,
+    path: PathBuf,
+    position: &PyPosition,
+    depth: u32,
+    split: u32,
+) -> PyResult<PlanInfo> {
+    let pos = position.pos;
+    let plan = py.detach(|| Plan::new(&pos, depth, split)).map_err(plan_error)?;
+    py.detach(|| write_atomically(&path, |file| plan.write(file)))?;
+    Ok(PlanInfo::new(plan.header(), plan.digest()))
+}
+
+/// Reads and checks the plan `path` (header, line count, digest): its header
+/// and digest.
+#[pyfunction]
+pub(crate) fn read_plan(py: Python<'_>, path: PathBuf) -> PyResult<PlanInfo> {
+    let (header, digest) = py.detach(|| reversi_variants::split::read_plan_header(&path)).map_err(plan_error)?;
+    Ok(PlanInfo::new(&header, &digest))
+}
+
+/// Counts shard `shard` of `shards` of the plan `plan` (read and checked),
+/// writing its result to `output` all or nothing when given.
+#[pyfunction]
+#[pyo3(signature = (plan, shard, shards, *, hash_mb=None, threads=None, output=None))]
+pub(crate) fn count_shard(
+    py: Python<'_>,
+    plan: PathBuf,
+    shard: u32,
+    shards: u32,
+    hash_mb: Option<usize>,
+    threads: Option<usize>,
+    output: Option<PathBuf>,
+) -> PyResult<ShardResult> {
+    let shard = Shard::new(shard, shards).map_err(|e| PlanError::new_err(e.to_string()))?;
+    if let Some(output) = &output
+        && std::fs::canonicalize(&plan).ok().is_some_and(|p| std::fs::canonicalize(output).ok() == Some(p))
+    {
+        return Err(PlanError::new_err(format!(
+            "{}: this is the plan: write the result to another file",
+            output.display()
+        )));
+    }
+    let result = py.detach(|| {
+        let plan = reversi_variants::split::read_plan(&plan, shard)?;
+        plan.count_with(options(hash_mb, threads))
+    });
+    let result = result.map_err(shard_error)?;
+    if let Some(output) = &output {
+        let line = result.to_json();
+        py.detach(|| write_atomically(output, |file| writeln!(file, "{line}")))?;
+    }
+    Ok(ShardResult(result))
+}
+
+/// Reads one shard's result file.
+#[pyfunction]
+pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
+    reversi_variants::split::read_result(&path).map(ShardResult).map_err(merge_error)
+}
+
+/// Checks that `paths` are the results of every shard of one plan, each
+/// once, and sums them.
+#[pyfunction]
+pub(crate) fn merge(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<MergedCount> {
+    py.detach(|| reversi_variants::split::merge(&paths)).map(MergedCount).map_err(merge_error)
+}

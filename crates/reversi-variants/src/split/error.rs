@@ -1,0 +1,217 @@
+//! The errors of the split count: each says what was expected, where, and
+//! what was found.
+
+use std::path::PathBuf;
+
+use crate::{CacheAllocError, PerftError};
+
+/// A [`Counter`](super::Counter) that cannot be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CounterError {
+    /// Threads outside 1 to [`MAX_THREADS`](super::MAX_THREADS).
+    #[error("expected 1 to {max} threads, found {threads}", max = super::MAX_THREADS)]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+    },
+    /// The system would not start the threads.
+    #[error("a pool of {threads} threads: {message}")]
+    Pool {
+        /// The threads asked for.
+        threads: usize,
+        /// The system's reason.
+        message: String,
+    },
+    /// The table cannot be allocated.
+    #[error("a table of {mib} MiB: {source}")]
+    Table {
+        /// The size asked for, in MiB.
+        mib: usize,
+        /// The allocation's failure.
+        source: CacheAllocError,
+    },
+}
+
+/// Text that is not a shard `I/N` (shard I, from 0 to N-1, of N), or a shard
+/// out of range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseShardError {
+    /// No `/`.
+    #[error("expected I/N, shard I (0 to N-1) of N, found no '/'")]
+    NoSlash,
+    /// N or I is not a number.
+    #[error("expected I/N, shard I (0 to N-1) of N: {which} {text:?}: {message}")]
+    Number {
+        /// `"I"` or `"N"`.
+        which: &'static str,
+        /// The text.
+        text: String,
+        /// Why it is no number.
+        message: String,
+    },
+    /// N is 0.
+    #[error("expected I/N, shard I (0 to N-1) of N: N is 0")]
+    NoShards,
+    /// I is N or more.
+    #[error("shard {index} is out of range: {count} shards are numbered 0 to {last}", last = count - 1)]
+    OutOfRange {
+        /// I.
+        index: u32,
+        /// N (at least 1).
+        count: u32,
+    },
+}
+
+/// What is wrong with a plan: a plan that cannot be made, or a plan file that
+/// cannot be read or is not one plan whole.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// The depth is past the deepest count.
+    #[error(transparent)]
+    Perft(#[from] PerftError),
+    /// The split ply is past the depth.
+    #[error("expected a split ply at most the depth ({depth}), found {split}")]
+    SplitPastDepth {
+        /// The split ply asked for.
+        split: u32,
+        /// The depth asked for.
+        depth: u32,
+    },
+    /// The file cannot be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The plan.
+        file: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A line is not what the format has there (another game's board, a
+    /// line that is no position of the plan's game, a file that is no plan).
+    #[error("{file}: line {line}: expected {expected}, found {found:?}")]
+    Line {
+        /// The plan.
+        file: PathBuf,
+        /// From 1.
+        line: u64,
+        /// What the format has there.
+        expected: String,
+        /// The line, or the part of it at fault.
+        found: String,
+    },
+    /// The body has another number of lines than the header says.
+    #[error("{file}: the header says {expected} positions, the body has {found}: the plan is truncated or edited")]
+    Count {
+        /// The plan.
+        file: PathBuf,
+        /// The header's `positions`.
+        expected: u64,
+        /// The lines found.
+        found: u64,
+    },
+    /// The digest of the contents differs from the header's.
+    #[error("{file}: the header's digest is {expected}, the contents' is {found}: the plan is edited or damaged")]
+    Digest {
+        /// The plan.
+        file: PathBuf,
+        /// The header's `digest`.
+        expected: String,
+        /// The contents'.
+        found: String,
+    },
+}
+
+/// A shard that cannot be counted.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// The plan does not read.
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    /// The counter cannot be made.
+    #[error(transparent)]
+    Counter(#[from] CounterError),
+    /// The count is refused (a depth past the deepest count).
+    #[error(transparent)]
+    Perft(#[from] PerftError),
+    /// The shard's leaves do not fit in 64 bits.
+    #[error("shard {shard}: the count does not fit in 64 bits")]
+    Overflow {
+        /// The shard's index.
+        shard: u32,
+    },
+}
+
+/// What is wrong with a set of shard results to merge, naming the file at
+/// fault.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    /// No result given.
+    #[error("expected the results of every shard of a plan, found none")]
+    NoResults,
+    /// A file cannot be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The result file.
+        file: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A file is not a shard's result.
+    #[error("{file}: expected {expected}, found {found}")]
+    Field {
+        /// The result file.
+        file: PathBuf,
+        /// What a result has.
+        expected: String,
+        /// What the file has.
+        found: String,
+    },
+    /// A result of another plan, or of the plan cut into another number of
+    /// shards, than the first file's.
+    #[error(
+        "{file}: shard {shard}/{shards} of plan {plan}, but {first} is of {first_shards} shards of plan {first_plan}: results of one plan and one shard count only"
+    )]
+    Foreign {
+        /// The result file.
+        file: PathBuf,
+        /// Its shard.
+        shard: u64,
+        /// Its shard count.
+        shards: u64,
+        /// Its plan digest.
+        plan: String,
+        /// The first file.
+        first: PathBuf,
+        /// The first file's shard count.
+        first_shards: u64,
+        /// The first file's plan digest.
+        first_plan: String,
+    },
+    /// The same shard twice.
+    #[error("{file}: shard {shard} is also {other}: give each shard once")]
+    Duplicate {
+        /// The second file.
+        file: PathBuf,
+        /// The shard.
+        shard: u64,
+        /// The first file with it.
+        other: PathBuf,
+    },
+    /// Shards without a result.
+    #[error("{missing} of {shards} shards missing: {list}")]
+    Missing {
+        /// How many.
+        missing: u64,
+        /// The shard count.
+        shards: u64,
+        /// The first few, comma-separated.
+        list: String,
+    },
+    /// The leaves summed do not fit in 64 bits.
+    #[error("the leaves of the shards do not fit in 64 bits")]
+    Overflow,
+}

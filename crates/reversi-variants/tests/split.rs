@@ -1,0 +1,235 @@
+//! The split count's library (`reversi_variants::split`): a plan counted in
+//! shards and merged gives plain perft's count on every game; the plan is
+//! the same byte for byte; bad plans and results are typed errors naming the
+//! file.
+
+#![cfg(feature = "split")]
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use reversi_variants::split::{
+    DeepOptions, MergeError, ParseShardError, Plan, PlanError, Shard, ShardResult, merge, read_plan, read_plan_header,
+    read_result,
+};
+use reversi_variants::{Geometry, MAX_PERFT_DEPTH, PerftError, Position, Variant, perft};
+
+/// A directory of its own under cargo's temporary directory, removed at the
+/// end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("split-{}-{name}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Writes the plan of `game` at `depth` split at `split` to `dir`, counts
+/// each of its `shards` shards with `options` into a result file, and gives
+/// the files.
+fn shards(dir: &TempDir, game: &Position, depth: u32, split: u32, n: u32, options: DeepOptions) -> Vec<PathBuf> {
+    let plan_file = dir.path("plan.txt");
+    let plan = Plan::new(game, depth, split).unwrap();
+    plan.write(&mut std::fs::File::create(&plan_file).unwrap()).unwrap();
+    (0..n)
+        .map(|i| {
+            let shard = read_plan(&plan_file, Shard::new(i, n).unwrap()).unwrap();
+            assert_eq!(shard.digest(), plan.digest());
+            let result = shard.count_with(options).unwrap();
+            let file = dir.path(&format!("r{i}-{n}.json"));
+            std::fs::write(&file, result.to_json() + "\n").unwrap();
+            assert_eq!(read_result(&file).unwrap(), result);
+            file
+        })
+        .collect()
+}
+
+#[test]
+fn shards_merged_equal_plain_perft() {
+    let dir = TempDir::new("equal");
+    let games: [(Variant, Geometry, u32, u32); 6] = [
+        (Variant::Reversi, Geometry::standard(), 8, 3),
+        (Variant::Reversi, Geometry::new(4, 4).unwrap(), 14, 9),
+        (Variant::Reversi, Geometry::octagon(), 5, 2),
+        (Variant::Attacks, Geometry::new(5, 5).unwrap(), 4, 2),
+        (Variant::Reversitacks, Geometry::new(6, 6).unwrap(), 3, 1),
+        (Variant::Reversi, Geometry::new(6, 6).unwrap(), 7, 7),
+    ];
+    for (variant, geometry, depth, split) in games {
+        let game = Position::start(variant, geometry).unwrap();
+        let expected = perft(&game, depth).unwrap();
+        for (n, options) in [(1, DeepOptions::new()), (5, DeepOptions::new().threads(2).hash_mib(2))] {
+            let files = shards(&dir, &game, depth, split, n, options);
+            let merged = merge(&files).unwrap();
+            assert_eq!((merged.leaves(), merged.shards(), merged.depth()), (expected, n, depth), "{game} {n}");
+            assert!(merged.balance() >= 1.0 || merged.seconds() == 0.0);
+        }
+    }
+}
+
+#[test]
+fn games_ending_before_the_split_are_counted_once() {
+    let game = Position::start(Variant::Reversi, Geometry::new(4, 4).unwrap()).unwrap();
+    let plan = Plan::new(&game, 12, 12).unwrap();
+    let header = plan.header();
+    assert!(header.finished > 0);
+    assert_eq!(header.paths + header.finished, perft(&game, 12).unwrap());
+}
+
+#[test]
+fn the_plan_is_the_same_byte_for_byte() {
+    let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let bytes = |plan: &Plan| {
+        let mut out = Vec::new();
+        plan.write(&mut out).unwrap();
+        out
+    };
+    let a = bytes(&Plan::new(&game, 10, 5).unwrap());
+    assert_eq!(a, bytes(&Plan::new(&game, 10, 5).unwrap()));
+    let text = String::from_utf8(a).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "reversi-perft-plan 1");
+    assert_eq!(&lines[1..4], ["variant reversi", "board 8x8", "holes -"]);
+    // The distinct canonical forms at ply 5, found here by brute force.
+    let mut distinct = std::collections::HashSet::new();
+    let mut frontier = vec![game];
+    for _ in 0..5 {
+        frontier = frontier
+            .iter()
+            .flat_map(|p| {
+                p.moves().map(move |mv| {
+                    let mut child = *p;
+                    child.play(mv).unwrap();
+                    child
+                })
+            })
+            .collect();
+    }
+    distinct.extend(frontier.iter().map(|p| p.canonical().0));
+    assert_eq!(frontier.len(), 1396);
+    let positions = format!("positions {}", distinct.len());
+    assert_eq!(lines[5..9], ["depth 10", "split 5", positions.as_str(), "paths 1396"]);
+    assert_eq!(lines.len(), 11 + distinct.len());
+    // Sorted by cost, costliest first.
+    let costs: Vec<u64> = lines[11..]
+        .iter()
+        .map(|l| perft(&Position::from_text(Variant::Reversi, l.rsplit_once(' ').unwrap().0).unwrap(), 2).unwrap())
+        .collect();
+    assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{costs:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    /// Every line of a plan belongs to exactly one shard, and each shard's
+    /// lines come one per round of the snake.
+    #[test]
+    fn every_line_has_one_shard(n in 1u32..200, lines in 0u64..2000) {
+        let owners: Vec<u32> = (0..n).filter(|&i| Shard::new(i, n).unwrap().owns(lines)).collect();
+        prop_assert_eq!(owners.len(), 1);
+        let shard = Shard::new(owners[0], n).unwrap();
+        let round = lines / u64::from(n);
+        prop_assert_eq!((round * u64::from(n)..(round + 1) * u64::from(n)).filter(|&l| shard.owns(l)).count(), 1);
+        prop_assert_eq!(shard.to_string().parse::<Shard>().unwrap(), shard);
+    }
+}
+
+#[test]
+fn shards_out_of_range_are_refused() {
+    assert_eq!(Shard::new(2, 2), Err(ParseShardError::OutOfRange { index: 2, count: 2 }));
+    assert_eq!(Shard::new(0, 0), Err(ParseShardError::NoShards));
+    assert_eq!("1".parse::<Shard>(), Err(ParseShardError::NoSlash));
+    assert!(matches!("x/2".parse::<Shard>(), Err(ParseShardError::Number { which: "I", .. })));
+    assert_eq!(Shard::new(2, 2).unwrap_err().to_string(), "shard 2 is out of range: 2 shards are numbered 0 to 1");
+}
+
+#[test]
+fn bad_plans_are_typed_errors() {
+    let dir = TempDir::new("bad-plans");
+    let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    assert!(matches!(Plan::new(&game, 6, 7), Err(PlanError::SplitPastDepth { split: 7, depth: 6 })));
+    let too_deep = Plan::new(&game, MAX_PERFT_DEPTH + 1, 1).unwrap_err();
+    assert!(matches!(too_deep, PlanError::Perft(PerftError::TooDeep { .. })), "{too_deep}");
+    let plan = dir.path("plan.txt");
+    Plan::new(&game, 6, 3).unwrap().write(&mut std::fs::File::create(&plan).unwrap()).unwrap();
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let (header, digest) = read_plan_header(&plan).unwrap();
+    assert_eq!((header.depth, header.split, header.start), (6, 3, game));
+    let shard = Shard::new(0, 2).unwrap();
+    let edited = dir.path("edited.txt");
+    let read_edited = |contents: &str| {
+        std::fs::write(&edited, contents).unwrap();
+        read_plan(&edited, shard).unwrap_err()
+    };
+    // Truncated: a line fewer, or the last newline gone.
+    let last = text.trim_end().rsplit_once('\n').unwrap().0;
+    assert!(matches!(read_edited(&format!("{last}\n")), PlanError::Count { .. }));
+    let error = read_edited(&text[..text.len() - 1]);
+    assert!(matches!(&error, PlanError::Digest { expected, .. } if *expected == digest), "{error}");
+    // Edited: a count, the variant, the board.
+    assert!(matches!(read_edited(&format!("{}0\n", text.trim_end())), PlanError::Digest { .. }));
+    assert!(matches!(read_edited(&text.replace("variant reversi", "variant attacks")), PlanError::Digest { .. }));
+    let error = read_edited(&text.replace("board 8x8", "board 6x6"));
+    assert!(matches!(&error, PlanError::Line { line: 3, .. }), "{error}");
+    assert!(error.to_string().contains("edited.txt: line 3: expected board 8x8"), "{error}");
+    let error = read_edited(&text.replace("depth 6\n", &format!("depth {}\n", MAX_PERFT_DEPTH + 1)));
+    assert!(matches!(&error, PlanError::Line { line: 6, .. }), "{error}");
+    // Not a plan at all, a line with no end, a file that is not there.
+    assert!(matches!(read_edited("{\"format\":1}\n"), PlanError::Line { line: 1, .. }));
+    assert!(matches!(read_edited(&"-".repeat(200_000)), PlanError::Line { line: 1, .. }));
+    let error = read_plan(&dir.path("none.txt"), shard).unwrap_err();
+    assert!(matches!(&error, PlanError::Io { .. }) && error.to_string().contains("none.txt"), "{error}");
+}
+
+#[test]
+fn bad_results_are_typed_errors_naming_the_file() {
+    let dir = TempDir::new("bad-results");
+    let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let files = shards(&dir, &game, 6, 3, 2, DeepOptions::new());
+    assert_eq!(merge(&files).unwrap().leaves(), 8200);
+    let named = |error: MergeError, name: &str| {
+        assert!(error.to_string().contains(name), "{error}");
+        error
+    };
+    assert!(matches!(merge(&[]), Err(MergeError::NoResults)));
+    let error = merge(&files[..1]).unwrap_err();
+    assert!(matches!(&error, MergeError::Missing { missing: 1, shards: 2, list } if list == "1"), "{error}");
+    let twice = [files[0].clone(), files[1].clone(), files[1].clone()];
+    assert!(matches!(named(merge(&twice).unwrap_err(), "r1-2.json"), MergeError::Duplicate { shard: 1, .. }));
+    // Mixed: a result of another plan, or of the plan in another shard count.
+    let other_dir = TempDir::new("other");
+    let other = shards(&other_dir, &game, 6, 2, 2, DeepOptions::new());
+    let mixed = [files[0].clone(), other[1].clone()];
+    assert!(matches!(named(merge(&mixed).unwrap_err(), "r1-2.json"), MergeError::Foreign { .. }));
+    let three = shards(&other_dir, &game, 6, 3, 3, DeepOptions::new());
+    let mixed = [files[0].clone(), three[1].clone()];
+    assert!(matches!(named(merge(&mixed).unwrap_err(), "r1-3.json"), MergeError::Foreign { shards: 3, .. }));
+    // Not a result.
+    let bad = dir.path("bad.json");
+    for text in ["", "{}", "not json", "{\"format\":\"reversi-perft-shard 1\",\"plan\":\"x\",\"shard\":2,\"shards\":2}"]
+    {
+        std::fs::write(&bad, text).unwrap();
+        let error = merge(&[files[0].clone(), bad.clone()]).unwrap_err();
+        assert!(matches!(named(error, "bad.json"), MergeError::Field { .. }), "{text}");
+    }
+    let error = merge(&[files[0].clone(), dir.path("gone.json")]).unwrap_err();
+    assert!(matches!(named(error, "gone.json"), MergeError::Io { .. }));
+    // A result read back is the result written.
+    let result = read_result(&files[1]).unwrap();
+    let again = ShardResult::from_json(&result.to_json(), Path::new("x")).unwrap();
+    assert_eq!(again, result);
+}

@@ -1,0 +1,130 @@
+"""Type stubs of reversi_rules.split (the native module's split count)."""
+
+from collections.abc import Sequence
+from os import PathLike
+
+from typing_extensions import TypeAlias
+
+from . import Position
+
+_Path: TypeAlias = str | PathLike[str]
+
+class PlanError(ValueError):
+    """A plan that cannot be made or read: a split past the depth, a file that is
+    no plan, a truncated or edited plan (digest mismatch), a plan of another
+    game or depth, a shard out of range."""
+
+class MergeError(ValueError):
+    """Shard results that do not make one count: a result missing, twice, of
+    another plan or shard count, or none at all; the message names the file."""
+
+class PlanInfo:
+    """A plan's header and digest (checked against its contents)."""
+
+    @property
+    def digest(self) -> str:
+        """32 hexadecimal digits over the whole file."""
+    @property
+    def start(self) -> Position:
+        """The position the count starts from."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def split(self) -> int:
+        """The ply of the plan's positions."""
+    @property
+    def positions(self) -> int:
+        """The plan's distinct positions (lines)."""
+    @property
+    def paths(self) -> int:
+        """The positions' multiplicities summed."""
+    @property
+    def finished(self) -> int:
+        """Games that end before the split ply (one leaf each, counted by shard 0)."""
+
+class ShardResult:
+    """One shard's count of a plan, as its result file holds it (picklable)."""
+
+    @property
+    def plan(self) -> str:
+        """The plan's digest."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def split(self) -> int: ...
+    @property
+    def shard(self) -> int: ...
+    @property
+    def shards(self) -> int: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def leaves(self) -> int: ...
+    @property
+    def seconds(self) -> float:
+        """The count's seconds (the plan read and the table made not included)."""
+    def to_json(self) -> str:
+        """The result file's line, without its newline."""
+    @staticmethod
+    def from_json(text: str) -> ShardResult:
+        """Reads a result file's line; raises ``MergeError`` when it is none."""
+
+class Merged:
+    """The merged count of every shard of one plan."""
+
+    @property
+    def plan(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def shards(self) -> int: ...
+    @property
+    def leaves(self) -> int:
+        """The exact total."""
+    @property
+    def seconds(self) -> float:
+        """The shards' seconds summed."""
+    @property
+    def max_seconds(self) -> float: ...
+    @property
+    def mean_seconds(self) -> float: ...
+    @property
+    def balance(self) -> float:
+        """The slowest shard's seconds over the mean."""
+
+def write_plan(path: _Path, position: Position, depth: int, split: int) -> PlanInfo:
+    """Writes the plan of ``position`` at ``depth`` split at ply ``split`` to
+    ``path``, all or nothing; raises ``PlanError`` when ``split > depth``."""
+
+def read_plan(path: _Path) -> PlanInfo:
+    """Reads and checks a plan (header, line count, digest); raises ``PlanError``
+    or ``OSError``."""
+
+def count_shard(
+    plan: _Path,
+    shard: int,
+    shards: int,
+    *,
+    hash_mb: int | None = None,
+    threads: int | None = None,
+    output: _Path | None = None,
+) -> ShardResult:
+    """Counts shard ``shard`` (0 to ``shards - 1``) of the plan, with a table of
+    ``hash_mb`` MiB on ``threads`` threads, the GIL released; writes the result
+    to ``output`` all or nothing when given. Raises ``PlanError`` (a damaged
+    plan, a shard out of range), ``OSError``, ``MemoryError``."""
+
+def read_result(path: _Path) -> ShardResult:
+    """Reads one result file; raises ``MergeError`` or ``OSError``."""
+
+def merge(paths: Sequence[_Path]) -> Merged:
+    """Checks that ``paths`` hold every shard of one plan once and sums them;
+    raises ``MergeError`` naming the file at fault, or ``OSError``."""

@@ -1,0 +1,135 @@
+"""reversi_rules.distributed: a plan's shards on a 2-worker Dask LocalCluster."""
+
+import os
+import signal
+
+import pytest
+
+import reversi_rules as rr
+from conftest import perft_table
+from reversi_rules.distributed import PLAN_FILE, Progress, count, result_file
+from reversi_rules.split import MergeError, PlanError, count_shard, write_plan
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client():
+    """Two worker processes of one thread, each under a nanny that restarts it."""
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def done_shards(directory, shards):
+    return {i for i in range(shards) if (directory / result_file(i, shards)).exists()}
+
+
+def test_perft_11_and_12_equal_the_table(client, tmp_path):
+    reports = []
+    assert count(
+        rr.Position(),
+        11,
+        split=5,
+        shards=8,
+        client=client,
+        checkpoint=tmp_path / "11",
+        progress=reports.append,
+    ) == perft_table("reversi", 11)
+    assert reports[0].done == 0 and reports[-1].done == 8
+    assert reports[-1].leaves == perft_table("reversi", 11) and reports[-1].seconds_left == 0
+    assert sorted(reports[-1].submitted) == list(range(8)) and reports[-1].skipped == ()
+    total = count(rr.Position(), 12, split=6, shards=16, client=client, hash_mb=16, threads_per_shard=1)
+    assert total == perft_table("reversi", 12)
+
+
+def test_a_worker_killed_mid_run_changes_nothing(client, tmp_path):
+    """SIGKILL to a worker process counting a shard, when the first shard is
+    done: its nanny starts it again, the scheduler gives its shards to the
+    workers, and the total is exact."""
+    killed = []
+
+    def kill_a_busy_worker(p: Progress) -> None:
+        if killed or p.done == 0:
+            return
+        busy = [worker for worker, keys in client.processing().items() if keys]
+        if not busy:
+            return
+        worker, pid = next(iter(client.run(os.getpid, workers=busy[:1]).items()))
+        os.kill(pid, signal.SIGKILL)
+        killed.append((worker, p.done))
+
+    total = count(
+        rr.Position(), 12, split=6, shards=24, client=client, checkpoint=tmp_path, progress=kill_a_busy_worker
+    )
+    assert total == perft_table("reversi", 12)
+    assert killed and killed[0][1] < 24, killed
+    client.wait_for_workers(2, timeout=60)
+
+
+class Interrupt(Exception):
+    pass
+
+
+def test_a_rerun_recounts_nothing_done(client, tmp_path):
+    """A run stopped after 3 of 24 shards, then run again: the shards whose
+    results were in the checkpoint are skipped, only the others submitted."""
+
+    def stop_after_three(p: Progress) -> None:
+        if p.done >= 3:
+            raise Interrupt
+
+    run = {"split": 6, "shards": 24, "client": client, "checkpoint": tmp_path}
+    with pytest.raises(Interrupt):
+        count(rr.Position(), 12, **run, progress=stop_after_three)
+    # A shard running when the run stopped is not interrupted: its result may
+    # still come, before or while the run below reads the directory.
+    before = done_shards(tmp_path, 24)
+    assert 3 <= len(before) < 24
+    reports = []
+    assert count(rr.Position(), 12, **run, progress=reports.append) == perft_table("reversi", 12)
+    skipped, submitted = set(reports[-1].skipped), set(reports[-1].submitted)
+    assert before <= skipped and not submitted & skipped
+    assert skipped | submitted == set(range(24)) and len(submitted) > 0
+    # Once all is done, nothing is submitted at all.
+    reports.clear()
+    assert count(rr.Position(), 12, **run, progress=reports.append) == perft_table("reversi", 12)
+    assert reports[-1].submitted == () and len(reports[-1].skipped) == 24
+
+
+def test_bad_input(client, tmp_path):
+    pos = rr.Position()
+    # The checkpoint holds the plan of another game, or another depth.
+    write_plan(tmp_path / PLAN_FILE, rr.Position(board="6x6"), 8, 4)
+    with pytest.raises(PlanError, match="a plan of reversi 6x6"):
+        count(pos, 8, split=4, shards=2, client=client, checkpoint=tmp_path)
+    with pytest.raises(PlanError, match="depth is 8, not 9"):
+        count(tmp_path / PLAN_FILE, 9, shards=2, client=client, checkpoint=tmp_path / "x")
+    # A plan edited after it was written.
+    plan = tmp_path / PLAN_FILE
+    plan.write_text(plan.read_text()[:-1] + "0\n")
+    with pytest.raises(PlanError, match="edited or damaged"):
+        count(plan, 8, shards=2, client=client, checkpoint=tmp_path / "y")
+    # A shard out of range, and no shards.
+    good = tmp_path / "good"
+    good.mkdir()
+    write_plan(good / PLAN_FILE, pos, 6, 3)
+    with pytest.raises(PlanError, match="out of range"):
+        count_shard(good / PLAN_FILE, 3, 3)
+    with pytest.raises(PlanError, match="shards"):
+        count(good / PLAN_FILE, shards=0, client=client)
+    # Results of another plan in the checkpoint.
+    other = tmp_path / "other"
+    assert count(pos, 6, split=2, shards=2, client=client, checkpoint=other) == perft_table("reversi", 6)
+    (good / result_file(1, 2)).write_bytes((other / result_file(1, 2)).read_bytes())
+    with pytest.raises(MergeError, match="another plan"):
+        count(pos, 6, split=3, shards=2, client=client, checkpoint=good)
+
+
+def test_a_cluster_of_its_own(tmp_path):
+    """No client: a LocalCluster is made for the run and closed after it."""
+    assert count(rr.Position(board="6x6"), 9, shards=3) == rr.perft(rr.Position(board="6x6"), 9)

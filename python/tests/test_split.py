@@ -1,0 +1,126 @@
+"""reversi_rules.split: plans, shards and their merge, the CLI's split count."""
+
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+import reversi_rules as rr
+from conftest import perft_table
+from reversi_rules.split import (
+    MergeError,
+    PlanError,
+    ShardResult,
+    count_shard,
+    merge,
+    read_plan,
+    read_result,
+    write_plan,
+)
+
+
+def shards(tmp_path, position, depth, split, n, **options):
+    plan = tmp_path / "plan.txt"
+    info = write_plan(plan, position, depth, split)
+    files = []
+    for i in range(n):
+        out = tmp_path / f"r{i}.json"
+        result = count_shard(plan, i, n, output=out, **options)
+        assert (result.plan, result.shard, result.shards, result.depth) == (info.digest, i, n, depth)
+        assert read_result(out) == result
+        files.append(out)
+    return info, files
+
+
+def test_shards_merged_equal_the_table(tmp_path):
+    info, files = shards(tmp_path, rr.Position(), 10, 4, 5, hash_mb=4, threads=2)
+    assert (info.depth, info.split, info.paths, info.finished) == (10, 4, 244, 0)
+    assert read_plan(tmp_path / "plan.txt") == info
+    merged = merge(files)
+    assert (merged.leaves, merged.shards, merged.depth, merged.plan) == (
+        perft_table("reversi", 10),
+        5,
+        10,
+        info.digest,
+    )
+    assert merged.balance >= 1.0 or merged.seconds == 0
+
+
+def test_perft_is_the_split_count():
+    pos = rr.Position()
+    for threads, hash_mb in [(None, None), (2, None), (1, 4), (2, 4)]:
+        assert rr.perft(pos, 9, hash_mb=hash_mb, threads=threads) == perft_table("reversi", 9)
+    with pytest.raises(ValueError, match="threads"):
+        rr.perft(pos, 3, threads=100_000)
+    with pytest.raises(MemoryError):
+        rr.perft(pos, 3, hash_mb=2**60)
+
+
+def test_results_pickle_and_read_back(tmp_path):
+    _, files = shards(tmp_path, rr.Position(variant="attacks", board="5x5"), 4, 2, 2)
+    result = read_result(files[1])
+    assert pickle.loads(pickle.dumps(result)) == result
+    assert ShardResult.from_json(result.to_json()) == result
+    assert (result.variant, result.board) == ("attacks", "5x5")
+
+
+def test_bad_plans_are_plan_errors(tmp_path):
+    pos = rr.Position()
+    with pytest.raises(PlanError, match="split"):
+        write_plan(tmp_path / "x.txt", pos, 5, 6)
+    with pytest.raises(ValueError, match="past the deepest count, 512 plies"):
+        write_plan(tmp_path / "x.txt", rr.Position("X#-#O X", variant="attacks"), 513, 1)
+    plan = tmp_path / "plan.txt"
+    write_plan(plan, pos, 6, 3)
+    text = plan.read_text()
+    with pytest.raises(PlanError, match="out of range"):
+        count_shard(plan, 2, 2)
+    with pytest.raises(PlanError, match="this is the plan"):
+        count_shard(plan, 0, 2, output=plan)
+    edited = tmp_path / "edited.txt"
+    for contents, message in [
+        (text.rsplit("\n", 2)[0] + "\n", "truncated or edited"),
+        (text[:-1], "edited or damaged"),
+        (text.replace("variant reversi", "variant attacks"), "edited or damaged"),
+        (text.replace("board 8x8", "board 6x6"), "line 3: expected board 8x8"),
+        ("not a plan\n", "line 1"),
+    ]:
+        edited.write_text(contents)
+        with pytest.raises(PlanError, match=message):
+            count_shard(edited, 0, 2)
+        with pytest.raises(PlanError, match=message):
+            read_plan(edited)
+    with pytest.raises(FileNotFoundError, match="none.txt"):
+        read_plan(tmp_path / "none.txt")
+    assert not (tmp_path / "x.txt").exists()
+
+
+def test_mixed_missing_and_bad_results_are_merge_errors(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    _, files = shards(tmp_path / "a", rr.Position(), 6, 3, 2)
+    _, other = shards(tmp_path / "b", rr.Position(), 6, 2, 2)
+    assert merge(files).leaves == perft_table("reversi", 6)
+    with pytest.raises(MergeError, match="r1.json: shard 1/2 of plan"):
+        merge([files[0], other[1]])
+    with pytest.raises(MergeError, match="1 of 2 shards missing: 1"):
+        merge(files[:1])
+    with pytest.raises(MergeError, match="shard 1 is also"):
+        merge([*files, files[1]])
+    with pytest.raises(MergeError, match="none"):
+        merge([])
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    with pytest.raises(MergeError, match="bad.json: expected"):
+        read_result(bad)
+    with pytest.raises(FileNotFoundError, match="gone.json"):
+        merge([files[0], tmp_path / "gone.json"])
+
+
+def test_the_base_package_imports_without_dask():
+    code = (
+        "import sys, reversi_rules, reversi_rules.split, reversi_rules.distributed; "
+        "assert 'distributed' not in sys.modules and 'dask' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
