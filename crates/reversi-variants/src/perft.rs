@@ -38,8 +38,9 @@ use crate::visit::{Visitor, visit};
 /// recursion stays under 1 MiB of stack on the largest board (26x26).
 pub const MAX_PERFT_DEPTH: u32 = 512;
 
-/// Refuses a depth past [`MAX_PERFT_DEPTH`].
-fn check_depth(depth: u32) -> Result<(), PerftError> {
+/// Refuses a depth past [`MAX_PERFT_DEPTH`] (every count of the crate, the
+/// split count's too).
+pub(crate) const fn check_depth(depth: u32) -> Result<(), PerftError> {
     if depth > MAX_PERFT_DEPTH { Err(PerftError::TooDeep { depth, max: MAX_PERFT_DEPTH }) } else { Ok(()) }
 }
 

@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::error::CounterError;
-use crate::{Backend, MAX_PERFT_DEPTH, Move, PerftCache, PerftError, Position, Variant};
+pub(super) use crate::perft::check_depth;
+use crate::{Backend, Move, PerftCache, PerftError, Position, Variant};
 
 /// The most threads a [`Counter`] runs.
 pub const MAX_THREADS: usize = 1024;
@@ -260,7 +261,7 @@ impl Tables {
     }
 
     /// The count of one unit, `depth` at most the depth [`Counter::count_each`]
-    /// checked against [`MAX_PERFT_DEPTH`] before anything was counted.
+    /// checked against [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH) before anything was counted.
     fn count(&self, unit: &Position, depth: u32, backend: Backend) -> u64 {
         let count = match &self.0 {
             Some(cache) => crate::perft_hashed_with(backend, unit, depth, cache),
@@ -366,7 +367,7 @@ impl Counter {
     /// finished game or at depth 0). A total at `u64::MAX` has saturated.
     ///
     /// # Errors
-    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`], before
+    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), before
     /// anything is counted.
     pub fn count(&self, game: &Position, depth: u32, divide: bool) -> Result<Split, PerftError> {
         check_depth(depth)?;
@@ -394,7 +395,7 @@ impl Counter {
     /// paths. A count at `u64::MAX` has saturated.
     ///
     /// # Errors
-    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`], before
+    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), before
     /// anything is counted.
     pub fn count_each(&self, roots: &[Position], depth: u32) -> Result<Vec<u64>, PerftError> {
         check_depth(depth)?;
@@ -451,14 +452,10 @@ impl Counter {
     }
 }
 
-/// Refuses a depth past [`MAX_PERFT_DEPTH`], as every perft of the crate does.
-pub(super) const fn check_depth(depth: u32) -> Result<(), PerftError> {
-    if depth > MAX_PERFT_DEPTH { Err(PerftError::TooDeep { depth, max: MAX_PERFT_DEPTH }) } else { Ok(()) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MAX_PERFT_DEPTH;
     use crate::Geometry;
 
     fn split_count(game: &Position, depth: u32, divide: bool, options: DeepOptions) -> Split {
