@@ -11,6 +11,7 @@ mod games;
 mod position;
 mod records;
 mod split;
+mod staged;
 mod writing;
 
 use pyo3::prelude::*;

@@ -6,7 +6,6 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
@@ -16,6 +15,7 @@ use reversi_variants::split::{
 };
 
 use crate::position::PyPosition;
+use crate::staged::Staged;
 
 pyo3::create_exception!(
     reversi_rules.split,
@@ -100,22 +100,15 @@ fn options(hash_mb: Option<usize>, threads: Option<usize>) -> DeepOptions {
 /// then renamed over it, so that a reader (a restarted driver) sees the whole
 /// file or none; the temporary file is removed on failure.
 fn write_atomically(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> PyResult<()> {
-    static COUNT: AtomicU64 = AtomicU64::new(0);
-    let name = path.file_name().ok_or_else(|| PyValueError::new_err(format!("{}: not a file name", path.display())))?;
-    let n = COUNT.fetch_add(1, Ordering::Relaxed);
-    let temporary = path.with_file_name(format!(".{}.tmp-{}-{n}", name.to_string_lossy(), std::process::id()));
+    if path.file_name().is_none() {
+        return Err(PyValueError::new_err(format!("{}: not a file name", path.display())));
+    }
     let written = (|| {
-        let mut file = BufWriter::new(File::create(&temporary)?);
-        write(&mut file)?;
-        file.flush()?;
-        file.get_ref().sync_all()?;
-        drop(file);
-        std::fs::rename(&temporary, path)
+        let mut file = Staged::create(path)?;
+        write(file.file())?;
+        file.commit()
     })();
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        os_error(path, &e)
-    })
+    written.map_err(|e| os_error(path, &e))
 }
 
 /// A plan's header and digest.

@@ -1,8 +1,8 @@
 //! `reversi_rules.write` and `reversi_rules.convert`: games written in any
 //! format through reversi-notation's writers, one game at a time.
 //!
-//! A path is written all or nothing: to a temporary file beside it
-//! (`.<name>.tmp-<pid>`), renamed over it once every game is written (WTHOR
+//! A path is written all or nothing ([`Staged`]): to a temporary file beside
+//! it, renamed over it once every game is written (WTHOR
 //! with its name files `STEM.JOU` and `STEM.TRN`, which a `.wtb` named
 //! `WTHOR` would share with other databases: refused unless
 //! `replace_names`). A binary file object receives the bytes as they come
@@ -10,8 +10,7 @@
 //! cannot hold is said: the warnings returned, as the CLI prints them.
 
 use std::ffi::OsStr;
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyValueError;
@@ -21,6 +20,7 @@ use reversi_notation::{EncodeError, Encoder, Format, Losses, Record, wthor};
 
 use crate::errors::record_error;
 use crate::records::{Game, open_source, parse_errors};
+use crate::staged::Staged;
 
 /// The format named, else the one of `target`'s extension.
 fn format_of(format: Option<&str>, target: Option<&Path>) -> PyResult<Format> {
@@ -43,46 +43,12 @@ fn encode_error(e: EncodeError) -> PyErr {
     }
 }
 
-/// A file written through a temporary file beside it, renamed over it by
-/// [`Staged::commit`]; dropped before, the temporary file is removed.
-struct Staged {
-    temporary: PathBuf,
-    target: PathBuf,
-    file: Option<BufWriter<File>>,
-}
-
-impl Staged {
-    fn create(target: &Path) -> PyResult<Staged> {
-        if target.is_dir() {
-            return Err(PyValueError::new_err(format!("{}: is a directory", target.display())));
-        }
-        let name = target.file_name().and_then(OsStr::to_str).unwrap_or("output");
-        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let temporary = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let file = File::create(&temporary)?;
-        Ok(Staged { temporary, target: target.to_path_buf(), file: Some(BufWriter::new(file)) })
+/// `target`'s staged file; a directory is refused.
+fn staged(target: &Path) -> PyResult<Staged> {
+    if target.is_dir() {
+        return Err(PyValueError::new_err(format!("{}: is a directory", target.display())));
     }
-
-    fn file(&mut self) -> &mut BufWriter<File> {
-        self.file.as_mut().expect("open until committed")
-    }
-
-    fn commit(mut self) -> PyResult<()> {
-        let mut file = self.file.take().expect("open until committed");
-        file.flush()?;
-        file.get_ref().sync_all()?;
-        drop(file);
-        std::fs::rename(&self.temporary, &self.target)?;
-        Ok(())
-    }
-}
-
-impl Drop for Staged {
-    fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.temporary);
-        }
-    }
+    Ok(Staged::create(target)?)
 }
 
 /// Where the games go.
@@ -132,15 +98,15 @@ fn write_all(
     let losses: Losses = match target {
         Target::Path(path) if format == Format::Wthor => {
             check_wthor(path, replace_names)?;
-            let mut games_file = Staged::create(path)?;
+            let mut games_file = staged(path)?;
             let mut writer = wthor::Writer::new();
             for record in games {
                 writer.push(&record?, games_file.file()).map_err(encode_error)?;
             }
             let (names, losses) = writer.finish(games_file.file()).map_err(encode_error)?;
-            let mut players = Staged::create(&path.with_extension("JOU"))?;
+            let mut players = staged(&path.with_extension("JOU"))?;
             players.file().write_all(&names.players)?;
-            let mut tournaments = Staged::create(&path.with_extension("TRN"))?;
+            let mut tournaments = staged(&path.with_extension("TRN"))?;
             tournaments.file().write_all(&names.tournaments)?;
             games_file.commit()?;
             players.commit()?;
@@ -148,7 +114,7 @@ fn write_all(
             losses
         }
         Target::Path(path) => {
-            let mut file = Staged::create(path)?;
+            let mut file = staged(path)?;
             let mut encoder = Encoder::new(format);
             for record in games {
                 encoder.push(&record?, file.file()).map_err(encode_error)?;

@@ -455,8 +455,8 @@ impl Counter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MAX_PERFT_DEPTH;
     use crate::Geometry;
+    use crate::MAX_PERFT_DEPTH;
 
     fn split_count(game: &Position, depth: u32, divide: bool, options: DeepOptions) -> Split {
         Counter::new(game, options).unwrap().count(game, depth, divide).unwrap()
