@@ -1,8 +1,11 @@
 //! `reversi_rules.Position` (`reversi_rules.perft` is the split count's:
 //! split.rs).
 
+use std::collections::HashMap;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 use reversi_variants::{Color, Geometry, Move, Position, Square, Symmetry, Variant};
@@ -13,20 +16,42 @@ use crate::errors::{illegal, parse_error};
 /// table of the 676 square names made once, so that listing moves allocates
 /// no string (a jump's and a pass's are made each time).
 pub(crate) fn move_name(py: Python<'_>, mv: Move) -> Bound<'_, PyString> {
-    static SQUARES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
     match mv {
-        Move::Place(sq) => {
-            let names = SQUARES.get_or_init(py, || {
-                (0..26 * 26)
-                    .map(|i| {
-                        let sq = Square::new((i % 26) as u8, (i / 26) as u8).expect("26x26 squares");
-                        PyString::new(py, &sq.to_string()).unbind()
-                    })
-                    .collect()
-            });
-            names[usize::from(sq.row()) * 26 + usize::from(sq.column())].bind(py).clone()
-        }
+        Move::Place(sq) => square_name(py, sq),
         other => PyString::new(py, &other.to_string()),
+    }
+}
+
+/// The 676 square names, made once and kept for the process's life, and
+/// each name's object address: a name `moves()` handed out is known again
+/// by its address alone (no object of the table is ever freed, so no other
+/// object can take its address).
+struct SquareNames {
+    names: Vec<Py<PyString>>,
+    by_address: HashMap<usize, Square>,
+}
+
+fn square_names(py: Python<'_>) -> &SquareNames {
+    static SQUARES: PyOnceLock<SquareNames> = PyOnceLock::new();
+    SQUARES.get_or_init(py, || {
+        let squares = (0..26 * 26).map(|i| Square::new((i % 26) as u8, (i / 26) as u8).expect("26x26 squares"));
+        let names: Vec<Py<PyString>> = squares.clone().map(|sq| PyString::new(py, &sq.to_string()).unbind()).collect();
+        let by_address = names.iter().zip(squares).map(|(name, sq)| (name.as_ptr() as usize, sq)).collect();
+        SquareNames { names, by_address }
+    })
+}
+
+/// `sq`'s name from the table of the 676 square names.
+fn square_name(py: Python<'_>, sq: Square) -> Bound<'_, PyString> {
+    square_names(py).names[usize::from(sq.row()) * 26 + usize::from(sq.column())].bind(py).clone()
+}
+
+/// The move `mv` names: one of the table's names by its address (what
+/// `moves()` gave), else the text read.
+fn move_of(mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    match square_names(mv.py()).by_address.get(&(mv.as_ptr() as usize)) {
+        Some(&sq) => Ok(Move::Place(sq)),
+        None => parse_move(&mv.extract::<PyBackedStr>()?),
     }
 }
 
@@ -122,19 +147,25 @@ impl PyPosition {
 
     /// The legal moves as text (`"pass"` when the side to move must pass).
     fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        // 8x8 Reversi's placements straight from reversi-core's bitboard, in
+        // the order `Position::moves` lists them (a1 first); a pass, the end
+        // and every other game through `Position::moves`.
+        if let Some(places) = self.pos.to_othello().map(|core| core.legal_moves()).filter(|b| !b.is_empty()) {
+            return places.iter().map(|sq| square_name(py, sq.into())).collect();
+        }
         self.pos.moves().map(|m| move_name(py, m)).collect()
     }
 
     /// Whether `mv` is legal here.
-    fn is_legal(&self, mv: &str) -> PyResult<bool> {
-        Ok(self.pos.is_legal(parse_move(mv)?))
+    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.pos.is_legal(move_of(mv)?))
     }
 
     /// Plays `mv` (e.g. `"f5"`, `"a1c3"`, `"pass"`); raises and leaves the
     /// position unchanged when it is not legal.
-    fn play(&mut self, mv: &str) -> PyResult<()> {
-        let mv = parse_move(mv)?;
-        self.pos.play(mv).map(|_| ()).map_err(|e| illegal(format!("{mv}: {e}")))
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = move_of(mv)?;
+        self.pos.try_play(mv).map_err(|e| illegal(format!("{mv}: {e}")))
     }
 
     /// Passes; raises when a move exists or the game is over.
@@ -143,7 +174,7 @@ impl PyPosition {
     }
 
     /// A copy with `mv` played.
-    fn played(&self, mv: &str) -> PyResult<PyPosition> {
+    fn played(&self, mv: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
         let mut copy = self.clone();
         copy.play(mv)?;
         Ok(copy)
