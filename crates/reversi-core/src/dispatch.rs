@@ -7,7 +7,7 @@
 //! AVX-512), one module per level (`v3`, `v4`) that also holds its own copy of
 //! the batched steps ([`batched_steps!`](crate::batch::batched_steps)), so
 //! that nothing under the perft node runs with fewer instructions than the
-//! level has, and a plain `cargo build` runs at the speed of a
+//! level has, and a plain `cargo build` runs close to the speed of a
 //! `target-cpu=native` build on a CPU that has them. The choice is made at run time with `is_x86_feature_detected!` under
 //! the `std` feature; without `std` it is made at compile time from the enabled
 //! target features. [`Backend::Portable`] always exists and is what the tests
