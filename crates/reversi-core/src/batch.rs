@@ -8,12 +8,19 @@
 //! all its grandchildren, whatever their parent, four at a time through
 //! [`Leaves`]: only the last four of a depth-3 node can have empty lanes. The
 //! results equal the portable steps' (tested in `dispatch`).
+//!
+//! The steps are written once, in [`batched_steps!`], and stamped out by
+//! `dispatch` inside each x86-64 build, under that build's target features:
+//! a `#[target_feature]` function cannot be `#[inline(always)]`, and LLVM
+//! leaves these large ones out of line, so a single AVX2 copy would run with
+//! AVX2 code under the x86-64-v4 build too (measured: 20% more instructions in
+//! the depth-3 step than the same source built with `target-cpu=native`, which
+//! fuses the masks with `vpternlogq`).
 #![cfg(target_arch = "x86_64")]
 
-use core::arch::x86_64::{__m256i, _mm256_add_epi64, _mm256_set1_epi64x, _mm256_setzero_si256};
+use core::arch::x86_64::{__m256i, _mm256_set1_epi64x, _mm256_setzero_si256};
 
-use crate::node::{child, passed_depth2, passed_depth3};
-use crate::simd::{self, Boards, Parent, moves_avx2};
+use crate::simd::Boards;
 
 /// The depth-2 count of a stream of positions: their children, taken four at a
 /// time in the lanes whatever their parent, each counted by its number of
@@ -22,21 +29,22 @@ use crate::simd::{self, Boards, Parent, moves_avx2};
 #[derive(Clone, Copy)]
 pub(crate) struct Leaves {
     /// The parents of the children waiting for a batch: side to move...
-    player: [u64; 4],
+    pub(crate) player: [u64; 4],
     /// ... the other side ...
-    opponent: [u64; 4],
+    pub(crate) opponent: [u64; 4],
     /// ... and the move (one bit).
-    placed: [u64; 4],
+    pub(crate) placed: [u64; 4],
     /// How many are waiting (below 4).
-    len: usize,
+    pub(crate) len: usize,
     /// The last batch, made but not counted yet (counted after the next one
     /// is made, so that the two overlap); at first four boards with no moves.
-    pending: Boards,
+    pub(crate) pending: Boards,
     /// The counts so far, per lane.
-    counts: __m256i,
+    pub(crate) counts: __m256i,
 }
 
 impl Leaves {
+    /// No child yet.
     #[target_feature(enable = "avx2")]
     #[inline]
     pub(crate) fn new() -> Leaves {
@@ -50,167 +58,193 @@ impl Leaves {
             counts: _mm256_setzero_si256(),
         }
     }
-
-    /// Adds the children of `(p, o)` after its legal moves `m` (fewer than
-    /// four, or any number: they wait in the slots, four making a batch).
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    #[inline]
-    fn wait(&mut self, p: u64, o: u64, mut m: u64) {
-        while m != 0 {
-            let bit = m & m.wrapping_neg();
-            m ^= bit;
-            let i = self.len & 3;
-            (self.player[i], self.opponent[i], self.placed[i]) = (p, o, bit);
-            self.len += 1;
-            if self.len == 4 {
-                self.flush();
-            }
-        }
-    }
-
-    /// Makes the four waiting children (a slot with no move: a board with no
-    /// moves) and counts the batch before.
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    #[inline]
-    fn flush(&mut self) {
-        let parents: [Parent; 4] = core::array::from_fn(|i| Parent::new(self.player[i], self.opponent[i]));
-        let flips = core::array::from_fn(|i| parents[i].flips(self.placed[i].trailing_zeros()));
-        let p = simd::diagonal(parents.map(|parent| parent.p));
-        let o = simd::diagonal(parents.map(|parent| parent.o));
-        let boards = simd::boards(p, o, self.placed, flips);
-        self.count_pending();
-        self.pending = boards;
-        self.len = 0;
-    }
-
-    /// Adds the pending batch's counts (each board's number of moves, at least 1).
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    #[inline]
-    fn count_pending(&mut self) {
-        let moves = simd::moves!(self.pending);
-        self.counts = _mm256_add_epi64(self.counts, simd::leaf_counts(moves));
-    }
-
-    /// The count of every child pushed.
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    #[inline]
-    fn total(mut self) -> u64 {
-        // The empty slots of the last batch and the four boards pending at
-        // first count 1 each: taken off.
-        let missing = 4 + ((4 - self.len as u64) & 3);
-        if self.len != 0 {
-            self.placed[self.len..].fill(0);
-            self.flush();
-        }
-        self.count_pending();
-        simd::sum_lanes(self.counts) - missing
-    }
 }
 
 /// `push!(leaves, p, o, m)`: adds to `leaves` (a `&mut` [`Leaves`]) the
 /// children of `(p, o)` after its legal moves `m`: four at a time straight
 /// from the parent while four are left, the rest through the waiting slots
-/// ([`Leaves::wait`]). A macro so that it is inlined in each step (the reason
-/// given on [`simd::children!`]); the caller must enable AVX2.
+/// (`wait`). A macro so that it is inlined in each step (the reason given on
+/// [`simd::children!`](crate::simd::children)); expanded inside
+/// [`batched_steps!`], whose `count_pending` and `wait` it calls.
 macro_rules! push {
     ($leaves:expr, $p:expr, $o:expr, $m:expr) => {{
-        let leaves: &mut Leaves = $leaves;
+        let leaves: &mut $crate::batch::Leaves = $leaves;
         let (p, o, mut m): (u64, u64, u64) = ($p, $o, $m);
         if m.count_ones() >= 4 {
-            let parent = Parent::new(p, o);
+            let parent = $crate::simd::Parent::new(p, o);
             while m.count_ones() >= 4 {
-                let boards = simd::children!(parent, &mut m);
-                leaves.count_pending();
+                let boards = $crate::simd::children!(parent, &mut m);
+                count_pending(leaves);
                 leaves.pending = boards;
             }
         }
-        leaves.wait(p, o, m);
+        wait(leaves, p, o, m);
     }};
 }
-
-/// [`PerftSteps::leaves`](crate::node::PerftSteps::leaves): for legal moves `m` (not
-/// empty) of `(p, o)`, the sum over the children of their number of moves, at
-/// least 1 each.
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-#[inline]
-pub(crate) fn leaves_avx2(p: u64, o: u64, m: u64) -> u64 {
-    let mut leaves = Leaves::new();
-    push!(&mut leaves, p, o, m);
-    leaves.total()
-}
+pub(crate) use push;
 
 /// `push_depth3!(leaves, p, o, m)`: adds to `leaves` (a [`Leaves`]) the
 /// grandchildren of `(p, o)`, a node at depth 3 with legal moves `m` (not
 /// empty): its children made four at a time, each child's children pushed.
-/// Gives the count of the children with no move ([`passed_depth2`], not
-/// pushed). A macro so that the loop and the pushes are inlined in each step
-/// (the reason given on [`simd::children!`]); the caller must enable AVX2.
+/// Gives the count of the children with no move
+/// ([`passed_depth2`](crate::node::passed_depth2), not pushed). A macro so
+/// that the loop and the pushes are inlined in each step; expanded inside
+/// [`batched_steps!`].
 macro_rules! push_depth3 {
     ($leaves:expr, $p:expr, $o:expr, $m:expr) => {{
-        let leaves: &mut Leaves = $leaves;
-        let parent = Parent::new($p, $o);
+        let leaves: &mut $crate::batch::Leaves = $leaves;
+        let parent = $crate::simd::Parent::new($p, $o);
         let mut m: u64 = $m;
         // At most 64 children of at most 64 leaves.
         let mut passed = 0;
         while m != 0 {
             let len = m.count_ones().min(4) as usize;
-            let boards = simd::children!(parent, &mut m);
-            let moves = simd::lanes(simd::moves!(boards));
-            let (player, opponent) = (simd::lanes(boards.p), simd::lanes(boards.o));
+            let boards = $crate::simd::children!(parent, &mut m);
+            let moves = $crate::simd::lanes($crate::simd::moves!(boards));
+            let (player, opponent) = ($crate::simd::lanes(boards.p), $crate::simd::lanes(boards.o));
             for i in 0..len {
                 match moves[i] {
-                    0 => passed += passed_depth2(player[i], opponent[i], |p, o| moves_avx2(p, o)),
-                    child_m => push!(leaves, player[i], opponent[i], child_m),
+                    0 => {
+                        passed +=
+                            $crate::node::passed_depth2(player[i], opponent[i], |p, o| $crate::simd::moves_avx2(p, o))
+                    }
+                    child_m => $crate::batch::push!(leaves, player[i], opponent[i], child_m),
                 }
             }
         }
         passed
     }};
 }
+pub(crate) use push_depth3;
 
-/// [`PerftSteps::depth3`](crate::node::PerftSteps::depth3): for legal moves `m` (not
-/// empty) of `(p, o)`, the sum of the children's depth-2 counts.
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-#[inline]
-pub(crate) fn depth3_avx2(p: u64, o: u64, m: u64) -> u64 {
-    let mut leaves = Leaves::new();
-    let passed = push_depth3!(&mut leaves, p, o, m);
-    passed + leaves.total()
-}
-
-/// [`PerftSteps::depth4`](crate::node::PerftSteps::depth4): for legal moves `m` (not
-/// empty) of `(p, o)`, the sum of the children's depth-3 counts, the
-/// grandchildren of every child streamed through one [`Leaves`] (so only the
-/// node's last batch can have empty lanes, not each child's).
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-#[inline]
-pub(crate) fn depth4_avx2(p: u64, o: u64, mut m: u64) -> u64 {
-    let mut leaves = Leaves::new();
-    // At most 64 children of at most 64 * 64 * 64 leaves: no overflow.
-    let mut other = 0;
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let (child_p, child_o) = child(p, o, sq);
-        match moves_avx2(child_p, child_o) {
-            // Rare: counted apart, so that the pushes keep one call site.
-            0 => other += passed_depth3(child_p, child_o, |p, o| moves_avx2(p, o), |p, o, m| leaves_avx2(p, o, m)),
-            child_m => other += push_depth3!(&mut leaves, child_p, child_o, child_m),
+/// `batched_steps!("features")`: the batched steps, as functions compiled
+/// with those target features (which must include AVX2, BMI1, BMI2, LZCNT and
+/// POPCNT): `leaves`, `depth3` and `depth4` (the
+/// [`PerftSteps`](crate::node::PerftSteps) of the build), `push` and `total`
+/// (behind [`raw::Leaves`](crate::raw::Leaves)). Expanded by `dispatch` in
+/// the module of each x86-64 build, so that each runs with its own
+/// instructions (the AVX2 helpers of [`simd`](crate::simd) inline into any
+/// of them).
+macro_rules! batched_steps {
+    ($features:literal) => {
+        /// Adds the children of `(p, o)` after its legal moves `m` (fewer
+        /// than four, or any number: they wait in the slots, four making a
+        /// batch).
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn wait(leaves: &mut $crate::batch::Leaves, p: u64, o: u64, mut m: u64) {
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m ^= bit;
+                let i = leaves.len & 3;
+                (leaves.player[i], leaves.opponent[i], leaves.placed[i]) = (p, o, bit);
+                leaves.len += 1;
+                if leaves.len == 4 {
+                    flush(leaves);
+                }
+            }
         }
-    }
-    other + leaves.total()
-}
 
-/// [`raw::Leaves::push`](crate::raw::Leaves::push): adds the children of
-/// `(p, o)` after its moves `m` to `leaves`.
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-pub(crate) fn push_avx2(leaves: &mut Leaves, p: u64, o: u64, m: u64) {
-    push!(leaves, p, o, m);
-}
+        /// Makes the four waiting children (a slot with no move: a board with
+        /// no moves) and counts the batch before.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn flush(leaves: &mut $crate::batch::Leaves) {
+            use $crate::simd::{Parent, boards, diagonal};
+            let parents: [Parent; 4] = core::array::from_fn(|i| Parent::new(leaves.player[i], leaves.opponent[i]));
+            let flips = core::array::from_fn(|i| parents[i].flips(leaves.placed[i].trailing_zeros()));
+            let p = diagonal(parents.map(|parent| parent.p));
+            let o = diagonal(parents.map(|parent| parent.o));
+            let made = boards(p, o, leaves.placed, flips);
+            count_pending(leaves);
+            leaves.pending = made;
+            leaves.len = 0;
+        }
 
-/// [`raw::Leaves::total`](crate::raw::Leaves::total): the count of every
-/// child pushed.
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-pub(crate) fn total_avx2(leaves: Leaves) -> u64 {
-    leaves.total()
+        /// Adds the pending batch's counts (each board's number of moves, at
+        /// least 1).
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn count_pending(leaves: &mut $crate::batch::Leaves) {
+            let moves = $crate::simd::moves!(leaves.pending);
+            leaves.counts = core::arch::x86_64::_mm256_add_epi64(leaves.counts, $crate::simd::leaf_counts(moves));
+        }
+
+        /// The count of every child pushed.
+        #[target_feature(enable = $features)]
+        #[inline]
+        pub(crate) fn total(mut leaves: $crate::batch::Leaves) -> u64 {
+            // The empty slots of the last batch and the four boards pending
+            // at first count 1 each: taken off.
+            let missing = 4 + ((4 - leaves.len as u64) & 3);
+            if leaves.len != 0 {
+                leaves.placed[leaves.len..].fill(0);
+                flush(&mut leaves);
+            }
+            count_pending(&mut leaves);
+            $crate::simd::sum_lanes(leaves.counts) - missing
+        }
+
+        /// [`PerftSteps::leaves`](crate::node::PerftSteps::leaves): for
+        /// legal moves `m` (not empty) of `(p, o)`, the sum over the children
+        /// of their number of moves, at least 1 each.
+        #[target_feature(enable = $features)]
+        #[inline]
+        pub(crate) fn leaves(p: u64, o: u64, m: u64) -> u64 {
+            let mut stream = $crate::batch::Leaves::new();
+            $crate::batch::push!(&mut stream, p, o, m);
+            total(stream)
+        }
+
+        /// [`PerftSteps::depth3`](crate::node::PerftSteps::depth3): for
+        /// legal moves `m` (not empty) of `(p, o)`, the sum of the children's
+        /// depth-2 counts.
+        #[target_feature(enable = $features)]
+        #[inline]
+        pub(crate) fn depth3(p: u64, o: u64, m: u64) -> u64 {
+            let mut stream = $crate::batch::Leaves::new();
+            let passed = $crate::batch::push_depth3!(&mut stream, p, o, m);
+            passed + total(stream)
+        }
+
+        /// [`PerftSteps::depth4`](crate::node::PerftSteps::depth4): for
+        /// legal moves `m` (not empty) of `(p, o)`, the sum of the children's
+        /// depth-3 counts, the grandchildren of every child streamed through
+        /// one `Leaves` (so only the node's last batch can have empty lanes,
+        /// not each child's).
+        #[target_feature(enable = $features)]
+        #[inline]
+        pub(crate) fn depth4(p: u64, o: u64, mut m: u64) -> u64 {
+            use $crate::simd::moves_avx2;
+            let mut stream = $crate::batch::Leaves::new();
+            // At most 64 children of at most 64 * 64 * 64 leaves: no overflow.
+            let mut other = 0;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (child_p, child_o) = $crate::node::child(p, o, sq);
+                match moves_avx2(child_p, child_o) {
+                    // Rare: counted apart, so that the pushes keep one call site.
+                    0 => {
+                        other += $crate::node::passed_depth3(
+                            child_p,
+                            child_o,
+                            |p, o| moves_avx2(p, o),
+                            |p, o, m| leaves(p, o, m),
+                        )
+                    }
+                    child_m => other += $crate::batch::push_depth3!(&mut stream, child_p, child_o, child_m),
+                }
+            }
+            other + total(stream)
+        }
+
+        /// [`raw::Leaves::push`](crate::raw::Leaves::push): adds the
+        /// children of `(p, o)` after its moves `m` to `leaves`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn push(leaves: &mut $crate::batch::Leaves, p: u64, o: u64, m: u64) {
+            $crate::batch::push!(leaves, p, o, m);
+        }
+    };
 }
+pub(crate) use batched_steps;
