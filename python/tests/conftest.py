@@ -1,11 +1,17 @@
 """Shared paths and settings of the Python tests."""
 
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 from hypothesis import settings
 
 # The repository's data/ (game records, perft tables).
 DATA = Path(__file__).resolve().parents[2] / "data"
+
+T = TypeVar("T")
 
 # Deterministic runs: CI and a second run see the same examples.
 settings.register_profile("repo", derandomize=True, deadline=None, print_blob=True)
@@ -21,3 +27,32 @@ def perft_table(variant: str, depth: int) -> int:
             if (v, text, int(d)) == (variant, start, depth):
                 return int(nodes)
     raise LookupError(f"{variant} perft {depth} is not in data/perft/")
+
+
+def read_in_threads(
+    items: Iterator[T], check: Callable[[T], Any] = lambda _: None, threads: int = 3
+) -> list[T]:
+    """Every item of ``items``, taken by ``threads`` threads at once; ``check``
+    runs on each. A thread that finds another reading gets ``RuntimeError`` (as
+    from a running generator) and tries again; all must end within 60 s."""
+    got: list[T] = []
+
+    def read() -> None:
+        while True:
+            try:
+                item = next(items)
+            except StopIteration:
+                return
+            except RuntimeError:  # another thread is reading
+                time.sleep(0.0005)
+                continue
+            got.append(item)
+            check(item)
+
+    running = [threading.Thread(target=read, daemon=True) for _ in range(threads)]
+    for t in running:
+        t.start()
+    for t in running:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in running)
+    return got

@@ -1,15 +1,12 @@
 """dataset and save_npz: one row per ply of the records, margins from the results, symmetries, .npz."""
 
-import threading
-import time
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reversi_rules as rr
-from conftest import DATA
+from conftest import DATA, read_in_threads
 
 WTHOR = sorted((DATA / "wthor").glob("WTH_19*.wtb"))
 SYMMETRIES = rr.Position().symmetries()  # the names of the column "symmetry", in order
@@ -280,25 +277,9 @@ def test_file_objects_are_sources():
 def test_threads_reading_one_dataset_never_wait_for_each_other():
     expected = len(joined(rr.dataset(WTHOR[:5]))["action"])
     ds = rr.dataset(WTHOR[:5], chunk_size=64)
-    got, busy = [], []
 
-    def read():
-        while True:
-            try:
-                chunk = next(ds)
-            except StopIteration:
-                return
-            except RuntimeError:  # another thread is reading: as a running generator
-                busy.append(1)
-                time.sleep(0.0005)
-                continue
-            got.append(len(chunk["action"]))
-            assert ds.games >= 0 and ds.errors == []
+    def check(chunk):
+        assert ds.games >= 0 and ds.errors == []
 
-    threads = [threading.Thread(target=read, daemon=True) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert not any(t.is_alive() for t in threads)
+    got = [len(chunk["action"]) for chunk in read_in_threads(ds, check)]
     assert sum(got) == ds.rows == expected

@@ -1,12 +1,9 @@
 """Records: WTHOR and PlayOK PGN read and replayed, errors located."""
 
-import threading
-import time
-
 import pytest
 
 import reversi_rules as rr
-from conftest import DATA
+from conftest import DATA, read_in_threads
 
 
 def test_wthor_replays():
@@ -62,25 +59,5 @@ def test_threads_reading_one_file_object_never_deadlock():
     with open(DATA / "pgn" / "playok.pgn", "rb") as f:
         expected = len(list(rr.read(f)))
     with open(DATA / "pgn" / "playok.pgn", "rb") as f:
-        games = rr.read(f)
-        got, busy = [], []
-
-        def read():
-            while True:
-                try:
-                    game = next(games)
-                except StopIteration:
-                    return
-                except RuntimeError:  # another thread is reading: as a running generator
-                    busy.append(1)
-                    time.sleep(0.0005)
-                    continue
-                got.append(game)
-
-        threads = [threading.Thread(target=read, daemon=True) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=60)
-        assert not any(t.is_alive() for t in threads)
+        got = read_in_threads(rr.read(f))
     assert len(got) == expected
