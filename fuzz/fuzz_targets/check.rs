@@ -108,7 +108,7 @@ fn holds(format: Format, record: &Record) -> bool {
         Format::Obf => {
             record.variant == Variant::Reversi
                 && geometry == Geometry::standard()
-                && !record.get("OBF").is_some_and(|a| a.contains('\n'))
+                && !record.get("OBF").is_some_and(|a| a.contains(['\n', '\r']))
         }
         _ => unimplemented!("{format}: teach this target what the format holds"),
     }

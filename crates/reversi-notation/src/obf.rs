@@ -153,7 +153,8 @@ impl GameWriter for Writer {
         let position = final_position(record, index, Obf.label())?;
         let core =
             reversi_core::Position::try_from(position).map_err(|_| fail("OBF holds 8x8 Othello positions only"))?;
-        if record.get("OBF").is_some_and(|a| a.contains('\n')) {
+        // A lone CR ends a line for every reader, as LF does.
+        if record.get("OBF").is_some_and(|a| a.contains(['\n', '\r'])) {
             return Err(fail("an OBF annotation holds a line break"));
         }
         let kept = record.extra.iter().position(|(n, _)| n == "OBF");
@@ -193,5 +194,22 @@ mod tests {
         let e = read("% comment\n\n--------Q------------------OX------XO--------------------------- X;\n").unwrap_err();
         assert_eq!((e.line, e.column), (3, 9));
         assert!(read("--- X;").is_err());
+    }
+
+    #[test]
+    fn annotations_holding_a_line_break_are_refused_when_written() {
+        // A lone CR ends a line as LF does: the annotation after it would
+        // read back as a position of its own (found by the roundtrip fuzz
+        // target).
+        for annotation in ["a\rb", "a\nb", "a\r\nb", "\r"] {
+            let mut record = Record::new();
+            record.extra.push(("OBF".into(), annotation.into()));
+            let e = crate::write_report(Format::Obf, std::slice::from_ref(&record)).unwrap_err();
+            assert!(e.to_string().contains("an OBF annotation holds a line break"), "{annotation:?}: {e}");
+        }
+        let mut record = Record::new();
+        record.extra.push(("OBF".into(), "a; b".into()));
+        let (bytes, _) = crate::write_report(Format::Obf, std::slice::from_ref(&record)).unwrap();
+        assert_eq!(read(std::str::from_utf8(&bytes).unwrap()).unwrap()[0].annotations, ["a", "b"]);
     }
 }
