@@ -33,8 +33,9 @@ pub(crate) struct Leaves {
     /// back as it was stored. Stored one at a time and read as one 32-byte
     /// vector, an array of moves made the load wait for the stores to retire
     /// (a failed store-to-load forward): 2.4% of perft's time in the plain
-    /// build, whose generic tuning made that load.
-    pub(crate) waiting: [Waiting; 4],
+    /// build, whose generic tuning made that load. The first four make a
+    /// batch; the last two hold what a push writes past them.
+    pub(crate) waiting: [Waiting; 6],
     /// How many are waiting (below 4).
     pub(crate) len: usize,
     /// The last batch, made but not counted yet (counted after the next one
@@ -50,7 +51,7 @@ impl Leaves {
     #[inline]
     pub(crate) fn new() -> Leaves {
         let full = Boards { p: _mm256_setzero_si256(), o: _mm256_set1_epi64x(-1) };
-        Leaves { waiting: [Waiting::default(); 4], len: 0, pending: full, counts: _mm256_setzero_si256() }
+        Leaves { waiting: [Waiting::default(); 6], len: 0, pending: full, counts: _mm256_setzero_si256() }
     }
 }
 
@@ -83,15 +84,23 @@ macro_rules! push {
                 leaves.pending = boards;
             }
         }
-        while m != 0 {
-            let bit = m & m.wrapping_neg();
-            m ^= bit;
-            let i = leaves.len & 3;
-            leaves.waiting[i] = $crate::batch::Waiting { player: p, opponent: o, placed: bit };
-            leaves.len += 1;
-            if leaves.len == 4 {
-                $crate::batch::flush!(leaves);
-            }
+        // At most three left: written to three slots whatever their number
+        // (a slot past them is rewritten before it is read), with no loop
+        // whose end the branch predictor would have to guess.
+        let first = m & m.wrapping_neg();
+        let rest = m ^ first;
+        let second = rest & rest.wrapping_neg();
+        let len = leaves.len & 3;
+        for (i, placed) in [first, second, rest ^ second].into_iter().enumerate() {
+            leaves.waiting[len + i] = $crate::batch::Waiting { player: p, opponent: o, placed };
+        }
+        let len = len + m.count_ones() as usize;
+        leaves.len = len;
+        if len >= 4 {
+            $crate::batch::flush!(leaves);
+            leaves.waiting[0] = leaves.waiting[4];
+            leaves.waiting[1] = leaves.waiting[5];
+            leaves.len = len - 4;
         }
     }};
 }
@@ -107,7 +116,7 @@ pub(crate) use push;
 macro_rules! flush {
     ($leaves:expr) => {{
         let leaves: &mut $crate::batch::Leaves = $leaves;
-        let waiting = leaves.waiting;
+        let waiting: [$crate::batch::Waiting; 4] = core::array::from_fn(|i| leaves.waiting[i]);
         let parents: [$crate::simd::Parent; 4] = waiting.map(|w| $crate::simd::Parent::new(w.player, w.opponent));
         let flips = core::array::from_fn(|i| parents[i].flips(waiting[i].placed.trailing_zeros()));
         let p = $crate::simd::diagonal(parents.map(|parent| parent.p));
@@ -181,7 +190,7 @@ macro_rules! batched_steps {
             // at first count 1 each: taken off.
             let missing = 4 + ((4 - leaves.len as u64) & 3);
             if leaves.len != 0 {
-                for slot in &mut leaves.waiting[leaves.len..] {
+                for slot in &mut leaves.waiting[leaves.len..4] {
                     slot.placed = 0;
                 }
                 $crate::batch::flush!(&mut leaves);
