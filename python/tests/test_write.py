@@ -1,6 +1,10 @@
 """Records written and converted: read back the same, all or nothing, losses said."""
 
 import io
+import os
+import stat
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -81,6 +85,32 @@ def test_what_cannot_be_written_is_refused_and_leaves_the_file(tmp_path):
         rr.write([rr.Game(["f5"])], tmp_path, "pgn")
     with pytest.raises(TypeError):
         rr.write(["f5"], tmp_path / "x.pgn")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links, devices and FIFOs of Unix")
+def test_links_are_followed_and_devices_and_fifos_written_through(tmp_path):
+    # As the CLI writes: a link's target is replaced and the link kept; a
+    # device or a FIFO is written to, never replaced by a regular file.
+    game = rr.Game(["f5", "d6"])
+    target = tmp_path / "target.txt"
+    target.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to("target.txt")
+    rr.write([game], link, "transcript")
+    assert link.is_symlink() and target.read_text() == "f5d6\n"
+    rr.write([game], "/dev/null", "transcript")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        rr.write([game], fifo, "transcript")
+        assert os.read(reader, 100) == b"f5d6\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "link.txt", "target.txt"]
+    assert Path("/dev/null").exists()
 
 
 def test_shared_wthor_name_files_are_replaced_only_when_asked(tmp_path):

@@ -279,7 +279,7 @@ pub(crate) fn write_games(
         return encoder.finish_unseekable(stdout.writer()).map_err(failed);
     }
     let mut files = Outputs::create(&output_files(Path::new(out), format))?;
-    let failed = |files: &Outputs, e| encode_failure(e, |e| files.failed(0, &e));
+    let failed = |files: &Outputs, e| encode_failure(e, |e| files.failed(0, e));
     let lost = if format == Format::Wthor {
         let mut writer = wthor::Writer::new();
         for record in games {
@@ -309,62 +309,15 @@ fn encode_failure(e: EncodeError, io: impl FnOnce(std::io::Error) -> Failure) ->
     }
 }
 
-/// A set of output files written all or nothing, as they are streamed: each
-/// to a new temporary file beside it (`.<name>.tmp-<pid>`, in the same
-/// directory so that a rename moves it into place), buffered; only when
-/// [`Outputs::commit`] has written out and synced every one are they renamed
-/// over their destinations, in order. Dropped before (a failed write, a game
-/// that does not convert, any error), every temporary file is removed and no
-/// destination is touched. A destination that is a directory is refused
-/// before anything is created (its rename would fail after the others). A
-/// file replaced keeps its permissions. What is left to chance: a rename that
-/// fails after the check (the files before it are then in place), and
-/// temporary files of a process killed by SIGKILL (Ctrl-C, SIGTERM and
-/// SIGHUP remove them: [`crate::interrupt`]).
-///
-/// A destination that is a symbolic link is followed: the temporary file goes
-/// beside its target and replaces the target, the link stays. A destination
-/// that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a
-/// terminal, a FIFO), and any `/dev/fd/N` or `/proc/self/fd/N` (a descriptor
-/// the caller opened), is written straight through: opened as it is, written
-/// as the games come, not all or nothing (a failure leaves what was written);
-/// WTHOR, which seeks back to its header, needs one that can seek.
-pub(crate) struct Outputs {
-    /// Destination (as named), the temporary file and the file it replaces
-    /// (`None`: written straight through), and the file open.
-    files: Vec<(PathBuf, Option<Replacing>, BufWriter<File>)>,
-}
-
-/// A temporary file, and the file it is renamed over at the end.
-type Replacing = (PathBuf, PathBuf);
-
-/// How an output reaches its destination.
-enum Route {
-    /// Through a temporary file beside this path (the destination, its
-    /// symbolic links followed), renamed over it.
-    Replace(PathBuf),
-    /// Opened and written as it is.
-    Through,
-}
-
-/// How `path` is written: straight through when it is a descriptor or
-/// exists and is no regular file, else by replacing what its links lead to.
-fn route(path: &Path) -> Route {
-    let descriptor = ["/dev/fd/", "/proc/self/fd/"].iter().any(|dir| path.starts_with(dir));
-    if descriptor || std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return Route::Through;
-    }
-    // Links followed to the file they name (which may not exist yet); at most
-    // 40, as the system follows them.
-    let mut target = path.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::read_link(&target) {
-            Ok(next) => target = target.parent().unwrap_or(Path::new("")).join(next),
-            Err(_) => break,
-        }
-    }
-    Route::Replace(target)
-}
+/// A set of output files written all or nothing, as they are streamed:
+/// [`reversi_notation::Outputs`] (temporary files beside each destination,
+/// renamed over them once all are written and synced; symbolic links
+/// followed; devices, FIFOs and `/dev/fd/N` written straight through), its
+/// temporary files removed on Ctrl-C, SIGTERM and SIGHUP
+/// ([`crate::interrupt`]), its errors failures with status 2 naming the
+/// destination. WTHOR, which seeks back to its header, needs a destination
+/// that can seek.
+pub(crate) struct Outputs(reversi_notation::Outputs);
 
 impl Outputs {
     /// The temporary files of `paths`, created empty.
@@ -374,33 +327,7 @@ impl Outputs {
     /// whose temporary file cannot be created (the ones created before are
     /// removed).
     pub(crate) fn create(paths: &[PathBuf]) -> Result<Outputs, Failure> {
-        for path in paths {
-            if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-                return Err(Failure::usage(format!("{}: is a directory", path.display())));
-            }
-        }
-        let mut outputs = Outputs { files: Vec::with_capacity(paths.len()) };
-        for path in paths {
-            let (replaced, file) = match route(path) {
-                Route::Through => {
-                    // A regular file behind a descriptor starts empty, as `>` leaves it.
-                    let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
-                    let file = std::fs::OpenOptions::new().write(true).truncate(regular).open(path);
-                    (None, file.map_err(|e| failed(path, &e))?)
-                }
-                Route::Replace(target) => {
-                    let (temporary, file) = create_temporary(&target).map_err(|e| failed(path, &e))?;
-                    crate::interrupt::track(&temporary);
-                    if let Ok(existing) = std::fs::metadata(&target) {
-                        // Best effort: the new file is readable as the old one was.
-                        let _ = file.set_permissions(existing.permissions());
-                    }
-                    (Some((temporary, target)), file)
-                }
-            };
-            outputs.files.push((path.clone(), replaced, BufWriter::with_capacity(64 * 1024, file)));
-        }
-        Ok(outputs)
+        Ok(Outputs(reversi_notation::Outputs::tracked(paths, &crate::interrupt::TEMPORARY_FILES).map_err(failed)?))
     }
 
     /// Runs `write` on the `n`th file (in the order given to
@@ -413,18 +340,17 @@ impl Outputs {
         n: usize,
         write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<T>,
     ) -> Result<T, Failure> {
-        let (path, _, file) = &mut self.files[n];
-        write(file).map_err(|e| failed(path, &e))
+        self.0.write(n, write).map_err(failed)
     }
 
     /// The `n`th file, to write to; its errors are named by [`Outputs::failed`].
     pub(crate) fn file(&mut self, n: usize) -> &mut BufWriter<File> {
-        &mut self.files[n].2
+        self.0.file(n)
     }
 
     /// The failure of an error writing the `n`th file: status 2, naming it.
-    pub(crate) fn failed(&self, n: usize, e: &std::io::Error) -> Failure {
-        failed(&self.files[n].0, e)
+    pub(crate) fn failed(&self, n: usize, e: std::io::Error) -> Failure {
+        failed(self.0.error(n, e))
     }
 
     /// Writes out and syncs every file, then renames each over its
@@ -433,65 +359,14 @@ impl Outputs {
     /// # Errors
     /// A failure with status 2 naming the destination that cannot be written
     /// or renamed.
-    pub(crate) fn commit(mut self) -> Result<(), Failure> {
-        for (path, replaced, file) in &mut self.files {
-            file.flush().map_err(|e| failed(path, &e))?;
-            // Only a file to rename is synced: a device or a pipe may not be.
-            if replaced.is_some() {
-                file.get_ref().sync_all().map_err(|e| failed(path, &e))?;
-            }
-        }
-        while !self.files.is_empty() {
-            let (path, replaced, file) = self.files.remove(0);
-            drop(file);
-            let Some((temporary, target)) = replaced else { continue };
-            let renamed = crate::interrupt::finish(&temporary, || {
-                std::fs::rename(&temporary, &target).inspect_err(|_| {
-                    let _ = std::fs::remove_file(&temporary);
-                })
-            });
-            if let Err(e) = renamed {
-                return Err(failed(&path, &e));
-            }
-        }
-        Ok(())
+    pub(crate) fn commit(self) -> Result<(), Failure> {
+        self.0.commit().map_err(failed)
     }
 }
 
-impl Drop for Outputs {
-    /// Removes the temporary files not renamed into place (what their
-    /// buffers hold is dropped, not written).
-    fn drop(&mut self) {
-        for (_, replaced, file) in self.files.drain(..) {
-            drop(file.into_parts());
-            if let Some((temporary, _)) = replaced {
-                let _ = crate::interrupt::finish(&temporary, || std::fs::remove_file(&temporary));
-            }
-        }
-    }
-}
-
-/// The failure of an error writing `path`: status 2, naming it.
-fn failed(path: &Path, e: &std::io::Error) -> Failure {
-    Failure::usage(format!("{}: {e}", path.display()))
-}
-
-/// A new file beside `path` to write it through: `.<name>.tmp-<pid>`, or with
-/// `-1`, `-2`, ... added if that name is taken (never an existing file).
-fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
-    let dir = path.parent().unwrap_or(Path::new(""));
-    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
-    let pid = std::process::id();
-    let mut attempt = 0;
-    loop {
-        let suffix = if attempt == 0 { String::new() } else { format!("-{attempt}") };
-        let temporary = dir.join(format!(".{name}.tmp-{pid}{suffix}"));
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary) {
-            Ok(file) => return Ok((temporary, file)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
-            Err(e) => return Err(e),
-        }
-    }
+/// An output's failure: status 2, naming the destination.
+fn failed(e: reversi_notation::OutputError) -> Failure {
+    Failure::usage(e.to_string())
 }
 
 #[cfg(test)]
@@ -514,47 +389,5 @@ mod tests {
         assert!(output_format("-", None, None).is_err());
         assert!(output_format("a.zip", None, None).unwrap_err().message.contains("give --to"));
         assert!(output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("binary"));
-    }
-
-    /// Writes a set of files all or nothing: [`Outputs`] given all their
-    /// bytes at once.
-    fn write_atomically(files: &[(&Path, &[u8])]) -> Result<(), Failure> {
-        let paths: Vec<PathBuf> = files.iter().map(|&(path, _)| path.to_path_buf()).collect();
-        let mut outputs = Outputs::create(&paths)?;
-        for (n, &(_, bytes)) in files.iter().enumerate() {
-            outputs.write(n, |file| file.write_all(bytes))?;
-        }
-        outputs.commit()
-    }
-
-    #[test]
-    fn a_set_of_files_is_written_all_or_nothing() {
-        // Under the target directory, beside the test binary.
-        let exe = std::env::current_exe().unwrap();
-        let dir = exe.parent().unwrap().join(format!("atomic-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
-        std::fs::write(&a, "old a").unwrap();
-        // The second file's directory does not exist: the first is written to
-        // its temporary file, which goes again; `a` stays as it was.
-        let missing = dir.join("missing/c.txt");
-        let failure = write_atomically(&[(&a, b"new a"), (&b, b"new b"), (&missing, b"c")]).unwrap_err();
-        assert!(failure.message.starts_with(&format!("{}: ", missing.display())), "{}", failure.message);
-        assert_eq!(std::fs::read(&a).unwrap(), b"old a");
-        let names = |dir: &Path| {
-            let mut names: Vec<String> =
-                std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-            names.sort();
-            names
-        };
-        assert_eq!(names(&dir), ["a.txt"]);
-        // A temporary name already taken is left alone.
-        let taken = dir.join(format!(".b.txt.tmp-{}", std::process::id()));
-        std::fs::write(&taken, "someone else's").unwrap();
-        write_atomically(&[(&a, b"new a"), (&b, b"new b")]).unwrap();
-        assert_eq!((std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap()), (b"new a".to_vec(), b"new b".to_vec()));
-        assert_eq!(std::fs::read(&taken).unwrap(), b"someone else's");
-        assert_eq!(names(&dir).len(), 3);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

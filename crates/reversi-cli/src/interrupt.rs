@@ -1,5 +1,5 @@
 //! Ctrl-C, SIGTERM and SIGHUP while outputs are written: the temporary files
-//! in flight ([`crate::files::Outputs`]) are removed, then the process ends
+//! in flight ([`crate::files::Outputs`], through [`TEMPORARY_FILES`]) are removed, then the process ends
 //! by the signal, as it would have without the handler (a shell sees
 //! status 130 for Ctrl-C, 143 for SIGTERM). The destinations stay as they
 //! were: a temporary file is renamed over its destination only at the end.
@@ -13,6 +13,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, Once};
+
+use reversi_notation::TemporaryFiles;
 
 /// Temporary files being written.
 struct Pending(Mutex<Vec<PathBuf>>);
@@ -44,17 +46,24 @@ impl Pending {
     }
 }
 
-/// Lists `temporary` as in flight (and starts the handler the first time).
-pub(crate) fn track(temporary: &Path) {
-    static HANDLER: Once = Once::new();
-    HANDLER.call_once(start_handler);
-    PENDING.track(temporary);
-}
+/// The process's temporary files in flight, as reversi-notation's
+/// [`Outputs`](reversi_notation::Outputs) reports them.
+pub(crate) static TEMPORARY_FILES: Tracker = Tracker;
 
-/// Runs `finish` on `temporary` (its rename into place, or its removal)
-/// under the list's lock, then takes it off the list.
-pub(crate) fn finish<T>(temporary: &Path, finish: impl FnOnce() -> T) -> T {
-    PENDING.finish(temporary, finish)
+/// Lists each temporary file in [`PENDING`] (the handler started with the
+/// first), and renames or removes it under the list's lock.
+pub(crate) struct Tracker;
+
+impl TemporaryFiles for Tracker {
+    fn track(&self, temporary: &Path) {
+        static HANDLER: Once = Once::new();
+        HANDLER.call_once(start_handler);
+        PENDING.track(temporary);
+    }
+
+    fn finish(&self, temporary: &Path, finish: &mut dyn FnMut() -> std::io::Result<()>) -> std::io::Result<()> {
+        PENDING.finish(temporary, finish)
+    }
 }
 
 #[cfg(unix)]

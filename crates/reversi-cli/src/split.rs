@@ -72,7 +72,7 @@ pub(crate) fn write_plan(path: &Path, game: &Position, depth: u32, split: u32) -
         e => Failure::usage(e.to_string()),
     })?;
     let mut files = Outputs::create(&[path.to_path_buf()])?;
-    plan.write(files.file(0)).map_err(|e| files.failed(0, &e))?;
+    plan.write(files.file(0)).map_err(|e| files.failed(0, e))?;
     files.commit()?;
     Ok(plan)
 }

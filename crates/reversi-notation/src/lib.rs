@@ -73,7 +73,9 @@
 //! ([`Losses`]: evaluations, times, dates, kept fields dropped or renamed,
 //! ...). A kept field whose name means something in the format written is
 //! renamed, never copied as it is. No input makes a reader panic, loop or
-//! allocate beyond a bound proportional to a game.
+//! allocate beyond a bound proportional to a game. [`Outputs`] writes files
+//! all or nothing (temporary files renamed into place; links followed,
+//! devices and FIFOs written through), as the CLI and the Python package do.
 //!
 //! # Conventions
 //!
@@ -98,6 +100,7 @@ pub mod ggf;
 mod lines;
 mod losses;
 pub mod obf;
+mod output;
 pub mod pgn;
 mod position;
 mod reader;
@@ -113,6 +116,7 @@ pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
 pub use format::registry::{ParseFormatError, read};
 pub use format::{Format, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
+pub use output::{OutputError, Outputs, TemporaryFiles};
 pub use reader::Reader;
 pub use reader::open::{open, open_with, wthor_name_files};
 pub use record::{GameResult, Location, Origin, ParseResultError, Ply, Record};

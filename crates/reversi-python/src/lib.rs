@@ -11,7 +11,6 @@ mod games;
 mod position;
 mod records;
 mod split;
-mod staged;
 mod writing;
 
 use pyo3::prelude::*;

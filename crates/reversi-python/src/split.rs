@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
+use reversi_notation::Outputs;
 use reversi_variants::split::{
     Counter, CounterError, DeepOptions, MergeError as RustMergeError, Merged, Plan, PlanError as RustPlanError,
     PlanHeader, Shard, ShardError, ShardResult as RustShardResult,
 };
 
 use crate::position::PyPosition;
-use crate::staged::Staged;
 
 pyo3::create_exception!(
     reversi_rules.split,
@@ -104,11 +104,11 @@ fn write_atomically(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std
         return Err(PyValueError::new_err(format!("{}: not a file name", path.display())));
     }
     let written = (|| {
-        let mut file = Staged::create(path)?;
-        write(file.file())?;
-        file.commit()
+        let mut files = Outputs::create(&[path.to_path_buf()])?;
+        files.write(0, write)?;
+        files.commit()
     })();
-    written.map_err(|e| os_error(path, &e))
+    written.map_err(|e| os_error(&e.path, &e.source))
 }
 
 /// A plan's header and digest.

@@ -1,8 +1,9 @@
 //! `reversi_rules.write` and `reversi_rules.convert`: games written in any
 //! format through reversi-notation's writers, one game at a time.
 //!
-//! A path is written all or nothing ([`Staged`]): to a temporary file beside
-//! it, renamed over it once every game is written (WTHOR
+//! A path is written all or nothing (reversi-notation's [`Outputs`], as the
+//! CLI writes: symbolic links followed, devices and FIFOs written through):
+//! to a temporary file beside it, renamed over it once every game is written (WTHOR
 //! with its name files `STEM.JOU` and `STEM.TRN`, which a `.wtb` named
 //! `WTHOR` would share with other databases: refused unless
 //! `replace_names`). A binary file object receives the bytes as they come
@@ -16,11 +17,10 @@ use std::path::{Path, PathBuf};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use reversi_notation::{EncodeError, Encoder, Format, Losses, Record, wthor};
+use reversi_notation::{EncodeError, Encoder, Format, Losses, OutputError, Outputs, Record, wthor};
 
 use crate::errors::record_error;
 use crate::records::{Game, open_source, parse_errors};
-use crate::staged::Staged;
 
 /// The format named, else the one of `target`'s extension.
 fn format_of(format: Option<&str>, target: Option<&Path>) -> PyResult<Format> {
@@ -43,12 +43,18 @@ fn encode_error(e: EncodeError) -> PyErr {
     }
 }
 
-/// `target`'s staged file; a directory is refused.
-fn staged(target: &Path) -> PyResult<Staged> {
-    if target.is_dir() {
-        return Err(PyValueError::new_err(format!("{}: is a directory", target.display())));
+/// `paths` to write all or nothing; a directory is refused.
+fn outputs(paths: &[PathBuf]) -> PyResult<Outputs> {
+    Outputs::create(paths).map_err(output_error)
+}
+
+/// An output's failure, naming the path: a `ValueError` for a directory,
+/// else the `OSError` of its kind.
+fn output_error(e: OutputError) -> PyErr {
+    match e.source.kind() {
+        std::io::ErrorKind::IsADirectory => PyValueError::new_err(e.to_string()),
+        kind => std::io::Error::new(kind, e.to_string()).into(),
     }
-    Ok(Staged::create(target)?)
 }
 
 /// Where the games go.
@@ -98,29 +104,25 @@ fn write_all(
     let losses: Losses = match target {
         Target::Path(path) if format == Format::Wthor => {
             check_wthor(path, replace_names)?;
-            let mut games_file = staged(path)?;
+            let mut files = outputs(&[path.clone(), path.with_extension("JOU"), path.with_extension("TRN")])?;
             let mut writer = wthor::Writer::new();
             for record in games {
-                writer.push(&record?, games_file.file()).map_err(encode_error)?;
+                writer.push(&record?, files.file(0)).map_err(encode_error)?;
             }
-            let (names, losses) = writer.finish(games_file.file()).map_err(encode_error)?;
-            let mut players = staged(&path.with_extension("JOU"))?;
-            players.file().write_all(&names.players)?;
-            let mut tournaments = staged(&path.with_extension("TRN"))?;
-            tournaments.file().write_all(&names.tournaments)?;
-            games_file.commit()?;
-            players.commit()?;
-            tournaments.commit()?;
+            let (names, losses) = writer.finish(files.file(0)).map_err(encode_error)?;
+            files.write(1, |file| file.write_all(&names.players)).map_err(output_error)?;
+            files.write(2, |file| file.write_all(&names.tournaments)).map_err(output_error)?;
+            files.commit().map_err(output_error)?;
             losses
         }
         Target::Path(path) => {
-            let mut file = staged(path)?;
+            let mut files = outputs(std::slice::from_ref(path))?;
             let mut encoder = Encoder::new(format);
             for record in games {
-                encoder.push(&record?, file.file()).map_err(encode_error)?;
+                encoder.push(&record?, files.file(0)).map_err(encode_error)?;
             }
-            let losses = encoder.finish(file.file()).map_err(encode_error)?;
-            file.commit()?;
+            let losses = encoder.finish(files.file(0)).map_err(encode_error)?;
+            files.commit().map_err(output_error)?;
             losses
         }
         Target::File(_) if format == Format::Wthor => {
