@@ -235,9 +235,11 @@ def write(
 
     A path is written all or nothing (a temporary file beside it, renamed at the
     end; WTHOR with ``STEM.JOU`` and ``STEM.TRN``, refused over the shared
-    ``WTHOR.JOU``/``WTHOR.TRN`` unless ``replace_names``); a binary file object
-    receives each game as it is written (not WTHOR). A game the format cannot hold
-    raises ``RecordError`` and leaves the path as it was.
+    ``WTHOR.JOU``/``WTHOR.TRN`` unless ``replace_names``); a symbolic link is
+    followed (its target replaced, the link kept), and a device, a FIFO or
+    ``/dev/fd/N`` is written straight through, as the CLI writes. A binary file
+    object receives each game as it is written (not WTHOR). A game the format
+    cannot hold raises ``RecordError`` and leaves the path as it was.
     """
 
 def convert(
