@@ -80,6 +80,7 @@
 #[cfg(test)]
 extern crate std;
 
+mod avx512;
 mod batch;
 mod bitboard;
 mod board;

@@ -94,33 +94,54 @@ impl Parent {
     #[target_feature(enable = "avx2")]
     #[inline]
     pub(crate) fn flips(&self, sq: u32) -> __m256i {
-        let rays = &RAYS[sq as usize];
-        let up = _mm256_set_epi64x(rays[3] as i64, rays[2] as i64, rays[1] as i64, rays[0] as i64);
-        let down = _mm256_set_epi64x(rays[7] as i64, rays[6] as i64, rays[5] as i64, rays[4] as i64);
-        // Towards higher bits: `stops ^ (stops - 1)` is every bit up to the
-        // first square that is not the opponent's (all bits when there is
-        // none); on the ray, the run and that square. The run flips when that
-        // square is the player's, i.e. when removing the player's discs
-        // changes the set.
+        let [up, down] = rays(sq);
+        _mm256_or_si256(self.flips_up(up), self.flips_down(down))
+    }
+
+    /// The flips along the four rays `up` (towards higher bits) of a move.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn flips_up(&self, up: __m256i) -> __m256i {
+        // `stops ^ (stops - 1)` is every bit up to the first square that is
+        // not the opponent's (all bits when there is none); on the ray, the
+        // run and that square. The run flips when that square is the
+        // player's, i.e. when removing the player's discs changes the set.
         let stops = _mm256_andnot_si256(self.o, up);
         let reach = _mm256_and_si256(_mm256_xor_si256(stops, _mm256_add_epi64(stops, _mm256_set1_epi64x(-1))), up);
         let run = _mm256_andnot_si256(self.p, reach);
-        let up_flips = _mm256_andnot_si256(_mm256_cmpeq_epi64(run, reach), run);
-        // Towards lower bits, the first square that is not the opponent's is
-        // the highest one on the ray: the player's exactly when the player's
-        // discs on the ray, as a number, exceed the empty squares on it (the
-        // rays hold no bit 63, so the signed compare is exact). The flips are
-        // then the ray's squares above the player's highest disc there: the
-        // ray less that disc's shadow, smeared down the ray by 1, 2 and 4 steps.
+        _mm256_andnot_si256(_mm256_cmpeq_epi64(run, reach), run)
+    }
+
+    /// The flips along the four rays `down` (towards lower bits) of a move,
+    /// with AVX2 alone.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn flips_down(&self, down: __m256i) -> __m256i {
+        // The first square that is not the opponent's is the highest one on
+        // the ray: the player's exactly when the player's discs on the ray, as
+        // a number, exceed the empty squares on it (the rays hold no bit 63,
+        // so the signed compare is exact). The flips are then the ray's
+        // squares above the player's highest disc there: the ray less that
+        // disc's shadow, smeared down the ray by 1, 2 and 4 steps.
         let shift = _mm256_set_epi64x(7, 9, 8, 1);
         let mine = _mm256_and_si256(self.p, down);
         let closed = _mm256_cmpgt_epi64(mine, _mm256_and_si256(self.empty, down));
         let mut shadow = _mm256_or_si256(mine, _mm256_srlv_epi64(mine, shift));
         shadow = _mm256_or_si256(shadow, _mm256_srlv_epi64(shadow, _mm256_add_epi64(shift, shift)));
         shadow = _mm256_or_si256(shadow, _mm256_srlv_epi64(shadow, _mm256_slli_epi64::<2>(shift)));
-        let down_flips = _mm256_and_si256(_mm256_andnot_si256(shadow, down), closed);
-        _mm256_or_si256(up_flips, down_flips)
+        _mm256_and_si256(_mm256_andnot_si256(shadow, down), closed)
     }
+}
+
+/// The kernel's rays from `sq` (64 for none: no rays), as vectors: the four
+/// towards higher bits, then the four towards lower bits.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn rays(sq: u32) -> [__m256i; 2] {
+    let rays = &RAYS[sq as usize];
+    let up = _mm256_set_epi64x(rays[3] as i64, rays[2] as i64, rays[1] as i64, rays[0] as i64);
+    let down = _mm256_set_epi64x(rays[7] as i64, rays[6] as i64, rays[5] as i64, rays[4] as i64);
+    [up, down]
 }
 
 /// Lane `i` of the `i`-th vector.
@@ -160,22 +181,24 @@ pub(crate) fn lowest_four(m: &mut u64) -> [u64; 4] {
     [next(), next(), next(), next()]
 }
 
-/// `children!(parent, m)`: the children of `parent` (a [`Parent`]) after the
-/// lowest four moves of `m` (a `&mut u64` of its legal moves, which loses
-/// them), as [`Boards`]; lanes past the last move hold boards with no moves.
+/// `children!(parent, m, flips)`: the children of `parent` (a [`Parent`])
+/// after the lowest four moves of `m` (a `&mut u64` of its legal moves, which
+/// loses them), as [`Boards`]; lanes past the last move hold boards with no
+/// moves. `flips` is [`Parent::flips`] or a build's own equal of it
+/// (`avx512::flips`).
 ///
 /// A macro, not a function, so that it is always inlined (a `#[target_feature]`
 /// function cannot be `#[inline(always)]`, and this one is too large for
 /// LLVM to inline at more than one site); the caller must enable AVX2.
 macro_rules! children {
-    ($parent:expr, $m:expr) => {{
+    ($parent:expr, $m:expr, $flips:path) => {{
         let parent: &$crate::simd::Parent = &$parent;
         let placed = $crate::simd::lowest_four($m);
         let flips = [
-            parent.flips(placed[0].trailing_zeros()),
-            parent.flips(placed[1].trailing_zeros()),
-            parent.flips(placed[2].trailing_zeros()),
-            parent.flips(placed[3].trailing_zeros()),
+            $flips(parent, placed[0].trailing_zeros()),
+            $flips(parent, placed[1].trailing_zeros()),
+            $flips(parent, placed[2].trailing_zeros()),
+            $flips(parent, placed[3].trailing_zeros()),
         ];
         $crate::simd::boards(parent.p, parent.o, placed, flips)
     }};
@@ -311,7 +334,7 @@ pub(crate) fn lanes(v: __m256i) -> [u64; 4] {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
 pub(crate) fn children4_avx2(p: u64, o: u64, mut m: u64, four: &mut crate::kernel::Four) {
-    let boards = children!(Parent::new(p, o), &mut m);
+    let boards = children!(Parent::new(p, o), &mut m, Parent::flips);
     let moves = moves!(boards);
     let mobility = _mm256_sad_epu8(count_bytes(moves), _mm256_setzero_si256());
     *four = crate::kernel::Four {
