@@ -13,16 +13,16 @@ use core::arch::x86_64::{
     _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
-use crate::simd::{Parent, rays};
+use crate::simd::{PLACED, Parent, rays};
 
-/// [`Parent::flips`]: the flips of a move on `sq` (an empty square, or 64 for
-/// none), spread over the lanes the same way. The rays towards higher bits as
+/// [`Parent::gains`]: what the side to move gains by a move on `sq` (an empty
+/// square, or 64 for none), spread over the lanes the same way. The rays towards higher bits as
 /// AVX2 does them; towards lower bits, the first square that is not the
 /// opponent's is found by `vplzcntq` (where AVX2 smears the player's discs
 /// down the ray in three steps).
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 #[inline]
-pub(crate) fn flips(parent: &Parent, sq: u32) -> __m256i {
+pub(crate) fn gains(parent: &Parent, sq: u32) -> __m256i {
     let [up, down] = rays(sq);
     // The highest square of the ray that is not the opponent's, as one bit
     // (none when the ray is all opponent discs: `vpsrlvq` by 64 gives 0); the
@@ -33,7 +33,8 @@ pub(crate) fn flips(parent: &Parent, sq: u32) -> __m256i {
     let first = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(stops));
     let outflank = _mm256_and_si256(first, parent.p);
     let above = _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_add_epi64(outflank, outflank));
-    _mm256_or_si256(parent.flips_up(up), _mm256_and_si256(above, down))
+    let placed = _mm256_set1_epi64x(PLACED[sq as usize] as i64);
+    _mm256_or_si256(_mm256_or_si256(parent.flips_up(up), _mm256_and_si256(above, down)), placed)
 }
 
 #[cfg(test)]
@@ -66,13 +67,13 @@ mod tests {
         // SAFETY: `has_avx512` has confirmed every feature the functions enable.
         unsafe {
             let parent = Parent::new(p, o);
-            Some((super::flips(&parent, sq), parent.flips(sq)))
+            Some((super::gains(&parent, sq), parent.gains(sq)))
         }
     }
 
     proptest::proptest! {
         #[test]
-        fn flips_match_the_avx2_and_kernel_flips(a: u64, b: u64, sparse: u64, sq in 0u32..65) {
+        fn gains_match_the_avx2_and_kernel_flips(a: u64, b: u64, sparse: u64, sq in 0u32..65) {
             // Dense and sparse positions, every square, and 64 (no move).
             for (p, o) in [(a & !b, b), (a & sparse & !b, b & !sparse)] {
                 let empty = sq == 64 || (p | o) >> sq & 1 == 0;
@@ -82,7 +83,7 @@ mod tests {
                         unsafe { core::mem::transmute(v) }
                     };
                     proptest::prop_assert_eq!(lanes(lzcnt), lanes(avx2));
-                    let expected = if sq == 64 { 0 } else { kernel::flips(p, o, sq as usize) };
+                    let expected = if sq == 64 { u64::MAX } else { kernel::flips(p, o, sq as usize) | 1 << sq };
                     proptest::prop_assert_eq!(union(lzcnt), expected);
                 }
             }

@@ -79,7 +79,7 @@ macro_rules! push {
         if m.count_ones() >= 4 {
             let parent = $crate::simd::Parent::new(p, o);
             while m.count_ones() >= 4 {
-                let boards = $crate::simd::children!(parent, &mut m, flips);
+                let boards = $crate::simd::children!(parent, &mut m, gains);
                 count_pending(leaves);
                 leaves.pending = boards;
             }
@@ -118,10 +118,10 @@ macro_rules! flush {
         let leaves: &mut $crate::batch::Leaves = $leaves;
         let waiting: [$crate::batch::Waiting; 4] = core::array::from_fn(|i| leaves.waiting[i]);
         let parents: [$crate::simd::Parent; 4] = waiting.map(|w| $crate::simd::Parent::new(w.player, w.opponent));
-        let flipped = core::array::from_fn(|i| flips(&parents[i], waiting[i].placed.trailing_zeros()));
+        let gained = core::array::from_fn(|i| gains(&parents[i], waiting[i].placed.trailing_zeros()));
         let p = $crate::simd::diagonal(parents.map(|parent| parent.p));
         let o = $crate::simd::diagonal(parents.map(|parent| parent.o));
-        let made = $crate::simd::boards(p, o, waiting.map(|w| w.placed), flipped);
+        let made = $crate::simd::boards(p, o, gained);
         count_pending(leaves);
         leaves.pending = made;
         leaves.len = 0;
@@ -145,7 +145,7 @@ macro_rules! push_depth3 {
         let mut passed = 0;
         while m != 0 {
             let len = m.count_ones().min(4) as usize;
-            let boards = $crate::simd::children!(parent, &mut m, flips);
+            let boards = $crate::simd::children!(parent, &mut m, gains);
             let moves = $crate::simd::lanes($crate::simd::moves!(boards));
             let (player, opponent) = ($crate::simd::lanes(boards.p), $crate::simd::lanes(boards.o));
             for i in 0..len {
@@ -163,11 +163,11 @@ macro_rules! push_depth3 {
 }
 pub(crate) use push_depth3;
 
-/// `batched_steps!("features", flips)`: the batched steps, as functions
+/// `batched_steps!("features", gains)`: the batched steps, as functions
 /// compiled with those target features (which must include AVX2, BMI1, BMI2,
-/// LZCNT and POPCNT), each move's flips made by `flips` (a function equal to
-/// [`Parent::flips`](crate::simd::Parent::flips) that needs no feature the
-/// build lacks; the macros above call it by the name `flips`, as they call
+/// LZCNT and POPCNT), what each move gains made by `gains` (a function equal
+/// to [`Parent::gains`](crate::simd::Parent::gains) that needs no feature the
+/// build lacks; the macros above call it by the name `gains`, as they call
 /// `count_pending`): `leaves`, `depth3` and `depth4` (the
 /// [`PerftSteps`](crate::node::PerftSteps) of the build), `push` and `total`
 /// (behind [`raw::Leaves`](crate::raw::Leaves)). Expanded by `dispatch` in
@@ -175,13 +175,13 @@ pub(crate) use push_depth3;
 /// instructions (the AVX2 helpers of [`simd`](crate::simd) inline into any
 /// of them).
 macro_rules! batched_steps {
-    ($features:literal, $flips:path) => {
-        /// The flips of a move of `parent` on `sq`, spread over the lanes
-        /// ([`Parent::flips`](crate::simd::Parent::flips)): this build's.
+    ($features:literal, $gains:path) => {
+        /// What the mover of `parent` gains by a move on `sq`, spread over the
+        /// lanes ([`Parent::gains`](crate::simd::Parent::gains)): this build's.
         #[target_feature(enable = $features)]
         #[inline]
-        fn flips(parent: &$crate::simd::Parent, sq: u32) -> core::arch::x86_64::__m256i {
-            $flips(parent, sq)
+        fn gains(parent: &$crate::simd::Parent, sq: u32) -> core::arch::x86_64::__m256i {
+            $gains(parent, sq)
         }
 
         /// Adds the pending batch's counts (each board's number of moves, at

@@ -118,14 +118,14 @@ fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> 
 /// batched steps of [`batch`](crate::batch) stamped out inside it so that
 /// nothing under the perft node runs with fewer features than the level has.
 macro_rules! x86_64_build {
-    ($module:ident, $features:literal, $flips:path) => {
+    ($module:ident, $features:literal, $gains:path) => {
         #[cfg(target_arch = "x86_64")]
         mod $module {
             use crate::node::{PerftSteps, hashed_node, perft_node};
             use crate::simd::moves_avx2;
             use crate::table::PerftTable;
 
-            crate::batch::batched_steps!($features, $flips);
+            crate::batch::batched_steps!($features, $gains);
 
             /// The batched steps, as closures that take the level's features.
             macro_rules! steps {
@@ -155,8 +155,8 @@ macro_rules! x86_64_build {
     };
 }
 
-x86_64_build!(v3, "popcnt,lzcnt,bmi1,bmi2,avx2", crate::simd::Parent::flips);
-x86_64_build!(v4, "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq", crate::avx512::flips);
+x86_64_build!(v3, "popcnt,lzcnt,bmi1,bmi2,avx2", crate::simd::Parent::gains);
+x86_64_build!(v4, "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq", crate::avx512::gains);
 
 /// Hashed perft below `(p, o)` on `backend`, or on the portable build when the
 /// backend is not available. `depth` must be at least 1.

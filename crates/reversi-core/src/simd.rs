@@ -86,16 +86,19 @@ impl Parent {
         Parent { p, o, empty: _mm256_xor_si256(_mm256_or_si256(p, o), _mm256_set1_epi64x(-1)) }
     }
 
-    /// What [`kernel::flips`](crate::kernel::flips) gives for a move on `sq`
-    /// (an empty square, or 64 for none: no flips), spread over the lanes: the
-    /// union of the lanes is the flipped set. Lane `i` holds the flips along
-    /// ray `i` of the kernel's rays (towards higher bits) and along ray `i + 4`
-    /// (towards lower bits).
+    /// What the side to move gains by a move on `sq` (an empty square), spread
+    /// over the lanes: the union of the lanes is the square and what
+    /// [`kernel::flips`](crate::kernel::flips) gives. Lane `i` holds the flips
+    /// along ray `i` of the kernel's rays (towards higher bits) and along ray
+    /// `i + 4` (towards lower bits), and every lane the square's bit
+    /// ([`PLACED`]). For 64, no move, every lane is all squares: the child
+    /// made of it has no empty square, so no moves.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(crate) fn flips(&self, sq: u32) -> __m256i {
+    pub(crate) fn gains(&self, sq: u32) -> __m256i {
         let [up, down] = rays(sq);
-        _mm256_or_si256(self.flips_up(up), self.flips_down(down))
+        let placed = _mm256_set1_epi64x(PLACED[sq as usize] as i64);
+        _mm256_or_si256(_mm256_or_si256(self.flips_up(up), self.flips_down(down)), placed)
     }
 
     /// The flips along the four rays `up` (towards higher bits) of a move.
@@ -133,6 +136,18 @@ impl Parent {
     }
 }
 
+/// The bit of each square, and for 64 (no move) all squares: what a move adds
+/// to the mover's side besides its flips ([`Parent::gains`]).
+pub(crate) static PLACED: [u64; 65] = {
+    let mut bits = [u64::MAX; 65];
+    let mut sq = 0;
+    while sq < 64 {
+        bits[sq] = 1 << sq;
+        sq += 1;
+    }
+    bits
+};
+
 /// The kernel's rays from `sq` (64 for none: no rays), as vectors: the four
 /// towards higher bits, then the four towards lower bits.
 #[target_feature(enable = "avx2")]
@@ -154,20 +169,18 @@ pub(crate) fn diagonal(v: [__m256i; 4]) -> __m256i {
 }
 
 /// The children of four positions (lane by lane: `p` to move against `o`)
-/// after the moves `placed` (one bit each, or none), given the flips of each
-/// ([`Parent::flips`], spread over its lanes). A lane with no move holds a
-/// board with no empty square (so no moves).
+/// after a move each, given what the move gains ([`Parent::gains`], spread
+/// over its lanes). A lane with no move holds a board with no empty square
+/// (so no moves).
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) fn boards(p: __m256i, o: __m256i, placed: [u64; 4], flips: [__m256i; 4]) -> Boards {
-    let [f0, f1, f2, f3] = flips;
+pub(crate) fn boards(p: __m256i, o: __m256i, gains: [__m256i; 4]) -> Boards {
+    let [f0, f1, f2, f3] = gains;
     // Lane i: the union of f_i's lanes (two unpacks, then the 128-bit halves).
     let a = _mm256_or_si256(_mm256_unpacklo_epi64(f0, f1), _mm256_unpackhi_epi64(f0, f1));
     let b = _mm256_or_si256(_mm256_unpacklo_epi64(f2, f3), _mm256_unpackhi_epi64(f2, f3));
     let flipped = _mm256_or_si256(_mm256_permute2x128_si256::<0x21>(a, b), _mm256_blend_epi32::<0xf0>(a, b));
-    let placed = _mm256_set_epi64x(placed[3] as i64, placed[2] as i64, placed[1] as i64, placed[0] as i64);
-    let placed = _mm256_or_si256(placed, _mm256_cmpeq_epi64(placed, _mm256_setzero_si256()));
-    Boards { p: _mm256_andnot_si256(flipped, o), o: _mm256_or_si256(p, _mm256_or_si256(flipped, placed)) }
+    Boards { p: _mm256_andnot_si256(flipped, o), o: _mm256_or_si256(p, flipped) }
 }
 
 /// The lowest four set bits of `m`, one each (0 past the last), cleared from `m`.
@@ -181,26 +194,26 @@ pub(crate) fn lowest_four(m: &mut u64) -> [u64; 4] {
     [next(), next(), next(), next()]
 }
 
-/// `children!(parent, m, flips)`: the children of `parent` (a [`Parent`])
+/// `children!(parent, m, gains)`: the children of `parent` (a [`Parent`])
 /// after the lowest four moves of `m` (a `&mut u64` of its legal moves, which
 /// loses them), as [`Boards`]; lanes past the last move hold boards with no
-/// moves. `flips` is [`Parent::flips`] or a build's own equal of it
-/// (`avx512::flips`).
+/// moves. `gains` is [`Parent::gains`] or a build's own equal of it
+/// (`avx512::gains`).
 ///
 /// A macro, not a function, so that it is always inlined (a `#[target_feature]`
 /// function cannot be `#[inline(always)]`, and this one is too large for
 /// LLVM to inline at more than one site); the caller must enable AVX2.
 macro_rules! children {
-    ($parent:expr, $m:expr, $flips:path) => {{
+    ($parent:expr, $m:expr, $gains:path) => {{
         let parent: &$crate::simd::Parent = &$parent;
         let placed = $crate::simd::lowest_four($m);
-        let flips = [
-            $flips(parent, placed[0].trailing_zeros()),
-            $flips(parent, placed[1].trailing_zeros()),
-            $flips(parent, placed[2].trailing_zeros()),
-            $flips(parent, placed[3].trailing_zeros()),
+        let gains = [
+            $gains(parent, placed[0].trailing_zeros()),
+            $gains(parent, placed[1].trailing_zeros()),
+            $gains(parent, placed[2].trailing_zeros()),
+            $gains(parent, placed[3].trailing_zeros()),
         ];
-        $crate::simd::boards(parent.p, parent.o, placed, flips)
+        $crate::simd::boards(parent.p, parent.o, gains)
     }};
 }
 pub(crate) use children;
@@ -334,7 +347,7 @@ pub(crate) fn lanes(v: __m256i) -> [u64; 4] {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
 pub(crate) fn children4_avx2(p: u64, o: u64, mut m: u64, four: &mut crate::kernel::Four) {
-    let boards = children!(Parent::new(p, o), &mut m, Parent::flips);
+    let boards = children!(Parent::new(p, o), &mut m, Parent::gains);
     let moves = moves!(boards);
     let mobility = _mm256_sad_epu8(count_bytes(moves), _mm256_setzero_si256());
     *four = crate::kernel::Four {
