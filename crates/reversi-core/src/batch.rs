@@ -137,7 +137,7 @@ pub(crate) use flush;
 /// that the loop and the pushes are inlined in each step; expanded inside
 /// [`batched_steps!`].
 macro_rules! push_depth3 {
-    ($leaves:expr, $p:expr, $o:expr, $m:expr) => {{
+    ($leaves:expr, $p:expr, $o:expr, $m:expr, $($moves:ident)::+) => {{
         let leaves: &mut $crate::batch::Leaves = $leaves;
         let parent = $crate::simd::Parent::new($p, $o);
         let mut m: u64 = $m;
@@ -146,7 +146,7 @@ macro_rules! push_depth3 {
         while m != 0 {
             let len = m.count_ones().min(4) as usize;
             let boards = $crate::simd::children!(parent, &mut m, gains);
-            let moves = $crate::simd::lanes($crate::simd::moves!(boards));
+            let moves = $crate::simd::lanes($($moves)::+!(boards));
             let (player, opponent) = ($crate::simd::lanes(boards.p), $crate::simd::lanes(boards.o));
             for i in 0..len {
                 match moves[i] {
@@ -175,7 +175,7 @@ pub(crate) use push_depth3;
 /// instructions (the AVX2 helpers of [`simd`](crate::simd) inline into any
 /// of them).
 macro_rules! batched_steps {
-    ($features:literal, $gains:path) => {
+    ($features:literal, $gains:path, $counts:path, $($moves:ident)::+) => {
         /// What the mover of `parent` gains by a move on `sq`, spread over the
         /// lanes ([`Parent::gains`](crate::simd::Parent::gains)): this build's.
         #[target_feature(enable = $features)]
@@ -189,8 +189,8 @@ macro_rules! batched_steps {
         #[target_feature(enable = $features)]
         #[inline]
         fn count_pending(leaves: &mut $crate::batch::Leaves) {
-            let moves = $crate::simd::moves!(leaves.pending);
-            leaves.counts = core::arch::x86_64::_mm256_add_epi64(leaves.counts, $crate::simd::leaf_counts(moves));
+            let moves = $($moves)::+!(leaves.pending);
+            leaves.counts = core::arch::x86_64::_mm256_add_epi64(leaves.counts, $counts(moves));
         }
 
         /// The count of every child pushed.
@@ -228,7 +228,7 @@ macro_rules! batched_steps {
         #[inline]
         pub(crate) fn depth3(p: u64, o: u64, m: u64) -> u64 {
             let mut stream = $crate::batch::Leaves::new();
-            let passed = $crate::batch::push_depth3!(&mut stream, p, o, m);
+            let passed = $crate::batch::push_depth3!(&mut stream, p, o, m, $($moves)::+);
             passed + total(stream)
         }
 
@@ -258,7 +258,7 @@ macro_rules! batched_steps {
                             |p, o, m| leaves(p, o, m),
                         )
                     }
-                    child_m => other += $crate::batch::push_depth3!(&mut stream, child_p, child_o, child_m),
+                    child_m => other += $crate::batch::push_depth3!(&mut stream, child_p, child_o, child_m, $($moves)::+),
                 }
             }
             other + total(stream)

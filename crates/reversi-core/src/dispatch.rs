@@ -4,7 +4,8 @@
 //! [`perft_node`](crate::node::perft_node), as `#[inline(always)]` functions.
 //! This module compiles them again inside functions that enable the x86-64 v3
 //! instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`) and the v4 ones (plus
-//! AVX-512), one module per level (`v3`, `v4`) that also holds its own copy of
+//! AVX-512, and a `v4_gfni` build with GFNI and VPOPCNTDQ that the v4 backend
+//! runs where the CPU has them), one module per level that also holds its own copy of
 //! the batched steps ([`batched_steps!`](crate::batch::batched_steps)), so
 //! that nothing under the perft node runs with fewer instructions than the
 //! level has, and a plain `cargo build` runs close to the speed of a
@@ -30,9 +31,13 @@ pub enum Backend {
     /// Haswell and AMD Zen onwards).
     X86_64V3,
     /// x86-64-v3 plus AVX-512 (`avx512f`, `vl`, `cd`, `bw`, `dq`: x86-64-v4, e.g.
-    /// AMD Zen 4, Intel Ice Lake server): the same code, compiled with the wider
+    /// AMD Zen 4, Intel Ice Lake server): the same code compiled with the wider
     /// instruction set (LLVM uses `vpternlogq`, mask registers and the 32
-    /// vector registers; explicit 512-bit flips measured no faster on Zen 4).
+    /// vector registers), the flips of the batched perft steps found with
+    /// `vplzcntq`; where the CPU also has GFNI and VPOPCNTDQ (Ice Lake, Zen 4
+    /// and later), their moves along rows and columns found by carries on
+    /// boards turned by `vgf2p8affineqb` and their leaves counted by
+    /// `vpopcntq`. Explicit 512-bit registers measured no faster on Zen 4.
     X86_64V4,
 }
 
@@ -95,6 +100,13 @@ fn has_x86_64_v4() -> bool {
     has_x86_64_v3() && cpu_has!("avx512f", "avx512vl", "avx512cd", "avx512bw", "avx512dq")
 }
 
+/// x86-64-v4 with GFNI and VPOPCNTDQ (Intel Ice Lake and AMD Zen 4 onwards):
+/// what the [`Backend::X86_64V4`] backend runs when the CPU has them.
+#[cfg(target_arch = "x86_64")]
+fn has_x86_64_v4_gfni() -> bool {
+    has_x86_64_v4() && cpu_has!("gfni", "avx512vpopcntdq")
+}
+
 #[cfg(not(target_arch = "x86_64"))]
 fn has_x86_64_v3() -> bool {
     false
@@ -118,14 +130,14 @@ fn perft_hashed_portable(p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> 
 /// batched steps of [`batch`](crate::batch) stamped out inside it so that
 /// nothing under the perft node runs with fewer features than the level has.
 macro_rules! x86_64_build {
-    ($module:ident, $features:literal, $gains:path) => {
+    ($module:ident, $features:literal, $gains:path, $counts:path, $($moves:ident)::+) => {
         #[cfg(target_arch = "x86_64")]
         mod $module {
             use crate::node::{PerftSteps, hashed_node, perft_node};
             use crate::simd::moves_avx2;
             use crate::table::PerftTable;
 
-            crate::batch::batched_steps!($features, $gains);
+            crate::batch::batched_steps!($features, $gains, $counts, $($moves)::+);
 
             /// The batched steps, as closures that take the level's features.
             macro_rules! steps {
@@ -155,13 +167,38 @@ macro_rules! x86_64_build {
     };
 }
 
-x86_64_build!(v3, "popcnt,lzcnt,bmi1,bmi2,avx2", crate::simd::Parent::gains);
-x86_64_build!(v4, "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq", crate::avx512::gains);
+x86_64_build!(
+    v3,
+    "popcnt,lzcnt,bmi1,bmi2,avx2",
+    crate::simd::Parent::gains,
+    crate::simd::leaf_counts,
+    crate::simd::moves
+);
+x86_64_build!(
+    v4,
+    "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq",
+    crate::avx512::gains,
+    crate::simd::leaf_counts,
+    crate::simd::moves
+);
+x86_64_build!(
+    v4_gfni,
+    "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq,gfni,avx512vpopcntdq",
+    crate::avx512::gains,
+    crate::avx512::leaf_counts,
+    crate::avx512::moves_gfni
+);
 
 /// Hashed perft below `(p, o)` on `backend`, or on the portable build when the
 /// backend is not available. `depth` must be at least 1.
 pub(crate) fn perft_hashed(backend: Backend, p: u64, o: u64, depth: u32, table: &PerftTable<'_>) -> u64 {
     match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V4 if has_x86_64_v4_gfni() => {
+            // SAFETY: `has_x86_64_v4_gfni` has just confirmed that this CPU
+            // supports every feature the function enables.
+            unsafe { v4_gfni::hashed(p, o, depth, table) }
+        }
         #[cfg(target_arch = "x86_64")]
         Backend::X86_64V4 if has_x86_64_v4() => {
             // SAFETY: `has_x86_64_v4` has just confirmed that this CPU supports
@@ -182,6 +219,12 @@ pub(crate) fn perft_hashed(backend: Backend, p: u64, o: u64, depth: u32, table: 
 /// is not available. `depth` must be at least 1.
 pub(crate) fn perft(backend: Backend, p: u64, o: u64, depth: u32) -> u64 {
     match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::X86_64V4 if has_x86_64_v4_gfni() => {
+            // SAFETY: `has_x86_64_v4_gfni` has just confirmed that this CPU
+            // supports every feature the function enables.
+            unsafe { v4_gfni::perft(p, o, depth) }
+        }
         #[cfg(target_arch = "x86_64")]
         Backend::X86_64V4 if has_x86_64_v4() => {
             // SAFETY: `has_x86_64_v4` has just confirmed that this CPU supports
@@ -390,6 +433,10 @@ pub(crate) enum LeavesState {
     /// Only made for a [`Runnable`] of x86-64-v4.
     #[cfg(target_arch = "x86_64")]
     V4(crate::batch::Leaves),
+    /// Only made for a [`Runnable`] of x86-64-v4 on a CPU with GFNI and
+    /// VPOPCNTDQ.
+    #[cfg(target_arch = "x86_64")]
+    V4Gfni(crate::batch::Leaves),
     /// The portable count so far.
     Portable(u64),
 }
@@ -403,8 +450,11 @@ impl LeavesState {
             // x86-64-v3 includes AVX2, all that `Leaves::new` enables.
             Backend::X86_64V3 => LeavesState::V3(unsafe { crate::batch::Leaves::new() }),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above; x86-64-v4 includes x86-64-v3.
-            Backend::X86_64V4 => LeavesState::V4(unsafe { crate::batch::Leaves::new() }),
+            Backend::X86_64V4 => {
+                // SAFETY: as above; x86-64-v4 includes x86-64-v3.
+                let leaves = unsafe { crate::batch::Leaves::new() };
+                if has_x86_64_v4_gfni() { LeavesState::V4Gfni(leaves) } else { LeavesState::V4(leaves) }
+            }
             _ => LeavesState::Portable(0),
         }
     }
@@ -420,6 +470,10 @@ impl LeavesState {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above, for x86-64-v4 and `v4`.
             LeavesState::V4(leaves) => unsafe { v4::push(leaves, p, o, m) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `V4Gfni` is made only by `new` once `has_x86_64_v4_gfni`
+            // has confirmed every feature `v4_gfni` enables.
+            LeavesState::V4Gfni(leaves) => unsafe { v4_gfni::push(leaves, p, o, m) },
             LeavesState::Portable(total) => {
                 if m != 0 {
                     *total += (PORTABLE.leaves)(p, o, m);
@@ -437,6 +491,9 @@ impl LeavesState {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as in `push`.
             LeavesState::V4(leaves) => unsafe { v4::total(leaves) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `push`.
+            LeavesState::V4Gfni(leaves) => unsafe { v4_gfni::total(leaves) },
             LeavesState::Portable(total) => total,
         }
     }
@@ -531,6 +588,13 @@ mod tests {
             // SAFETY: `has_x86_64_v4` has confirmed every feature of the v4 build.
             let v4 = unsafe { (super::v4::leaves(p, o, m), super::v4::depth3(p, o, m), super::v4::depth4(p, o, m)) };
             proptest::prop_assert_eq!(v4, want);
+        }
+        if super::has_x86_64_v4_gfni() {
+            // SAFETY: `has_x86_64_v4_gfni` has confirmed every feature of the build.
+            let v4_gfni = unsafe {
+                (super::v4_gfni::leaves(p, o, m), super::v4_gfni::depth3(p, o, m), super::v4_gfni::depth4(p, o, m))
+            };
+            proptest::prop_assert_eq!(v4_gfni, want);
         }
         Ok(())
     }
