@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use reversi_notation::wthor::TargetError;
 use reversi_notation::{
     EncodeError, Encoder, Format, Losses, ReadOptions, Reader, Record, RecordError, open_with, wthor,
 };
@@ -187,11 +188,10 @@ pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Optio
 /// The files an output to `out` (not `-`) in `format` writes: `out`, and for
 /// WTHOR `<stem>.JOU` (players) and `<stem>.TRN` (tournaments) beside it.
 pub(crate) fn output_files(out: &Path, format: Format) -> Vec<PathBuf> {
-    let mut files = vec![out.to_path_buf()];
-    if format == Format::Wthor {
-        files.extend(["JOU", "TRN"].map(|extension| out.with_extension(extension)));
+    match format {
+        Format::Wthor => wthor::database_files(out).to_vec(),
+        _ => vec![out.to_path_buf()],
     }
-    files
 }
 
 /// Checks, before anything is read or written, that an output to `out` in
@@ -211,13 +211,15 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replac
         return Ok(());
     }
     let path = Path::new(out);
-    let extension = path.extension().and_then(OsStr::to_str).unwrap_or_default();
-    if format == Format::Wthor && ["JOU", "TRN"].iter().any(|side| extension.eq_ignore_ascii_case(side)) {
-        return Err(Failure::usage(format!(
-            "-o {out}: WTHOR writes its names to {} and {} beside the games, over this name: give the games a .wtb name",
-            path.with_extension("JOU").display(),
-            path.with_extension("TRN").display()
-        )));
+    if format == Format::Wthor {
+        wthor::check_target(path, replace_names).map_err(|e| {
+            Failure::usage(match e {
+                TargetError::SharedNames { .. } => {
+                    format!("-o {out}: {e}: give --replace-names to replace them, or the games another name")
+                }
+                _ => format!("-o {out}: {e}"),
+            })
+        })?;
     }
     for file in output_files(path, format) {
         if let Some(input) = inputs.iter().find(|input| same_file(&file, input)) {
@@ -227,17 +229,6 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replac
             } else {
                 format!("-o {out}: {shown} would overwrite the input {}: write to another file", input.display())
             }));
-        }
-    }
-    let shared = path.file_stem().and_then(OsStr::to_str).is_some_and(|s| s.eq_ignore_ascii_case("WTHOR"));
-    if format == Format::Wthor && shared && !replace_names {
-        let existing: Vec<String> =
-            output_files(path, format)[1..].iter().filter(|f| f.exists()).map(|f| f.display().to_string()).collect();
-        if !existing.is_empty() {
-            return Err(Failure::usage(format!(
-                "-o {out}: its names would replace {}, shared by every .wtb beside them without its own: give --replace-names to replace them, or the games another name",
-                existing.join(" and ")
-            )));
         }
     }
     Ok(())

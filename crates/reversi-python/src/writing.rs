@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use reversi_notation::{EncodeError, Encoder, Format, Losses, OutputError, Outputs, Record, wthor};
+use reversi_notation::wthor::{self, TargetError};
+use reversi_notation::{EncodeError, Encoder, Format, Losses, OutputError, Outputs, Record};
 
 use crate::errors::record_error;
 use crate::records::{Game, open_source, parse_errors};
@@ -67,29 +68,15 @@ enum Target<'py> {
 /// own name files, and not over the shared `WTHOR.JOU`/`WTHOR.TRN` unless
 /// `replace_names`.
 fn check_wthor(path: &Path, replace_names: bool) -> PyResult<()> {
-    let extension = path.extension().and_then(OsStr::to_str).unwrap_or_default();
-    if ["JOU", "TRN"].iter().any(|e| extension.eq_ignore_ascii_case(e)) {
-        return Err(PyValueError::new_err(format!(
-            "{}: WTHOR writes its names to STEM.JOU and STEM.TRN beside the games: give the games a .wtb name",
-            path.display()
-        )));
-    }
-    let shared = path.file_stem().and_then(OsStr::to_str).is_some_and(|s| s.eq_ignore_ascii_case("WTHOR"));
-    let existing: Vec<String> = ["JOU", "TRN"]
-        .iter()
-        .map(|e| path.with_extension(e))
-        .filter(|f| f.exists())
-        .map(|f| f.display().to_string())
-        .collect();
-    if shared && !replace_names && !existing.is_empty() {
-        return Err(PyValueError::new_err(format!(
-            "{}: its names would replace {}, shared by every .wtb beside them without its own: \
-             pass replace_names=True to replace them, or give the games another name",
-            path.display(),
-            existing.join(" and ")
-        )));
-    }
-    Ok(())
+    wthor::check_target(path, replace_names).map_err(|e| {
+        PyValueError::new_err(match e {
+            TargetError::SharedNames { .. } => format!(
+                "{}: {e}: pass replace_names=True to replace them, or give the games another name",
+                path.display()
+            ),
+            _ => format!("{}: {e}", path.display()),
+        })
+    })
 }
 
 /// Writes `games` to `target` in `format`; the warnings of what it could not
@@ -104,7 +91,7 @@ fn write_all(
     let losses: Losses = match target {
         Target::Path(path) if format == Format::Wthor => {
             check_wthor(path, replace_names)?;
-            let mut files = outputs(&[path.clone(), path.with_extension("JOU"), path.with_extension("TRN")])?;
+            let mut files = outputs(&wthor::database_files(path))?;
             let mut writer = wthor::Writer::new();
             for record in games {
                 writer.push(&record?, files.file(0)).map_err(encode_error)?;

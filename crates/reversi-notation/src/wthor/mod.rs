@@ -32,11 +32,13 @@ mod codec;
 mod game;
 mod names;
 mod reader;
+mod target;
 mod writer;
 
 pub(crate) use codec::CODEC;
 pub use names::{MAX_NAMES, Names, read_names, read_names_from, write_names};
 pub use reader::Reader;
+pub use target::{TargetError, check_target, database_files};
 pub use writer::{Files, NameFiles, Writer, write_records, write_records_report};
 
 use crate::{Format, ReadOptions, Record, WriteError};
