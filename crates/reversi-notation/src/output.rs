@@ -17,11 +17,10 @@
 //! a rename that fails after the first (every byte is written and synced by
 //! then, but a destination's directory removed meanwhile can make one fail)
 //! leaves the earlier ones replaced; the error names the one that failed. A
-//! destination written straight through
-//! has its bytes as they came even if a later game fails; and a process
-//! killed outright (`SIGKILL`, a power cut) leaves its temporary files,
-//! which a [`TemporaryFiles`] tracker can only remove on the signals a
-//! program can catch.
+//! destination written straight through has its bytes as they came even if
+//! a later game fails; and a process killed outright (`SIGKILL`, a power
+//! cut) leaves its temporary files, which a [`TemporaryFiles`] tracker can
+//! only remove on the signals a program can catch.
 //!
 //! ```
 //! use std::io::Write;
