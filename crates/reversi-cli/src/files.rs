@@ -195,14 +195,11 @@ pub(crate) fn output_files(out: &Path, format: Format) -> Vec<PathBuf> {
 }
 
 /// Checks, before anything is read or written, that an output to `out` in
-/// `format` does not write over itself or over a file it reads: WTHOR's games
-/// named like one of their own name files (`-o games.JOU`, any case: the
-/// names would overwrite the games), or any output file that is one of
-/// `inputs` (the same file, however named); and, unless `replace_names`
-/// (`--replace-names`), WTHOR games named `WTHOR.wtb` (any case) whose name
-/// files `WTHOR.JOU` and `WTHOR.TRN` exist: every `.wtb` beside them without
-/// name files of its own reads its names there ([`reversi_notation::wthor_name_files`]), so
-/// replacing them would rename the players of other databases.
+/// `format` does not write over itself or over a file it reads: any output
+/// file that is one of `inputs` (the same file, however named); then for
+/// WTHOR [`wthor::check_target`]: games named like one of their own name
+/// files (`-o games.JOU`, any case), and, unless `replace_names`
+/// (`--replace-names`), games named `WTHOR.wtb` over the shared name files.
 ///
 /// # Errors
 /// A usage failure (status 2) naming the output and the clash.
@@ -211,16 +208,6 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replac
         return Ok(());
     }
     let path = Path::new(out);
-    if format == Format::Wthor {
-        wthor::check_target(path, replace_names).map_err(|e| {
-            Failure::usage(match e {
-                TargetError::SharedNames { .. } => {
-                    format!("-o {out}: {e}: give --replace-names to replace them, or the games another name")
-                }
-                _ => format!("-o {out}: {e}"),
-            })
-        })?;
-    }
     for file in output_files(path, format) {
         if let Some(input) = inputs.iter().find(|input| same_file(&file, input)) {
             let shown = file.display();
@@ -230,6 +217,18 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replac
                 format!("-o {out}: {shown} would overwrite the input {}: write to another file", input.display())
             }));
         }
+    }
+    // After the clashes with the inputs: writing over an input is the
+    // clearer refusal when a name file is one.
+    if format == Format::Wthor {
+        wthor::check_target(path, replace_names).map_err(|e| {
+            Failure::usage(match e {
+                TargetError::SharedNames { .. } => {
+                    format!("-o {out}: {e}: give --replace-names to replace them, or the games another name")
+                }
+                _ => format!("-o {out}: {e}"),
+            })
+        })?;
     }
     Ok(())
 }
