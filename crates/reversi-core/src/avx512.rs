@@ -41,6 +41,17 @@ pub(crate) fn gains(parent: &Parent, sq: u32) -> __m256i {
     _mm256_or_si256(_mm256_or_si256(parent.flips_up(up), _mm256_and_si256(above, down)), placed)
 }
 
+/// [`kernel::children4`](crate::kernel::children4) in the lanes, as
+/// [`simd::children4_avx2`] makes them but with [`gains`]: what
+/// `raw::Kernel::children` runs on x86-64-v4. (Not with GFNI's moves: one
+/// call's children are used at once, and the board turns lengthen the
+/// chain of dependent instructions; measured slower.)
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]
+#[inline]
+pub(crate) fn children4(p: u64, o: u64, m: u64, four: &mut crate::kernel::Four) {
+    simd::children4!(p, o, m, four, gains);
+}
+
 /// The matrix of `vgf2p8affineqb` that mirrors each byte (column `c` to
 /// `7 - c`), and as the other operand the one that makes a board's columns
 /// rows ([`rotate`]).

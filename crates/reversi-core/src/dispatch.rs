@@ -416,7 +416,7 @@ single_ops!(single_v3, crate::simd::moves_avx2, crate::simd::children4_avx2, #[t
 single_ops!(
     single_v4,
     crate::simd::moves_avx2,
-    crate::simd::children4_avx2,
+    crate::avx512::children4,
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq")]
 );
 

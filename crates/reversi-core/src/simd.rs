@@ -325,9 +325,7 @@ fn count_bytes(v: __m256i) -> __m256i {
 #[target_feature(enable = "avx2")]
 #[inline]
 pub(crate) fn leaf_counts(moves: __m256i) -> __m256i {
-    let zero = _mm256_setzero_si256();
-    let bits = _mm256_sad_epu8(count_bytes(moves), zero);
-    _mm256_sub_epi64(bits, _mm256_cmpeq_epi64(moves, zero))
+    _mm256_sub_epi64(popcounts(moves), _mm256_cmpeq_epi64(moves, _mm256_setzero_si256()))
 }
 
 /// The four lanes, lowest first.
@@ -342,18 +340,37 @@ pub(crate) fn lanes(v: __m256i) -> [u64; 4] {
     ]
 }
 
-/// [`kernel::children4`](crate::kernel::children4) in the lanes: the four
-/// children made and their moves found and counted together.
+/// The number of set bits of each lane.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn popcounts(v: __m256i) -> __m256i {
+    _mm256_sad_epu8(count_bytes(v), _mm256_setzero_si256())
+}
+
+/// `children4!(p, o, m, four, gains)`: [`kernel::children4`](crate::kernel::children4)
+/// in the lanes, the four children made (their flips by `gains`, as in
+/// [`children!`]) and their moves found and counted together, written to
+/// `four` (a `&mut Four`). A macro so that each build's copy inlines its own
+/// `gains`; the caller must enable AVX2.
+macro_rules! children4 {
+    ($p:expr, $o:expr, $m:expr, $four:expr, $gains:path) => {{
+        let mut m: u64 = $m;
+        let boards = $crate::simd::children!($crate::simd::Parent::new($p, $o), &mut m, $gains);
+        let moves = $crate::simd::moves!(boards);
+        *$four = $crate::kernel::Four {
+            player: $crate::simd::lanes(boards.p),
+            opponent: $crate::simd::lanes(boards.o),
+            moves: $crate::simd::lanes(moves),
+            mobility: $crate::simd::lanes($crate::simd::popcounts(moves)),
+        };
+    }};
+}
+pub(crate) use children4;
+
+/// [`kernel::children4`](crate::kernel::children4) in the lanes
+/// ([`children4!`] with [`Parent::gains`]).
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
-pub(crate) fn children4_avx2(p: u64, o: u64, mut m: u64, four: &mut crate::kernel::Four) {
-    let boards = children!(Parent::new(p, o), &mut m, Parent::gains);
-    let moves = moves!(boards);
-    let mobility = _mm256_sad_epu8(count_bytes(moves), _mm256_setzero_si256());
-    *four = crate::kernel::Four {
-        player: lanes(boards.p),
-        opponent: lanes(boards.o),
-        moves: lanes(moves),
-        mobility: lanes(mobility),
-    };
+pub(crate) fn children4_avx2(p: u64, o: u64, m: u64, four: &mut crate::kernel::Four) {
+    children4!(p, o, m, four, Parent::gains);
 }
