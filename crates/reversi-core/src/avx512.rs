@@ -1,5 +1,6 @@
-//! What AVX-512 adds to the batched perft steps of the x86-64-v4 backend:
-//! the flips of a move with `vplzcntq` for the rays towards lower bits; and
+//! What AVX-512 adds to the x86-64-v4 backend's batched perft steps and
+//! children four at a time: the flips of a move with `vplzcntq` for the rays
+//! towards lower bits; and
 //! for CPUs that also have GFNI and VPOPCNTDQ (the `v4_gfni` build of
 //! [`dispatch`](crate::dispatch)), the moves along rows and columns by carries
 //! on mirrored and turned boards, and the leaf counts by `vpopcntq`.
