@@ -1,8 +1,9 @@
 //! Ctrl-C, SIGTERM and SIGHUP while outputs are written: the temporary files
-//! in flight ([`crate::files::Outputs`], through [`TEMPORARY_FILES`]) are removed, then the process ends
-//! by the signal, as it would have without the handler (a shell sees
-//! status 130 for Ctrl-C, 143 for SIGTERM). The destinations stay as they
-//! were: a temporary file is renamed over its destination only at the end.
+//! in flight ([`crate::files::Outputs`], through [`TEMPORARY_FILES`]) are
+//! removed, then the process ends by the signal, as it would have without
+//! the handler (a shell sees status 130 for Ctrl-C, 143 for SIGTERM). The
+//! destinations stay as they were: a temporary file is renamed over its
+//! destination only at the end.
 //!
 //! The handler is a thread of `signal-hook`'s (no work in the signal handler
 //! itself), started with the first temporary file; a command that writes no

@@ -1,9 +1,9 @@
 //! What AVX-512 adds to the x86-64-v4 backend's batched perft steps and
 //! children four at a time: the flips of a move with `vplzcntq` for the rays
-//! towards lower bits; and
-//! for CPUs that also have GFNI and VPOPCNTDQ (the `v4_gfni` build of
-//! [`dispatch`](crate::dispatch)), the moves along rows and columns by carries
-//! on mirrored and turned boards, and the leaf counts by `vpopcntq`.
+//! towards lower bits; and for CPUs that also have GFNI and VPOPCNTDQ (the
+//! `v4_gfni` build of [`dispatch`](crate::dispatch)), the moves along rows
+//! and columns by carries on mirrored and turned boards, and the leaf counts
+//! by `vpopcntq`.
 //!
 //! Each function computes exactly what its [`simd`](crate::simd) counterpart
 //! does (and so what the [`kernel`](crate::kernel) does), and is compared
@@ -21,10 +21,10 @@ use core::arch::x86_64::{
 use crate::simd::{self, PLACED, Parent, rays};
 
 /// [`Parent::gains`]: what the side to move gains by a move on `sq` (an empty
-/// square, or 64 for none), spread over the lanes the same way. The rays towards higher bits as
-/// AVX2 does them; towards lower bits, the first square that is not the
-/// opponent's is found by `vplzcntq` (where AVX2 smears the player's discs
-/// down the ray in three steps).
+/// square, or 64 for none), spread over the lanes the same way. The rays
+/// towards higher bits as AVX2 does them; towards lower bits, the first
+/// square that is not the opponent's is found by `vplzcntq` (where AVX2
+/// smears the player's discs down the ray in three steps).
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 #[inline]
 pub(crate) fn gains(parent: &Parent, sq: u32) -> __m256i {
@@ -142,13 +142,6 @@ mod tests {
     use crate::kernel;
     use crate::simd::Parent;
 
-    /// The union of the lanes.
-    fn union(v: __m256i) -> u64 {
-        // SAFETY: `__m256i` is 32 bytes of plain data, as is `[u64; 4]`.
-        let lanes: [u64; 4] = unsafe { core::mem::transmute(v) };
-        lanes.iter().fold(0, |all, lane| all | lane)
-    }
-
     /// Whether this CPU runs [`gains`](super::gains).
     fn has_avx512() -> bool {
         std::is_x86_feature_detected!("avx2")
@@ -227,13 +220,9 @@ mod tests {
             for (p, o) in [(a & !b, b), (a & sparse & !b, b & !sparse)] {
                 let empty = sq == 64 || (p | o) >> sq & 1 == 0;
                 if let (true, Some((lzcnt, avx2))) = (empty, both(p, o, sq)) {
-                    let lanes = |v: __m256i| -> [u64; 4] {
-                        // SAFETY: `__m256i` is 32 bytes of plain data, as is `[u64; 4]`.
-                        unsafe { core::mem::transmute(v) }
-                    };
                     proptest::prop_assert_eq!(lanes(lzcnt), lanes(avx2));
                     let expected = if sq == 64 { u64::MAX } else { kernel::flips(p, o, sq as usize) | 1 << sq };
-                    proptest::prop_assert_eq!(union(lzcnt), expected);
+                    proptest::prop_assert_eq!(lanes(lzcnt).iter().fold(0, |all, lane| all | lane), expected);
                 }
             }
         }

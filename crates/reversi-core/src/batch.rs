@@ -163,12 +163,16 @@ macro_rules! push_depth3 {
 }
 pub(crate) use push_depth3;
 
-/// `batched_steps!("features", gains)`: the batched steps, as functions
-/// compiled with those target features (which must include AVX2, BMI1, BMI2,
-/// LZCNT and POPCNT), what each move gains made by `gains` (a function equal
-/// to [`Parent::gains`](crate::simd::Parent::gains) that needs no feature the
-/// build lacks; the macros above call it by the name `gains`, as they call
-/// `count_pending`): `leaves`, `depth3` and `depth4` (the
+/// `batched_steps!("features", gains, counts, moves)`: the batched steps, as
+/// functions compiled with those target features (which must include AVX2,
+/// BMI1, BMI2, LZCNT and POPCNT), the build's own equals of three helpers
+/// plugged in, each needing no feature the build lacks: `gains`, what each
+/// move gains ([`Parent::gains`](crate::simd::Parent::gains); the macros
+/// above call it by the name `gains`, as they call `count_pending`),
+/// `counts`, the leaf counts of a batch
+/// ([`simd::leaf_counts`](crate::simd::leaf_counts)), and `moves`, the path
+/// of a macro finding a batch's moves ([`simd::moves!`](crate::simd::moves)):
+/// `leaves`, `depth3` and `depth4` (the
 /// [`PerftSteps`](crate::node::PerftSteps) of the build), `push` and `total`
 /// (behind [`raw::Leaves`](crate::raw::Leaves)). Expanded by `dispatch` in
 /// the module of each x86-64 build, so that each runs with its own

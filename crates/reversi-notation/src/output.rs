@@ -273,12 +273,18 @@ mod tests {
         outputs.commit()
     }
 
+    /// A new directory `name-<pid>` under the target directory, beside the
+    /// test binary.
+    fn scratch(name: &str) -> PathBuf {
+        let exe = std::env::current_exe().unwrap();
+        let dir = exe.parent().unwrap().join(format!("{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn a_set_of_files_is_written_all_or_nothing() {
-        // Under the target directory, beside the test binary.
-        let exe = std::env::current_exe().unwrap();
-        let dir = exe.parent().unwrap().join(format!("atomic-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("atomic");
         let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
         std::fs::write(&a, "old a").unwrap();
         // The second file's directory does not exist: the first is written to
@@ -312,9 +318,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn links_are_followed_and_devices_written_through() {
-        let exe = std::env::current_exe().unwrap();
-        let dir = exe.parent().unwrap().join(format!("through-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("through");
         let (target, link) = (dir.join("target.txt"), dir.join("link.txt"));
         std::fs::write(&target, "old").unwrap();
         std::os::unix::fs::symlink("target.txt", &link).unwrap();
