@@ -7,6 +7,9 @@
 #   EDAX=/path/lEdax-native EDAX_EVAL=/path/eval  (count games 13 and 14)
 #   ATAXX=/path/binary [ATAXX_NATIVE=/path/binary] (a scratch crate running ataxx::perft from
 #       x5o/7/7/7/7/7/o5x x 0 1 to the depth given as its argument, printing "... in S s")
+# REVERSI_ARGS adds arguments to our perft 12 (for example `--backend x86-64-v3`, to time the
+# AVX2 code against an Egaroucid built with -march=x86-64-v3 on a CPU that has AVX-512; the
+# native row then runs that backend's source compiled with every feature of the CPU, not AVX2 code).
 # Usage: bash scripts/peers.sh [--deep]   (--deep adds depth 14 against Edax)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -40,8 +43,8 @@ compare() {
 }
 
 if [ -n "${EGAROUCID:-}" ]; then
-    compare "perft 12 (dispatched) / Egaroucid -perft 12 1" "ours $r perft 12" "egaroucid 12"
-    compare "perft 12 (native) / Egaroucid -perft 12 1" "ours $native perft 12" "egaroucid 12"
+    compare "perft 12 ${REVERSI_ARGS:-}${REVERSI_ARGS:+ }(dispatched) / Egaroucid -perft 12 1" "ours $r perft 12 ${REVERSI_ARGS:-}" "egaroucid 12"
+    compare "perft 12 ${REVERSI_ARGS:-}${REVERSI_ARGS:+ }(native) / Egaroucid -perft 12 1" "ours $native perft 12 ${REVERSI_ARGS:-}" "egaroucid 12"
 fi
 if [ -n "${EDAX:-}" ]; then
     runs=${EDAX_RUNS:-3} compare "perft 13 --hash 1024 --threads 1 / Edax count games 13" \
