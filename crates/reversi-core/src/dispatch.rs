@@ -22,6 +22,11 @@ use crate::node::{PORTABLE, hashed_node};
 use crate::table::PerftTable;
 
 /// A build of the move generator for one class of CPU.
+///
+/// Each names the least a build enables: in a program compiled with
+/// `-C target-cpu=...` (or `target-feature`), every backend's code is
+/// compiled with those features too, so there [`X86_64V3`](Backend::X86_64V3)
+/// is not AVX2-only code and says nothing of an AVX2-only CPU's speed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Backend {
@@ -37,7 +42,9 @@ pub enum Backend {
     /// `vplzcntq`; where the CPU also has GFNI and VPOPCNTDQ (Ice Lake, Zen 4
     /// and later), their moves along rows and columns found by carries on
     /// boards turned by `vgf2p8affineqb` and their leaves counted by
-    /// `vpopcntq`. Explicit 512-bit registers measured no faster on Zen 4.
+    /// `vpopcntq`. Explicit 512-bit registers measured no faster on Zen 4
+    /// (on a Zen 5, counting buffered batches two at a time, 2-4% faster; not
+    /// used, as BENCHMARKS.md says).
     X86_64V4,
 }
 
