@@ -44,7 +44,7 @@ pub(crate) struct PerftArgs {
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
     /// The move-generator build to use, for every game: the fastest this CPU
-    /// runs, or a named one (in a binary built with `-C target-cpu=...`, each
+    /// runs, or a named one (in a binary built with -C target-cpu=..., each
     /// named build is compiled with that CPU's features too).
     #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
     backend: BackendArg,
