@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the figures quoted in README.md and BENCHMARKS.md, one after the
+# Measures the figures quoted in PERFORMANCE.md and BENCHMARKS.md, one after the
 # other on this machine: each command runs RUNS times (default 3) and the line
 # shows the median wall time the CLI reports, and the median CPU time (user +
 # system, from the shell) of the whole process. Usage:
