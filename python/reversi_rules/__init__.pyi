@@ -78,13 +78,21 @@ class Position:
     def __deepcopy__(self, memo: object) -> Position: ...
     def __reduce__(self) -> tuple[type[Position], tuple[str, str]]: ...
 
-def perft(position: Position, depth: int, hash_mb: int | None = None, threads: int | None = None) -> int:
+def perft(
+    position: Position,
+    depth: int,
+    hash_mb: int | None = None,
+    threads: int | None = None,
+    *,
+    hash_seed: int | None = None,
+) -> int:
     """Leaves ``depth`` plies below ``position`` (a pass is a ply, a finished game a leaf).
 
     The CLI's split count: with ``hash_mb`` (a table of that many MiB) or
     ``threads`` (1 to 1024) the positions a few plies down are merged by
     canonical form and counted once each on a pool sharing one table; the GIL
-    is released. Raises ``ValueError`` for a depth past 512 or bad threads,
+    is released. ``hash_seed`` (0 to 2**64 - 1, the CLI's ``--hash-seed``)
+    keys the table's slots: the same count under any seed, by other paths. Raises ``ValueError`` for a depth past 512 or bad threads,
     ``MemoryError`` for a table that cannot be had. Counts past one machine:
     ``reversi_rules.split``, ``reversi_rules.distributed``."""
 

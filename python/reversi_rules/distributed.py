@@ -98,10 +98,18 @@ def result_file(shard: int, shards: int) -> str:
 
 
 def _count_task(
-    plan: str, shard: int, shards: int, output: str, hash_mb: int | None, threads: int | None
+    plan: str,
+    shard: int,
+    shards: int,
+    output: str,
+    hash_mb: int | None,
+    threads: int | None,
+    hash_seed: int | None,
 ) -> str:
     """One shard, run on a worker: counted, its result written, its line returned."""
-    result = count_shard(plan, shard, shards, hash_mb=hash_mb, threads=threads, output=output)
+    result = count_shard(
+        plan, shard, shards, hash_mb=hash_mb, threads=threads, output=output, hash_seed=hash_seed
+    )
     return result.to_json()
 
 
@@ -171,6 +179,7 @@ def count(
     client: Client | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     hash_mb: int | None = None,
+    hash_seed: int | None = None,
     threads_per_shard: int | None = None,
     retries: int = 2,
     progress: Callable[[Progress], Any] | bool = False,
@@ -185,8 +194,8 @@ def count(
     worker processes, closed at the end). ``checkpoint`` holds the plan and
     the results (by default a temporary directory, removed at the end): a run
     given the directory of an interrupted one counts only the shards missing.
-    Each shard counts with a table of ``hash_mb`` MiB on ``threads_per_shard``
-    threads; a task that fails is tried ``retries`` more times. ``progress``:
+    Each shard counts with a table of ``hash_mb`` MiB keyed by ``hash_seed``
+    (the CLI's ``--hash-seed``) on ``threads_per_shard`` threads; a task that fails is tried ``retries`` more times. ``progress``:
     ``True`` prints a line on stderr, a callable gets a ``Progress``.
 
     Raises ``PlanError`` (a plan damaged or of another game, depth or split),
@@ -204,7 +213,7 @@ def count(
         done = _done(directory, info, shards)
         todo = [shard for shard in range(shards) if shard not in done]
         if todo:
-            options = (hash_mb, threads_per_shard, retries)
+            options = (hash_mb, hash_seed, threads_per_shard, retries)
             _run(plan, info, shards, done, todo, client, directory, options, report)
         elif report is not None:
             report(_progress(info, shards, done, tuple(sorted(done)), (), 0, 0.0))
@@ -238,15 +247,15 @@ def _run(
     todo: list[int],
     client: Client | None,
     directory: Path,
-    options: tuple[int | None, int | None, int],
+    options: tuple[int | None, int | None, int | None, int],
     report: Callable[[Progress], Any] | None,
 ) -> None:
     """Submits ``todo``'s shards to ``client`` (or a cluster of its own) and
     collects their results into ``done`` as they come; ``options``: the table's
-    MiB, the threads and the retries of each shard."""
+    MiB and key seed, the threads and the retries of each shard."""
     from distributed import Client, LocalCluster, as_completed
 
-    hash_mb, threads, retries = options
+    hash_mb, hash_seed, threads, retries = options
     owned: tuple[LocalCluster, Client] | None = None
     if client is None:
         workers = max(1, (os.cpu_count() or 1) // max(1, threads or 1))
@@ -266,6 +275,7 @@ def _run(
             str(directory / result_file(shard, shards)),
             hash_mb,
             threads,
+            hash_seed,
             key=f"reversi-perft-shard-{shard}-of-{shards}-{uuid.uuid4().hex}",
             retries=retries,
             pure=False,

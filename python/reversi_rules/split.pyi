@@ -65,6 +65,9 @@ class ShardResult:
     @property
     def shards(self) -> int: ...
     @property
+    def hash_seed(self) -> int:
+        """The table's key seed it was counted with (0 when the file lacks it)."""
+    @property
     def positions(self) -> int: ...
     @property
     def leaves(self) -> int: ...
@@ -116,9 +119,11 @@ def count_shard(
     hash_mb: int | None = None,
     threads: int | None = None,
     output: _Path | None = None,
+    hash_seed: int | None = None,
 ) -> ShardResult:
     """Counts shard ``shard`` (0 to ``shards - 1``) of the plan, with a table of
-    ``hash_mb`` MiB on ``threads`` threads, the GIL released; writes the result
+    ``hash_mb`` MiB keyed by ``hash_seed`` (the CLI's ``--hash-seed``) on
+    ``threads`` threads, the GIL released; writes the result
     to ``output`` all or nothing when given. Raises ``PlanError`` (a damaged
     plan, a shard out of range), ``OSError``, ``MemoryError``."""
 

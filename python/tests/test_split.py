@@ -47,6 +47,17 @@ def test_shards_merged_equal_the_table(tmp_path):
     assert merged.balance >= 1.0 or merged.seconds == 0
 
 
+def test_every_hash_seed_gives_the_same_count(tmp_path):
+    pos = rr.Position()
+    for seed in [0, 1, 2**64 - 1]:
+        assert rr.perft(pos, 9, hash_mb=1, threads=2, hash_seed=seed) == perft_table("reversi", 9)
+    info, files = shards(tmp_path, pos, 10, 4, 3, hash_mb=1, hash_seed=17)
+    assert {read_result(f).hash_seed for f in files} == {17}
+    assert merge(files).leaves == perft_table("reversi", 10)
+    with pytest.raises(OverflowError):
+        rr.perft(pos, 3, hash_mb=1, hash_seed=2**64)
+
+
 def test_perft_is_the_split_count():
     pos = rr.Position()
     for threads, hash_mb in [(None, None), (2, None), (1, 4), (2, 4)]:

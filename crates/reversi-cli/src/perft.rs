@@ -57,6 +57,12 @@ pub(crate) struct PerftArgs {
     /// other games: exact keys); the count stays exact.
     #[arg(long, value_name = "MB", default_value_t = 0)]
     hash: usize,
+    /// The key seed of the --hash table, any 64-bit number: each seed puts
+    /// the positions in other slots and checks them another way, with the
+    /// same counts, so that two counts of one tree under two seeds are
+    /// independent checks (a shard's result records it).
+    #[arg(long, value_name = "SEED", default_value_t = 0, requires = "hash")]
+    hash_seed: u64,
     /// Write the plan of a split count to --plan: the distinct positions
     /// (under the board's symmetries) at ply K with their multiplicities.
     #[arg(long, value_name = "K", requires = "plan", conflicts_with = "divide")]
@@ -75,7 +81,7 @@ pub(crate) struct PerftArgs {
     /// Merge the results of every shard of one plan and print the total.
     #[arg(long, value_name = "RESULT", num_args = 1..,
           conflicts_with_all = ["plan", "split", "shard", "divide", "variant", "board", "holes", "position", "first",
-                                "threads", "hash", "engine", "backend"])]
+                                "threads", "hash", "hash_seed", "engine", "backend"])]
     merge: Vec<PathBuf>,
 }
 
@@ -147,6 +153,7 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     let options = DeepOptions::new()
         .threads(usize::from(args.threads))
         .hash_mib(args.hash)
+        .hash_seed(args.hash_seed)
         .backend(backend)
         .generic_engine(generic);
     if let (Some(plan), Some(shard), Some(output)) = (&args.plan, args.shard, &args.output) {

@@ -87,6 +87,27 @@ fn plan_shards_and_merge_equal_plain_perft() {
 }
 
 #[test]
+fn every_hash_seed_gives_the_same_count_and_is_recorded() {
+    let dir = TempDir::new("split-seed");
+    let expected = plain("10", &[]);
+    for seed in ["0", "1", "18446744073709551615"] {
+        let args = ["perft", "10", "--threads", "2", "--hash", "1", "--hash-seed", seed, "--json"];
+        let leaves = serde_json::from_str::<Value>(&ok(&args)).unwrap()["leaves"].as_u64().unwrap();
+        assert_eq!(leaves, expected, "seed {seed}");
+        let extra = ["--hash", "1", "--hash-seed", seed];
+        assert_eq!(split_count(&dir, "10", "4", &[], 3, &extra), expected, "seed {seed}");
+        let result: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path("shard-1-of-3.json")).unwrap()).unwrap();
+        assert_eq!(result["hash_seed"].to_string(), seed, "{result}");
+        let game = ["--variant", "attacks", "--board", "5x5"];
+        assert_eq!(split_count(&dir, "5", "2", &game, 2, &extra), plain("5", &game), "seed {seed}");
+    }
+    refused(&["perft", "5", "--hash-seed", "3"], "--hash");
+    refused(&["perft", "5", "--hash", "1", "--hash-seed", "-1"], "'-1'");
+    refused(&["perft", "5", "--hash", "1", "--hash-seed", "18446744073709551616"], "--hash-seed");
+}
+
+#[test]
 fn early_endings_are_in_the_header() {
     let dir = TempDir::new("split-finished");
     let plan = dir.path("plan.txt");

@@ -35,10 +35,11 @@ fn depth_key(depth: u32) -> u64 {
     u64::from(depth.min(0xff))
 }
 
-/// A check over an entry's words, in the bits above the depth byte.
+/// A check over an entry's words, in the bits above the depth byte, under a
+/// table's key seed.
 #[inline(always)]
-fn check(p: u64, o: u64, count: u64) -> u64 {
-    mix(p ^ o.rotate_left(23) ^ count.rotate_left(41)) & !0xff
+fn check(p: u64, o: u64, count: u64, seed: u64) -> u64 {
+    mix(p ^ o.rotate_left(23) ^ count.rotate_left(41) ^ seed) & !0xff
 }
 
 use crate::mix::mix64 as mix;
@@ -58,18 +59,43 @@ pub(crate) fn canonical(p: u64, o: u64) -> (u64, u64) {
 /// let slots: Vec<TableEntry> = (0..1 << 16).map(|_| TableEntry::default()).collect();
 /// let table = PerftTable::new(&slots);
 /// assert_eq!(perft_hashed(&Position::start(), 9, &table), perft(&Position::start(), 9));
+///
+/// // Another key seed puts the boards in other slots under other checks: the
+/// // same counts by another path through the table.
+/// let seeded = PerftTable::with_seed(&slots, 17);
+/// assert_eq!(perft_hashed(&Position::start(), 9, &seeded), 3_005_288);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PerftTable<'a> {
     entries: &'a [TableEntry],
+    seed: u64,
 }
 
 impl<'a> PerftTable<'a> {
     /// A table over these slots (which may already hold counts from earlier
-    /// searches: they stay valid).
+    /// searches: they stay valid), with key seed 0.
     #[must_use]
     pub const fn new(entries: &'a [TableEntry]) -> PerftTable<'a> {
-        PerftTable { entries }
+        PerftTable::with_seed(entries, 0)
+    }
+
+    /// A table over these slots whose slot index and entry check are keyed by
+    /// `seed`: each seed places the boards in other slots, so other boards
+    /// share a slot and replace each other, and checks each entry with
+    /// another function. A hit is an exact match of the whole canonical
+    /// board whatever the seed, so every seed gives the same counts; two
+    /// counts of one tree under two seeds share no accident of the table (an
+    /// independent second count, as a published perft value wants). Entries
+    /// stored under one seed fail the check of another and are not used.
+    #[must_use]
+    pub const fn with_seed(entries: &'a [TableEntry], seed: u64) -> PerftTable<'a> {
+        PerftTable { entries, seed }
+    }
+
+    /// The key seed ([`PerftTable::with_seed`]).
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// Two slots for a canonical board: a depth-preferred one and its neighbour,
@@ -80,7 +106,7 @@ impl<'a> PerftTable<'a> {
         if len == 0 {
             return None;
         }
-        let i = ((u128::from(mix(p ^ mix(o))) * len as u128) >> 64) as usize;
+        let i = ((u128::from(mix(p ^ mix(o ^ self.seed))) * len as u128) >> 64) as usize;
         Some((&self.entries[i], &self.entries[(i + 1) % len]))
     }
 
@@ -92,7 +118,7 @@ impl<'a> PerftTable<'a> {
             let tag = e.tag.load(Relaxed);
             if tag & 0xff == depth_key(depth) && e.player.load(Relaxed) == p && e.opponent.load(Relaxed) == o {
                 let count = e.count.load(Relaxed);
-                if tag & !0xff == check(p, o, count) {
+                if tag & !0xff == check(p, o, count, self.seed) {
                     return Some(count);
                 }
             }
@@ -112,6 +138,6 @@ impl<'a> PerftTable<'a> {
         slot.player.store(p, Relaxed);
         slot.opponent.store(o, Relaxed);
         slot.count.store(count, Relaxed);
-        slot.tag.store(check(p, o, count) | depth, Relaxed);
+        slot.tag.store(check(p, o, count, self.seed) | depth, Relaxed);
     }
 }

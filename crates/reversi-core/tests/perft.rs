@@ -95,6 +95,26 @@ fn hashed_perft_table_on_every_backend() {
 }
 
 #[test]
+fn every_key_seed_gives_the_table_counts() {
+    // A small table (slots replaced all the time) under seeds whose slots and
+    // checks differ; the last is left holding the previous seed's entries,
+    // which its own checks must not take.
+    let slots = table(1 << 12);
+    for seed in [0, 1, 17, 0x5eed_0f17, u64::MAX] {
+        let table = PerftTable::with_seed(&slots, seed);
+        assert_eq!(table.seed(), seed);
+        for case in cases().iter().filter(|c| c.nodes <= FAST_NODES) {
+            assert_eq!(
+                perft_hashed_with(Backend::detect(), &case.position, case.depth, &table),
+                case.nodes,
+                "line {}, seed {seed}",
+                case.line
+            );
+        }
+    }
+}
+
+#[test]
 fn one_table_shared_by_threads() {
     let slots = table(1 << 14);
     let table = PerftTable::new(&slots);

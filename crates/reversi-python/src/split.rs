@@ -91,9 +91,10 @@ fn shard_error(error: ShardError) -> PyErr {
     }
 }
 
-/// The options of `hash_mb` and `threads` (`None`: no table, one thread).
-fn options(hash_mb: Option<usize>, threads: Option<usize>) -> DeepOptions {
-    DeepOptions::new().hash_mib(hash_mb.unwrap_or(0)).threads(threads.unwrap_or(1))
+/// The options of `hash_mb`, `hash_seed` and `threads` (`None`: no table,
+/// seed 0, one thread).
+fn options(hash_mb: Option<usize>, hash_seed: Option<u64>, threads: Option<usize>) -> DeepOptions {
+    DeepOptions::new().hash_mib(hash_mb.unwrap_or(0)).hash_seed(hash_seed.unwrap_or(0)).threads(threads.unwrap_or(1))
 }
 
 /// Writes `path` all or nothing: into a temporary file beside it, synced,
@@ -214,6 +215,10 @@ impl ShardResult {
         self.0.shard.count()
     }
     #[getter]
+    fn hash_seed(&self) -> u64 {
+        self.0.hash_seed
+    }
+    #[getter]
     fn positions(&self) -> u64 {
         self.0.positions
     }
@@ -302,18 +307,20 @@ impl MergedCount {
 /// Leaves at `depth` plies (a pass is a ply, a finished game one leaf), by
 /// the split count: with `hash_mb` a table of that many MiB, with `threads`
 /// that many threads, equal positions a few plies down merged and counted
-/// once. The GIL is released while counting.
+/// once; `hash_seed` keys the table (the same count under any seed). The GIL
+/// is released while counting.
 #[pyfunction]
-#[pyo3(signature = (position, depth, hash_mb=None, threads=None))]
+#[pyo3(signature = (position, depth, hash_mb=None, threads=None, *, hash_seed=None))]
 pub(crate) fn perft(
     py: Python<'_>,
     position: &PyPosition,
     depth: u32,
     hash_mb: Option<usize>,
     threads: Option<usize>,
+    hash_seed: Option<u64>,
 ) -> PyResult<u64> {
     let pos = position.pos;
-    let counter = Counter::new(&pos, options(hash_mb, threads)).map_err(counter_error)?;
+    let counter = Counter::new(&pos, options(hash_mb, hash_seed, threads)).map_err(counter_error)?;
     let split = py.detach(|| counter.count(&pos, depth, false));
     split.map(|split| split.total).map_err(|e| PyValueError::new_err(e.to_string()))
 }
@@ -345,7 +352,8 @@ pub(crate) fn read_plan(py: Python<'_>, path: PathBuf) -> PyResult<PlanInfo> {
 /// Counts shard `shard` of `shards` of the plan `plan` (read and checked),
 /// writing its result to `output` all or nothing when given.
 #[pyfunction]
-#[pyo3(signature = (plan, shard, shards, *, hash_mb=None, threads=None, output=None))]
+#[pyo3(signature = (plan, shard, shards, *, hash_mb=None, threads=None, output=None, hash_seed=None))]
+#[allow(clippy::too_many_arguments)] // keyword arguments of one Python call
 pub(crate) fn count_shard(
     py: Python<'_>,
     plan: PathBuf,
@@ -354,6 +362,7 @@ pub(crate) fn count_shard(
     hash_mb: Option<usize>,
     threads: Option<usize>,
     output: Option<PathBuf>,
+    hash_seed: Option<u64>,
 ) -> PyResult<ShardResult> {
     let shard = Shard::new(shard, shards).map_err(|e| PlanError::new_err(e.to_string()))?;
     if let Some(output) = &output
@@ -366,7 +375,7 @@ pub(crate) fn count_shard(
     }
     let result = py.detach(|| {
         let plan = reversi_variants::split::read_plan(&plan, shard)?;
-        plan.count_with(options(hash_mb, threads))
+        plan.count_with(options(hash_mb, hash_seed, threads))
     });
     let result = result.map_err(shard_error)?;
     if let Some(output) = &output {

@@ -40,14 +40,15 @@ const HEAD: usize = 2;
 pub(crate) struct Table<'a, B> {
     words: &'a [AtomicU64],
     slots: usize,
+    seed: u64,
     set: PhantomData<B>,
 }
 
 impl<'a, B: BitSet> Table<'a, B> {
     const STRIDE: usize = HEAD + 2 * B::WORDS;
 
-    fn over(words: &'a [AtomicU64]) -> Table<'a, B> {
-        Table { words, slots: words.len() / Self::STRIDE, set: PhantomData }
+    fn over(words: &'a [AtomicU64], seed: u64) -> Table<'a, B> {
+        Table { words, slots: words.len() / Self::STRIDE, seed, set: PhantomData }
     }
 
     /// The two slots of a key: the depth-preferred one and its neighbour
@@ -57,7 +58,7 @@ impl<'a, B: BitSet> Table<'a, B> {
         if self.slots == 0 {
             return None;
         }
-        let h = p.hash64() ^ o.hash64().rotate_left(29) ^ mix(u64::from(depth));
+        let h = p.hash64() ^ o.hash64().rotate_left(29) ^ mix(u64::from(depth) ^ self.seed);
         let i = ((u128::from(h) * self.slots as u128) >> 64) as usize;
         let slot = |i: usize| &self.words[i * Self::STRIDE..(i + 1) * Self::STRIDE];
         Some((slot(i), slot((i + 1) % self.slots)))
@@ -201,6 +202,7 @@ type State = Option<(Owner, Storage)>;
 /// ```
 pub struct PerftCache {
     bytes: usize,
+    seed: u64,
     state: RwLock<State>,
 }
 
@@ -209,6 +211,7 @@ impl std::fmt::Debug for PerftCache {
         let state = self.state.read().unwrap_or_else(PoisonError::into_inner);
         f.debug_struct("PerftCache")
             .field("bytes", &self.bytes)
+            .field("seed", &self.seed)
             .field("owner", &state.as_ref().map(|(owner, _)| owner))
             .finish()
     }
@@ -218,16 +221,16 @@ impl std::fmt::Debug for PerftCache {
 pub(crate) enum Slots<'a> {
     /// reversi-core's table (standard 8x8 Reversi).
     Core(PerftTable<'a>),
-    /// Words for [`Table`].
-    Words(&'a [AtomicU64]),
+    /// Words for [`Table`], and the key seed.
+    Words(&'a [AtomicU64], u64),
 }
 
 impl<'a> Slots<'a> {
     /// The words as the table of bit set `B` (empty for reversi-core's).
     pub(crate) fn table<B: BitSet>(&self) -> Table<'a, B> {
         match self {
-            Slots::Words(words) => Table::over(words),
-            Slots::Core(_) => Table::over(&[]),
+            Slots::Words(words, seed) => Table::over(words, *seed),
+            Slots::Core(_) => Table::over(&[], 0),
         }
     }
 }
@@ -237,7 +240,24 @@ impl PerftCache {
     /// count, and a size that cannot be reserved then counts without a table.
     #[must_use]
     pub const fn new(bytes: usize) -> PerftCache {
-        PerftCache { bytes, state: RwLock::new(None) }
+        PerftCache { bytes, seed: 0, state: RwLock::new(None) }
+    }
+
+    /// The same cache with its slots keyed by `seed` (0 unless set): each seed
+    /// puts the positions in other slots (for 8x8 Reversi, reversi-core's
+    /// [`PerftTable::with_seed`]), so that two counts of one tree under two
+    /// seeds share no accident of the table. Every seed gives the same counts
+    /// (a hit is an exact match of the position and depth under any seed).
+    #[must_use]
+    pub const fn with_seed(mut self, seed: u64) -> PerftCache {
+        self.seed = seed;
+        self
+    }
+
+    /// The key seed ([`PerftCache::with_seed`]).
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// A cache of about `bytes` bytes for the game of `pos` (its variant and
@@ -248,7 +268,7 @@ impl PerftCache {
     pub fn try_for(pos: &Position, bytes: usize) -> Result<PerftCache, CacheAllocError> {
         let owner = owner(pos);
         let storage = Storage::try_new(owner.2, bytes).map_err(|_| CacheAllocError { bytes })?;
-        Ok(PerftCache { bytes, state: RwLock::new(Some((owner, storage))) })
+        Ok(PerftCache { bytes, seed: 0, state: RwLock::new(Some((owner, storage))) })
     }
 
     /// Runs `count` with the cache's memory for the game of `pos`: made on first
@@ -270,11 +290,13 @@ impl PerftCache {
             state = self.read();
         }
         match state.as_ref() {
-            Some((o, Storage::Core(entries))) if *o == owner => count(Slots::Core(PerftTable::new(entries))),
-            Some((o, Storage::Words(words))) if *o == owner => count(Slots::Words(words)),
+            Some((o, Storage::Core(entries))) if *o == owner => {
+                count(Slots::Core(PerftTable::with_seed(entries, self.seed)))
+            }
+            Some((o, Storage::Words(words))) if *o == owner => count(Slots::Words(words, self.seed)),
             // Another thread took the cache for another game in between: count
             // without it rather than wait.
-            _ => count(Slots::Words(&[])),
+            _ => count(Slots::Words(&[], self.seed)),
         }
     }
 

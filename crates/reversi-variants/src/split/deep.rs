@@ -40,6 +40,7 @@ pub const MAX_THREADS: usize = 1024;
 pub struct DeepOptions {
     threads: usize,
     hash_mib: usize,
+    hash_seed: u64,
     backend: Backend,
     generic: bool,
 }
@@ -55,7 +56,7 @@ impl DeepOptions {
     /// engine for standard 8x8 Reversi.
     #[must_use]
     pub fn new() -> DeepOptions {
-        DeepOptions { threads: 1, hash_mib: 0, backend: Backend::detect(), generic: false }
+        DeepOptions { threads: 1, hash_mib: 0, hash_seed: 0, backend: Backend::detect(), generic: false }
     }
 
     /// Threads counting at once, 1 to [`MAX_THREADS`] (checked by
@@ -72,6 +73,21 @@ impl DeepOptions {
     pub const fn hash_mib(mut self, mib: usize) -> DeepOptions {
         self.hash_mib = mib;
         self
+    }
+
+    /// The key seed of the table ([`PerftCache::with_seed`]), 0 unless set:
+    /// the same counts under any seed, by other paths through the table, so
+    /// that two counts of one tree under two seeds are independent checks.
+    #[must_use]
+    pub const fn hash_seed(mut self, seed: u64) -> DeepOptions {
+        self.hash_seed = seed;
+        self
+    }
+
+    /// The table's key seed ([`DeepOptions::hash_seed`]).
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.hash_seed
     }
 
     /// The move-generator build, for every game (an unavailable one falls
@@ -250,13 +266,13 @@ impl Tables {
     /// A table of `hash_mib` MiB for `game`, allocated now (before the count
     /// is timed, and so that a size the machine cannot give is an error here,
     /// not an abort later).
-    fn new(game: &Position, hash_mib: usize) -> Result<Tables, CounterError> {
+    fn new(game: &Position, hash_mib: usize, seed: u64) -> Result<Tables, CounterError> {
         let bytes = hash_mib.saturating_mul(1 << 20);
         if bytes == 0 {
             return Ok(Tables(None));
         }
         PerftCache::try_for(game, bytes)
-            .map(|t| Tables(Some(t)))
+            .map(|t| Tables(Some(t.with_seed(seed))))
             .map_err(|source| CounterError::Table { mib: hash_mib, source })
     }
 
@@ -345,12 +361,18 @@ impl Counter {
             return Err(CounterError::Threads { threads: options.threads });
         }
         let game = if options.generic { game.on_generic_engine() } else { *game };
-        let tables = Tables::new(&game, options.hash_mib)?;
+        let tables = Tables::new(&game, options.hash_mib, options.hash_seed)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads)
             .build()
             .map_err(|e| CounterError::Pool { threads: options.threads, message: e.to_string() })?;
         Ok(Counter { options, tables, pool, report: None })
+    }
+
+    /// The options it was made with.
+    #[must_use]
+    pub const fn options(&self) -> DeepOptions {
+        self.options
     }
 
     /// The counter, calling `report` with the progress of each count at most

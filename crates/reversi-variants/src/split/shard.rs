@@ -9,7 +9,7 @@
 //!
 //! ```text
 //! {"format":"reversi-perft-shard 1","plan":"5d0c...","variant":"reversi","board":"8x8","depth":9,
-//!  "split":3,"shard":0,"shards":4,"positions":4,"leaves":...,"seconds":0.012}
+//!  "split":3,"shard":0,"shards":4,"hash_seed":0,"positions":4,"leaves":...,"seconds":0.012}
 //! ```
 //!
 //! The merge checks that the results are of one plan (one digest, one shard
@@ -49,6 +49,10 @@ pub struct ShardResult {
     pub split: u32,
     /// Which shard of how many.
     pub shard: Shard,
+    /// The key seed of the table it was counted with
+    /// ([`DeepOptions::hash_seed`]; 0 if a result read lacks it): the same
+    /// leaves under any seed, kept to tell independent counts apart.
+    pub hash_seed: u64,
     /// The shard's positions (0 if a result read lacks it).
     pub positions: u64,
     /// The shard's leaves: its positions' counts times their multiplicities,
@@ -72,6 +76,7 @@ impl ShardResult {
             "split": self.split,
             "shard": self.shard.index(),
             "shards": self.shard.count(),
+            "hash_seed": self.hash_seed,
             "positions": self.positions,
             "leaves": self.leaves,
             "seconds": self.seconds,
@@ -121,6 +126,7 @@ impl ShardResult {
             depth: small("depth")?,
             split: u32::try_from(optional("split")?).unwrap_or(u32::MAX),
             shard,
+            hash_seed: optional("hash_seed")?,
             positions: optional("positions")?,
             leaves: number("leaves")?,
             seconds: value.get("seconds").and_then(Value::as_f64).unwrap_or(0.0),
@@ -154,6 +160,7 @@ impl ShardPlan {
             depth: header.depth,
             split: header.split,
             shard: self.shard,
+            hash_seed: counter.options().seed(),
             positions: units.len() as u64,
             leaves,
             seconds: (seconds * 1e6).round() / 1e6,
