@@ -1,0 +1,68 @@
+//! perft(17) of 8x8 Othello, counted twice through the split path
+//! (`data/perft/17/`, `scripts/perft17.sh`): every committed shard result is
+//! checked against its plan and its count's key seed, a finished count is
+//! merged again (no recount), and two finished counts must agree, with each
+//! other and with `data/perft/reversi.perft` once the value is published there.
+
+use std::path::{Path, PathBuf};
+
+use reversi_variants::split::{merge, read_plan_header, read_result};
+use reversi_variants::{Geometry, Position, Variant};
+
+const SHARDS: u32 = 40;
+
+/// Each count: its folder, split ply and table key seed (scripts/perft17.sh).
+const COUNTS: [(&str, u32, u64); 2] = [("a", 7, 1), ("b", 6, 2)];
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/perft/17")
+}
+
+/// The count of data/perft/reversi.perft for the start at `depth`, if
+/// published.
+fn published(depth: &str) -> Option<u64> {
+    let table = std::fs::read_to_string(dir().join("../reversi.perft")).unwrap();
+    let start = Position::start(Variant::Reversi, Geometry::new(8, 8).unwrap()).unwrap().to_string();
+    table.lines().filter(|l| !l.starts_with('#')).find_map(|line| {
+        let fields: Vec<&str> = line.split(';').collect();
+        (fields.len() == 4 && fields[1] == start && fields[2] == depth).then(|| fields[3].parse().unwrap())
+    })
+}
+
+#[test]
+fn committed_shards_are_of_their_plans_and_finished_counts_agree() {
+    let start = Position::start(Variant::Reversi, Geometry::new(8, 8).unwrap()).unwrap();
+    let mut totals = Vec::new();
+    for (name, split, seed) in COUNTS {
+        let folder = dir().join(name);
+        let (header, digest) = read_plan_header(&folder.join("plan.txt")).unwrap();
+        assert_eq!((header.depth, header.split, header.start), (17, split, start), "count {name}");
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            if file == "plan.txt" {
+                continue;
+            }
+            let result = read_result(&path).unwrap();
+            let expected = format!("shard-{}-of-{}.json", result.shard.index(), result.shard.count());
+            assert_eq!(file, expected, "count {name}: a file that is not a result of its shard");
+            assert_eq!((result.plan.as_str(), result.depth, result.split), (digest.as_str(), 17, split), "{file}");
+            assert_eq!((result.shard.count(), result.hash_seed), (SHARDS, seed), "count {name}: {file}");
+            files.push(path);
+        }
+        if files.len() == SHARDS as usize {
+            let merged = merge(&files).unwrap();
+            assert_eq!(merged.plan(), digest);
+            totals.push(merged.leaves());
+        }
+    }
+    if let [a, b] = totals[..] {
+        assert_eq!(a, b, "the two counts of perft(17) disagree");
+    }
+    assert_eq!(published("16"), Some(20_301_186_039_128), "the table's start line is found");
+    if let Some(value) = published("17") {
+        assert_eq!(totals.len(), 2, "perft(17) is published before both counts finished");
+        assert!(totals.iter().all(|&t| t == value), "perft(17): published {value}, counted {totals:?}");
+    }
+}
