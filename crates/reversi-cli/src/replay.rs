@@ -88,7 +88,6 @@ struct Tally {
     plies: usize,
 }
 
-/// Runs the command, reporting on `out`.
 /// What `run` checks of the options before reading: for the `cli_args`
 /// fuzz target.
 #[cfg(fuzzing)]
@@ -98,6 +97,7 @@ impl ReplayArgs {
     }
 }
 
+/// Runs the command, reporting on `out`.
 pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let options = ReadOptions::new().variant(args.game.variant).geometry(geometry);

@@ -46,7 +46,7 @@
 //! - **End.** Reversi: neither side can move. Reversitacks and Attacks: neither side
 //!   can move or a side has no pieces. Most pieces wins.
 //! - **Perft.** A pass is a ply; a finished game reached early is one leaf.
-//! - **Text.** Moves `c3`, `a1c3`, `pass` (also `PA`, `--`, `0000` on input);
+//! - **Text.** Moves `c3`, `a1c3`, `pass` (also `PA`, `pa`, `--`, `0000` on input);
 //!   positions as rows joined by `/` with `X`, `O`, `-`, `#`, a space and the side to
 //!   move; the board size is read from the rows. On input, the spellings of
 //!   reversi-core, read by its tokenizer ([`reversi_core::text`]): `x` `B` `b` `*`
