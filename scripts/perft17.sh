@@ -74,7 +74,7 @@ run)
     for spec in "${counts[@]}"; do
         read -r name split seed <<<"$spec"
         [ -n "${ONLY:-}" ] && [ "$ONLY" != "$name" ] && continue
-        plan=$dir/$name/plan.txt
+        plan=$dir/$name.plan
         # What a killed shard left: its result's temporary file, never a result.
         find "$dir/$name" -maxdepth 1 -name '.*.tmp-*' -delete
         for i in $(seq 0 $((shards - 1))); do

@@ -469,3 +469,18 @@ pub fn with_passes(record: &Record, passes: Passes) -> Result<Record, ReplayErro
     }
     Ok(written)
 }
+
+/// The indices of the moves of `record` before which it leaves out a forced
+/// pass, ascending, up to its first illegal move (none past it, so that the
+/// moves from there on are written as they are and the record's reader finds
+/// the same illegal move at the same ply); none when its start does not fit
+/// its board. A writer of a format whose passes are explicit
+/// ([`Passes::Explicit`]) writes a pass before each, so that it never labels
+/// a move with the wrong side.
+pub(crate) fn forced_passes(record: &Record) -> Vec<usize> {
+    let mut at = Vec::new();
+    if let Ok(start) = record.start_position() {
+        let _ = run(start, record.moves.iter().map(|p| p.mv), Passes::Infer, |i| at.push(i));
+    }
+    at
+}

@@ -217,3 +217,52 @@ fn encoding_game_by_game_writes_what_write_report_writes() {
         }
     }
 }
+
+/// Records that leave their forced passes out (WTHOR stores none), written to
+/// GGF as they were read, with no replay first: GGF writes every pass, so the
+/// file replays with [`Passes::Explicit`] to the same games, every move
+/// labelled with its side.
+#[test]
+fn ggf_writes_the_passes_a_record_leaves_out() {
+    use reversi_notation::{with_passes, write};
+    let records = read(Format::Wthor, &data("wthor/WTH_1980.wtb"), ReadOptions::new()).unwrap();
+    let inferred: Vec<_> = records.iter().map(|r| with_passes(r, Passes::Infer).unwrap()).collect();
+    let moves = |r: &reversi_notation::Record| r.moves.iter().map(|p| p.mv).collect::<Vec<_>>();
+    assert!(inferred.iter().zip(&records).filter(|(a, b)| moves(a) != moves(b)).count() >= 10, "games with passes");
+    let ggf = write(Format::Ggf, &records).unwrap();
+    let back = read(Format::Ggf, &ggf, ReadOptions::new()).unwrap();
+    assert_eq!(back.len(), records.len());
+    for (i, (back, inferred)) in back.iter().zip(&inferred).enumerate() {
+        let done = replay(back, Passes::Explicit).unwrap_or_else(|e| panic!("game {i}: {e}"));
+        assert_eq!(done.position, replay(inferred, Passes::Explicit).unwrap().position, "game {i}");
+        assert_eq!(moves(back), moves(inferred), "game {i}");
+    }
+}
+
+/// An illegal record is written as it is: its forced passes before the
+/// illegal move written in, none after it, so that GGF's reader finds the
+/// same illegal move at the same ply.
+#[test]
+fn ggf_writes_an_illegal_record_up_to_its_illegal_move() {
+    use reversi_notation::{with_passes, write};
+    let records = read(Format::Wthor, &data("wthor/WTH_1980.wtb"), ReadOptions::new()).unwrap();
+    // A game with a forced pass, cut just after the move that follows it,
+    // then a move on a taken square.
+    let (mut record, cut) = records
+        .into_iter()
+        .find_map(|r| {
+            let inferred = with_passes(&r, Passes::Infer).unwrap();
+            let pass = inferred.moves.iter().position(|p| p.mv == reversi_variants::Move::Pass)?;
+            Some((r, pass + 1)) // the move after the pass, as an index of the record read
+        })
+        .unwrap();
+    record.moves.truncate(cut);
+    record.moves.push(record.moves[0].clone());
+    let ply = |e: ReplayError| match e {
+        ReplayError::Illegal { ply, .. } => ply,
+        e => panic!("{e}"),
+    };
+    let expected = ply(replay(&record, Passes::Infer).unwrap_err());
+    let back = read(Format::Ggf, &write(Format::Ggf, &[record]).unwrap(), ReadOptions::new()).unwrap();
+    assert_eq!(ply(replay(&back[0], Passes::Explicit).unwrap_err()), expected);
+}

@@ -35,15 +35,12 @@ fn committed_shards_are_of_their_plans_and_finished_counts_agree() {
     let mut totals = Vec::new();
     for (name, split, seed) in COUNTS {
         let folder = dir().join(name);
-        let (header, digest) = read_plan_header(&folder.join("plan.txt")).unwrap();
+        let (header, digest) = read_plan_header(&dir().join(format!("{name}.plan"))).unwrap();
         assert_eq!((header.depth, header.split, header.start), (17, split, start), "count {name}");
         let mut files = Vec::new();
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
             let file = path.file_name().unwrap().to_string_lossy().into_owned();
-            if file == "plan.txt" {
-                continue;
-            }
             let result = read_result(&path).unwrap();
             let expected = format!("shard-{}-of-{}.json", result.shard.index(), result.shard.count());
             assert_eq!(file, expected, "count {name}: a file that is not a result of its shard");

@@ -62,6 +62,11 @@ pub(crate) const FIELD_NAMES: FieldNames = FieldNames {
 /// Writes games as a GGF file: one game a line, a synchro pair as one
 /// `2 (;...;)(;...;)` line.
 ///
+/// GGF writes every pass (`B[PA]`, `W[PA]`): the forced passes a record
+/// leaves out (read from WTHOR or a transcript) are written in, up to its
+/// first illegal move, so that every move is labelled with its side and the
+/// game reads back as it replays.
+///
 /// Kept fields whose names mean something in GGF or cannot be spelled in it
 /// are renamed or dropped, and results, evaluations and times that do not
 /// read back are left out; [`write_report`](crate::write_report) says which.
@@ -255,7 +260,14 @@ fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Loss
     }
     out.push_str(if start.side_to_move() == Color::Black { " *]" } else { " O]" });
     let mut side = start.side_to_move();
-    for ply in &record.moves {
+    // GGF writes every pass: those a record leaves out (WTHOR, transcripts)
+    // are written in, so that each move is labelled with its side.
+    let mut passes = crate::replay::forced_passes(record).into_iter().peekable();
+    for (i, ply) in record.moves.iter().enumerate() {
+        if passes.next_if_eq(&i).is_some() {
+            out.push_str(if side == Color::Black { "B[PA]" } else { "W[PA]" });
+            side = !side;
+        }
         out.push_str(if side == Color::Black { "B[" } else { "W[" });
         match ply.mv {
             Move::Pass => out.push_str("PA"),
