@@ -75,6 +75,7 @@ run)
         read -r name split seed <<<"$spec"
         [ -n "${ONLY:-}" ] && [ "$ONLY" != "$name" ] && continue
         plan=$dir/$name.plan
+        mkdir -p "$dir/$name"
         # What a killed shard left: its result's temporary file, never a result.
         find "$dir/$name" -maxdepth 1 -name '.*.tmp-*' -delete
         for i in $(seq 0 $((shards - 1))); do
