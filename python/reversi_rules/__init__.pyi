@@ -92,8 +92,9 @@ def perft(
     ``threads`` (1 to 1024) the positions a few plies down are merged by
     canonical form and counted once each on a pool sharing one table; the GIL
     is released. ``hash_seed`` (0 to 2**64 - 1, the CLI's ``--hash-seed``)
-    keys the table's slots: the same count under any seed, by other paths. Raises ``ValueError`` for a depth past 512 or bad threads,
-    ``MemoryError`` for a table that cannot be had. Counts past one machine:
+    keys the table's slots: the same count under any seed, by other paths.
+    Raises ``ValueError`` for a depth past 512 or bad threads, ``MemoryError``
+    for a table that cannot be had. Counts past one machine:
     ``reversi_rules.split``, ``reversi_rules.distributed``."""
 
 class Batch:
