@@ -11,6 +11,15 @@ with the same checkpoint directory skips the shards whose results are there
 (the plan's digest checked). The workers must see the checkpoint directory
 (one machine, or a shared file system).
 
+Results of one plan never mix with another's, whatever the checkpoint
+directory holds: a plan there must be the one asked for (start, depth,
+split), a result under a shard's name must be that shard of that plan (its
+digest) or the run stops with ``MergeError``, only the results' own names
+are read (never a temporary file, ``.shard-I-of-N.json.tmp-PID``, which the
+shard's next write removes), and the merge checks every digest again. The
+shard count is checked against the plan before anything is submitted: at
+most one shard per plan position, at most 2**20.
+
 Needs ``dask[distributed]`` (the ``dask`` extra of the package), imported
 only when ``count`` runs.
 """
@@ -195,12 +204,16 @@ def count(
     the results (by default a temporary directory, removed at the end): a run
     given the directory of an interrupted one counts only the shards missing.
     Each shard counts with a table of ``hash_mb`` MiB keyed by ``hash_seed``
-    (the CLI's ``--hash-seed``) on ``threads_per_shard`` threads; a task that fails is tried ``retries`` more times. ``progress``:
-    ``True`` prints a line on stderr, a callable gets a ``Progress``.
+    (the CLI's ``--hash-seed``) on ``threads_per_shard`` threads; a task that
+    fails is tried ``retries`` more times. ``progress``: ``True`` prints a line
+    on stderr, a callable gets a ``Progress``.
 
-    Raises ``PlanError`` (a plan damaged or of another game, depth or split),
-    ``MergeError`` (results of another plan in the checkpoint, or that do not
-    merge), ``OSError``, and what a task raised after its retries.
+    Raises ``PlanError`` (a plan damaged or of another game, depth or split, a
+    split whose plan would pass 2**20 positions, ``shards`` below 1 or past
+    ``PlanInfo.max_shards``: the plan's positions, at most 2**20; checked
+    before any shard is looked for or submitted), ``MergeError`` (results of
+    another plan in the checkpoint, or that do not merge), ``OSError``, and
+    what a task raised after its retries.
     """
     if shards < 1:
         raise PlanError(f"shards: expected 1 or more, found {shards}")
@@ -210,6 +223,7 @@ def count(
         directory = Path(temporary.name if temporary is not None else checkpoint)  # type: ignore[arg-type]
         directory.mkdir(parents=True, exist_ok=True)
         plan, info = _plan(source, depth, split, directory)
+        info.check_shards(shards)
         done = _done(directory, info, shards)
         todo = [shard for shard in range(shards) if shard not in done]
         if todo:

@@ -10,9 +10,11 @@ from . import Position
 _Path: TypeAlias = str | PathLike[str]
 
 class PlanError(ValueError):
-    """A plan that cannot be made or read: a split past the depth, a file that is
-    no plan, a truncated or edited plan (digest mismatch), a plan of another
-    game or depth, a shard out of range."""
+    """A plan that cannot be made or read: a split past the depth, a split whose
+    plan would pass 2**20 positions at some ply (the message gives its estimated
+    size and the deepest split that fits), a file that is no plan, a truncated
+    or edited plan (digest mismatch), a plan of another game or depth, a shard
+    out of range, more shards than the plan has positions (or than 2**20)."""
 
 class MergeError(ValueError):
     """Shard results that do not make one count: a result missing, twice, of
@@ -45,6 +47,13 @@ class PlanInfo:
     @property
     def finished(self) -> int:
         """Games that end before the split ply (one leaf each, counted by shard 0)."""
+    @property
+    def max_shards(self) -> int:
+        """The most shards the plan can be cut into: one position each at least
+        (1 for a plan without positions), at most 2**20."""
+    def check_shards(self, shards: int) -> int:
+        """``shards``, checked: raises ``PlanError`` naming the bound when it is 0
+        or more than ``max_shards``."""
 
 class ShardResult:
     """One shard's count of a plan, as its result file holds it (picklable)."""
@@ -105,7 +114,10 @@ class Merged:
 
 def write_plan(path: _Path, position: Position, depth: int, split: int) -> PlanInfo:
     """Writes the plan of ``position`` at ``depth`` split at ply ``split`` to
-    ``path``, all or nothing; raises ``PlanError`` when ``split > depth``."""
+    ``path``, all or nothing; raises ``PlanError`` when ``split > depth`` or
+    when a ply of the plan would pass 2**20 positions (refused at once, the
+    message giving the estimated size and the deepest split that fits; 8x8
+    Reversi: 9), ``MemoryError`` when the system refuses the memory."""
 
 def read_plan(path: _Path) -> PlanInfo:
     """Reads and checks a plan (header, line count, digest); raises ``PlanError``
@@ -124,12 +136,15 @@ def count_shard(
     """Counts shard ``shard`` (0 to ``shards - 1``) of the plan, with a table of
     ``hash_mb`` MiB keyed by ``hash_seed`` (the CLI's ``--hash-seed``) on
     ``threads`` threads, the GIL released; writes the result
-    to ``output`` all or nothing when given. Raises ``PlanError`` (a damaged
-    plan, a shard out of range), ``OSError``, ``MemoryError``."""
+    to ``output`` all or nothing when given (the temporary files of the same
+    ``output`` that killed writers left are removed). Raises ``PlanError`` (a
+    damaged plan, a shard out of range, more shards than the plan's positions
+    or than 2**20), ``OSError``, ``MemoryError``."""
 
 def read_result(path: _Path) -> ShardResult:
     """Reads one result file; raises ``MergeError`` or ``OSError``."""
 
 def merge(paths: Sequence[_Path]) -> Merged:
     """Checks that ``paths`` hold every shard of one plan once and sums them;
-    raises ``MergeError`` naming the file at fault, or ``OSError``."""
+    raises ``MergeError`` naming the file at fault (a temporary file of a write,
+    ``.NAME.tmp-PID``, is refused unread), or ``OSError``."""

@@ -2,6 +2,7 @@
 
 import os
 import signal
+import time
 
 import pytest
 
@@ -133,3 +134,45 @@ def test_bad_input(client, tmp_path):
 def test_a_cluster_of_its_own(tmp_path):
     """No client: a LocalCluster is made for the run and closed after it."""
     assert count(rr.Position(board="6x6"), 9, shards=3) == rr.perft(rr.Position(board="6x6"), 9)
+
+
+def test_a_shard_count_past_the_plan_is_refused_at_once(tmp_path):
+    """No cluster is started, no result looked for: refused on the plan's header."""
+    write_plan(tmp_path / PLAN_FILE, rr.Position(), 6, 3)
+    for shards in (15, 2**32):
+        started = time.monotonic()
+        with pytest.raises(PlanError, match="expected at most 14 shards for a plan of 14 positions"):
+            count(rr.Position(), 6, split=3, shards=shards, checkpoint=tmp_path)
+        assert time.monotonic() - started < 5
+    with pytest.raises(PlanError, match="split at ply 9 or less"):
+        count(rr.Position(), 30, split=14, shards=2, checkpoint=tmp_path / "deep")
+
+
+def test_results_of_one_plan_never_mix(client, tmp_path):
+    """Whatever the checkpoint holds beside the plan's own results."""
+    pos, expected = rr.Position(), perft_table("reversi", 6)
+    first = tmp_path / "first"
+    assert count(pos, 6, split=3, shards=2, client=client, checkpoint=first) == expected
+    # Another plan's results (another split) and another shard count's.
+    other = tmp_path / "other"
+    assert count(pos, 6, split=2, shards=3, client=client, checkpoint=other) == expected
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    write_plan(mixed / PLAN_FILE, pos, 6, 3)
+    # Shard 0's result under shard 1's name: the right plan, the wrong shard.
+    (mixed / result_file(1, 2)).write_bytes((first / result_file(0, 2)).read_bytes())
+    with pytest.raises(MergeError, match="not shard 1/2"):
+        count(pos, 6, split=3, shards=2, client=client, checkpoint=mixed)
+    # A whole result of another plan left under a temporary name (a shard
+    # killed before its rename), and results of 3 shards: neither is read.
+    (mixed / result_file(1, 2)).unlink()
+    stale = mixed / f".{result_file(0, 2)}.tmp-999999"
+    stale.write_bytes((other / result_file(0, 3)).read_bytes())
+    for shard in range(3):
+        (mixed / result_file(shard, 3)).write_bytes((other / result_file(shard, 3)).read_bytes())
+    assert count(pos, 6, split=3, shards=2, client=client, checkpoint=mixed) == expected
+    # Shard 0 written again: the temporary file its killed writer left is gone.
+    assert not stale.exists()
+    # The results of 3 shards are of another plan: with them, the run stops.
+    with pytest.raises(MergeError, match="another plan"):
+        count(pos, 6, split=3, shards=3, client=client, checkpoint=mixed)

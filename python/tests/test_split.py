@@ -135,3 +135,40 @@ def test_the_base_package_imports_without_dask():
         "assert 'distributed' not in sys.modules and 'dask' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_plan_past_the_bound_is_refused_at_once(tmp_path):
+    plan = tmp_path / "p"
+    with pytest.raises(PlanError, match=r"split at ply 9 or less \(ply 9 holds 434021 positions\)") as error:
+        write_plan(plan, rr.Position(), 30, 14)
+    assert "would hold about" in str(error.value) and "past the 1048576 a plan may hold" in str(error.value)
+    assert not plan.exists()
+
+
+def test_shard_counts_past_the_plans_positions_are_refused(tmp_path):
+    plan = tmp_path / "plan.txt"
+    info = write_plan(plan, rr.Position(), 6, 3)
+    assert (info.positions, info.max_shards) == (14, 14)
+    assert info.check_shards(14) == 14
+    for shards in (0, 15, 2**32, 2**70, -1):
+        with pytest.raises(PlanError, match="shards"):
+            info.check_shards(shards)
+    with pytest.raises(PlanError, match="expected at most 14 shards for a plan of 14 positions"):
+        count_shard(plan, 0, 15)
+    for shards in (2**21, 2**32):
+        with pytest.raises(PlanError, match="expected at most 1048576 shards"):
+            count_shard(plan, 0, shards)
+
+
+def test_a_temporary_file_is_never_merged(tmp_path):
+    info, files = shards(tmp_path, rr.Position(), 6, 3, 2)
+    # A whole result under a temporary name (its writer killed before the
+    # rename): refused by its name, unread.
+    temporary = tmp_path / ".r1.json.tmp-999999"
+    temporary.write_bytes(files[1].read_bytes())
+    with pytest.raises(MergeError, match=r"\.r1\.json\.tmp-999999: a temporary file"):
+        merge([files[0], temporary])
+    # The shard's next write removes it (no process holds it).
+    count_shard(tmp_path / "plan.txt", 1, 2, output=files[1])
+    assert not temporary.exists()
+    assert merge(files).leaves == perft_table("reversi", 6)

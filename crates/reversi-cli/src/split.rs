@@ -62,13 +62,15 @@ pub(crate) fn clear_progress(progress: bool) {
 /// or nothing ([`Outputs`]).
 ///
 /// # Errors
-/// A usage failure when `split` is over `depth`, or naming the file that
-/// cannot be written (status 2).
+/// A usage failure when `split` is over `depth` or makes a plan past
+/// reversi-variants' `MAX_PLAN_POSITIONS` at some ply (the message gives its
+/// estimated size), or naming the file that cannot be written (status 2).
 pub(crate) fn write_plan(path: &Path, game: &Position, depth: u32, split: u32) -> Result<Plan, Failure> {
     let plan = Plan::new(game, depth, split).map_err(|e| match e {
         PlanError::SplitPastDepth { split, depth } => {
             Failure::usage(format!("--split {split}: the split ply must be at most DEPTH ({depth})"))
         }
+        e @ (PlanError::TooLarge { .. } | PlanError::Memory { .. }) => Failure::usage(format!("--split {split}: {e}")),
         e => Failure::usage(e.to_string()),
     })?;
     let mut files = Outputs::create(&[path.to_path_buf()])?;
@@ -148,8 +150,16 @@ pub(crate) fn run_shard(job: &ShardJob<'_>, out: &mut Stdout) -> Result<(), Fail
 /// # Errors
 /// Status 2 with the merge's error: a file missing, unreadable, not a
 /// result, of another plan or shard count, a shard twice or missing; a DEPTH
-/// other than the results'.
+/// other than the results'. A temporary file of a write
+/// ([`reversi_notation::is_temporary`]: `.NAME.tmp-PID`) is refused unread.
 pub(crate) fn run_merge(files: &[PathBuf], depth: Option<u32>, json: bool, out: &mut Stdout) -> Result<(), Failure> {
+    if let Some(file) = files.iter().find(|file| reversi_notation::is_temporary(file)) {
+        return Err(Failure::usage(format!(
+            "{}: a temporary file of a result being written, or of a run killed before it finished: \
+             give the results (RESULT, not .RESULT.tmp-PID)",
+            file.display()
+        )));
+    }
     let merged = merge(files).map_err(|e| Failure::usage(e.to_string()))?;
     if let Some(depth) = depth.filter(|&d| d != merged.depth()) {
         return Err(Failure::usage(format!("DEPTH {depth}: the results count depth {}", merged.depth())));

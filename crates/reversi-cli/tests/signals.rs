@@ -59,3 +59,20 @@ fn a_signal_removes_the_temporary_output_and_keeps_the_destination() {
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "the file before\n");
     }
 }
+
+#[test]
+fn a_write_killed_outright_leaves_a_temporary_file_the_next_write_removes() {
+    let dir = TempDir::new("killed");
+    let out = dir.path("out.txt");
+    std::fs::write(&out, "the file before\n").unwrap();
+    let play = ["play", "--games", "4000000000", "-o", out.as_str()];
+    assert_eq!(interrupted(&dir, &play, "", 1, "-KILL"), Some(9));
+    let names = listing(&dir);
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names[0].starts_with(".out.txt.tmp-") && names[1] == "out.txt", "{names:?}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "the file before\n");
+    // The next write of the destination finds it locked by no one: removed.
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi")).args(["play", "--games", "1", "-o", &out]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(listing(&dir), ["out.txt"]);
+}

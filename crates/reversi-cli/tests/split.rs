@@ -33,12 +33,15 @@ fn refused(args: &[&str], expected: &str) {
 }
 
 /// Writes the plan of `perft DEPTH GAME` split at `split` into `dir`, counts
-/// its `shards` shards (with `extra` options) and merges them: the total.
+/// its `shards` shards (at most its positions, with `extra` options) and
+/// merges them: the total.
 fn split_count(dir: &TempDir, depth: &str, split: &str, game: &[&str], shards: u32, extra: &[&str]) -> u64 {
     let plan = dir.path("plan.txt");
     let args: Vec<&str> =
-        ["perft", depth].iter().chain(game).copied().chain(["--split", split, "--plan", &plan]).collect();
-    ok(&args);
+        ["perft", depth].iter().chain(game).copied().chain(["--split", split, "--plan", &plan, "--json"]).collect();
+    let summary: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let positions = u32::try_from(summary["positions"].as_u64().unwrap()).unwrap();
+    let shards = shards.min(positions.max(1));
     let mut results = Vec::new();
     for i in 0..shards {
         let result = dir.path(&format!("shard-{i}-of-{shards}.json"));
@@ -200,4 +203,52 @@ fn bad_plans_shards_and_results_are_refused() {
     refused(&["perft", "--merge", &r0, &dir.path("gone.json")], "gone.json");
     refused(&["perft", "7", "--merge", &r0, &r1], "the results count depth 6");
     refused(&["perft", "--merge", &r0, &r1, "--threads", "2"], "cannot be used with");
+}
+
+#[test]
+fn a_plan_too_large_is_refused_at_once_with_its_size() {
+    let dir = TempDir::new("split-large");
+    let plan = dir.path("p");
+    let clock = std::time::Instant::now();
+    refused(&["perft", "30", "--split", "14", "--plan", &plan], "--split 14: a plan split at ply 14 would hold about");
+    refused(
+        &["perft", "30", "--split", "14", "--plan", &plan],
+        "split at ply 9 or less (ply 9 holds 434021 positions)",
+    );
+    assert!(clock.elapsed() < std::time::Duration::from_secs(30), "{:?}", clock.elapsed());
+    assert!(!std::path::Path::new(&plan).exists());
+}
+
+#[test]
+fn shard_counts_past_the_plans_positions_are_refused() {
+    let dir = TempDir::new("split-shards");
+    let plan = dir.path("plan.txt");
+    let summary: Value = serde_json::from_str(&ok(&["perft", "6", "--split", "3", "--plan", &plan, "--json"])).unwrap();
+    assert_eq!(summary["positions"], 14);
+    let r = dir.path("r.json");
+    ok(&["perft", "--plan", &plan, "--shard", "13/14", "-o", &r]);
+    refused(
+        &["perft", "--plan", &plan, "--shard", "0/15", "-o", &r],
+        "expected at most 14 shards for a plan of 14 positions",
+    );
+    refused(&["perft", "--plan", &plan, "--shard", "0/4294967296", "-o", &r], "expected at most 1048576 shards");
+    refused(&["perft", "--plan", &plan, "--shard", "0/2000000", "-o", &r], "expected at most 1048576 shards");
+}
+
+#[test]
+fn stale_temporary_results_are_removed_and_never_merged() {
+    let dir = TempDir::new("split-stale");
+    let plan = dir.path("plan.txt");
+    ok(&["perft", "6", "--split", "3", "--plan", &plan]);
+    // What a shard killed outright (SIGKILL) while writing leaves: its
+    // temporary file, locked by no process any more.
+    let stale = dir.path(".r0.json.tmp-999999");
+    std::fs::write(&stale, "{\"format\":\"reversi-perft-shard 1\",\"pl").unwrap();
+    refused(&["perft", "--merge", &stale], ".r0.json.tmp-999999: a temporary file");
+    let (r0, r1) = (dir.path("r0.json"), dir.path("r1.json"));
+    ok(&["perft", "--plan", &plan, "--shard", "0/2", "-o", &r0]);
+    ok(&["perft", "--plan", &plan, "--shard", "1/2", "-o", &r1]);
+    // The run over the same result removed it.
+    assert_eq!(common::listing(&dir), ["plan.txt", "r0.json", "r1.json"]);
+    ok(&["perft", "--merge", &r0, &r1]);
 }

@@ -116,7 +116,7 @@ pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
 pub use format::registry::{ParseFormatError, read};
 pub use format::{Format, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
-pub use output::{OutputError, Outputs, TemporaryFiles};
+pub use output::{OutputError, Outputs, TemporaryFiles, is_temporary};
 pub use reader::Reader;
 pub use reader::open::{open, open_with, wthor_name_files};
 pub use record::{GameResult, Location, Origin, ParseResultError, Ply, Record};

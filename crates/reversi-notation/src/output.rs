@@ -6,7 +6,17 @@
 //! (`.<name>.tmp-<pid>`, `-1`, `-2`... when taken; never an existing file),
 //! which [`Outputs::commit`] syncs and renames over it, in the order given.
 //! Dropped before, the temporary files are removed and the destinations are
-//! untouched. A destination that is a symbolic link is followed: its target
+//! untouched. A temporary name starts with a dot and ends in digits, so that
+//! no pattern of the destinations' names (`r*.json`, `*.pgn`) matches it;
+//! [`is_temporary`] recognises it (`reversi perft --merge` refuses one).
+//!
+//! The writer holds its temporary file locked ([`File::try_lock`]) until it
+//! is renamed or removed. A process killed outright (`SIGKILL`, a power cut)
+//! cannot remove its temporary files, but the lock goes with it: the next
+//! write of the same destination removes that destination's temporary files
+//! that no process holds (its own process's excepted), so a run started
+//! again over the same files leaves none behind. On a file system without
+//! locks nothing is removed. A destination that is a symbolic link is followed: its target
 //! is replaced, the link kept. A destination that exists and is not a
 //! regular file (`/dev/null`, `/dev/stdout`, a FIFO), or is a descriptor
 //! (`/dev/fd/N`), is written straight through, as the bytes come: renaming
@@ -19,8 +29,9 @@
 //! leaves the earlier ones replaced; the error names the one that failed. A
 //! destination written straight through has its bytes as they came even if
 //! a later game fails; and a process killed outright (`SIGKILL`, a power
-//! cut) leaves its temporary files, which a [`TemporaryFiles`] tracker can
-//! only remove on the signals a program can catch.
+//! cut) leaves its temporary files until the destination is written again (a
+//! [`TemporaryFiles`] tracker removes them on the signals a program can
+//! catch).
 //!
 //! ```
 //! use std::io::Write;
@@ -150,6 +161,7 @@ impl Outputs {
                 Route::Replace(target) => {
                     let (temporary, file) = create_temporary(&target).map_err(|e| error(path, e))?;
                     tracker.track(&temporary);
+                    remove_stale(&target);
                     if let Ok(existing) = std::fs::metadata(&target) {
                         // Best effort: the new file is readable as the old one was.
                         let _ = file.set_permissions(existing.permissions());
@@ -213,13 +225,15 @@ impl Outputs {
         }
         while !self.files.is_empty() {
             let (path, replaced, file) = self.files.remove(0);
-            drop(file);
             let Some((temporary, target)) = replaced else { continue };
+            // Renamed while still open, so still locked: no other writer
+            // takes it for a stale one meanwhile.
             let renamed = self.tracker.finish(&temporary, &mut || {
                 std::fs::rename(&temporary, &target).inspect_err(|_| {
                     let _ = std::fs::remove_file(&temporary);
                 })
             });
+            drop(file);
             if let Err(source) = renamed {
                 return Err(OutputError { path, source });
             }
@@ -233,16 +247,19 @@ impl Drop for Outputs {
     /// buffers hold is dropped, not written).
     fn drop(&mut self) {
         for (_, replaced, file) in self.files.drain(..) {
-            drop(file.into_parts());
+            // The buffer dropped, the file kept open (and locked) until removed.
+            let (file, _) = file.into_parts();
             if let Some((temporary, _)) = replaced {
                 let _ = self.tracker.finish(&temporary, &mut || std::fs::remove_file(&temporary));
             }
+            drop(file);
         }
     }
 }
 
-/// A new file beside `path` to write it through: `.<name>.tmp-<pid>`, or with
-/// `-1`, `-2`, ... added if that name is taken (never an existing file).
+/// A new file beside `path` to write it through, locked: `.<name>.tmp-<pid>`,
+/// or with `-1`, `-2`, ... added if that name is taken (never an existing
+/// file).
 fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, File)> {
     let dir = path.parent().unwrap_or(Path::new(""));
     let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
@@ -252,9 +269,96 @@ fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, File)> {
         let suffix = if attempt == 0 { String::new() } else { format!("-{attempt}") };
         let temporary = dir.join(format!(".{name}.tmp-{pid}{suffix}"));
         match std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary) {
-            Ok(file) => return Ok((temporary, file)),
+            Ok(file) if locked(&temporary, &file) => return Ok((temporary, file)),
+            // Taken for a stale file by another writer between the two: gone
+            // or going; another name.
+            Ok(_) if attempt < 100 => attempt += 1,
+            Ok(_) => return Err(std::io::Error::other("temporary files taken by other writers")),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
             Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Locks `file`, just created as `temporary`: `false` when another writer
+/// holds it (to remove it as stale) or removed it before the lock; `true`
+/// when locked, or when the file system has no locks.
+fn locked(temporary: &Path, file: &File) -> bool {
+    match file.try_lock() {
+        Ok(()) => same_file(temporary, file),
+        Err(std::fs::TryLockError::WouldBlock) => false,
+        Err(std::fs::TryLockError::Error(_)) => true,
+    }
+}
+
+/// Whether `path` still names `file`.
+#[cfg(unix)]
+fn same_file(path: &Path, file: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::symlink_metadata(path), file.metadata()) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+/// Whether `path` still names `file` (it exists).
+#[cfg(not(unix))]
+fn same_file(path: &Path, _: &File) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+/// Whether `path` is named as a temporary file of [`Outputs`]:
+/// `.<name>.tmp-<pid>` or `.<name>.tmp-<pid>-<n>` (digits), for any name.
+///
+/// ```
+/// use std::path::Path;
+/// use reversi_notation::is_temporary;
+/// assert!(is_temporary(Path::new("results/.r13.json.tmp-31547")));
+/// assert!(is_temporary(Path::new(".r13.json.tmp-31547-2")));
+/// assert!(!is_temporary(Path::new("results/r13.json")));
+/// assert!(!is_temporary(Path::new(".r13.json.tmp-x")));
+/// ```
+#[must_use]
+pub fn is_temporary(path: &Path) -> bool {
+    path.file_name().and_then(|name| name.to_str()).is_some_and(|name| temporary_of(name).is_some())
+}
+
+/// The destination's name and the pid of the temporary file named `name`.
+fn temporary_of(name: &str) -> Option<(&str, u32)> {
+    let (destination, tail) = name.strip_prefix('.')?.rsplit_once(".tmp-")?;
+    let (pid, attempt) = tail.split_once('-').unwrap_or((tail, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if destination.is_empty() || !digits(pid) || !digits(attempt) {
+        return None;
+    }
+    Some((destination, pid.parse().ok()?))
+}
+
+/// Removes the temporary files of `target` that their writers left: named
+/// as [`is_temporary`] says for `target`'s name, regular files, of another
+/// process than this one, that no process holds locked. Best effort: what
+/// cannot be read, locked or removed is left.
+fn remove_stale(target: &Path) {
+    let (Some(dir), Some(name)) = (target.parent(), target.file_name()) else { return };
+    let Some(name) = name.to_str() else { return };
+    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let pid = std::process::id();
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(candidate) = file_name.to_str() else { continue };
+        if !temporary_of(candidate).is_some_and(|(destination, owner)| destination == name && owner != pid) {
+            continue;
+        }
+        let path = entry.path();
+        if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let Ok(file) = File::open(&path) else { continue };
+        if file.try_lock().is_ok() {
+            // Removed while locked, so that a writer that has just created
+            // it fails to lock it and takes another name.
+            let _ = std::fs::remove_file(&path);
         }
     }
 }
@@ -313,6 +417,55 @@ mod tests {
         assert_eq!((e.path.as_path(), e.source.kind()), (dir.as_path(), std::io::ErrorKind::IsADirectory));
         assert_eq!(std::fs::read(&a).unwrap(), b"new a");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn stale_temporaries_of_the_destination_are_removed() {
+        let dir = scratch("stale");
+        let result = dir.join("r13.json");
+        // Left by writers killed outright (no lock held any more), a writer
+        // still at work (its file locked), this process, other files.
+        let stale = [".r13.json.tmp-999999", ".r13.json.tmp-999998-3"];
+        let kept = [".r13.json.tmp-888888", ".r3.json.tmp-999999", ".r13.json.tmp-12x", ".r13.json.tmp-"];
+        for name in stale.iter().chain(&kept) {
+            std::fs::write(dir.join(name), "{\"partial\":").unwrap();
+        }
+        let own = format!(".r13.json.tmp-{}-7", std::process::id());
+        std::fs::write(dir.join(&own), "").unwrap();
+        std::fs::create_dir(dir.join(".r13.json.tmp-777777")).unwrap();
+        let live = File::open(dir.join(kept[0])).unwrap();
+        live.lock().unwrap();
+        let mut outputs = Outputs::create(std::slice::from_ref(&result)).unwrap();
+        // The new temporary file: not a name any pattern of results matches.
+        let temporary = outputs.files[0].1.as_ref().unwrap().0.clone();
+        let name = temporary.file_name().unwrap().to_str().unwrap();
+        assert!(is_temporary(&temporary) && name.starts_with('.') && !name.ends_with(".json"), "{name}");
+        // Held locked: another writer of the destination leaves it.
+        let probe = File::open(&temporary).unwrap();
+        assert!(matches!(probe.try_lock(), Err(std::fs::TryLockError::WouldBlock)));
+        outputs.write(0, |file| file.write_all(b"{}\n")).unwrap();
+        outputs.commit().unwrap();
+        let mut names: Vec<String> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        let mut expected: Vec<String> = kept.iter().map(|s| s.to_string()).collect();
+        expected.extend([own, ".r13.json.tmp-777777".to_string(), "r13.json".to_string()]);
+        expected.sort();
+        assert_eq!(names, expected);
+        drop(live);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporary_names_are_recognised() {
+        for name in [".r13.json.tmp-31547", ".a.tmp-1-2", "..tmp-1.tmp-5"] {
+            assert!(is_temporary(Path::new(name)), "{name}");
+        }
+        for name in
+            ["r13.json", ".r13.json", ".r13.json.tmp-", ".r13.json.tmp-1-", ".tmp-5", "r.json.tmp-5", ".r.tmp-1x"]
+        {
+            assert!(!is_temporary(Path::new(name)), "{name}");
+        }
     }
 
     #[cfg(unix)]

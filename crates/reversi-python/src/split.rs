@@ -21,8 +21,10 @@ pyo3::create_exception!(
     reversi_rules.split,
     PlanError,
     PyValueError,
-    "A plan that cannot be made or read: a split past the depth, a file that is no plan, a truncated or edited \
-     plan (digest mismatch), a plan of another game or depth, a shard out of range."
+    "A plan that cannot be made or read: a split past the depth, a split whose plan would pass 2**20 positions \
+     at some ply (the message gives its estimated size and the deepest split that fits), a file that is no plan, \
+     a truncated or edited plan (digest mismatch), a plan of another game or depth, a shard out of range, more \
+     shards than the plan has positions (or than 2**20)."
 );
 pyo3::create_exception!(
     reversi_rules.split,
@@ -63,6 +65,7 @@ fn plan_error(error: RustPlanError) -> PyErr {
     match &error {
         RustPlanError::Io { file, source } => os_error(file, source),
         RustPlanError::Perft(e) => PyValueError::new_err(e.to_string()),
+        RustPlanError::Memory { .. } => PyMemoryError::new_err(error.to_string()),
         _ => PlanError::new_err(error.to_string()),
     }
 }
@@ -130,11 +133,13 @@ pub(crate) struct PlanInfo {
     paths: u64,
     #[pyo3(get)]
     finished: u64,
+    header: PlanHeader,
 }
 
 impl PlanInfo {
     fn new(header: &PlanHeader, digest: &str) -> PlanInfo {
         PlanInfo {
+            header: header.clone(),
             digest: digest.to_string(),
             start: header.start,
             depth: header.depth,
@@ -162,6 +167,20 @@ impl PlanInfo {
     #[getter]
     fn board(&self) -> String {
         self.start.geometry().to_string()
+    }
+
+    /// The most shards the plan can be cut into: its positions (1 if none),
+    /// at most 2**20.
+    #[getter]
+    fn max_shards(&self) -> u32 {
+        self.header.max_shards()
+    }
+
+    /// `shards`, checked against `max_shards`: raises `PlanError` naming the
+    /// bound for 0 or more than `max_shards`.
+    fn check_shards(&self, shards: i128) -> PyResult<u32> {
+        let count = u64::try_from(shards.max(0)).unwrap_or(u64::MAX);
+        self.header.check_shards(count).map_err(|e| PlanError::new_err(format!("shards: {e}")))
     }
 
     fn __repr__(&self) -> String {
@@ -357,14 +376,15 @@ pub(crate) fn read_plan(py: Python<'_>, path: PathBuf) -> PyResult<PlanInfo> {
 pub(crate) fn count_shard(
     py: Python<'_>,
     plan: PathBuf,
-    shard: u32,
-    shards: u32,
+    shard: u64,
+    shards: u64,
     hash_mb: Option<usize>,
     threads: Option<usize>,
     output: Option<PathBuf>,
     hash_seed: Option<u64>,
 ) -> PyResult<ShardResult> {
-    let shard = Shard::new(shard, shards).map_err(|e| PlanError::new_err(e.to_string()))?;
+    // Out of u32, I/N is refused as the CLI's --shard refuses it.
+    let shard = format!("{shard}/{shards}").parse::<Shard>().map_err(|e| PlanError::new_err(e.to_string()))?;
     if let Some(output) = &output
         && std::fs::canonicalize(&plan).ok().is_some_and(|p| std::fs::canonicalize(output).ok() == Some(p))
     {
@@ -392,8 +412,15 @@ pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
 }
 
 /// Checks that `paths` are the results of every shard of one plan, each
-/// once, and sums them.
+/// once, and sums them; a temporary file of a write (`.NAME.tmp-PID`) is
+/// refused unread.
 #[pyfunction]
 pub(crate) fn merge(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<MergedCount> {
+    if let Some(path) = paths.iter().find(|path| reversi_notation::is_temporary(path)) {
+        return Err(MergeError::new_err(format!(
+            "{}: a temporary file of a result being written, or of a run killed before it finished: give the results",
+            path.display()
+        )));
+    }
     py.detach(|| reversi_variants::split::merge(&paths)).map(MergedCount).map_err(merge_error)
 }

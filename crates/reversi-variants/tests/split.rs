@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use reversi_variants::split::{
-    DeepOptions, MergeError, ParseShardError, Plan, PlanError, Shard, ShardResult, merge, read_plan, read_plan_header,
-    read_result,
+    DeepOptions, MAX_PLAN_POSITIONS, MAX_SHARDS, MergeError, ParseShardError, Plan, PlanError, Shard, ShardResult,
+    merge, read_plan, read_plan_header, read_result,
 };
 use reversi_variants::{Geometry, MAX_PERFT_DEPTH, PerftError, Position, Variant, perft};
 
@@ -40,12 +40,13 @@ impl Drop for TempDir {
 }
 
 /// Writes the plan of `game` at `depth` split at `split` to `dir`, counts
-/// each of its `shards` shards with `options` into a result file, and gives
-/// the files.
+/// each of its `shards` shards (at most the plan's positions) with `options`
+/// into a result file, and gives the files.
 fn shards(dir: &TempDir, game: &Position, depth: u32, split: u32, n: u32, options: DeepOptions) -> Vec<PathBuf> {
     let plan_file = dir.path("plan.txt");
     let plan = Plan::new(game, depth, split).unwrap();
     plan.write(&mut std::fs::File::create(&plan_file).unwrap()).unwrap();
+    let n = n.min(plan.header().max_shards());
     (0..n)
         .map(|i| {
             let shard = read_plan(&plan_file, Shard::new(i, n).unwrap()).unwrap();
@@ -76,7 +77,8 @@ fn shards_merged_equal_plain_perft() {
         for (n, options) in [(1, DeepOptions::new()), (5, DeepOptions::new().threads(2).hash_mib(2))] {
             let files = shards(&dir, &game, depth, split, n, options);
             let merged = merge(&files).unwrap();
-            assert_eq!((merged.leaves(), merged.shards(), merged.depth()), (expected, n, depth), "{game} {n}");
+            assert_eq!((merged.leaves(), merged.depth()), (expected, depth), "{game} {n}");
+            assert_eq!(merged.shards() as usize, files.len(), "{game} {n}");
             assert!(merged.balance() >= 1.0 || merged.seconds() == 0.0);
         }
     }
@@ -232,4 +234,66 @@ fn bad_results_are_typed_errors_naming_the_file() {
     let result = read_result(&files[1]).unwrap();
     let again = ShardResult::from_json(&result.to_json(), Path::new("x")).unwrap();
     assert_eq!(again, result);
+}
+
+#[test]
+fn a_plan_past_the_bound_is_refused_with_its_size() {
+    // Split at ply 14, 8x8 Reversi would be about 10^9 positions: refused
+    // once the expansion passes the bound (at ply 10), not allocated.
+    let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let clock = std::time::Instant::now();
+    let error = Plan::new(&game, 30, 14).unwrap_err();
+    assert!(clock.elapsed() < std::time::Duration::from_secs(20), "{:?}", clock.elapsed());
+    let PlanError::TooLarge { split, ply, max, estimate, bytes, fits, fits_positions } = error else {
+        panic!("{error}");
+    };
+    assert_eq!((split, ply, max, fits, fits_positions), (14, 10, MAX_PLAN_POSITIONS, 9, 434_021));
+    assert!(estimate > 1e8 && bytes > estimate * 60.0, "{estimate} {bytes}");
+    let message = error.to_string();
+    assert!(message.contains("split at ply 9 or less (ply 9 holds 434021 positions)"), "{message}");
+    assert!(message.contains(&format!("past the {MAX_PLAN_POSITIONS} a plan may hold")), "{message}");
+}
+
+#[test]
+fn shard_counts_past_what_a_plan_can_use_are_refused() {
+    // The bound of every shard count, and of a result's.
+    let error = Shard::new(0, MAX_SHARDS + 1).unwrap_err();
+    assert_eq!(
+        error,
+        ParseShardError::TooMany { count: u64::from(MAX_SHARDS) + 1, max: MAX_SHARDS.into(), positions: None }
+    );
+    let error = "0/4294967296".parse::<Shard>().unwrap_err();
+    assert!(matches!(error, ParseShardError::TooMany { count: 4_294_967_296, .. }), "{error}");
+    assert!(error.to_string().contains(&format!("at most {MAX_SHARDS} shards")), "{error}");
+    assert!(Shard::new(MAX_SHARDS - 1, MAX_SHARDS).is_ok());
+    let result = format!(
+        "{{\"format\":\"reversi-perft-shard 1\",\"plan\":\"x\",\"depth\":6,\"shard\":0,\"shards\":{},\"leaves\":1}}",
+        u64::from(MAX_SHARDS) + 1
+    );
+    assert!(matches!(ShardResult::from_json(&result, Path::new("r.json")), Err(MergeError::Field { .. })));
+    // A plan of 14 positions: 14 shards at most, refused on reading the
+    // header (before the body).
+    let dir = TempDir::new("many-shards");
+    let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let plan_file = dir.path("plan.txt");
+    let plan = Plan::new(&game, 6, 3).unwrap();
+    plan.write(&mut std::fs::File::create(&plan_file).unwrap()).unwrap();
+    let header = plan.header();
+    assert_eq!((header.positions, header.max_shards()), (14, 14));
+    assert_eq!(header.check_shards(14), Ok(14));
+    assert_eq!(header.check_shards(0), Err(ParseShardError::NoShards));
+    let error = header.check_shards(1 << 32).unwrap_err();
+    assert_eq!(error, ParseShardError::TooMany { count: 1 << 32, max: 14, positions: Some(14) });
+    assert!(read_plan(&plan_file, Shard::new(13, 14).unwrap()).is_ok());
+    let error = read_plan(&plan_file, Shard::new(0, 15).unwrap()).unwrap_err();
+    assert!(matches!(&error, PlanError::Shards { source: ParseShardError::TooMany { count: 15, max: 14, .. }, .. }));
+    assert!(error.to_string().contains("plan.txt: expected at most 14 shards for a plan of 14 positions"), "{error}");
+    // A plan without positions (every game over before the split) is one shard.
+    let over = Position::from_text(
+        Variant::Reversi,
+        "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXX- O",
+    )
+    .unwrap();
+    let plan = Plan::new(&over, 3, 2).unwrap();
+    assert_eq!((plan.header().positions, plan.header().max_shards()), (0, 1));
 }

@@ -244,20 +244,6 @@ impl Frontier {
     }
 }
 
-/// The distinct positions `plies` plies below `game`, each as its canonical
-/// form over the board's symmetries with the number of paths that reach it,
-/// in the order they are first reached (moves in the order
-/// [`Position::moves`] gives them, so the same on every run and machine); and
-/// the games that end before, one leaf per path, as plain perft counts them.
-/// The expansion and merge of every split count, for a [`Plan`](super::Plan).
-pub(super) fn frontier(game: &Position, plies: u32) -> (Vec<(Position, u64)>, u64) {
-    let mut frontier = Frontier::new(true, 1);
-    frontier.expand(game, plies, 0);
-    drop(frontier.index);
-    let units = frontier.units.into_iter().map(|(unit, paths)| (unit, paths.iter().map(|&(_, n)| n).sum())).collect();
-    (units, frontier.finished[0])
-}
-
 /// The table the units are counted with, shared by the threads: for 8x8
 /// Reversi it keeps reversi-core's (canonical boards).
 struct Tables(Option<PerftCache>);

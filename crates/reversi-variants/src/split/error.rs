@@ -54,6 +54,17 @@ pub enum ParseShardError {
     /// N is 0.
     #[error("expected I/N, shard I (0 to N-1) of N: N is 0")]
     NoShards,
+    /// N is more than [`MAX_SHARDS`](super::MAX_SHARDS), or more than the
+    /// positions of the plan (1 for a plan without any).
+    #[error("{}", too_many(*count, *max, *positions))]
+    TooMany {
+        /// N.
+        count: u64,
+        /// The most shards allowed.
+        max: u64,
+        /// The plan's positions, when the bound is the plan's.
+        positions: Option<u64>,
+    },
     /// I is N or more.
     #[error("shard {index} is out of range: {count} shards are numbered 0 to {last}", last = count - 1)]
     OutOfRange {
@@ -79,6 +90,48 @@ pub enum PlanError {
         split: u32,
         /// The depth asked for.
         depth: u32,
+    },
+    /// A ply of the expansion passes the positions a plan may hold
+    /// ([`MAX_PLAN_POSITIONS`](super::MAX_PLAN_POSITIONS)): refused before
+    /// it holds more.
+    #[error(
+        "a plan split at ply {split} would hold about {estimate:.1e} positions (a file of about {size}): \
+         past the {max} a plan may hold (counted ply by ply, ply {ply} passes it; the size is estimated \
+         from its growth); \
+         split at ply {fits} or less (ply {fits} holds {fits_positions} positions)",
+        size = human_bytes(*bytes)
+    )]
+    TooLarge {
+        /// The split ply asked for.
+        split: u32,
+        /// The ply that passed the bound.
+        ply: u32,
+        /// The bound.
+        max: u64,
+        /// The positions at the split ply, estimated.
+        estimate: f64,
+        /// The plan's bytes, estimated.
+        bytes: f64,
+        /// The deepest ply within the bound.
+        fits: u32,
+        /// The positions at ply `fits`.
+        fits_positions: u64,
+    },
+    /// The system refused the memory of the expansion.
+    #[error("a plan: out of memory at ply {ply} (after {positions} positions at the ply before)")]
+    Memory {
+        /// The ply being expanded.
+        ply: u32,
+        /// The positions of the ply before it.
+        positions: u64,
+    },
+    /// More shards than the plan can use.
+    #[error("{file}: {source}")]
+    Shards {
+        /// The plan.
+        file: PathBuf,
+        /// The shard count and the bound.
+        source: ParseShardError,
     },
     /// The file cannot be read.
     #[error("{file}: {source}")]
@@ -214,4 +267,30 @@ pub enum MergeError {
     /// The leaves summed do not fit in 64 bits.
     #[error("the leaves of the shards do not fit in 64 bits")]
     Overflow,
+}
+
+/// The message of [`ParseShardError::TooMany`].
+fn too_many(count: u64, max: u64, positions: Option<u64>) -> String {
+    match positions {
+        Some(positions) => format!(
+            "expected at most {max} shards for a plan of {positions} positions (a shard has one position at least), \
+             found {count}"
+        ),
+        None => format!("expected at most {max} shards, found {count}"),
+    }
+}
+
+/// `bytes` in B, KB, MB, GB or TB, two significant digits or so.
+fn human_bytes(bytes: f64) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB", "PB"];
+    let mut value = bytes;
+    let mut unit = 0;
+    while value >= 1000.0 && unit + 1 < units.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    if unit + 1 == units.len() && value >= 1000.0 {
+        return format!("{bytes:.1e} B");
+    }
+    format!("{value:.1} {}", units[unit])
 }

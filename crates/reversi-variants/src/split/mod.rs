@@ -10,7 +10,10 @@
 //! - [`Plan`]: the distinct positions `K` plies below a start, each with the
 //!   number of paths that reach it, written as text the same byte for byte on
 //!   every machine, with a 128-bit digest; [`read_plan`] reads a [`Shard`]'s
-//!   part of it back, checking the header and the digest.
+//!   part of it back, checking the header and the digest. A plan holds at
+//!   most [`MAX_PLAN_POSITIONS`] positions (a deeper split is refused at
+//!   once, with its estimated size) and is cut into at most as many shards
+//!   as it has positions, at most [`MAX_SHARDS`].
 //! - [`ShardPlan::count`]: one shard's positions counted to the remaining
 //!   depth, as a [`ShardResult`] (one line of JSON, [`ShardResult::to_json`]);
 //!   [`merge`] checks that result files hold every shard of one plan once
@@ -46,11 +49,13 @@
 mod deep;
 mod digest;
 mod error;
+mod expand;
 mod plan;
 mod shard;
 
 pub use deep::{Counter, DeepOptions, MAX_THREADS, Progress, Split};
 pub use digest::Digest;
 pub use error::{CounterError, MergeError, ParseShardError, PlanError, ShardError};
-pub use plan::{PLAN_FORMAT, Plan, PlanHeader, Shard, ShardPlan, read_plan, read_plan_header};
+pub use expand::MAX_PLAN_POSITIONS;
+pub use plan::{MAX_SHARDS, PLAN_FORMAT, Plan, PlanHeader, Shard, ShardPlan, read_plan, read_plan_header};
 pub use shard::{Merged, RESULT_FORMAT, ShardResult, merge, read_result};

@@ -27,13 +27,18 @@
 //! ([`Digest`]) covers every byte of the file but its own line. The body is
 //! the positions (canonical forms over the board's symmetries) sorted by cost,
 //! perft 2 below each, costliest first (ties in the order the expansion first
-//! reaches them, moves in the order [`Position::moves`] gives): line `i`
+//! reaches them: ply by ply, moves in the order [`Position::moves`] gives
+//! from each canonical form): line `i`
 //! (from 0) belongs to shard [`Shard::owns`], dealt in a snake so that every
 //! shard gets big and small subtrees alike.
 //!
-//! Writing holds the distinct positions once (the merge that finds them) and
-//! streams the lines twice, formatted anew each time: once for the digest,
-//! once into the output, so the text is never held.
+//! Writing holds the distinct positions once (found ply by ply, at most
+//! [`MAX_PLAN_POSITIONS`] at any ply: a deeper split is refused at once with
+//! the plan's estimated size) and streams the lines twice, formatted anew
+//! each time: once for the digest, once into the output, so the text is never
+//! held. A plan of `P` positions is cut into at most `P` shards (1 when it
+//! has none), and never more than [`MAX_SHARDS`]: a shard without a position
+//! would count nothing.
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -41,9 +46,10 @@ use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use super::deep::{check_depth, frontier};
+use super::deep::check_depth;
 use super::digest::Digest;
 use super::error::{ParseShardError, PlanError};
+use super::expand::{MAX_PLAN_POSITIONS, frontier};
 use crate::{Position, Variant};
 
 /// The first line of every plan: the format and its version.
@@ -61,7 +67,12 @@ const MAX_LINE: u64 = 1 << 16;
 /// count.
 const MAX_PLAN_DEPTH: u64 = crate::MAX_PERFT_DEPTH as u64;
 
-/// One shard of a plan: `I/N`, shard `index` of `count`.
+/// The most shards a plan is cut into: 2^20 = 1,048,576 (and never more
+/// than its positions: [`PlanHeader::max_shards`]).
+pub const MAX_SHARDS: u32 = 1 << 20;
+
+/// One shard of a plan: `I/N`, shard `index` of `count`, `count` at most
+/// [`MAX_SHARDS`].
 ///
 /// ```
 /// use reversi_variants::split::Shard;
@@ -81,10 +92,14 @@ impl Shard {
     ///
     /// # Errors
     /// [`ParseShardError::NoShards`] when `count` is 0,
+    /// [`ParseShardError::TooMany`] when it is over [`MAX_SHARDS`],
     /// [`ParseShardError::OutOfRange`] when `index` is `count` or more.
     pub const fn new(index: u32, count: u32) -> Result<Shard, ParseShardError> {
         if count == 0 {
             return Err(ParseShardError::NoShards);
+        }
+        if count > MAX_SHARDS {
+            return Err(ParseShardError::TooMany { count: count as u64, max: MAX_SHARDS as u64, positions: None });
         }
         if index >= count {
             return Err(ParseShardError::OutOfRange { index, count });
@@ -130,14 +145,20 @@ impl FromStr for Shard {
     fn from_str(s: &str) -> Result<Shard, ParseShardError> {
         let (i, n) = s.split_once('/').ok_or(ParseShardError::NoSlash)?;
         let number = |which, text: &str| {
-            text.trim().parse::<u32>().map_err(|e| ParseShardError::Number {
+            text.trim().parse::<u64>().map_err(|e| ParseShardError::Number {
                 which,
                 text: text.to_string(),
                 message: e.to_string(),
             })
         };
         let count = number("N", n)?;
+        let count = u32::try_from(count).map_err(|_| ParseShardError::TooMany {
+            count,
+            max: MAX_SHARDS.into(),
+            positions: None,
+        })?;
         let index = number("I", i)?;
+        let index = u32::try_from(index).map_err(|_| ParseShardError::OutOfRange { index: u32::MAX, count })?;
         Shard::new(index, count)
     }
 }
@@ -161,6 +182,33 @@ pub struct PlanHeader {
 }
 
 impl PlanHeader {
+    /// The most shards the plan can be cut into: one position each at least
+    /// (1 for a plan without positions), at most [`MAX_SHARDS`].
+    #[must_use]
+    pub fn max_shards(&self) -> u32 {
+        // At most MAX_SHARDS: a u32.
+        self.positions.clamp(1, MAX_SHARDS.into()) as u32
+    }
+
+    /// `shards`, checked: 1 to [`PlanHeader::max_shards`].
+    ///
+    /// # Errors
+    /// [`ParseShardError::NoShards`] for 0, [`ParseShardError::TooMany`]
+    /// (naming the plan's positions when they are the bound) past the most.
+    pub fn check_shards(&self, shards: u64) -> Result<u32, ParseShardError> {
+        let max = self.max_shards();
+        if shards == 0 {
+            return Err(ParseShardError::NoShards);
+        }
+        if shards > u64::from(max) {
+            let positions = (self.positions < MAX_SHARDS.into()).then_some(self.positions);
+            let max = if positions.is_some() { max.into() } else { MAX_SHARDS.into() };
+            return Err(ParseShardError::TooMany { count: shards, max, positions });
+        }
+        // At most max: a u32.
+        Ok(shards as u32)
+    }
+
     /// The header lines before `digest`, each ending in a newline.
     fn lines(&self) -> String {
         let geometry = self.start.geometry();
@@ -192,7 +240,10 @@ pub struct Plan {
     header: PlanHeader,
     digest: String,
     head: String,
+    /// The positions in the order the expansion reached them.
     units: Vec<(Position, u64)>,
+    /// Their indices in the order of the file: costliest first.
+    order: Vec<u32>,
 }
 
 impl Plan {
@@ -204,21 +255,28 @@ impl Plan {
     /// [`PlanError::Perft`] for a depth past
     /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH),
     /// [`PlanError::SplitPastDepth`] when `split` is over `depth`; both before
-    /// anything is expanded.
+    /// anything is expanded. [`PlanError::TooLarge`] as soon as a ply of the
+    /// expansion passes [`MAX_PLAN_POSITIONS`] (with the plan's estimated
+    /// size and the deepest split that fits), [`PlanError::Memory`] when the
+    /// system refuses memory.
     pub fn new(game: &Position, depth: u32, split: u32) -> Result<Plan, PlanError> {
         check_depth(depth)?;
         if split > depth {
             return Err(PlanError::SplitPastDepth { split, depth });
         }
-        let (units, finished) = frontier(game, split);
+        let frontier = frontier(game, split, MAX_PLAN_POSITIONS)?;
+        let (units, finished) = (frontier.units, frontier.finished);
         let probe = (depth - split).min(2);
-        let mut keyed = Vec::with_capacity(units.len());
-        for unit in units {
-            keyed.push((crate::perft(&unit.0, probe)?, unit));
+        let memory = |_| PlanError::Memory { ply: split, positions: units.len() as u64 };
+        let mut keyed: Vec<(std::cmp::Reverse<u64>, u32)> = Vec::new();
+        keyed.try_reserve_exact(units.len()).map_err(memory)?;
+        for (i, unit) in units.iter().enumerate() {
+            // At most MAX_PLAN_POSITIONS units: a u32.
+            keyed.push((std::cmp::Reverse(crate::perft(&unit.0, probe)?), i as u32));
         }
-        // Stable: equal costs keep the order the expansion reached them in.
-        keyed.sort_by_key(|&(cost, _)| std::cmp::Reverse(cost));
-        let units: Vec<(Position, u64)> = keyed.into_iter().map(|(_, unit)| unit).collect();
+        // Costliest first; equal costs in the order the expansion reached them.
+        keyed.sort_unstable();
+        let order: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
         let header = PlanHeader {
             start: *game,
             depth,
@@ -231,11 +289,11 @@ impl Plan {
         let mut digest = Digest::new();
         digest.update(head.as_bytes());
         let mut line = String::new();
-        for unit in &units {
-            body_line(&mut line, unit);
+        for &i in &order {
+            body_line(&mut line, &units[i as usize]);
             digest.update(line.as_bytes());
         }
-        Ok(Plan { header, digest: digest.finish(), head, units })
+        Ok(Plan { header, digest: digest.finish(), head, units, order })
     }
 
     /// The header.
@@ -257,8 +315,8 @@ impl Plan {
     pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
         writeln!(out, "{}digest {}", self.head, self.digest)?;
         let mut line = String::new();
-        for unit in &self.units {
-            body_line(&mut line, unit);
+        for &i in &self.order {
+            body_line(&mut line, &self.units[i as usize]);
             out.write_all(line.as_bytes())?;
         }
         Ok(())
@@ -392,6 +450,11 @@ fn read(path: &Path, shard: impl Into<Option<Shard>>) -> Result<ShardPlan, PlanE
         Some(("digest", hex)) if hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => hex.to_string(),
         _ => return Err(bad(reader.line, "digest and 32 hexadecimal digits", &text)),
     };
+    if let Some(shard) = owner {
+        header
+            .check_shards(shard.count().into())
+            .map_err(|source| PlanError::Shards { file: path.to_path_buf(), source })?;
+    }
     let mut units = Vec::new();
     let mut count = 0u64;
     while let Some(text) = reader.next(&mut digest)? {
