@@ -243,3 +243,54 @@ fn a_wthor_name_file_that_is_a_fifo_is_refused_not_opened() {
     assert!(e.to_string().contains("not a regular file"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+mod streamed {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Pieces of text, bytes that are not UTF-8 (a character cut short
+    /// among them) and whole games of each format.
+    const PIECES: &[&[u8]] = &[
+        b"\xe9",
+        b"\xff\xfe",
+        b"\xe2\x82",
+        b"\xf0\x9f\x98",
+        "é".as_bytes(),
+        b"\n",
+        b"\r\n",
+        b" ",
+        b"# c\n",
+        b"f5d6\n",
+        b"f5d6\n",
+        b"zz\n",
+        b"(;GM[Othello]B[f5];)",
+        b"(;GM[Othello]B[f5];)",
+        b"(;",
+        b"[Black \"x\"]\n\n1. f5 *\n\n",
+        b"[Black \"x\"]\n\n1. f5 *\n\n",
+        b"1. d6?? *\n\n",
+        b"--------/--------/--------/---OX---/---XO---/--------/--------/-------- X\n",
+    ];
+
+    proptest! {
+        /// Cut anywhere by the reads, any bytes give the games and errors
+        /// (bytes that are not UTF-8 located alike) that the whole input gives.
+        #[test]
+        fn bytes_that_are_not_utf8_read_alike_however_the_reads_cut_them(
+            pieces in prop::collection::vec(prop::sample::select(PIECES), 0..60),
+            chunk in 1usize..24,
+            format in prop::sample::select(&TEXT_FORMATS[..]),
+        ) {
+            let bytes = pieces.concat();
+            let whole = all(Reader::new(format, &bytes[..], ReadOptions::new()));
+            let cut = all(Reader::new(format, std::io::BufReader::with_capacity(chunk, &bytes[..]), ReadOptions::new()));
+            prop_assert_eq!(&cut, &whole);
+            // Every byte that is not UTF-8 is in a game reported so.
+            let bad = String::from_utf8(bytes.clone()).is_err();
+            let utf8 = whole.iter().any(|g| matches!(g, Err(RecordError { kind: ReadError::Utf8 { .. }, .. })));
+            prop_assert!(!bad || utf8 || whole.iter().any(|g| g.as_ref().is_err_and(RecordError::is_fatal)), "{:?}", whole);
+            prop_assert!(whole.len() <= bytes.len() + 1);
+        }
+    }
+}
