@@ -43,7 +43,7 @@ def test_a_game_not_in_utf8_costs_only_that_game(tmp_path):
             raised.append(str(e))
             continue
         assert games_read.moves == ["f5", "d6", "c3"]
-    assert raised == [f"{latin1}:5:8: game 5: the text is not UTF-8 (byte 35): the game is passed over"]
+    assert raised == [f"{latin1}:5:8: game 5: the text is not UTF-8 (byte 35)"]
     ds = rr.dataset(latin1, errors="skip")
     rows = sum(len(chunk["action"]) for chunk in ds)
     assert (ds.games, ds.skipped, rows) == (9, 1, 27)

@@ -157,7 +157,7 @@ struct Utf8Message(usize);
 
 impl fmt::Display for Utf8Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the text is not UTF-8 (byte {}): the game is passed over", self.0)
+        write!(f, "the text is not UTF-8 (byte {})", self.0)
     }
 }
 

@@ -67,7 +67,8 @@ pub(crate) struct Input<R> {
     /// The runs of bytes that are not UTF-8 in the text held from `at` on
     /// (each a [`SUBSTITUTE`] per byte in `string`), in order, and the first
     /// one of the text passed since the last game (blank lines and comments,
-    /// whose bytes count towards the game after them).
+    /// whose bytes count towards the game after them). Bounded by the text
+    /// held: runs are apart, and each game or error takes those before it.
     bad: VecDeque<BadText>,
     pending_bad: Option<BadText>,
     /// Where the last run of `bad` was located (a byte of `string`, its line
