@@ -229,7 +229,17 @@ def read(
     source: str | PathLike[str] | IO[bytes] | IO[str],
     errors: Literal["raise", "skip"] = "raise",
 ) -> Games:
-    """The games of a record file (path, or file object read whole)."""
+    """The games of a record file (path, or file object read whole).
+
+    A game that does not read (its text not UTF-8 included) raises
+    ``RecordError`` (the iteration may go on with the next game) or, with
+    ``errors="skip"``, is passed over. An error that ends the input raises
+    either way: an I/O error, binary data in a text format (a NUL byte: in
+    the first 64 KiB nothing is read, as grep calls a file binary), no next
+    game within 32 MiB after a bad one (so ``/dev/zero`` ends at once), a
+    WTHOR name file beside a ``.wtb`` that is not a regular file (a FIFO, a
+    device: refused unopened).
+    """
 
 RecordFormat: TypeAlias = Literal["transcript", "pgn", "ggf", "wthor", "obf", "position"]
 
@@ -259,7 +269,12 @@ def convert(
     errors: Literal["raise", "skip"] = "raise",
     replace_names: bool = False,
 ) -> list[str]:
-    """``write(read(source, errors), target, format)``, one game at a time; skipped games are warned of."""
+    """``write(read(source, errors), target, format)``, one game at a time; skipped games are warned of.
+
+    With ``errors="skip"`` the warnings end with ``skipped: MESSAGE`` for the
+    first 1000 games skipped, then, if there were more, one
+    ``skipped: N more games that did not read (T in all; ...)``.
+    """
 
 class Dataset(Iterator[dict[str, npt.NDArray[Any]]]):
     """The rows of ``dataset``: an iterator of chunks, each a dict of arrays of ``m`` rows.
@@ -288,7 +303,14 @@ class Dataset(Iterator[dict[str, npt.NDArray[Any]]]):
         """Rows handed out so far."""
     @property
     def errors(self) -> list[str]:
-        """The messages of the games skipped (``errors="skip"``), each with file, line or byte, and game."""
+        """The messages of the games skipped (``errors="skip"``), each with file, line or byte, and game.
+
+        Only the first 1000 are kept (memory stays bounded however many games
+        are skipped); ``skipped`` counts them all.
+        """
+    @property
+    def skipped(self) -> int:
+        """Games skipped so far (``errors="skip"``), every one counted."""
 
 def dataset(
     sources: str | PathLike[str] | IO[bytes] | Iterable[str | PathLike[str] | IO[bytes]],
@@ -311,7 +333,8 @@ def dataset(
     else the first game's. A game that does not read or replay, or is of another
     variant or board, raises ``RecordError`` (saying file, line or byte, and game;
     the iteration may go on) or, with ``errors="skip"``, is left out and listed in
-    ``Dataset.errors``; a game gives all its rows or none.
+    ``Dataset.errors`` (the first 1000 messages; ``Dataset.skipped`` counts every
+    game skipped); a game gives all its rows or none. Input ends as ``read``'s does.
     """
 
 def save_npz(
@@ -323,5 +346,5 @@ def save_npz(
 ) -> dict[str, Any]:
     """Every row of ``dataset(sources, **options)`` in one ``.npz`` (``numpy.load``), in bounded memory.
 
-    Returns ``{"rows": ..., "games": ..., "errors": [...]}``.
+    Returns ``{"rows": ..., "games": ..., "errors": [...], "skipped": ...}`` (``Dataset``'s).
     """

@@ -22,8 +22,9 @@ def save_npz(
     that ``numpy.load`` reads: one array per column, the chunks joined).
 
     Memory holds one chunk: each column goes to a temporary file as it comes and
-    is copied into the archive at the end. Returns a summary: ``rows``, ``games``
-    and ``errors`` (the messages of the games skipped with ``errors="skip"``).
+    is copied into the archive at the end. Returns a summary: ``rows``, ``games``,
+    ``errors`` (the messages of the games skipped with ``errors="skip"``, the
+    first 1000) and ``skipped`` (how many games were skipped, every one).
     The archive is written whole or not at all (a temporary file renamed).
     """
     target = Path(path)
@@ -58,4 +59,4 @@ def save_npz(
                         while block := raw.read(1 << 20):
                             out.write(block)
         os.replace(partial, target)
-    return {"rows": rows, "games": chunks.games, "errors": chunks.errors}
+    return {"rows": rows, "games": chunks.games, "errors": chunks.errors, "skipped": chunks.skipped}

@@ -114,3 +114,40 @@ fn outputs_that_are_devices_descriptors_fifos_or_links_are_written_through() {
     assert_eq!(reader.join().unwrap(), "f5d6\n");
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
 }
+
+#[test]
+fn binary_data_in_any_text_format_is_one_error_not_an_endless_read() {
+    // A few MiB of NULs (what `/dev/zero` gives for ever): one error at its
+    // first byte, in every text format, and the run ends.
+    let dir = TempDir::new("nul");
+    let zeros = dir.path("zeros");
+    std::fs::write(&zeros, vec![0u8; 4 << 20]).unwrap();
+    for format in ["pgn", "transcript", "ggf", "position", "obf"] {
+        let run = reversi(&["replay", &zeros, "--format", format]);
+        assert_eq!(run.status.code(), Some(2), "{format}");
+        let err = stderr(&run);
+        assert_eq!(
+            err,
+            format!(
+                "reversi: {zeros}:1:1: game 1: a NUL byte (byte 0): binary data, not text; the input is read no further\n"
+            ),
+            "{format}"
+        );
+        assert!(common::stdout(&run).starts_with("1 file (1 unreadable), 0 games"), "{format}");
+    }
+}
+
+#[test]
+fn a_game_that_is_not_utf8_is_reported_and_the_games_after_it_replayed() {
+    let dir = TempDir::new("latin1");
+    let input = dir.path("in.txt");
+    let mut text = b"f5d6\n".repeat(4);
+    text.extend(b"f5d6 # \xe9t\xe9\n");
+    text.extend(b"f5d6\n".repeat(5));
+    std::fs::write(&input, text).unwrap();
+    let run = reversi(&["replay", &input]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let out = common::stdout(&run);
+    assert!(out.contains(&format!("{input}:5:8: game 5: the text is not UTF-8 (byte 27)")), "{out}");
+    assert!(out.contains("1 file, 10 games, 9 legal, 0 illegal, 1 unreadable"), "{out}");
+}

@@ -31,19 +31,30 @@ impl fmt::Display for SyntaxError {
 
 impl SyntaxError {
     /// The error at byte `at` of `text` (clamped to the text), quoting the
-    /// token found there. Line and column are counted only here, on the error
-    /// path.
+    /// token found there (at most 24 characters of it, whatever its length).
+    /// Its line and column are left for the reader to count
+    /// ([`Reader`](crate::Reader) counts them once, in order, as it reads:
+    /// counting them here, from the start of the text held, made a file of
+    /// many bad games cost the square of its length); a caller that parses a
+    /// whole text itself locates the error with [`SyntaxError::located_in`].
     pub(crate) fn at(text: &str, at: usize, expected: impl Into<String>) -> SyntaxError {
         let mut at = at.min(text.len());
         while !text.is_char_boundary(at) {
             at -= 1;
         }
+        let found = text[at..].trim_start().chars().take_while(|c| !c.is_whitespace()).take(24).collect();
+        SyntaxError { line: 0, column: 0, expected: expected.into(), found, offset: at }
+    }
+
+    /// The error, its line and column counted from the start of `text`,
+    /// where its offset is.
+    pub(crate) fn located_in(mut self, text: &str) -> SyntaxError {
         let bytes = text.as_bytes();
-        let line = (0..at).filter(|&i| crate::lines::breaks_at(bytes, i)).count() + 1;
+        let at = self.offset.min(bytes.len());
+        self.line = (0..at).filter(|&i| crate::lines::breaks_at(bytes, i)).count() + 1;
         let line_start = crate::lines::line_start(bytes, at).unwrap_or(0);
-        let column = text[line_start..at].chars().count() + 1;
-        let found = text[at..].split_whitespace().next().unwrap_or("").chars().take(24).collect();
-        SyntaxError { line, column, expected: expected.into(), found, offset: at }
+        self.column = text.get(line_start..at).map_or(0, |t| t.chars().count()) + 1;
+        self
     }
 
     /// Where the error is.
@@ -79,10 +90,13 @@ pub struct RecordError {
 }
 
 impl RecordError {
-    /// Whether the error ends the file: an I/O error, text that is not
-    /// UTF-8, or a structure that cannot be resumed (a WTHOR header or count
-    /// that does not match the file). Any other error is one game's: the
-    /// reader goes on at the next game.
+    /// Whether the error ends the file: an I/O error, binary data in a text
+    /// format ([`ReadError::Binary`]), no next game within
+    /// [`ReadOptions::max_game_bytes`](crate::ReadOptions::max_game_bytes)
+    /// after a bad one ([`ReadError::NoNextGame`]), or a structure that
+    /// cannot be resumed (a WTHOR header or count that does not match the
+    /// file). Any other error is one game's: the reader goes on at the next
+    /// game.
     #[must_use]
     pub fn is_fatal(&self) -> bool {
         self.kind.is_fatal()
@@ -91,24 +105,43 @@ impl RecordError {
     /// Where the error is in the file.
     #[must_use]
     pub fn location(&self) -> Option<Location> {
-        match &self.kind {
-            ReadError::Syntax(e) => Some(e.location()),
-            ReadError::Wthor(e) => e.offset().map(Location::Byte),
-            ReadError::Utf8 { offset } => Some(Location::Byte(*offset as u64)),
-            ReadError::Io { .. } => None,
-        }
+        self.kind.location()
     }
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
+        self.write_kind(&self.kind, f)
+    }
+}
+
+impl RecordError {
+    /// `kind` as this error says it: `FILE:LINE:COL: game N: ...` for the
+    /// errors located in a text.
+    fn write_kind(&self, kind: &ReadError, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let in_text = |f: &mut fmt::Formatter<'_>, line: usize, column: usize| {
+            write_location(self.file.as_deref(), Some(Location::Text { line, column }), f)?;
+            match self.game {
+                Some(game) => write!(f, "game {}: ", game + 1),
+                None => Ok(()),
+            }
+        };
+        match kind {
             ReadError::Syntax(e) => {
-                write_location(self.file.as_deref(), Some(e.location()), f)?;
-                if let Some(game) = self.game {
-                    write!(f, "game {}: ", game + 1)?;
-                }
+                in_text(f, e.line, e.column)?;
                 e.message(f)
+            }
+            ReadError::Utf8 { offset, line, column } => {
+                in_text(f, *line, *column)?;
+                write!(f, "{}", Utf8Message(*offset))
+            }
+            ReadError::Binary { offset, line, column } => {
+                in_text(f, *line, *column)?;
+                write!(f, "{}", BinaryMessage(*offset))
+            }
+            ReadError::NoNextGame { error, bytes } => {
+                self.write_kind(error, f)?;
+                write!(f, "{}", NoNextGameMessage(*bytes))
             }
             // WTHOR errors name their game and byte themselves.
             kind => {
@@ -116,6 +149,37 @@ impl fmt::Display for RecordError {
                 write!(f, "{kind}")
             }
         }
+    }
+}
+
+/// What [`ReadError::Utf8`] says after its location.
+struct Utf8Message(usize);
+
+impl fmt::Display for Utf8Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the text is not UTF-8 (byte {})", self.0)
+    }
+}
+
+/// What [`ReadError::Binary`] says after its location.
+struct BinaryMessage(usize);
+
+impl fmt::Display for BinaryMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a NUL byte (byte {}): binary data, not text; the input is read no further", self.0)
+    }
+}
+
+/// What [`ReadError::NoNextGame`] adds to its error.
+struct NoNextGameMessage(usize);
+
+impl fmt::Display for NoNextGameMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "; and no next game within {} bytes after it (twice ReadOptions::max_game_bytes): the input is read no further",
+            self.0
+        )
     }
 }
 
@@ -182,11 +246,42 @@ pub enum ReadError {
     /// A WTHOR file that does not parse.
     #[error(transparent)]
     Wthor(#[from] WthorError),
-    /// A text format that is not UTF-8.
-    #[error("byte {offset}: the text is not UTF-8")]
+    /// Text that is not UTF-8 in a game (or in the blank lines and comments
+    /// before it): the game is passed over, the reader goes on at the next
+    /// one. The bytes that are not UTF-8 count one column each.
+    #[error("line {line}, column {column}: {}", Utf8Message(*offset))]
     Utf8 {
-        /// The first byte that is not.
+        /// The input's first byte that is not.
         offset: usize,
+        /// Its 1-based line.
+        line: usize,
+        /// Its 1-based column, in characters.
+        column: usize,
+    },
+    /// A NUL byte in a text format: the input is binary data, not text (as
+    /// `grep` calls a file binary), and reading stops there, with this one
+    /// error. A NUL in the first 64 KiB makes the whole input binary
+    /// (nothing of it is read); a later one ends it after the games before.
+    #[error("line {line}, column {column}: {}", BinaryMessage(*offset))]
+    Binary {
+        /// The input's byte offset of the first NUL.
+        offset: usize,
+        /// Its 1-based line.
+        line: usize,
+        /// Its 1-based column, in characters.
+        column: usize,
+    },
+    /// A game that does not read (`error`), and no next game of the format
+    /// (nor the end of the input) within `bytes`, twice
+    /// [`ReadOptions::max_game_bytes`](crate::ReadOptions::max_game_bytes),
+    /// after it: the input is no text of the format (or endless), and
+    /// reading stops there, with this one error, in bounded time.
+    #[error("{error}{}", NoNextGameMessage(*bytes))]
+    NoNextGame {
+        /// Why the game does not read.
+        error: Box<ReadError>,
+        /// How far the reader looked for the next game, in bytes.
+        bytes: usize,
     },
     /// The input could not be read ([`Reader`](crate::Reader) from a
     /// [`BufRead`](std::io::BufRead)).
@@ -201,13 +296,28 @@ pub enum ReadError {
 
 impl ReadError {
     /// Whether the error ends the file (see [`RecordError::is_fatal`]):
-    /// anything but a syntax error or a WTHOR game that does not read.
+    /// anything but a syntax error, text that is not UTF-8 or a WTHOR game
+    /// that does not read.
     #[must_use]
     pub const fn is_fatal(&self) -> bool {
         match self {
-            ReadError::Syntax(_) => false,
+            ReadError::Syntax(_) | ReadError::Utf8 { .. } => false,
             ReadError::Wthor(e) => !e.is_game_error(),
-            ReadError::Utf8 { .. } | ReadError::Io { .. } => true,
+            ReadError::Binary { .. } | ReadError::NoNextGame { .. } | ReadError::Io { .. } => true,
+        }
+    }
+
+    /// Where the error is in the file.
+    #[must_use]
+    pub fn location(&self) -> Option<Location> {
+        match self {
+            ReadError::Syntax(e) => Some(e.location()),
+            ReadError::Wthor(e) => e.offset().map(Location::Byte),
+            ReadError::Utf8 { line, column, .. } | ReadError::Binary { line, column, .. } => {
+                Some(Location::Text { line: *line, column: *column })
+            }
+            ReadError::NoNextGame { error, .. } => error.location(),
+            ReadError::Io { .. } => None,
         }
     }
 

@@ -47,9 +47,14 @@
 //! [`ReadOptions::max_game_bytes`]; WTHOR 68 bytes), each saying where it
 //! was read ([`Record::origin`], [`Ply::at`]), so that every error prints as
 //! compilers print theirs: `FILE:LINE:COL: game N, ply P: ...` (WTHOR: a byte
-//! offset). A game that does not read is a [`RecordError`] and the reader
-//! goes on at the next game the format can find; only an I/O error or a
-//! structure that leaves none to find ends the input. [`Reader::next_record`]
+//! offset). A game that does not read (text that is not UTF-8 included) is
+//! a [`RecordError`] and the reader goes on at the next game the format can
+//! find; only an I/O error or a structure that leaves none to find ends the
+//! input, and so do binary data in a text format (a NUL byte) and no next
+//! game within twice [`ReadOptions::max_game_bytes`] after a bad one, each
+//! with one located error: any input ends, in bounded time and memory.
+//! A WTHOR name file that is not a regular file (a FIFO, a device) is
+//! refused unopened. [`Reader::next_record`]
 //! lends each game in one record whose buffers serve the next: with
 //! [`plies`] the fast way through every position of a file, in any format.
 //!

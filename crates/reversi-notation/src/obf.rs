@@ -76,7 +76,7 @@ pub fn read(text: &str) -> Result<Vec<ObfPosition>, SyntaxError> {
     for line in crate::lines::split(text) {
         let at = line_start;
         line_start += line.len();
-        positions.extend(parse_line(text, line, at)?);
+        positions.extend(parse_line(text, line, at).map_err(|e| e.located_in(text))?);
     }
     Ok(positions)
 }

@@ -17,7 +17,7 @@ use crate::{Format, Losses, Ply, ReadOptions, Record, SyntaxError, WriteError};
 const EXPECTED_MOVE: &str = "a move (a square such as f5, a jump such as a1c3, or pass)";
 
 fn error(line: usize, text: &str, byte: usize) -> SyntaxError {
-    SyntaxError { line, ..SyntaxError::at(text, byte, EXPECTED_MOVE) }
+    SyntaxError { line, ..SyntaxError::at(text, byte, EXPECTED_MOVE).located_in(text) }
 }
 
 /// The moves of one transcript line (`line_no` for errors). With `compact`

@@ -105,6 +105,15 @@ fn syntax(error: Option<ReadError>) -> SyntaxError {
     }
 }
 
+/// The syntax error of a game after which no next game starts within
+/// `bytes`: the last error.
+fn last_syntax(error: Option<ReadError>, bytes: usize) -> SyntaxError {
+    match error {
+        Some(ReadError::NoNextGame { error, bytes: b }) if b == bytes => syntax(Some(*error)),
+        other => panic!("not a syntax error with no next game within {bytes} bytes: {other:?}"),
+    }
+}
+
 #[test]
 fn a_pgn_of_200000_games_streams_without_holding_them() {
     let input = Generated::new("[Event \"big\"]\n", "*\n", 200_000, "1. f5 d6 *\n");
@@ -148,10 +157,11 @@ fn a_transcript_line_over_the_limit_is_a_syntax_error_on_line_1() {
 #[test]
 fn long_pgn_and_ggf_games_are_refused_at_their_first_token() {
     let pgn = format!("1. f5 *\n\n[Black \"A\"]\n\n1. {}*\n", "f5 {comment} ".repeat(200));
-    let e = syntax(both_ways(Format::Pgn, &pgn, ReadOptions::new().max_game_bytes(500)).1);
+    // The game runs past twice the bound to the end: the error is the last.
+    let e = last_syntax(both_ways(Format::Pgn, &pgn, ReadOptions::new().max_game_bytes(500)).1, 1000);
     assert_eq!((e.line, e.column, e.found.as_str()), (3, 1, "[Black"));
     let ggf = format!("(;GM[Othello];)\n  (;GM[Othello]PC[{}];)\n", "x".repeat(1000));
-    let e = syntax(both_ways(Format::Ggf, &ggf, ReadOptions::new().max_game_bytes(500)).1);
+    let e = last_syntax(both_ways(Format::Ggf, &ggf, ReadOptions::new().max_game_bytes(500)).1, 1000);
     assert_eq!((e.line, e.column, e.found.as_str()), (2, 3, "(;GM[Othello]PC[xxxxxxxx"));
 }
 
@@ -197,8 +207,9 @@ fn streamed_errors_are_located_as_read_locates_them() {
     bytes.extend(b"f5\xff\n");
     let streamed: Vec<_> = Reader::new(Format::Transcript, &bytes[..], ReadOptions::new()).collect();
     assert_eq!(streamed.len(), 30001);
-    assert_eq!(streamed[30000].as_ref().map_err(|e| &e.kind), Err(&ReadError::Utf8 { offset: 150002 }));
-    assert_eq!(read(Format::Transcript, &bytes, ReadOptions::new()), Err(ReadError::Utf8 { offset: 150002 }));
+    let utf8 = ReadError::Utf8 { offset: 150002, line: 30001, column: 3 };
+    assert_eq!(streamed[30000].as_ref().map_err(|e| &e.kind), Err(&utf8));
+    assert_eq!(read(Format::Transcript, &bytes, ReadOptions::new()), Err(utf8));
 }
 
 #[test]
@@ -222,8 +233,9 @@ fn io_errors_are_read_errors() {
     assert!(wthor.next().is_none());
 }
 
-/// A name file beside a `.wtb` that never ends (a link to `/dev/zero`) is
-/// read in the bound of its header, and refused: it goes on after its names.
+/// A name file beside a `.wtb` that never ends (a link to `/dev/zero`) is a
+/// device: refused unopened. Any reader of names reads in the bound of its
+/// header, and refuses one that goes on after its names.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_name_file_is_read_no_further_than_its_header_counts() {
@@ -234,7 +246,7 @@ fn a_name_file_is_read_no_further_than_its_header_counts() {
     std::fs::write(&wtb, games).unwrap();
     std::os::unix::fs::symlink("/dev/zero", dir.join("games.JOU")).unwrap();
     let e = reversi_notation::open(&wtb).unwrap_err();
-    assert!(e.to_string().contains("goes on after the 0 names"), "{e}");
+    assert!(e.to_string().contains("games.JOU: not a regular file"), "{e}");
     // Through any reader: a header, its names and one byte, no more.
     let endless = std::io::repeat(0);
     let e = reversi_notation::wthor::read_names_from(endless, reversi_notation::wthor::Names::Players).unwrap_err();

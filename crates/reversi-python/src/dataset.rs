@@ -22,7 +22,7 @@ use reversi_variants::{Color, Geometry, Move, Position, Symmetry, Variant};
 use crate::errors::record_error;
 use crate::games::{Encoding, write_planes_any, write_planes8};
 use crate::position::{parse_geometry, parse_variant};
-use crate::records::{BoxedReader, open_source, parse_errors};
+use crate::records::{BoxedReader, Skipped, open_source, parse_errors};
 
 /// The rows of a chunk, column by column.
 #[derive(Default)]
@@ -110,8 +110,9 @@ pub(crate) struct Dataset {
     games: AtomicUsize,
     /// Rows handed out.
     rows: AtomicUsize,
-    /// The messages of the games skipped; held only to push or copy.
-    errors: Mutex<Vec<String>>,
+    /// The games skipped: the first messages, all counted; held only to
+    /// push or copy.
+    errors: Mutex<Skipped>,
     chunk: usize,
     augment: bool,
     bitboards: bool,
@@ -244,7 +245,11 @@ impl Dataset {
     }
 
     fn push_error(&self, message: String) {
-        self.errors.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(message);
+        self.skip_list().push(|| message);
+    }
+
+    fn skip_list(&self) -> std::sync::MutexGuard<'_, Skipped> {
+        self.errors.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The first `rows` pending rows as a dict of arrays.
@@ -322,10 +327,17 @@ impl Dataset {
         self.rows.load(Ordering::Relaxed)
     }
 
-    /// The messages of the games skipped (`errors="skip"`), each saying where.
+    /// The messages of the games skipped (`errors="skip"`), each saying
+    /// where: the first `KEPT_MESSAGES` (`skipped` counts them all).
     #[getter]
     fn errors(&self) -> Vec<String> {
-        self.errors.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+        self.skip_list().messages().to_vec()
+    }
+
+    /// The games skipped so far (`errors="skip"`), every one.
+    #[getter]
+    fn skipped(&self) -> usize {
+        self.skip_list().count()
     }
 }
 
@@ -375,7 +387,7 @@ pub(crate) fn dataset(
         state: Mutex::new(state),
         games: AtomicUsize::new(0),
         rows: AtomicUsize::new(0),
-        errors: Mutex::new(Vec::new()),
+        errors: Mutex::new(Skipped::default()),
         chunk: chunk_size,
         augment,
         bitboards,

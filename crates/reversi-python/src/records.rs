@@ -201,6 +201,53 @@ pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {
     Ok(Games { reader: Mutex::new(open_source(source)?), skip })
 }
 
+/// How many messages of skipped games are kept (`Dataset.errors`, the
+/// warnings of `convert`): the first ones; every game skipped is counted.
+pub(crate) const KEPT_MESSAGES: usize = 1000;
+
+/// The games skipped (`errors="skip"`): the messages of the first
+/// [`KEPT_MESSAGES`], and how many there are in all, so that skipping a
+/// million bad games holds a thousand messages, not a million.
+#[derive(Default)]
+pub(crate) struct Skipped {
+    messages: Vec<String>,
+    count: usize,
+}
+
+impl Skipped {
+    /// One more game skipped, with its message (made only when kept).
+    pub(crate) fn push(&mut self, message: impl FnOnce() -> String) {
+        if self.messages.len() < KEPT_MESSAGES {
+            self.messages.push(message());
+        }
+        self.count += 1;
+    }
+
+    /// The messages kept: the first games'.
+    pub(crate) fn messages(&self) -> &[String] {
+        &self.messages
+    }
+
+    /// The games skipped, every one.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// As warnings: `skipped: MESSAGE` for each message kept, then, when
+    /// some were not kept, how many more games were skipped.
+    pub(crate) fn warnings(&self) -> impl Iterator<Item = String> + '_ {
+        let rest = self.count - self.messages.len();
+        let summary = (rest > 0).then(|| {
+            format!(
+                "skipped: {rest} more games that did not read ({} in all; the messages of the first {} are above)",
+                self.count,
+                self.messages.len()
+            )
+        });
+        self.messages.iter().map(|m| format!("skipped: {m}")).chain(summary)
+    }
+}
+
 /// Whether `errors` (`"raise"` or `"skip"`) says to skip a game that does not read.
 pub(crate) fn parse_errors(errors: &str) -> PyResult<bool> {
     match errors {

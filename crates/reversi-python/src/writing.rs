@@ -21,7 +21,7 @@ use reversi_notation::wthor::{self, TargetError};
 use reversi_notation::{EncodeError, Encoder, Format, Losses, OutputError, Outputs, Record};
 
 use crate::errors::record_error;
-use crate::records::{Game, open_source, parse_errors};
+use crate::records::{Game, Skipped, open_source, parse_errors};
 
 /// The format named, else the one of `target`'s extension.
 fn format_of(format: Option<&str>, target: Option<&Path>) -> PyResult<Format> {
@@ -163,7 +163,9 @@ pub(crate) fn write(
 
 /// Reads `source` (as `read` does) and writes its games to `target` (as
 /// `write` does), one game at a time; the warnings. With `errors="skip"` a
-/// game that does not read is left out (and said among the warnings).
+/// game that does not read is left out and said among the warnings: the
+/// first [`KEPT_MESSAGES`](crate::records::KEPT_MESSAGES), then how many
+/// more.
 #[pyfunction]
 #[pyo3(signature = (source, target, format=None, *, errors="raise", replace_names=false))]
 pub(crate) fn convert(
@@ -190,17 +192,17 @@ pub(crate) fn convert(
     };
     let format = format_of(format, path)?;
     let mut reader = open_source(source)?;
-    let mut skipped = Vec::new();
+    let mut skipped = Skipped::default();
     let records = std::iter::from_fn(|| {
         loop {
             match reader.next()? {
                 Ok(record) => return Some(Ok(record)),
-                Err(e) if skip && !e.is_fatal() => skipped.push(format!("skipped: {e}")),
+                Err(e) if skip && !e.is_fatal() => skipped.push(|| e.to_string()),
                 Err(e) => return Some(Err(record_error(e))),
             }
         }
     });
     let mut warnings = write_all(py, records, &target, format, replace_names)?;
-    warnings.extend(skipped);
+    warnings.extend(skipped.warnings());
     Ok(warnings)
 }

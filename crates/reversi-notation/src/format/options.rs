@@ -68,7 +68,9 @@ impl ReadOptions {
     /// transcript or position line, a PGN game from its tags to its result, a
     /// GGF game from `(;` to `;)`) that does not end within it is a
     /// [`SyntaxError`](crate::SyntaxError) at the game's first token. Blank lines and comments
-    /// between games count towards the game after them.
+    /// between games count towards the game after them. After a game that
+    /// does not read, the next one is looked for within twice this bound;
+    /// none there ends the input ([`ReadError::NoNextGame`](crate::ReadError::NoNextGame)).
     ///
     /// This bound is what bounds memory: [`Reader`](crate::Reader) holds one
     /// game's text and its record at a time (a record takes up to about 20

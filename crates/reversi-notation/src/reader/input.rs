@@ -1,10 +1,37 @@
 //! A streaming reader's input: the text (or bytes) read and not yet
-//! consumed, where it starts in the input, and the error that stopped it.
+//! consumed, where it starts in the input, the bytes that are not UTF-8 in
+//! it, and the error that stopped it (an I/O error, a NUL byte).
 
+use std::collections::VecDeque;
 use std::io::{BufRead, ErrorKind};
 
+use crate::format::codec::SNIFF_BYTES;
 use crate::lines::BOM;
 use crate::{Location, ReadError, SyntaxError};
+
+/// What stands in the text for each byte that is not UTF-8: ASCII's
+/// SUBSTITUTE, one byte for one, so that offsets stay the input's; no format
+/// gives it a meaning (not space, no delimiter), and a game that holds one is
+/// reported as not UTF-8 whatever its parser makes of it.
+const SUBSTITUTE: char = '\u{1a}';
+
+/// Bytes that are not UTF-8, where they start: the input's offset, line and
+/// column.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BadText {
+    pub(crate) offset: u64,
+    /// The byte after the run.
+    end: u64,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+}
+
+impl BadText {
+    /// The error of a game that holds these bytes.
+    pub(crate) fn error(self) -> ReadError {
+        ReadError::Utf8 { offset: self.offset as usize, line: self.line, column: self.column }
+    }
+}
 
 /// How much a streaming reader asks of its source at once, at least.
 pub(crate) const CHUNK: usize = 64 * 1024;
@@ -37,6 +64,20 @@ pub(crate) struct Input<R> {
     /// Bytes read that do not make a whole character yet (a read ended
     /// within one).
     partial: Vec<u8>,
+    /// The runs of bytes that are not UTF-8 in the text held from `at` on
+    /// (each a [`SUBSTITUTE`] per byte in `string`), in order, and the first
+    /// one of the text passed since the last game (blank lines and comments,
+    /// whose bytes count towards the game after them). Bounded by the text
+    /// held: runs are apart, and each game or error takes those before it.
+    bad: VecDeque<BadText>,
+    pending_bad: Option<BadText>,
+    /// Where the last run of `bad` was located (a byte of `string`, its line
+    /// and column): the runs are located in order as they are read, apart
+    /// from `mark`.
+    bad_mark: (usize, usize, usize),
+    /// Whether anything was read: the first read takes the first
+    /// [`SNIFF_BYTES`] whole, where a NUL makes the whole input binary.
+    started: bool,
     /// Whether the start of the text was looked at for a byte-order mark.
     bom_checked: bool,
     pub(crate) eof: bool,
@@ -44,8 +85,8 @@ pub(crate) struct Input<R> {
     /// first, from `head_at` on.
     head: Vec<u8>,
     head_at: usize,
-    /// Why the input stopped short (an I/O error, bytes that are not
-    /// UTF-8): reported once what was read before it is read.
+    /// Why the input stopped short (an I/O error, a NUL byte in text):
+    /// reported once what was read before it is read.
     pub(crate) failed: Option<ReadError>,
 }
 
@@ -64,6 +105,10 @@ impl<R: BufRead> Input<R> {
             line_head: None,
             mark: (0, 1, 1),
             partial: Vec::new(),
+            bad: VecDeque::new(),
+            pending_bad: None,
+            bad_mark: (0, 1, 1),
+            started: false,
             bom_checked: false,
             eof: false,
             head: Vec::new(),
@@ -110,6 +155,10 @@ impl<R: BufRead> Input<R> {
             let head = gone[line_start..].iter().copied().find(|b| !b.is_ascii_whitespace());
             self.line_head = before.or(head);
             self.string.drain(..at);
+            self.bad_mark = match self.bad_mark.0 >= at {
+                true => (self.bad_mark.0 - at, self.bad_mark.1, self.bad_mark.2),
+                false => (0, line, column),
+            };
         } else {
             self.bytes.drain(..at);
         }
@@ -141,19 +190,57 @@ impl<R: BufRead> Input<R> {
         }
     }
 
-    /// A syntax error located in the text held, located in the input.
-    pub(crate) fn locate(&self, mut e: SyntaxError) -> SyntaxError {
-        if e.line == 1 {
-            e.column += self.column - 1;
-        }
-        e.line += self.line - 1;
+    /// A syntax error at a byte of the text held (its offset), located in
+    /// the input: counted from the last point asked, as every location is.
+    pub(crate) fn locate(&mut self, mut e: SyntaxError) -> SyntaxError {
+        (e.line, e.column) = self.line_column(e.offset);
         e.offset += self.base as usize;
         e
     }
 
+    /// The first bytes that are not UTF-8 before byte `end` held (those of
+    /// the text passed since the last game first), all of them before `end`
+    /// forgotten: what makes the game that ends there not UTF-8.
+    pub(crate) fn take_bad(&mut self, end: usize) -> Option<BadText> {
+        let end = self.offset(end);
+        let mut first = self.pending_bad.take();
+        while let Some(bad) = self.bad.front().copied().filter(|b| b.offset < end) {
+            self.bad.pop_front();
+            first = first.or(Some(bad));
+        }
+        first
+    }
+
+    /// Text up to byte `end` held passed over without a game (blank lines,
+    /// comments): its bytes that are not UTF-8, if any, count towards the
+    /// next game.
+    pub(crate) fn pass(&mut self, end: usize) {
+        self.pending_bad = self.take_bad(end);
+    }
+
+    /// The failure that stopped the input (taken), located: a NUL byte is
+    /// where the text held ends.
+    pub(crate) fn take_failure(&mut self) -> Option<ReadError> {
+        let failed = self.failed.take()?;
+        Some(match failed {
+            ReadError::Binary { offset, line: 0, .. } => {
+                let (line, column) = self.line_column(offset.saturating_sub(self.base as usize));
+                ReadError::Binary { offset, line, column }
+            }
+            failed => failed,
+        })
+    }
+
     /// Reads until `target` bytes are held, or to the end of the input, or
     /// to an error (then kept in `failed`; what was read before it stays).
-    pub(crate) fn fill(&mut self, target: usize) {
+    /// Text stops at a NUL byte: binary data, kept in `failed`; a NUL in the
+    /// first [`SNIFF_BYTES`] (which the first read takes whole) makes the
+    /// whole input binary, nothing of it held.
+    pub(crate) fn fill(&mut self, mut target: usize) {
+        if self.text && !self.started {
+            target = target.max(SNIFF_BYTES);
+        }
+        self.started = true;
         while self.len() < target && !self.eof && self.failed.is_none() {
             let want = (target - self.len()).clamp(1, self.chunk);
             let from_head = self.head_at < self.head.len();
@@ -167,6 +254,8 @@ impl<R: BufRead> Input<R> {
             };
             let n = chunk.len().min(want);
             self.eof = n == 0;
+            let nul = if self.text { chunk[..n].iter().position(|&b| b == 0) } else { None };
+            let n = nul.unwrap_or(n);
             if !self.text {
                 self.bytes.extend_from_slice(&chunk[..n]);
             } else if self.bom_checked
@@ -183,19 +272,40 @@ impl<R: BufRead> Input<R> {
             } else {
                 self.reader.consume(n);
             }
-            if self.text && (!self.partial.is_empty() || self.eof) {
-                self.take_text();
+            if self.text && (!self.partial.is_empty() || self.eof || nul.is_some()) {
+                self.take_text(self.eof || nul.is_some());
+            }
+            if nul.is_some() {
+                self.binary();
             }
         }
     }
 
-    /// Moves the whole characters read into the text, and notes bytes that
-    /// are not UTF-8.
-    fn take_text(&mut self) {
+    /// A NUL byte where the text read ends: the input is binary from there
+    /// (from its start, when the NUL is within the first [`SNIFF_BYTES`]).
+    fn binary(&mut self) {
+        let index = self.string.len();
+        let offset = self.offset(index) as usize;
+        let (mut line, mut column) = (0, 0);
+        if offset < SNIFF_BYTES {
+            // Nothing is read of it: located now, the text dropped.
+            (line, column) = self.line_column(index);
+            self.string.clear();
+            self.bad.clear();
+            (self.at, self.base, self.line, self.column) = (0, offset as u64, line, column);
+            (self.mark, self.bad_mark) = ((0, line, column), (0, line, column));
+        }
+        self.failed = Some(ReadError::Binary { offset, line, column });
+    }
+
+    /// Moves the whole characters read into the text, each byte that is not
+    /// UTF-8 as a [`SUBSTITUTE`] (noted in `bad`); with `end` (nothing more
+    /// comes), a character cut short at the end too.
+    fn take_text(&mut self, end: bool) {
         if !self.bom_checked {
             // A UTF-8 byte-order mark starts the text at most once: passed
             // over, its bytes still counted in the offsets.
-            if self.partial.len() < BOM.len() && BOM.starts_with(&self.partial) && !self.eof {
+            if self.partial.len() < BOM.len() && BOM.starts_with(&self.partial) && !end {
                 return;
             }
             if self.partial.starts_with(BOM) {
@@ -204,18 +314,41 @@ impl<R: BufRead> Input<R> {
             }
             self.bom_checked = true;
         }
-        let (valid, error) = match std::str::from_utf8(&self.partial) {
-            Ok(_) => (self.partial.len(), false),
-            // A character cut by the end of the read: the rest comes next.
-            Err(e) if e.error_len().is_none() && !self.eof => (e.valid_up_to(), false),
-            Err(e) => (e.valid_up_to(), true),
-        };
-        self.string.push_str(std::str::from_utf8(&self.partial[..valid]).unwrap_or_default());
-        self.partial.drain(..valid);
-        if error {
-            let offset = self.base as usize + self.string.len();
-            self.failed.get_or_insert(ReadError::Utf8 { offset });
+        let mut at = 0;
+        while at < self.partial.len() {
+            let (valid, bad) = match std::str::from_utf8(&self.partial[at..]) {
+                Ok(_) => (self.partial.len() - at, 0),
+                Err(e) => match e.error_len() {
+                    Some(len) => (e.valid_up_to(), len),
+                    // A character cut by the end of the read: the rest comes next.
+                    None if !end => (e.valid_up_to(), 0),
+                    None => (e.valid_up_to(), self.partial.len() - at - e.valid_up_to()),
+                },
+            };
+            self.string.push_str(std::str::from_utf8(&self.partial[at..at + valid]).unwrap_or_default());
+            at += valid;
+            if bad == 0 {
+                break;
+            }
+            self.note_bad(bad);
+            at += bad;
         }
+        self.partial.drain(..at);
+    }
+
+    /// `len` bytes that are not UTF-8 where the text read ends: noted (a
+    /// run of them once), each a [`SUBSTITUTE`].
+    fn note_bad(&mut self, len: usize) {
+        let index = self.string.len();
+        let offset = self.offset(index);
+        let (from, line, column) = self.bad_mark;
+        let (line, column) = advance(self.string.as_bytes(), from, index, line, column);
+        match self.bad.back_mut() {
+            Some(run) if run.end == offset => run.end += len as u64,
+            _ => self.bad.push_back(BadText { offset, end: offset + len as u64, line, column }),
+        }
+        self.string.extend(std::iter::repeat_n(SUBSTITUTE, len));
+        self.bad_mark = (index + len, line, column + len);
     }
 }
 

@@ -9,7 +9,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use self::input::Input;
+use self::input::{BadText, Input};
 use crate::format::codec::{Codec, Parser, Resync, Step};
 use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordError, SyntaxError};
 
@@ -32,10 +32,23 @@ use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordErro
 /// compilers locate errors) and the reader goes on at the next game the
 /// format can find: in PGN the next tag section (a `[` line after a line
 /// that is not a tag), in GGF the next `(;`, in transcripts, OBF and position
-/// files the next line, in WTHOR the next 68-byte game. Only an error that
-/// leaves no next game to find ends the input ([`RecordError::is_fatal`]):
-/// an I/O error, text that is not UTF-8, a WTHOR header that does not match
-/// the file.
+/// files the next line, in WTHOR the next 68-byte game. A game whose text
+/// (or the blank lines and comments before it) is not UTF-8 is such an error
+/// ([`ReadError::Utf8`], at its first such byte). Only an error that leaves
+/// no next game to find ends the input ([`RecordError::is_fatal`]): an I/O
+/// error, a WTHOR header that does not match the file, and, so that any
+/// input ends in bounded time and memory with one error:
+/// - binary data in a text format ([`ReadError::Binary`]): a NUL byte, as
+///   `grep` calls a file binary; in the first 64 KiB it makes the whole
+///   input binary (nothing of it is read), later it ends the input after the
+///   games before it;
+/// - no next game within twice [`ReadOptions::max_game_bytes`] after a game
+///   that does not read ([`ReadError::NoNextGame`], that game's error): the
+///   text is not of the format, or endless. The reader looks for the next
+///   game before it reports the error.
+///
+/// Lines and columns are counted once, in order, as the games are read: the
+/// errors of a million bad games cost time in proportion to the input.
 ///
 /// ```
 /// use reversi_notation::{Format, ReadOptions, Reader};
@@ -62,8 +75,6 @@ pub struct Reader<R> {
     /// Games given so far, the unreadable ones included.
     game: usize,
     record: Record,
-    /// After an error: where to look for the next game from.
-    resync: Option<usize>,
     done: bool,
     /// The files read, when [`open`](crate::open) made the reader.
     files: Vec<PathBuf>,
@@ -92,7 +103,6 @@ impl<R: BufRead> Reader<R> {
             file: None,
             game: 0,
             record: Record::new(),
-            resync: None,
             done: false,
             files: Vec::new(),
         }
@@ -159,16 +169,12 @@ impl<R: BufRead> Reader<R> {
     fn advance(&mut self) -> Option<Result<(), RecordError>> {
         let mut retried = false;
         while !self.done {
-            if let Some(from) = self.resync.take() {
-                self.resync_from(from)?;
-                continue;
-            }
             let at = self.input.at;
             let step = match &mut self.parser {
                 Parser::Text(parser) => bounded_step(&mut **parser, &self.input.string, at, self.input.eof, self.max)
                     .map_err(|e| {
                         let from = e.offset;
-                        (ReadError::Syntax(self.input.locate(e)), from)
+                        (ReadError::Syntax(e), from)
                     }),
                 Parser::Bytes(parser) => {
                     let offset = self.input.offset(0);
@@ -177,20 +183,34 @@ impl<R: BufRead> Reader<R> {
             };
             match step {
                 Ok(Step::Game(record, end)) => {
+                    self.input.at = end;
+                    // Text that is not UTF-8 in the game or before it: the
+                    // game is reported, whatever its parser made of it.
+                    if let Some(bad) = self.input.take_bad(end) {
+                        return Some(Err(self.error(bad.error())));
+                    }
                     if let Some(record) = record {
                         self.record = record;
                     }
                     self.locate_game(at, end);
-                    self.input.at = end;
                     self.game += 1;
                     return Some(Ok(()));
                 }
-                Ok(Step::Skip(end)) => self.input.at = end,
-                Ok(Step::End) => self.done = true,
+                Ok(Step::Skip(end)) => {
+                    self.input.pass(end);
+                    self.input.at = end;
+                }
+                Ok(Step::End) => {
+                    self.done = true;
+                    if let Some(bad) = self.input.take_bad(self.input.len()) {
+                        return Some(Err(self.error(bad.error())));
+                    }
+                }
                 Ok(Step::More) => {
                     self.input.compact();
-                    if let Some(e) = self.input.failed.take() {
-                        return Some(Err(self.fatal(e)));
+                    if let Some(e) = self.input.take_failure() {
+                        self.done = true;
+                        return Some(Err(self.error(e)));
                     }
                     // At least as much again as the game so far, so that a
                     // long game is parsed a few times, not once a line.
@@ -211,48 +231,85 @@ impl<R: BufRead> Reader<R> {
                     let len = self.input.len();
                     self.input.fill(len + 128);
                 }
-                Err((kind, from)) => {
-                    let game = self.game;
-                    self.game += 1;
-                    if kind.is_fatal() {
-                        self.done = true;
-                    } else {
-                        self.resync = Some(from);
-                    }
-                    return Some(Err(RecordError { file: self.file.clone(), game: Some(game), kind }));
-                }
+                Err((kind, from)) => return Some(Err(self.bad_game(kind, from))),
             }
         }
         None
     }
 
-    /// Goes on after an unreadable game at `from` (a byte held): the next
-    /// game's start, or the end; `None` when there is nothing left.
-    fn resync_from(&mut self, from: usize) -> Option<()> {
-        let found = match &mut self.parser {
-            Parser::Text(parser) => parser.resync(&self.input.string, from, self.input.eof, self.input.line_head),
-            Parser::Bytes(parser) => parser.resync(&self.input.bytes, from, self.input.eof),
+    /// The error of a game that does not read, `kind` at byte `from` held,
+    /// the input passed over to the next game the format finds (or made the
+    /// last error, when no next game starts within twice
+    /// [`ReadOptions::max_game_bytes`] after it).
+    fn bad_game(&mut self, kind: ReadError, from: usize) -> RecordError {
+        let mut kind = match kind {
+            ReadError::Syntax(e) => ReadError::Syntax(self.input.locate(e)),
+            kind => kind,
         };
-        match found {
-            Resync::At(at) => self.input.at = at,
-            Resync::End => {
-                self.done = true;
-                return None;
-            }
-            Resync::More(keep) => {
-                self.input.at = keep;
-                self.input.compact();
-                if self.input.failed.is_some() {
-                    // What follows is lost anyway; the failure is the news.
-                    self.resync = None;
-                    return Some(());
-                }
-                let len = self.input.len();
-                self.input.fill(len.saturating_add(self.input.chunk));
-                self.resync = Some(self.input.at);
+        let mut found = true;
+        if kind.is_fatal() {
+            self.done = true;
+        } else {
+            let bad;
+            (found, bad) = self.skip_bad_game(from);
+            // Bytes that are not UTF-8 in the game passed over (or before
+            // it) are the news: what the parser made of them is not.
+            if let Some(bad) = bad {
+                kind = bad.error();
             }
         }
-        Some(())
+        if !found {
+            kind = ReadError::NoNextGame { error: Box::new(kind), bytes: self.resync_bound() };
+            self.done = true;
+        }
+        self.error(kind)
+    }
+
+    /// How far after a game that does not read the next one is looked for.
+    fn resync_bound(&self) -> usize {
+        self.max.saturating_mul(2)
+    }
+
+    /// Passes over a game that does not read, the error at byte `from`
+    /// held: on to the next game the format finds (its `resync`), reading
+    /// as much as that takes. Gives `false` when none starts (nor the input
+    /// ends) within [`Reader::resync_bound`] bytes after the error, whatever
+    /// the reads (a stretch that long holds the rest of a game and the blank
+    /// lines and comments before the next one, each at most
+    /// [`ReadOptions::max_game_bytes`]): the input is read no further. And
+    /// the first bytes that are not UTF-8 of the text passed over.
+    fn skip_bad_game(&mut self, mut from: usize) -> (bool, Option<BadText>) {
+        let origin = self.input.offset(from);
+        let bound = self.resync_bound() as u64;
+        let mut bad = None;
+        loop {
+            let found = match &mut self.parser {
+                Parser::Text(parser) => parser.resync(&self.input.string, from, self.input.eof, self.input.line_head),
+                Parser::Bytes(parser) => parser.resync(&self.input.bytes, from, self.input.eof),
+            };
+            let (at, found) = match found {
+                Resync::At(at) => (at, Some(self.input.offset(at) - origin <= bound)),
+                Resync::End => {
+                    self.done = true;
+                    (self.input.len(), Some(self.input.offset(self.input.len()) - origin <= bound))
+                }
+                // The next game, if any, is after `keep`.
+                Resync::More(keep) => (keep, (self.input.offset(keep) - origin > bound).then_some(false)),
+            };
+            self.input.at = at;
+            bad = bad.or(self.input.take_bad(if found == Some(false) { self.input.len() } else { at }));
+            if let Some(found) = found {
+                return (found, bad);
+            }
+            self.input.compact();
+            if self.input.failed.is_some() {
+                // What follows is lost anyway; the failure is the news.
+                return (true, bad);
+            }
+            let len = self.input.len();
+            self.input.fill(len.saturating_add(self.input.chunk));
+            from = self.input.at;
+        }
     }
 
     /// The record of the game read from `start` to `end`: its origin, and
@@ -278,9 +335,8 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// An error that ends the input.
-    fn fatal(&mut self, kind: ReadError) -> RecordError {
-        self.done = true;
+    /// The error of the next game (counted).
+    fn error(&mut self, kind: ReadError) -> RecordError {
         let game = self.game;
         self.game += 1;
         RecordError { file: self.file.clone(), game: Some(game), kind }
@@ -337,17 +393,24 @@ pub(crate) fn read_text(
     text: &str,
     options: ReadOptions,
 ) -> Result<Vec<Record>, SyntaxError> {
-    Reader::with_codec(format, codec, text.as_bytes(), options)
-        .map(|game| {
-            game.map_err(|e| match e.kind {
-                ReadError::Syntax(e) => e,
-                // Not from a `str` in memory: nothing else can fail there.
-                other => {
-                    SyntaxError { line: 1, column: 1, expected: other.to_string(), found: String::new(), offset: 0 }
-                }
-            })
-        })
-        .collect()
+    Reader::with_codec(format, codec, text.as_bytes(), options).map(|game| game.map_err(|e| syntax(e.kind))).collect()
+}
+
+/// The syntax error a text in memory reports for `kind`.
+fn syntax(kind: ReadError) -> SyntaxError {
+    match kind {
+        ReadError::Syntax(e) => e,
+        ReadError::NoNextGame { error, .. } => syntax(*error),
+        ReadError::Binary { offset, line, column } => SyntaxError {
+            line,
+            column,
+            expected: "text (a NUL byte is binary data)".into(),
+            found: "\0".into(),
+            offset,
+        },
+        // Not from a `str` in memory: nothing else can fail there.
+        other => SyntaxError { line: 1, column: 1, expected: other.to_string(), found: String::new(), offset: 0 },
+    }
 }
 
 #[cfg(test)]

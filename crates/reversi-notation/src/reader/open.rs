@@ -25,9 +25,13 @@ use crate::{Format, ReadError, ReadOptions, RecordError, wthor};
 /// # Ok::<(), reversi_notation::RecordError>(())
 /// ```
 ///
+/// A name file is read only when it is a regular file: one found by its
+/// name that is a FIFO (which would wait for a writer for ever), a device or
+/// a directory is refused, unopened, with an error naming it.
+///
 /// # Errors
 /// [`RecordError`] when the file (or a name file) cannot be opened or read,
-/// or a name file does not read.
+/// a name file is not a regular file, or a name file does not read.
 pub fn open(path: impl AsRef<Path>) -> Result<Reader<Box<dyn BufRead + Send>>, RecordError> {
     open_with(path.as_ref(), None, ReadOptions::new())
 }
@@ -61,8 +65,17 @@ pub fn open_with(
         let (players, tournaments) = wthor_name_files(path);
         let load = |file: &Option<PathBuf>, kind: wthor::Names| -> Result<Vec<String>, RecordError> {
             let Some(file) = file else { return Ok(Vec::new()) };
+            // Found by its name, not asked for: a FIFO (opened, it waits for
+            // a writer for ever), a device or a directory is refused unopened.
+            let metadata = std::fs::metadata(file).map_err(|e| failed(file, ReadError::io(&e)))?;
+            if !metadata.is_file() {
+                return Err(failed(file, not_regular()));
+            }
             // Read in the bound of its header's count, whatever its length.
             let input = File::open(file).map_err(|e| failed(file, ReadError::io(&e)))?;
+            if !input.metadata().is_ok_and(|m| m.is_file()) {
+                return Err(failed(file, not_regular()));
+            }
             wthor::read_names_from(BufReader::new(input), kind).map_err(|e| failed(file, ReadError::Wthor(e)))
         };
         let names = (load(&players, wthor::Names::Players)?, load(&tournaments, wthor::Names::Tournaments)?);
@@ -70,6 +83,15 @@ pub fn open_with(
         games.files.extend(players.into_iter().chain(tournaments));
     }
     Ok(games.named(name))
+}
+
+/// The error of a WTHOR name file that is not a regular file.
+fn not_regular() -> ReadError {
+    ReadError::Io {
+        kind: std::io::ErrorKind::InvalidInput,
+        message: "not a regular file (a FIFO, a device or a directory): WTHOR names are read from regular files only"
+            .into(),
+    }
 }
 
 /// The name files of a `.wtb` file: for each of `.JOU` (players) and `.TRN`
