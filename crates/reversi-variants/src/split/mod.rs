@@ -49,7 +49,7 @@ mod error;
 mod plan;
 mod shard;
 
-pub use deep::{Counter, DeepOptions, MAX_THREADS, Progress, Split};
+pub use deep::{Cancel, Counter, DeepOptions, MAX_DEPTH, MAX_THREADS, Progress, Split};
 pub use digest::Digest;
 pub use error::{CounterError, MergeError, ParseShardError, PlanError, ShardError};
 pub use plan::{PLAN_FORMAT, Plan, PlanHeader, Shard, ShardPlan, read_plan, read_plan_header};
