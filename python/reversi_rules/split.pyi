@@ -105,7 +105,8 @@ class Merged:
 
 def write_plan(path: _Path, position: Position, depth: int, split: int) -> PlanInfo:
     """Writes the plan of ``position`` at ``depth`` split at ply ``split`` to
-    ``path``, all or nothing; raises ``PlanError`` when ``split > depth``."""
+    ``path``, all or nothing; raises ``PlanError`` when ``split > depth``,
+    ``ValueError`` for a depth past 60 (the CLI's bound)."""
 
 def read_plan(path: _Path) -> PlanInfo:
     """Reads and checks a plan (header, line count, digest); raises ``PlanError``
@@ -125,7 +126,9 @@ def count_shard(
     ``hash_mb`` MiB keyed by ``hash_seed`` (the CLI's ``--hash-seed``) on
     ``threads`` threads, the GIL released; writes the result
     to ``output`` all or nothing when given. Raises ``PlanError`` (a damaged
-    plan, a shard out of range), ``OSError``, ``MemoryError``."""
+    plan, a shard out of range), ``ValueError`` (a count past 60 plies, threads
+    outside 1 to 1024), ``OSError``, ``MemoryError``. Ctrl-C stops the count
+    within a fraction of a second (``KeyboardInterrupt``)."""
 
 def read_result(path: _Path) -> ShardResult:
     """Reads one result file; raises ``MergeError`` or ``OSError``."""

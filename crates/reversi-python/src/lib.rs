@@ -4,10 +4,12 @@
 //! readers and writers. The Python API is documented by the package's stubs
 //! (`python/reversi_rules/__init__.pyi`).
 
+mod arrays;
 mod batch;
 mod dataset;
 mod errors;
 mod games;
+mod interrupt;
 mod position;
 mod records;
 mod split;
