@@ -339,5 +339,9 @@ def save_npz(
 ) -> dict[str, Any]:
     """Every row of ``dataset(sources, **options)`` in one ``.npz`` (``numpy.load``), in bounded memory.
 
-    Returns ``{"rows": ..., "games": ..., "errors": [...]}``.
+    ``path`` is written as every output of the package (and the CLI) is: whole or
+    not at all (a temporary file beside it, renamed at the end; a symbolic link
+    followed), a device or FIFO written straight through, and never over one of
+    ``sources`` (``ValueError`` before anything is read). Returns
+    ``{"rows": ..., "games": ..., "errors": [...]}``.
     """
