@@ -46,6 +46,8 @@ def test_perft_stops_on_ctrl_c():
         rr.perft(rr.Position(), 14)
     with ctrl_c():
         rr.perft(rr.Position(), 15, hash_mb=4, threads=2)
+    with ctrl_c():
+        rr.perft(rr.Position(variant="attacks", board="7x7"), 12, threads=2)
     assert rr.perft(rr.Position(), 8, threads=2) == 390216
 
 

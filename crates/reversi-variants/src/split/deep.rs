@@ -86,11 +86,12 @@ impl Cancel {
 
 /// The depth of the counts a cancellable count makes between two looks at
 /// its token: about 2^26 leaves at the board's usual branching (a quarter of
-/// its squares for Reversi, at least 16; every square for the games that move
-/// pieces), a fraction of a second on one thread. 8x8 Reversi: 6 plies.
+/// its squares for Reversi, at least 16; twice its squares for the games that
+/// move pieces, clones and jumps), a fraction of a second on one thread. 8x8
+/// Reversi: 6 plies; Attacks 7x7: 4.
 fn checked_depth(game: &Position) -> u32 {
     let squares = game.geometry().square_count();
-    let branching = if game.variant().moves_pieces() { squares } else { squares / 4 }.max(16);
+    let branching = if game.variant().moves_pieces() { 2 * squares } else { squares / 4 }.max(16);
     (26 / branching.ilog2()).max(1)
 }
 
@@ -729,6 +730,7 @@ mod tests {
         let game = games[0];
         assert_eq!(Tables(None).count_checked(&game, 3, Backend::detect(), Some(&cancel), 1), None);
         assert_eq!(checked_depth(&game), 6);
+        assert_eq!(checked_depth(&Position::start(Variant::Attacks, Geometry::new(7, 7).unwrap()).unwrap()), 4);
         assert!(checked_depth(&Position::start(Variant::Attacks, Geometry::new(26, 26).unwrap()).unwrap()) <= 3);
     }
 
