@@ -92,10 +92,11 @@ def perft(
     ``threads`` (1 to 1024) the positions a few plies down are merged by
     canonical form and counted once each on a pool sharing one table; the GIL
     is released. ``hash_seed`` (0 to 2**64 - 1, the CLI's ``--hash-seed``)
-    keys the table's slots: the same count under any seed, by other paths.
-    Raises ``ValueError`` for a depth past 512 or bad threads, ``MemoryError``
-    for a table that cannot be had. Counts past one machine:
-    ``reversi_rules.split``, ``reversi_rules.distributed``."""
+    keys the table's slots: the same count under any seed, by other paths. The
+    bounds are the CLI's ``perft``: raises ``ValueError`` for a depth past 60 or
+    threads outside 1 to 1024, ``MemoryError`` for a table that cannot be had.
+    Ctrl-C stops the count within a fraction of a second (``KeyboardInterrupt``).
+    Counts past one machine: ``reversi_rules.split``, ``reversi_rules.distributed``."""
 
 class Batch:
     """``n`` games of one variant and board, stepped together on NumPy arrays.
@@ -104,6 +105,13 @@ class Batch:
     last). Reversitacks and Attacks ``W * H * 25 + 1``: ``destination * 25 +
     (dr + 2) * 5 + (dc + 2)`` with ``(dr, dc)`` the origin's offset from the
     destination; a clone is offset ``(0, 0)`` (index 12); pass last.
+
+    ``n`` games that cannot be allocated raise ``MemoryError`` before anything is.
+    The ``out=`` arguments take an array exactly as a new one would be: the
+    dtype and shape each method names, C order, writable, written in place and
+    returned. Another type or dtype raises ``TypeError``; another shape, Fortran
+    order or a strided view, or a read-only array raises ``ValueError``; each
+    message says the dtype and shape expected.
     """
 
     def __init__(
@@ -163,6 +171,8 @@ class Batch:
         players: Player | Sequence[Player] | None = None,
         seed: int | None = None,
         out: npt.NDArray[np.int32] | None = None,
+        *,
+        max_plies: int | None = None,
     ) -> npt.NDArray[np.int32]:
         """Plays every game to its end in Rust: final discs ``int32 (n, 2)``, Black then White.
 
@@ -170,8 +180,12 @@ class Batch:
         ``player_actions``), or one name for both; ``None`` is ``("random", "random")``.
         ``seed`` seeds the streams first: the same seed plays the same games whatever
         the number of threads. ``out``: an ``int32 (n, 2)`` array written and returned
-        instead of a new one. Afterwards the games are at their ends, or at the start
-        again with ``auto_reset``.
+        instead of a new one. A game still going after ``max_plies`` plies of this
+        call (default ten per playable square, as the CLI's ``play --max-plies``:
+        Reversitacks and Attacks games can go on for ever) stops there, its discs
+        counted as they stand. Afterwards the games are at their ends (or where they
+        stopped), or at the start again with ``auto_reset``. Ctrl-C stops the
+        rollout (``KeyboardInterrupt``), the games left where they were.
         """
     def scores(self) -> npt.NDArray[np.int32]: ...
     def is_over(self) -> npt.NDArray[np.bool_]: ...
@@ -330,11 +344,14 @@ def dataset(
     once per symmetry of the board (8 on a square board, 4 on a rectangle, fewer
     with holes), planes and move transformed together, the position as played
     first. Every game shares one variant and board: ``variant``/``board``/``holes``,
-    else the first game's. A game that does not read or replay, or is of another
+    else those of the first game turned into rows (a game that fails fixes
+    nothing). A game that does not read or replay, or is of another
     variant or board, raises ``RecordError`` (saying file, line or byte, and game;
     the iteration may go on) or, with ``errors="skip"``, is left out and listed in
     ``Dataset.errors`` (the first 1000 messages; ``Dataset.skipped`` counts every
     game skipped); a game gives all its rows or none. Input ends as ``read``'s does.
+    Ctrl-C stops a chunk being read (``KeyboardInterrupt``); the next ``__next__``
+    goes on from there.
     """
 
 def save_npz(
@@ -346,5 +363,9 @@ def save_npz(
 ) -> dict[str, Any]:
     """Every row of ``dataset(sources, **options)`` in one ``.npz`` (``numpy.load``), in bounded memory.
 
-    Returns ``{"rows": ..., "games": ..., "errors": [...], "skipped": ...}`` (``Dataset``'s).
+    ``path`` is written as every output of the package (and the CLI) is: whole or
+    not at all (a temporary file beside it, renamed at the end; a symbolic link
+    followed), a device or FIFO written straight through, and never over one of
+    ``sources`` (``ValueError`` before anything is read). Returns
+    ``{"rows": ..., "games": ..., "errors": [...], "skipped": ...}`` (``Dataset``'s).
     """

@@ -10,9 +10,19 @@ from typing import Any
 
 import numpy as np
 
-from ._native import dataset
+from ._native import OutputFile, dataset
 
 __all__ = ["save_npz"]
+
+
+def _input_paths(sources: Any) -> tuple[Any, list[str]]:
+    """``sources`` (an iterable made a list, to be read once) and the paths among it."""
+    if isinstance(sources, (str, os.PathLike)):
+        return sources, [os.fspath(sources)]
+    if hasattr(sources, "read"):
+        return sources, []
+    sources = list(sources)
+    return sources, [os.fspath(s) for s in sources if isinstance(s, (str, os.PathLike))]
 
 
 def save_npz(
@@ -25,12 +35,21 @@ def save_npz(
     is copied into the archive at the end. Returns a summary: ``rows``, ``games``,
     ``errors`` (the messages of the games skipped with ``errors="skip"``, the
     first 1000) and ``skipped`` (how many games were skipped, every one).
-    The archive is written whole or not at all (a temporary file renamed).
+    ``path`` is written by the rules of every output of the package: whole or not
+    at all (a temporary file beside it, renamed at the end; a symbolic link is
+    followed), a device or FIFO written straight through, and never one of the
+    ``sources`` (``ValueError`` before anything is read).
     """
     target = Path(path)
+    sources, inputs = _input_paths(sources)
     rows = 0
     info: dict[str, tuple[np.dtype[Any], tuple[int, ...]]] = {}
-    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+    # The columns beside the destination, unless it is a device or FIFO.
+    beside = not target.exists() or target.is_file()
+    with (
+        OutputFile(target, inputs) as output,
+        tempfile.TemporaryDirectory(dir=target.parent if beside else None) as tmp,
+    ):
         files: dict[str, Any] = {}
         try:
             chunks = dataset(sources, **options)
@@ -44,9 +63,8 @@ def save_npz(
         finally:
             for f in files.values():
                 f.close()
-        partial = os.path.join(tmp, "out.npz")
         method = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
-        with zipfile.ZipFile(partial, "w", compression=method, allowZip64=True) as archive:
+        with zipfile.ZipFile(output, "w", compression=method, allowZip64=True) as archive:
             for name, (dtype, tail) in info.items():
                 header = {
                     "descr": np.lib.format.dtype_to_descr(dtype),
@@ -58,5 +76,5 @@ def save_npz(
                     with open(os.path.join(tmp, name + ".raw"), "rb") as raw:
                         while block := raw.read(1 << 20):
                             out.write(block)
-        os.replace(partial, target)
+        output.commit()
     return {"rows": rows, "games": chunks.games, "errors": chunks.errors, "skipped": chunks.skipped}

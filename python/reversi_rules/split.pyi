@@ -117,7 +117,8 @@ def write_plan(path: _Path, position: Position, depth: int, split: int) -> PlanI
     ``path``, all or nothing; raises ``PlanError`` when ``split > depth`` or
     when a ply of the plan would pass 2**20 positions (refused at once, the
     message giving the estimated size and the deepest split that fits; 8x8
-    Reversi: 9), ``MemoryError`` when the system refuses the memory."""
+    Reversi: 9), ``ValueError`` for a depth past 60 (the CLI's bound),
+    ``MemoryError`` when the system refuses the memory."""
 
 def read_plan(path: _Path) -> PlanInfo:
     """Reads and checks a plan (header, line count, digest); raises ``PlanError``
@@ -139,7 +140,9 @@ def count_shard(
     to ``output`` all or nothing when given (the temporary files of the same
     ``output`` that killed writers left are removed). Raises ``PlanError`` (a
     damaged plan, a shard out of range, more shards than the plan's positions
-    or than 2**20), ``OSError``, ``MemoryError``."""
+    or than 2**20), ``ValueError`` (a count past 60 plies, threads outside 1 to
+    1024), ``OSError``, ``MemoryError``. Ctrl-C stops the count within a
+    fraction of a second (``KeyboardInterrupt``)."""
 
 def read_result(path: _Path) -> ShardResult:
     """Reads one result file; raises ``MergeError`` or ``OSError``."""

@@ -13,6 +13,11 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 
 T = TypeVar("T")
 
+# Holes of an Attacks 5x6 board whose games never end: rows 2 and 3 cut the
+# top row (a1 X, b1 hole, c1 empty, d1 hole, e1 O) off, and there each side's
+# piece jumps into c1 and back for ever once the rest of the board is settled.
+ENDLESS_HOLES = ["b1", "d1"] + [f"{c}{r}" for c in "abcde" for r in (2, 3)]
+
 # Deterministic runs: CI and a second run see the same examples.
 settings.register_profile("repo", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("repo")

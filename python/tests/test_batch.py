@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reversi_rules as rr
+from conftest import ENDLESS_HOLES
 
 BOARDS = [
     ("reversi", "8x8", ()),
@@ -204,3 +205,72 @@ def test_random_actions_never_crash(actions, game):
         batch.step(np.array(actions, dtype=np.int64))
     except rr.IllegalMoveError:
         pass
+
+
+def test_a_rollout_of_games_that_never_end_stops_at_max_plies():
+    batch = rr.Batch(4, variant="attacks", board="5x6", holes=ENDLESS_HOLES, auto_reset=False)
+    # Ten plies per playable square (17) by default, as the CLI's play.
+    scores = batch.rollout(seed=0)
+    assert scores.shape == (4, 2) and not batch.is_over().any()
+    assert (scores == batch.scores()).all()
+    # A bound of its own: three plies from the start leave three moves' pieces.
+    batch.reset()
+    batch.rollout(seed=0, max_plies=3)
+    assert batch.side_to_move().tolist() == [1] * 4 and not batch.is_over().any()
+    batch.reset()
+    assert (batch.rollout(seed=0, max_plies=0) == [[2, 2]] * 4).all()
+    # Games that end are unchanged by a bound they do not reach.
+    a, b = rr.Batch(64, seed=5), rr.Batch(64, seed=5)
+    assert (a.rollout(max_plies=1000) == b.rollout()).all()
+
+
+@pytest.mark.parametrize(
+    ("n", "options"),
+    [(2**40, {}), (2**30, {"variant": "attacks", "board": "26x26"}), (2**62, {}), (2**64 - 1, {})],
+)
+def test_a_batch_too_large_is_a_memory_error(n, options):
+    with pytest.raises(MemoryError, match=f"a batch of {n} games"):
+        rr.Batch(n, **options)
+
+
+def out_cases(batch):
+    """The ``out=`` methods with the dtype and shape of their arrays."""
+    n, a = len(batch), batch.num_actions
+    return [
+        (batch.observation, np.uint8, (n, 2, batch.height, batch.width)),
+        (batch.legal_mask, np.bool_, (n, a)),
+        (batch.random_actions, np.int64, (n,)),
+        (lambda out: batch.rollout(seed=1, out=out), np.int32, (n, 2)),
+    ]
+
+
+@pytest.mark.parametrize(("variant", "board"), [("reversi", "8x8"), ("attacks", "5x6")])
+def test_out_arrays_are_refused_unless_as_new_ones(variant, board):
+    batch = rr.Batch(3, variant=variant, board=board, seed=2, auto_reset=False)
+    for method, dtype, shape in out_cases(batch):
+        if len(shape) > 1:
+            fortran = np.zeros(shape, dtype=dtype, order="F")
+            with pytest.raises(ValueError, match="C-contiguous"):
+                method(out=fortran)
+            wide = np.zeros((*shape[:-1], 2 * shape[-1]), dtype=dtype)[..., ::2]
+            with pytest.raises(ValueError, match="C-contiguous"):
+                method(out=wide)
+        read_only = np.zeros(shape, dtype=dtype)
+        read_only.flags.writeable = False
+        with pytest.raises(ValueError, match="read-only"):
+            method(out=read_only)
+        with pytest.raises(ValueError, match=r"shape \[.*found shape"):
+            method(out=np.zeros((*shape, 1), dtype=dtype).reshape(*shape[:-1], -1)[:1])
+        wrong = np.float64 if dtype != np.float64 else np.int8
+        with pytest.raises(TypeError, match=f"{np.dtype(dtype).name} array of shape .*found a float64 array"):
+            method(out=np.zeros(shape, dtype=wrong))
+        with pytest.raises(TypeError, match="found list"):
+            method(out=[0] * shape[0])
+        assert not read_only.any()
+    # An array as a new one would be is written in place.
+    batch.reset(seed=2)
+    expected = [method(out=None).copy() for method, _, _ in out_cases(batch)]
+    batch.reset(seed=2)
+    for (method, dtype, shape), want in zip(out_cases(batch), expected):
+        out = np.full(shape, 7, dtype=dtype)
+        assert method(out=out) is out and (out == want).all()

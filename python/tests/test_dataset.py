@@ -283,3 +283,21 @@ def test_threads_reading_one_dataset_never_wait_for_each_other():
 
     got = [len(chunk["action"]) for chunk in read_in_threads(ds, check)]
     assert sum(got) == ds.rows == expected
+
+
+def test_a_bad_first_game_on_another_board_fixes_nothing(tmp_path):
+    # The first game, on 6x6, does not replay; the 300 after it are 8x8. The
+    # board is fixed by the first game turned into rows, so all 300 are kept.
+    source = tmp_path / "mixed.pgn"
+    good = '[Result "*"]\n\n1. f5 d6 *\n\n'
+    source.write_text('[Board "6x6"]\n[Result "*"]\n\n1. a1 *\n\n' + good * 300)
+    ds = rr.dataset(source, errors="skip")
+    rows = joined(ds)
+    assert ds.games == 300 and len(rows["action"]) == 600
+    assert rows["planes"].shape[1:] == (2, 8, 8)
+    assert len(ds.errors) == 1 and "game 1" in ds.errors[0]
+    # A game on another board than the first kept is skipped, saying why.
+    source.write_text(good + '[Board "6x6"]\n[Result "*"]\n\n1. c2 *\n\n' + good)
+    ds = rr.dataset(source, errors="skip")
+    assert len(joined(ds)["action"]) == 4 and ds.games == 2
+    assert len(ds.errors) == 1 and "a reversi game on 6x6 in a dataset of reversi on 8x8" in ds.errors[0]

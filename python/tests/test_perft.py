@@ -54,10 +54,14 @@ def test_symmetric_images_count_the_same():
 
 def test_a_depth_past_the_bound_is_refused():
     # Black's piece jumps a1-c1 and back for ever, White passes: every depth
-    # counts 1 leaf, up to the bound (512); deeper is refused, not a crash.
+    # counts 1 leaf, up to the bound (60, the CLI's); deeper is refused, not a
+    # crash, the same from Python as from the CLI.
     endless = rr.Position("X#-#O X", variant="attacks")
-    assert rr.perft(endless, 512) == 1
-    assert rr.perft(endless, 512, hash_mb=1) == 1
-    for depth in (513, 10**6):
-        with pytest.raises(ValueError, match="past the deepest count, 512 plies"):
+    assert rr.perft(endless, 60) == 1
+    assert rr.perft(endless, 60, hash_mb=1) == 1
+    for depth in (61, 100, 513, 10**6):
+        with pytest.raises(ValueError, match="past the deepest count, 60 plies"):
             rr.perft(endless, depth)
+    for threads in (0, 1025):
+        with pytest.raises(ValueError, match="expected 1 to 1024 threads"):
+            rr.perft(endless, 3, threads=threads)

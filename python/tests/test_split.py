@@ -80,7 +80,7 @@ def test_bad_plans_are_plan_errors(tmp_path):
     pos = rr.Position()
     with pytest.raises(PlanError, match="split"):
         write_plan(tmp_path / "x.txt", pos, 5, 6)
-    with pytest.raises(ValueError, match="past the deepest count, 512 plies"):
+    with pytest.raises(ValueError, match="past the deepest count, 60 plies"):
         write_plan(tmp_path / "x.txt", rr.Position("X#-#O X", variant="attacks"), 513, 1)
     plan = tmp_path / "plan.txt"
     write_plan(plan, pos, 6, 3)

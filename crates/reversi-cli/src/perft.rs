@@ -19,10 +19,10 @@ use crate::game::StartArgs;
 use crate::output::Stdout;
 use crate::split::{ShardJob, clear_progress, counter, run_merge, run_shard, write_plan};
 
-/// The deepest count accepted, for every game and board: an 8x8 Reversi game
-/// has at most 60 placements, and a count 60 plies deep does not finish on
-/// any board, so a deeper one is surely a typo. The help states this bound.
-const MAX_DEPTH: u32 = 60;
+/// The deepest count accepted, for every game and board: the split count's
+/// bound (reversi-variants' `split::MAX_DEPTH`, the Python package's too).
+/// The help states it.
+const MAX_DEPTH: u32 = reversi_variants::split::MAX_DEPTH;
 
 /// Arguments of `reversi perft`.
 #[derive(Args, Debug)]
@@ -184,7 +184,7 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
     let split = counter.count(&game, depth, args.divide);
     let elapsed = start.elapsed();
     clear_progress(progress);
-    // DEPTH is at most 60, within the library's bound: kept as a usage error.
+    // DEPTH is within the library's bound, checked above; no token is set.
     let split = split.map_err(|e| Failure::usage(e.to_string()))?;
     if split.total == u64::MAX {
         return Err(Failure::usage(format!(

@@ -12,18 +12,20 @@
 //! mover's pieces next to the destination) is the offset `(0, 0)`, index 12;
 //! the pass is last.
 
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use reversi_core::raw::Kernel;
 use reversi_variants::{Color, Move, Position, Square, Variant};
 
+use crate::arrays::out_array;
 use crate::errors::illegal;
 use crate::games::{
     Encoding, Game8, Games, Player, action_any, check_any, choose_any, game_seed, mv_is_distance_one_jump, play_any,
     reason8, write_planes_any,
 };
+use crate::interrupt::interruptible;
 use crate::position::{PyPosition, start};
 
 /// From this many games on, the loops run on rayon's threads.
@@ -131,16 +133,9 @@ impl Batch {
         &mut self,
         py: Python<'py>,
         player: Player,
-        out: Option<Bound<'py, PyArray1<i64>>>,
+        out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let n = self.len();
-        let array = match out {
-            Some(a) => {
-                check_shape(a.shape(), &[n], "actions out")?;
-                a
-            }
-            None => PyArray1::zeros(py, [n], false),
-        };
+        let array = out_array(py, out.as_ref(), [self.len()], "actions out", "int64")?;
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
@@ -177,12 +172,17 @@ fn parse_player(name: &str) -> PyResult<Player> {
         .ok_or_else(|| PyValueError::new_err(format!("unknown player {name:?}: expected one of {:?}", Player::NAMES)))
 }
 
-/// An array argument (`out=`) of the expected shape, or a new one.
-fn check_shape(found: &[usize], expected: &[usize], what: &str) -> PyResult<()> {
-    if found != expected {
-        return Err(PyValueError::new_err(format!("{what}: expected shape {expected:?}, found {found:?}")));
-    }
-    Ok(())
+/// A vector of `n` copies of `item`, or `MemoryError` (naming the bytes)
+/// before anything is allocated when the machine cannot give them.
+fn filled<T: Clone>(n: usize, item: T, what: &str) -> PyResult<Vec<T>> {
+    let too_many = || {
+        let bytes = n.checked_mul(size_of::<T>()).map_or_else(|| "more than 2^64".to_string(), |b| b.to_string());
+        PyMemoryError::new_err(format!("a batch of {n} games: {what} take {bytes} bytes, more than can be allocated"))
+    };
+    let mut items = Vec::new();
+    items.try_reserve_exact(n).map_err(|_| too_many())?;
+    items.resize(n, item);
+    Ok(items)
 }
 
 #[pymethods]
@@ -210,11 +210,12 @@ impl Batch {
                 let kernel = Kernel::detect();
                 let black = core.side_to_move() == Color::Black;
                 let start = Game8::new(kernel, core.player().0, core.opponent().0, black);
-                Games::Othello { kernel, start, games: vec![start; n] }
+                Games::Othello { kernel, start, games: filled(n, start, "the games")? }
             }
-            None => Games::Any { start: Box::new(pos), games: vec![pos; n] },
+            None => Games::Any { start: Box::new(pos), games: filled(n, pos, "the games")? },
         };
-        let mut batch = Batch { games, enc, variant: pos.variant(), rng: vec![0; n], auto_reset };
+        let rng = filled(n, 0, "the random streams")?;
+        let mut batch = Batch { games, enc, variant: pos.variant(), rng, auto_reset };
         batch.set_seed(seed);
         Ok(batch)
     }
@@ -332,19 +333,9 @@ impl Batch {
 
     /// `uint8 (n, 2, H, W)`: plane 0 the side to move's pieces, plane 1 the opponent's.
     #[pyo3(signature = (out=None))]
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        out: Option<Bound<'py, PyArray4<u8>>>,
-    ) -> PyResult<Bound<'py, PyArray4<u8>>> {
+    fn observation<'py>(&self, py: Python<'py>, out: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray4<u8>>> {
         let shape = [self.len(), 2, self.enc.height, self.enc.width];
-        let array = match out {
-            Some(a) => {
-                check_shape(a.shape(), &shape, "observation out")?;
-                a
-            }
-            None => PyArray4::zeros(py, shape, false),
-        };
+        let array = out_array(py, out.as_ref(), shape, "observation out", "uint8")?;
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
@@ -368,19 +359,9 @@ impl Batch {
 
     /// `bool (n, A)`: the legal actions of each game (none once a game is over).
     #[pyo3(signature = (out=None))]
-    fn legal_mask<'py>(
-        &self,
-        py: Python<'py>,
-        out: Option<Bound<'py, PyArray2<bool>>>,
-    ) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    fn legal_mask<'py>(&self, py: Python<'py>, out: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let shape = [self.len(), self.enc.count()];
-        let array = match out {
-            Some(a) => {
-                check_shape(a.shape(), &shape, "legal_mask out")?;
-                a
-            }
-            None => PyArray2::zeros(py, shape, false),
-        };
+        let array = out_array(py, out.as_ref(), shape, "legal_mask out", "bool")?;
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
@@ -490,7 +471,7 @@ impl Batch {
     fn random_actions<'py>(
         &mut self,
         py: Python<'py>,
-        out: Option<Bound<'py, PyArray1<i64>>>,
+        out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         self.actions_of(py, Player::Random, out)
     }
@@ -503,7 +484,7 @@ impl Batch {
         &mut self,
         py: Python<'py>,
         player: &str,
-        out: Option<Bound<'py, PyArray1<i64>>>,
+        out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         self.actions_of(py, parse_player(player)?, out)
     }
@@ -511,17 +492,23 @@ impl Batch {
     /// Plays every game to its end, Black's moves by `players[0]` and White's
     /// by `players[1]` (`"random"` or `"greedy"`; one name for both), from
     /// the batch's streams, and returns the final discs, `int32 (n, 2)`:
-    /// Black, White (written into `out` when given). The games are then at
-    /// their ends, or started again with `auto_reset`. With `seed`, the
-    /// streams are seeded again first: the same seed plays the same games,
-    /// whatever the number of threads.
-    #[pyo3(signature = (players=None, seed=None, out=None))]
+    /// Black, White (written into `out` when given). A game still going after
+    /// `max_plies` plies of this call (default ten per playable square, as
+    /// the CLI's `play`: Reversitacks and Attacks games can go on for ever)
+    /// stops there, its discs counted as they stand. The games are then at
+    /// their ends (or where they stopped), or started again with
+    /// `auto_reset`. With `seed`, the streams are seeded again first: the
+    /// same seed plays the same games, whatever the number of threads.
+    /// Ctrl-C stops the rollout (`KeyboardInterrupt`), the games left where
+    /// they were.
+    #[pyo3(signature = (players=None, seed=None, out=None, *, max_plies=None))]
     fn rollout<'py>(
         &mut self,
         py: Python<'py>,
         players: Option<&Bound<'py, PyAny>>,
         seed: Option<u64>,
-        out: Option<Bound<'py, PyArray2<i32>>>,
+        out: Option<Bound<'py, PyAny>>,
+        max_plies: Option<usize>,
     ) -> PyResult<Bound<'py, PyArray2<i32>>> {
         let [black, white] = match players {
             None => [Player::Random; 2],
@@ -539,29 +526,33 @@ impl Batch {
                 }
             },
         };
-        let n = self.len();
-        let array = match out {
-            Some(a) => {
-                check_shape(a.shape(), &[n, 2], "rollout out")?;
-                a
-            }
-            None => PyArray2::<i32>::zeros(py, [n, 2], false),
-        };
+        let array = out_array(py, out.as_ref(), [self.len(), 2], "rollout out", "int32")?;
         if let Some(seed) = seed {
             self.set_seed(seed);
         }
+        let max_plies = max_plies.unwrap_or(match &self.games {
+            Games::Othello { .. } => 10 * self.enc.width * self.enc.height,
+            Games::Any { start, .. } => 10 * start.geometry().playable_count(),
+        });
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
             let (parallel, auto_reset) = (self.parallel(), self.auto_reset);
             let (games, rng) = (&mut self.games, &mut self.rng);
-            py.detach(|| match games {
+            interruptible(py, |cancel| match games {
                 Games::Othello { kernel, start, games } => {
                     let (k, start) = (*kernel, *start);
                     with_streams(parallel, games, rng, out, |g, s| {
-                        while !g.over {
+                        // A game of 8x8 Reversi takes microseconds: the
+                        // token is looked at once a game.
+                        if cancel.is_cancelled() {
+                            return g.score();
+                        }
+                        let mut plies = 0;
+                        while !g.over && plies < max_plies {
                             let a = if g.black { black } else { white }.action8(k, g, s);
                             g.play(k, a);
+                            plies += 1;
                         }
                         let score = g.score();
                         if auto_reset {
@@ -573,9 +564,15 @@ impl Batch {
                 Games::Any { start, games } => {
                     let start = **start;
                     with_streams(parallel, games, rng, out, |g, s| {
-                        while !g.is_game_over() {
+                        let mut plies = 0;
+                        while !g.is_game_over() && plies < max_plies {
+                            if cancel.is_cancelled() {
+                                let score = g.score();
+                                return (score.black as i32, score.white as i32);
+                            }
                             let player = if g.side_to_move() == Color::Black { black } else { white };
                             g.play_unchecked(choose_any(player, g, s));
+                            plies += 1;
                         }
                         let score = g.score();
                         if auto_reset {
@@ -584,7 +581,7 @@ impl Batch {
                         (score.black as i32, score.white as i32)
                     });
                 }
-            });
+            })?;
         }
         Ok(array)
     }

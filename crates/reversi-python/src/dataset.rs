@@ -21,6 +21,7 @@ use reversi_variants::{Color, Geometry, Move, Position, Symmetry, Variant};
 
 use crate::errors::record_error;
 use crate::games::{Encoding, write_planes_any, write_planes8};
+use crate::interrupt::{Cancel, interruptible};
 use crate::position::{parse_geometry, parse_variant};
 use crate::records::{BoxedReader, Skipped, open_source, parse_errors};
 
@@ -147,9 +148,11 @@ fn bits_of(pos: &Position) -> [u64; 2] {
 }
 
 impl Dataset {
-    /// The rows of `record` appended to `out`, all or none.
+    /// The rows of `record` appended to `out`, all or none. Without
+    /// `variant=` and `board=`, the first game turned into rows fixes them: a
+    /// game that fails fixes nothing.
     fn add_game(&self, state: &mut State, record: &Record) -> Result<(), String> {
-        let board = *state.board.get_or_insert(Board { variant: record.variant, geometry: record.geometry });
+        let board = state.board.unwrap_or(Board { variant: record.variant, geometry: record.geometry });
         if record.variant != board.variant || record.geometry != board.geometry {
             return Err(format!(
                 "{}a {} game on {} in a dataset of {} on {} (a dataset holds one variant and board: choose them with variant= and board=)",
@@ -217,16 +220,18 @@ impl Dataset {
             None => f32::NAN,
         };
         rows.margin = rows.side.iter().map(|&white| if white == 1 { -black } else { black }).collect();
+        state.board = Some(board);
         state.pending.append(&mut rows);
         self.games.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 
     /// Reads games into `state.pending` until a chunk is full or the reader
-    /// ends; a game that does not read or replay raises (the message) unless
-    /// skipped, when it is listed in `self.errors`.
-    fn fill(&self, state: &mut State) -> Result<(), String> {
-        while state.pending.rows() < self.chunk {
+    /// ends, or `cancel` is set (looked at before each game); a game that
+    /// does not read or replay raises (the message) unless skipped, when it
+    /// is listed in `self.errors`.
+    fn fill(&self, state: &mut State, cancel: &Cancel) -> Result<(), String> {
+        while state.pending.rows() < self.chunk && !cancel.is_cancelled() {
             let Some(mut reader) = state.reader.take() else { return Ok(()) };
             let outcome = match reader.next_record() {
                 None => return Ok(()),
@@ -307,7 +312,7 @@ impl Dataset {
                 }
                 continue;
             }
-            py.detach(|| self.fill(state)).map_err(record_error)?;
+            interruptible(py, |cancel| self.fill(state, cancel))?.map_err(record_error)?;
             if state.pending.rows() < self.chunk {
                 // The reader ended: on to the next source.
                 state.reader = None;

@@ -4,10 +4,13 @@
 //! readers and writers. The Python API is documented by the package's stubs
 //! (`python/reversi_rules/__init__.pyi`).
 
+mod arrays;
 mod batch;
 mod dataset;
 mod errors;
 mod games;
+mod interrupt;
+mod output_file;
 mod position;
 mod records;
 mod split;
@@ -29,6 +32,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::read, m)?)?;
     m.add_function(wrap_pyfunction!(writing::write, m)?)?;
     m.add_function(wrap_pyfunction!(writing::convert, m)?)?;
+    m.add_class::<output_file::OutputFile>()?;
     m.add_class::<dataset::Dataset>()?;
     m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
     Ok(())

@@ -11,10 +11,11 @@ use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyOSError, PyOverflow
 use pyo3::prelude::*;
 use reversi_notation::Outputs;
 use reversi_variants::split::{
-    Counter, CounterError, DeepOptions, MergeError as RustMergeError, Merged, Plan, PlanError as RustPlanError,
-    PlanHeader, Shard, ShardError, ShardResult as RustShardResult,
+    Counter, CounterError, DeepOptions, MAX_DEPTH, MergeError as RustMergeError, Merged, Plan,
+    PlanError as RustPlanError, PlanHeader, Shard, ShardError, ShardResult as RustShardResult,
 };
 
+use crate::interrupt::interruptible;
 use crate::position::PyPosition;
 
 pyo3::create_exception!(
@@ -326,8 +327,9 @@ impl MergedCount {
 /// Leaves at `depth` plies (a pass is a ply, a finished game one leaf), by
 /// the split count: with `hash_mb` a table of that many MiB, with `threads`
 /// that many threads, equal positions a few plies down merged and counted
-/// once; `hash_seed` keys the table (the same count under any seed). The GIL
-/// is released while counting.
+/// once; `hash_seed` keys the table (the same count under any seed). The
+/// bounds are the CLI's: `depth` at most 60, `threads` 1 to 1024. The GIL is
+/// released while counting, and Ctrl-C stops the count (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (position, depth, hash_mb=None, threads=None, *, hash_seed=None))]
 pub(crate) fn perft(
@@ -339,9 +341,13 @@ pub(crate) fn perft(
     hash_seed: Option<u64>,
 ) -> PyResult<u64> {
     let pos = position.pos;
-    let counter = Counter::new(&pos, options(hash_mb, hash_seed, threads)).map_err(counter_error)?;
-    let split = py.detach(|| counter.count(&pos, depth, false));
-    split.map(|split| split.total).map_err(|e| PyValueError::new_err(e.to_string()))
+    interruptible(py, |cancel| {
+        let counter = Counter::new(&pos, options(hash_mb, hash_seed, threads))
+            .map_err(counter_error)?
+            .with_cancel(cancel.clone());
+        let split = counter.count(&pos, depth, false);
+        split.map(|split| split.total).map_err(|e| PyValueError::new_err(e.to_string()))
+    })?
 }
 
 /// Writes the plan of `position` at `depth` split at ply `split` to `path`,
@@ -354,6 +360,10 @@ pub(crate) fn write_plan(
     depth: u32,
     split: u32,
 ) -> PyResult<PlanInfo> {
+    if depth > MAX_DEPTH {
+        let too_deep = reversi_variants::PerftError::TooDeep { depth, max: MAX_DEPTH };
+        return Err(PyValueError::new_err(too_deep.to_string()));
+    }
     let pos = position.pos;
     let plan = py.detach(|| Plan::new(&pos, depth, split)).map_err(plan_error)?;
     py.detach(|| write_atomically(&path, |file| plan.write(file)))?;
@@ -393,10 +403,12 @@ pub(crate) fn count_shard(
             output.display()
         )));
     }
-    let result = py.detach(|| {
+    let result = interruptible(py, |cancel| {
         let plan = reversi_variants::split::read_plan(&plan, shard)?;
-        plan.count_with(options(hash_mb, hash_seed, threads))
-    });
+        let counter =
+            Counter::new(&plan.header().start, options(hash_mb, hash_seed, threads))?.with_cancel(cancel.clone());
+        plan.count(&counter)
+    })?;
     let result = result.map_err(shard_error)?;
     if let Some(output) = &output {
         let line = result.to_json();

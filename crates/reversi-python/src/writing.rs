@@ -51,7 +51,7 @@ fn outputs(paths: &[PathBuf]) -> PyResult<Outputs> {
 
 /// An output's failure, naming the path: a `ValueError` for a directory,
 /// else the `OSError` of its kind.
-fn output_error(e: OutputError) -> PyErr {
+pub(crate) fn output_error(e: OutputError) -> PyErr {
     match e.source.kind() {
         std::io::ErrorKind::IsADirectory => PyValueError::new_err(e.to_string()),
         kind => std::io::Error::new(kind, e.to_string()).into(),

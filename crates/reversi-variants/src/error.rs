@@ -109,7 +109,8 @@ pub enum PositionErrorKind {
 }
 
 /// Why a count ([`perft`](crate::perft()), [`perft_hashed`](crate::perft_hashed),
-/// [`divide`](crate::divide())) was refused before it started.
+/// [`divide`](crate::divide())) was refused before it started, or why a split
+/// count (`split::Counter`) stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PerftError {
@@ -120,9 +121,14 @@ pub enum PerftError {
     TooDeep {
         /// The depth asked for.
         depth: u32,
-        /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
+        /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), or the split
+        /// count's `split::MAX_DEPTH`.
         max: u32,
     },
+    /// A split count whose `split::Cancel` token was set
+    /// before it finished: what it had counted is dropped.
+    #[error("the count was cancelled before it finished")]
+    Cancelled,
 }
 
 /// Why a move could not be played.

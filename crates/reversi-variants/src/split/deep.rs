@@ -14,10 +14,17 @@
 //! Asking for the counts per root move or for progress changes nothing of
 //! this: the same units, tables and pool count the same tree, and progress
 //! (work units done, leaves, elapsed time) comes from shared counters.
+//!
+//! A counter given a [`Cancel`] token ([`Counter::with_cancel`]) looks at it
+//! before each unit and, inside a unit, before each count of
+//! [`checked_depth`] plies (a fraction of a second on one thread), expanding
+//! the plies above that itself: set from another thread, the count stops
+//! within about that time with [`PerftError::Cancelled`]. Without a token
+//! nothing of this runs.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -28,6 +35,65 @@ use crate::{Backend, Move, PerftCache, PerftError, Position, Variant};
 
 /// The most threads a [`Counter`] runs.
 pub const MAX_THREADS: usize = 1024;
+
+/// The deepest split count ([`Counter::count`], [`Counter::count_each`]),
+/// for every game and board: 60 plies. An 8x8 Reversi game has at most 60
+/// placements and a count 60 plies deep finishes on no board, so a deeper one
+/// is surely a typo. The CLI's `perft` and the Python package's `perft`
+/// refuse a deeper count alike, through this bound.
+pub const MAX_DEPTH: u32 = 60;
+
+/// Refuses a split count deeper than [`MAX_DEPTH`].
+const fn check_split_depth(depth: u32) -> Result<(), PerftError> {
+    if depth > MAX_DEPTH { Err(PerftError::TooDeep { depth, max: MAX_DEPTH }) } else { Ok(()) }
+}
+
+/// A token that stops a [`Counter`]'s counts from another thread
+/// ([`Counter::with_cancel`]); its clones share one flag, which stays set.
+///
+/// ```
+/// use reversi_variants::split::{Cancel, Counter, DeepOptions};
+/// use reversi_variants::{Geometry, PerftError, Position, Variant};
+/// let start = Position::start(Variant::Reversi, Geometry::standard())?;
+/// let cancel = Cancel::new();
+/// let counter = Counter::new(&start, DeepOptions::new().threads(2))?.with_cancel(cancel.clone());
+/// assert_eq!(counter.count(&start, 7, false)?.total, 55_092);
+/// cancel.cancel();
+/// assert_eq!(counter.count(&start, 7, false), Err(PerftError::Cancelled));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A token not set.
+    #[must_use]
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Sets the token: every count that looks at it stops.
+    pub fn cancel(&self) {
+        self.0.store(true, Relaxed);
+    }
+
+    /// Whether the token is set.
+    #[must_use]
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Relaxed)
+    }
+}
+
+/// The depth of the counts a cancellable count makes between two looks at
+/// its token: about 2^26 leaves at the board's usual branching (a quarter of
+/// its squares for Reversi, at least 16; twice its squares for the games that
+/// move pieces, clones and jumps), a fraction of a second on one thread. 8x8
+/// Reversi: 6 plies; Attacks 7x7: 4.
+fn checked_depth(game: &Position) -> u32 {
+    let squares = game.geometry().square_count();
+    let branching = if game.variant().moves_pieces() { 2 * squares } else { squares / 4 }.max(16);
+    (26 / branching.ilog2()).max(1)
+}
 
 /// How a [`Counter`] counts: threads, table, move-generator build, engine.
 ///
@@ -263,13 +329,44 @@ impl Tables {
     }
 
     /// The count of one unit, `depth` at most the depth [`Counter::count_each`]
-    /// checked against [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH) before anything was counted.
+    /// checked against [`MAX_DEPTH`] before anything was counted.
     fn count(&self, unit: &Position, depth: u32, backend: Backend) -> u64 {
         let count = match &self.0 {
             Some(cache) => crate::perft_hashed_with(backend, unit, depth, cache),
             None => crate::perft_with(backend, unit, depth),
         };
-        count.expect("count_each checks the depth against MAX_PERFT_DEPTH first")
+        count.expect("count_each checks the depth against MAX_DEPTH first")
+    }
+
+    /// [`Tables::count`], or with a `cancel` token the same count made of
+    /// counts of at most `leaf` plies (the plies above expanded here, as
+    /// perft does), the token looked at before each: `None` once it is set.
+    /// The table still catches a transposition at the root of each count.
+    fn count_checked(
+        &self,
+        unit: &Position,
+        depth: u32,
+        backend: Backend,
+        cancel: Option<&Cancel>,
+        leaf: u32,
+    ) -> Option<u64> {
+        let Some(cancel) = cancel else { return Some(self.count(unit, depth, backend)) };
+        if cancel.is_cancelled() {
+            return None;
+        }
+        if depth <= leaf {
+            return Some(self.count(unit, depth, backend));
+        }
+        if unit.is_game_over() {
+            return Some(1);
+        }
+        let mut total = 0u64;
+        for mv in unit.moves() {
+            let mut child = *unit;
+            child.play_unchecked(mv);
+            total = total.saturating_add(self.count_checked(&child, depth - 1, backend, Some(cancel), leaf)?);
+        }
+        Some(total)
     }
 }
 
@@ -323,6 +420,7 @@ pub struct Counter {
     tables: Tables,
     pool: rayon::ThreadPool,
     report: Option<Report>,
+    cancel: Option<Cancel>,
 }
 
 impl std::fmt::Debug for Counter {
@@ -331,6 +429,7 @@ impl std::fmt::Debug for Counter {
             .field("options", &self.options)
             .field("cache", &self.tables.0)
             .field("progress", &self.report.is_some())
+            .field("cancel", &self.cancel)
             .finish_non_exhaustive()
     }
 }
@@ -352,7 +451,7 @@ impl Counter {
             .num_threads(options.threads)
             .build()
             .map_err(|e| CounterError::Pool { threads: options.threads, message: e.to_string() })?;
-        Ok(Counter { options, tables, pool, report: None })
+        Ok(Counter { options, tables, pool, report: None, cancel: None })
     }
 
     /// The options it was made with.
@@ -370,15 +469,26 @@ impl Counter {
         self
     }
 
+    /// The counter, its counts stopping with [`PerftError::Cancelled`] within
+    /// a fraction of a second of `cancel` being set (from another thread: a
+    /// Ctrl-C handler, a Python caller's signal check). A count that had
+    /// finished every unit when the token was set gives its result.
+    #[must_use]
+    pub fn with_cancel(mut self, cancel: Cancel) -> Counter {
+        self.cancel = Some(cancel);
+        self
+    }
+
     /// The count of `game` (of the kind the counter was made for) at
     /// `depth`, and the count below each root move when `divide` (none at a
     /// finished game or at depth 0). A total at `u64::MAX` has saturated.
     ///
     /// # Errors
-    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), before
-    /// anything is counted.
+    /// [`PerftError::TooDeep`] for a depth past [`MAX_DEPTH`], before
+    /// anything is counted; [`PerftError::Cancelled`] when the token of
+    /// [`Counter::with_cancel`] was set before the count finished.
     pub fn count(&self, game: &Position, depth: u32, divide: bool) -> Result<Split, PerftError> {
-        check_depth(depth)?;
+        check_split_depth(depth)?;
         let (moves, roots): (Vec<Option<Move>>, Vec<Position>) = if divide && depth > 0 && !game.is_game_over() {
             let child = |mv| {
                 let mut child = *game;
@@ -403,11 +513,16 @@ impl Counter {
     /// paths. A count at `u64::MAX` has saturated.
     ///
     /// # Errors
-    /// [`PerftError::TooDeep`] for a depth past [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), before
-    /// anything is counted.
+    /// [`PerftError::TooDeep`] for a depth past [`MAX_DEPTH`], before
+    /// anything is counted; [`PerftError::Cancelled`] when the token of
+    /// [`Counter::with_cancel`] was set before the count finished.
     pub fn count_each(&self, roots: &[Position], depth: u32) -> Result<Vec<u64>, PerftError> {
-        check_depth(depth)?;
-        let Counter { options, tables, pool, report } = self;
+        check_split_depth(depth)?;
+        let Counter { options, tables, pool, report, cancel } = self;
+        let cancel = cancel.as_ref();
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(PerftError::Cancelled);
+        }
         let options = *options;
         let generic: Vec<Position>;
         let roots = if options.generic {
@@ -441,9 +556,14 @@ impl Counter {
             last: Mutex::new(Instant::now()),
         };
         let totals = Mutex::new(frontier.finished);
+        let leaf = checked_depth(first);
+        let stopped = AtomicBool::new(false);
         pool.install(|| {
             units.par_iter().for_each(|(unit, paths)| {
-                let n = tables.count(unit, depth - plies, options.backend);
+                let Some(n) = tables.count_checked(unit, depth - plies, options.backend, cancel, leaf) else {
+                    stopped.store(true, Relaxed);
+                    return;
+                };
                 let mut credited = 0u64;
                 {
                     let mut totals = totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -456,6 +576,9 @@ impl Counter {
                 counters.unit_done(credited);
             });
         });
+        if stopped.into_inner() {
+            return Err(PerftError::Cancelled);
+        }
         Ok(totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner))
     }
 }
@@ -559,12 +682,62 @@ mod tests {
         // finish, so the refusal must come first.
         let game = Position::start(Variant::Attacks, Geometry::new(3, 3).unwrap()).unwrap();
         let counter = Counter::new(&game, options(2, 1)).unwrap();
-        let too_deep = PerftError::TooDeep { depth: MAX_PERFT_DEPTH + 1, max: MAX_PERFT_DEPTH };
-        assert_eq!(counter.count(&game, MAX_PERFT_DEPTH + 1, true), Err(too_deep));
+        for depth in [MAX_DEPTH + 1, MAX_PERFT_DEPTH + 1] {
+            let too_deep = PerftError::TooDeep { depth, max: MAX_DEPTH };
+            assert_eq!(counter.count(&game, depth, true), Err(too_deep));
+        }
         assert_eq!(
             counter.count_each(&[game], u32::MAX).unwrap_err(),
-            PerftError::TooDeep { depth: u32::MAX, max: MAX_PERFT_DEPTH }
+            PerftError::TooDeep { depth: u32::MAX, max: MAX_DEPTH }
         );
+    }
+
+    #[test]
+    fn a_checked_count_equals_the_plain_count() {
+        let tables = |mib| Tables::new(&Position::start(Variant::Reversi, Geometry::standard()).unwrap(), mib, 7);
+        let text = "X-O-----/-O------/OOXX----/---XX---/---XXX--/--------/--------/-------- X";
+        let games = [
+            Position::from_text(Variant::Reversi, text).unwrap(),
+            Position::start(Variant::Attacks, Geometry::new(5, 6).unwrap()).unwrap(),
+            Position::from_text(Variant::Attacks, "XX/-- O").unwrap(),
+        ];
+        let cancel = Cancel::new();
+        for game in games {
+            let tables = if game.variant() == Variant::Reversi { tables(1).unwrap() } else { Tables(None) };
+            for depth in 0..5 {
+                let plain = crate::perft(&game, depth).unwrap();
+                for leaf in [1, 2, 6] {
+                    let checked = tables.count_checked(&game, depth, Backend::detect(), Some(&cancel), leaf);
+                    assert_eq!(checked, Some(plain), "{game} {depth} {leaf}");
+                }
+            }
+        }
+        cancel.cancel();
+        let game = games[0];
+        assert_eq!(Tables(None).count_checked(&game, 3, Backend::detect(), Some(&cancel), 1), None);
+        assert_eq!(checked_depth(&game), 6);
+        assert_eq!(checked_depth(&Position::start(Variant::Attacks, Geometry::new(7, 7).unwrap()).unwrap()), 4);
+        assert!(checked_depth(&Position::start(Variant::Attacks, Geometry::new(26, 26).unwrap()).unwrap()) <= 3);
+    }
+
+    #[test]
+    fn a_cancelled_count_stops_within_a_fraction_of_a_second() {
+        // Perft 15 of the start takes hours: set the token after 100 ms.
+        let start = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+        let cancel = Cancel::new();
+        let counter = Counter::new(&start, options(2, 4)).unwrap().with_cancel(cancel.clone());
+        let clock = Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                cancel.cancel();
+            });
+            assert_eq!(counter.count(&start, 15, true), Err(PerftError::Cancelled));
+        });
+        assert!(clock.elapsed() < Duration::from_secs(3), "{:?}", clock.elapsed());
+        // A set token stops the next count at once; without one the count is whole.
+        assert_eq!(counter.count_each(&[start], 5), Err(PerftError::Cancelled));
+        assert_eq!(split_count(&start, 9, true, options(2, 4)).total, 3_005_288);
     }
 
     #[test]

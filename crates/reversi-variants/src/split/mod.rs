@@ -53,7 +53,7 @@ mod expand;
 mod plan;
 mod shard;
 
-pub use deep::{Counter, DeepOptions, MAX_THREADS, Progress, Split};
+pub use deep::{Cancel, Counter, DeepOptions, MAX_DEPTH, MAX_THREADS, Progress, Split};
 pub use digest::Digest;
 pub use error::{CounterError, MergeError, ParseShardError, PlanError, ShardError};
 pub use expand::MAX_PLAN_POSITIONS;
