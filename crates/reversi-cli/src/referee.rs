@@ -71,7 +71,7 @@ pub(crate) struct MatchArgs {
     json: bool,
     /// Stop when a sequential probability ratio test decides:
     /// elo0,elo1,alpha,beta (for example 0,10,0.05,0.05).
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt)]
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
 }
 
