@@ -94,8 +94,8 @@ fn a_slow_engine_loses_on_time() {
 
 #[test]
 fn good_engines_finish_legal_games() {
-    for protocol in [Protocol::Gtp, Protocol::Nboard] {
-        let (report, _) = black_game(protocol, "good", SECOND);
+    for (protocol, mode) in [(Protocol::Gtp, "good"), (Protocol::Nboard, "good"), (Protocol::Gtp, "noisy")] {
+        let (report, _) = black_game(protocol, mode, SECOND);
         assert_eq!(report.played.end, End::Finished);
         let record = report.record();
         let done = replay(&record, Passes::Infer).unwrap();
@@ -103,7 +103,7 @@ fn good_engines_finish_legal_games() {
         let score = done.position.score();
         let discs = |n: usize| u16::try_from(n).unwrap();
         assert_eq!(record.result, Some(GameResult::Discs { black: discs(score.black), white: discs(score.white) }));
-        assert_eq!(record.black.as_deref(), Some("scripted-good"));
+        assert_eq!(record.black.as_deref(), Some(format!("scripted-{mode}").as_str()));
     }
 }
 

@@ -42,25 +42,32 @@ impl Client {
     }
 
     /// Sends `command` and reads its answer's text (`= TEXT`, then lines up
-    /// to an empty line), before `deadline`.
+    /// to an empty line), before `deadline`. Lines before the answer that do
+    /// not start with `=` or `?` are skipped (engines print diagnostics
+    /// there), up to 1024 of them.
     ///
     /// # Errors
     /// [`Fault::Refused`] for a `?` answer; the process's faults; garbage
-    /// for any other line where an answer starts, or an answer of more than
+    /// for more than 1024 lines before an answer, or an answer of more than
     /// 1024 lines.
     pub fn command(&mut self, command: &str, deadline: Instant) -> Result<String, Fault> {
         self.process.send(command)?;
+        let mut skipped = 0;
         let first = loop {
             let line = self.process.recv(deadline)?;
-            if !line.trim().is_empty() {
+            if line.starts_with(['=', '?']) {
                 break line;
             }
+            // Not an answer: Edax prints search diagnostics between answers
+            // (`*** SEARCH STILL RUNNING ? (0) ***`); skipped, up to a bound.
+            skipped += 1;
+            if skipped > MAX_ANSWER_LINES {
+                return Err(Fault::Garbage(format!(
+                    "{line:.80?} and {MAX_ANSWER_LINES} more lines where an answer to {command:?} starts"
+                )));
+            }
         };
-        let (ok, rest) = match first.as_bytes().first() {
-            Some(b'=') => (true, &first[1..]),
-            Some(b'?') => (false, &first[1..]),
-            _ => return Err(Fault::Garbage(format!("{first:.80?} where an answer to {command:?} starts"))),
-        };
+        let (ok, rest) = (first.starts_with('='), &first[1..]);
         let mut text = rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim().to_string();
         for _ in 0..MAX_ANSWER_LINES {
             let line = self.process.recv(deadline)?;

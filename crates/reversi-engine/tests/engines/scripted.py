@@ -15,6 +15,8 @@ It plays the first legal move (a1 to h8 order) until its Nth move request
     flood     writes 1 MiB without a line break, then a line break
     resign    answers resign (GTP) / garbage (NBoard)
     dead      exits at start, before reading anything
+    noisy     plays legal moves, with a line of diagnostics before every
+              GTP answer (as Edax prints `*** SEARCH STILL RUNNING ...`)
 """
 
 import sys
@@ -120,6 +122,8 @@ def gtp(engine):
         elif cmd == "quit":
             print("= \n", flush=True)
             return
+        if engine.mode == "noisy":
+            print("*** SEARCH STILL RUNNING ? (0) ***")
         print("= " + out + "\n", flush=True)
 
 
