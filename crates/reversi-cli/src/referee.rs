@@ -247,14 +247,17 @@ fn game_json(report: &Report, record: &Record, tally: &Tally, sprt: Option<Sprt>
 }
 
 fn tally_json(tally: &Tally, sprt: Option<Sprt>) -> serde_json::Value {
-    let elo = tally.elo();
+    let elo = tally.elo_interval();
+    // JSON has no infinity: an open end of the interval is null.
+    let finite = |x: f64| x.is_finite().then_some(x);
     serde_json::json!({
         "wins": tally.wins,
         "draws": tally.draws,
         "losses": tally.losses,
         "score": tally.score(),
         "elo": elo.map(|e| e.0),
-        "elo_95": elo.map(|e| e.1),
+        "elo_low": elo.and_then(|e| finite(e.1)),
+        "elo_high": elo.and_then(|e| finite(e.2)),
         "llr": sprt.map(|s| tally.llr(&s)),
     })
 }

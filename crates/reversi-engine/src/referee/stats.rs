@@ -61,16 +61,34 @@ impl Tally {
 
     /// The Elo difference and the half width of its 95% interval (normal
     /// approximation of the score, mapped through the logistic curve): `None`
-    /// until both engines have scored and neither has every point.
+    /// until both engines have scored and neither has every point. The half
+    /// width is infinite when the interval of the score reaches 0 or 1.
     #[must_use]
     pub fn elo(&self) -> Option<(f64, f64)> {
+        let (elo, lo, hi) = self.elo_interval()?;
+        Some((elo, (hi - lo) / 2.0))
+    }
+
+    /// The Elo difference and the bounds of its 95% interval (infinite
+    /// where the interval of the score reaches 0 or 1): `None` as for
+    /// [`elo`](Tally::elo).
+    #[must_use]
+    pub fn elo_interval(&self) -> Option<(f64, f64, f64)> {
         let s = self.score();
         if self.games() == 0 || s <= 0.0 || s >= 1.0 {
             return None;
         }
         let margin = 1.959_964 * (self.variance() / self.games() as f64).sqrt();
-        let (lo, hi) = ((s - margin).max(1e-9), (s + margin).min(1.0 - 1e-9));
-        Some((elo_of(s), (elo_of(hi) - elo_of(lo)) / 2.0))
+        let bound = |x: f64| {
+            if x <= 0.0 {
+                f64::NEG_INFINITY
+            } else if x >= 1.0 {
+                f64::INFINITY
+            } else {
+                elo_of(x)
+            }
+        };
+        Some((elo_of(s), bound(s - margin), bound(s + margin)))
     }
 
     /// The log-likelihood ratio of `sprt`'s two hypotheses (trinomial,
@@ -88,11 +106,18 @@ impl Tally {
 }
 
 impl fmt::Display for Tally {
-    /// `W 12 D 3 L 9, score 55.6%, Elo +39 ± 112`.
+    /// `W 12 D 3 L 9, score 55.6%, Elo +39 ± 112`; an interval that reaches
+    /// a score of 0 or 1 by its bounds: `Elo +301 (95%: +144 to inf)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "W {} D {} L {}, score {:.1}%", self.wins, self.draws, self.losses, 100.0 * self.score())?;
-        match self.elo() {
-            Some((elo, margin)) => write!(f, ", Elo {:+.0} ± {margin:.0}", elo + 0.0),
+        match self.elo_interval() {
+            Some((elo, lo, hi)) if lo.is_finite() && hi.is_finite() => {
+                write!(f, ", Elo {:+.0} ± {:.0}", elo + 0.0, (hi - lo) / 2.0)
+            }
+            Some((elo, lo, hi)) => {
+                let end = |x: f64| if x.is_finite() { format!("{:+.0}", x + 0.0) } else { format!("{x}") };
+                write!(f, ", Elo {:+.0} (95%: {} to {})", elo + 0.0, end(lo), end(hi))
+            }
             None => write!(f, ", Elo -"),
         }
     }
@@ -193,6 +218,11 @@ mod tests {
         let (lo, hi) = (0.6 - 1.96 * 0.049, 0.6 + 1.96 * 0.049);
         assert!((margin - (elo_of(hi) - elo_of(lo)) / 2.0).abs() < 0.5, "{margin}");
         assert_eq!(Tally { wins: 3, draws: 0, losses: 0 }.elo(), None);
+        // 85% of 20: the score's interval passes 1.
+        let high = Tally { wins: 17, draws: 0, losses: 3 };
+        let (_, lo, hi) = high.elo_interval().unwrap();
+        assert!(lo.is_finite() && hi == f64::INFINITY);
+        assert_eq!(high.to_string(), format!("W 17 D 0 L 3, score 85.0%, Elo +301 (95%: {lo:+.0} to inf)"));
         assert_eq!(t.to_string(), format!("W 60 D 0 L 40, score 60.0%, Elo +70 ± {margin:.0}"));
     }
 
