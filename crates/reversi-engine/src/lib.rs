@@ -39,3 +39,8 @@ pub mod words;
 
 pub use player::{ParsePlayerError, Player, Policy, Seeded, SplitMix64};
 pub use process::Fault;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
