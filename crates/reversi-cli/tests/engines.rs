@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use common::{TempDir, reversi, stderr, stdout};
@@ -185,4 +185,38 @@ fn bad_engines_openings_and_outputs_are_clear_errors() {
         assert_eq!(out.status.code(), Some(2), "{output}");
         assert!(stderr(&out).contains(expected), "{output}: {}", stderr(&out));
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_mid_match_keeps_the_finished_games() {
+    let dir = TempDir::new("interrupt");
+    let records = dir.path("games.ggf");
+    let a = format!("gtp:{REVERSI} gtp --player greedy");
+    let b = format!("nboard:{REVERSI} nboard");
+    let mut child = Command::new(REVERSI)
+        .args(["match", &a, &b, "--games", "1000000", "-o", &records])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for _ in 0..3 {
+        lines.next().unwrap().unwrap();
+    }
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    // Every game appended before the signal is whole and legal.
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games = reversi_notation::ggf::read(&text).unwrap();
+    assert!(games.len() >= 3, "{}", games.len());
+    assert_eq!(replay(&records).0, Some(0));
+    // And --resume goes on from there.
+    let out = reversi(&["match", &a, &b, "--games", &(games.len() + 2).to_string(), "--resume", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(),
+        games.len() + 2
+    );
 }
