@@ -112,7 +112,7 @@ fn a_match_restarts_crashed_engines_and_hands_over_every_game() {
     for protocol in [Protocol::Gtp, Protocol::Nboard] {
         let crasher = spec(protocol, "crash:3");
         let first = |deadline| crasher.start(deadline);
-        let second = |_| -> Result<Box<dyn Side>, Fault> { Ok(Box::new(random())) };
+        let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
         let options = MatchOptions {
             openings: Vec::new(),
             games: 6,
@@ -148,7 +148,7 @@ fn an_engine_that_does_not_start_forfeits_with_the_reason() {
     let Err(err) = missing.start(Instant::now() + Duration::from_secs(5)) else { panic!("started") };
     assert!(matches!(err, Fault::Spawn { .. }), "{err:?}");
     let first = |deadline| missing.start(deadline);
-    let second = |_| -> Result<Box<dyn Side>, Fault> { Ok(Box::new(random())) };
+    let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
     let options = MatchOptions {
         openings: Vec::new(),
         games: 2,

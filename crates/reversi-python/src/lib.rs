@@ -6,6 +6,7 @@
 
 mod batch;
 mod dataset;
+mod engines;
 mod errors;
 mod games;
 mod position;
@@ -31,5 +32,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(writing::convert, m)?)?;
     m.add_class::<dataset::Dataset>()?;
     m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
+    engines::register(m)?;
     Ok(())
 }

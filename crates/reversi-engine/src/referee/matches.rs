@@ -88,7 +88,7 @@ impl EngineSpec {
     ///
     /// # Errors
     /// The [`Fault`] of an engine that does not start or answer.
-    pub fn start(&self, deadline: Instant) -> Result<Box<dyn Side>, Fault> {
+    pub fn start(&self, deadline: Instant) -> Result<Box<dyn Side + Send>, Fault> {
         let dir = self.dir.as_deref();
         Ok(match self.protocol {
             Protocol::Gtp => Box::new(crate::gtp::Client::start(&self.argv, dir, deadline)?),
@@ -237,8 +237,8 @@ pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
 /// Setting `stop` stops the match between moves; the games in progress are
 /// then dropped (not handed over).
 pub fn run_match(
-    first: &(dyn Fn(Instant) -> Result<Box<dyn Side>, Fault> + Sync),
-    second: &(dyn Fn(Instant) -> Result<Box<dyn Side>, Fault> + Sync),
+    first: &(dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync),
+    second: &(dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync),
     options: &MatchOptions,
     stop: &AtomicBool,
     on_game: &mut dyn FnMut(&Report) -> bool,
@@ -252,7 +252,7 @@ pub fn run_match(
             let tx = tx.clone();
             let next = &next;
             scope.spawn(move || {
-                let mut engines: [Option<Box<dyn Side>>; 2] = [None, None];
+                let mut engines: [Option<Box<dyn Side + Send>>; 2] = [None, None];
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         return;
@@ -283,12 +283,12 @@ pub fn run_match(
     });
 }
 
-type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Side>, Fault> + Sync);
+type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync);
 
 /// One game of a worker: its engines started if they are not running, the
 /// loser of a forfeit dropped (started again for the next game).
 fn play_one(
-    engines: &mut [Option<Box<dyn Side>>; 2],
+    engines: &mut [Option<Box<dyn Side + Send>>; 2],
     factories: [Factory<'_>; 2],
     opening: &Game,
     first_is_black: bool,
