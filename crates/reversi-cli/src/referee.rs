@@ -133,13 +133,17 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
         Some(path) => read_openings(path)?,
         None => Vec::new(),
     };
-    let mut first = args.first.clone();
-    let mut second = args.second.clone();
-    (first.dir, second.dir) = (args.dir1.clone(), args.dir2.clone());
-    (first.depth, second.depth) = (args.depth, args.depth);
+    let with = |spec: &EngineSpec, dir: &Option<PathBuf>| {
+        let spec = spec.clone().depth(args.depth);
+        match dir {
+            Some(dir) => spec.dir(dir),
+            None => spec,
+        }
+    };
+    let (first, second) = (with(&args.first, &args.dir1), with(&args.second, &args.dir2));
     for (n, spec) in [(1, &first), (2, &second)] {
         let standard = Position::from(reversi_core::Position::start());
-        if spec.protocol == Protocol::Gtp && openings.iter().any(|o| o.start != standard) {
+        if spec.protocol() == Protocol::Gtp && openings.iter().any(|o| o.start != standard) {
             return Err(Failure::usage(format!(
                 "engine {n} speaks GTP, which sets up only the standard start: give openings as moves from it"
             )));
@@ -167,19 +171,16 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let setup = Duration::from_secs_f64(args.setup);
     for (n, spec) in [(1, &first), (2, &second)] {
         spec.start(Instant::now() + setup)
-            .map_err(|e| Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.argv.join(" ")))))?;
+            .map_err(|e| Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.argv().join(" ")))))?;
     }
-    let options = MatchOptions {
-        openings,
-        games,
-        control: TimeControl {
-            time: Duration::from_secs_f64(args.time),
-            increment: Duration::from_secs_f64(args.increment),
-        },
-        concurrency: args.concurrency.into(),
-        setup,
-        done,
-    };
+    let control =
+        TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
+    let options = MatchOptions::new(games)
+        .openings(openings)
+        .control(control)
+        .concurrency(args.concurrency.into())
+        .setup(setup)
+        .done(done);
     let stop = AtomicBool::new(false);
     let mut failure = None;
     let mut verdict = None;

@@ -18,7 +18,7 @@ fn script() -> String {
 
 fn spec(protocol: Protocol, mode: &str) -> EngineSpec {
     let name = if protocol == Protocol::Gtp { "gtp" } else { "nboard" };
-    EngineSpec { protocol, argv: vec!["python3".into(), script(), name.into(), mode.into()], dir: None, depth: None }
+    EngineSpec::new(protocol, vec!["python3".into(), script(), name.into(), mode.into()])
 }
 
 fn random() -> PolicySide<Seeded> {
@@ -113,14 +113,10 @@ fn a_match_restarts_crashed_engines_and_hands_over_every_game() {
         let crasher = spec(protocol, "crash:3");
         let first = |deadline| crasher.start(deadline);
         let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
-        let options = MatchOptions {
-            openings: Vec::new(),
-            games: 6,
-            control: TimeControl { time: Duration::from_secs(5), increment: Duration::ZERO },
-            concurrency: 2,
-            setup: Duration::from_secs(10),
-            done: [4].into(),
-        };
+        let options = MatchOptions::new(6)
+            .control(TimeControl { time: Duration::from_secs(5), increment: Duration::ZERO })
+            .concurrency(2)
+            .done([4].into());
         let mut reports = Vec::new();
         run_match(&first, &second, &options, &AtomicBool::new(false), &mut |r| {
             reports.push(r.clone());
@@ -144,19 +140,12 @@ fn an_engine_that_does_not_start_forfeits_with_the_reason() {
     let dead = spec(Protocol::Gtp, "dead");
     let Err(err) = dead.start(Instant::now() + Duration::from_secs(5)) else { panic!("started") };
     assert!(matches!(err, Fault::Crash(_)), "{err:?}");
-    let missing = EngineSpec { argv: vec!["/nonexistent/edax".into()], ..dead.clone() };
+    let missing = EngineSpec::new(Protocol::Gtp, vec!["/nonexistent/edax".into()]);
     let Err(err) = missing.start(Instant::now() + Duration::from_secs(5)) else { panic!("started") };
     assert!(matches!(err, Fault::Spawn { .. }), "{err:?}");
     let first = |deadline| missing.start(deadline);
     let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
-    let options = MatchOptions {
-        openings: Vec::new(),
-        games: 2,
-        control: SECOND,
-        concurrency: 1,
-        setup: Duration::from_secs(1),
-        done: Default::default(),
-    };
+    let options = MatchOptions::new(2).control(SECOND).setup(Duration::from_secs(1));
     let mut reports = Vec::new();
     run_match(&first, &second, &options, &AtomicBool::new(false), &mut |r| {
         reports.push(r.clone());

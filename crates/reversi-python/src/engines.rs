@@ -150,8 +150,10 @@ impl Engine {
         let mut spec: EngineSpec = format!("{protocol}:{command}")
             .parse()
             .map_err(|e: reversi_engine::referee::ParseEngineError| PyValueError::new_err(e.to_string()))?;
-        spec.dir = dir;
-        spec.depth = depth;
+        spec = spec.depth(depth);
+        if let Some(dir) = dir {
+            spec = spec.dir(dir);
+        }
         let mut engine = Engine { spec, setup: seconds(setup, "setup")?, side: None, game: None };
         engine.side().map_err(engine_error)?;
         Ok(engine)

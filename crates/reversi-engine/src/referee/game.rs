@@ -103,7 +103,10 @@ pub struct TimeControl {
 }
 
 /// How a game ended.
+///
+/// `#[non_exhaustive]`: endings may be told apart further.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum End {
     /// Neither side can move: the final position is `game.position`.
     Finished,

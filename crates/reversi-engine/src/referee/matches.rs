@@ -9,7 +9,7 @@
 //! (crash, hang, garbage, illegal move, time) loses the game, and is started
 //! again for its next game.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -23,7 +23,10 @@ use super::game::{End, Game, Played, Side, TimeControl, play_game};
 use crate::process::Fault;
 
 /// The protocol an engine speaks.
+///
+/// `#[non_exhaustive]`: protocols may be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Protocol {
     /// GTP ([`crate::gtp::Client`]).
     Gtp,
@@ -31,17 +34,59 @@ pub enum Protocol {
     Nboard,
 }
 
-/// An engine to start: its protocol, command and working directory.
+/// An engine to start: its protocol, command, working directory and (for
+/// NBoard) search depth.
+///
+/// ```
+/// use reversi_engine::referee::{EngineSpec, Protocol};
+/// let spec: EngineSpec = "gtp:edax -gtp -l '4'".parse()?;
+/// let spec = spec.dir("/opt/edax");
+/// assert_eq!(spec.protocol(), Protocol::Gtp);
+/// assert_eq!(spec.argv(), ["edax", "-gtp", "-l", "4"]);
+/// # Ok::<(), reversi_engine::referee::ParseEngineError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
+    protocol: Protocol,
+    argv: Vec<String>,
+    dir: Option<PathBuf>,
+    depth: Option<u32>,
+}
+
+impl EngineSpec {
+    /// The program `argv[0]` with the other words as its arguments, speaking
+    /// `protocol`, in the referee's directory.
+    #[must_use]
+    pub fn new(protocol: Protocol, argv: Vec<String>) -> EngineSpec {
+        EngineSpec { protocol, argv, dir: None, depth: None }
+    }
+
+    /// The engine run in `dir`.
+    #[must_use]
+    pub fn dir(mut self, dir: impl Into<PathBuf>) -> EngineSpec {
+        self.dir = Some(dir.into());
+        self
+    }
+
+    /// The engine told `set depth N` (NBoard engines; GTP has no such
+    /// command).
+    #[must_use]
+    pub fn depth(mut self, depth: Option<u32>) -> EngineSpec {
+        self.depth = depth;
+        self
+    }
+
     /// The protocol.
-    pub protocol: Protocol,
+    #[must_use]
+    pub const fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
     /// The program and its arguments.
-    pub argv: Vec<String>,
-    /// The working directory, if not the referee's.
-    pub dir: Option<PathBuf>,
-    /// The search depth told to an NBoard engine (`set depth`), if any.
-    pub depth: Option<u32>,
+    #[must_use]
+    pub fn argv(&self) -> &[String] {
+        &self.argv
+    }
 }
 
 /// An engine text that does not read.
@@ -79,7 +124,7 @@ impl std::str::FromStr for EngineSpec {
         if argv.is_empty() {
             return Err(ParseEngineError::Empty(s[..s.len() - command.len()].into()));
         }
-        Ok(EngineSpec { protocol, argv, dir: None, depth: None })
+        Ok(EngineSpec::new(protocol, argv))
     }
 }
 
@@ -132,21 +177,90 @@ pub fn opening(record: &Record) -> Result<Game, OpeningError> {
     Ok(game)
 }
 
-/// A match's settings.
+/// A match's settings: how many games, from which openings, under which
+/// clock, how many at once.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi_engine::referee::{MatchOptions, TimeControl};
+/// let options = MatchOptions::new(100)
+///     .control(TimeControl { time: Duration::from_secs(10), increment: Duration::from_millis(100) })
+///     .concurrency(2);
+/// assert_eq!((options.games(), options.concurrency_of()), (100, 2));
+/// ```
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
-    /// The openings (the standard start alone if empty).
-    pub openings: Vec<Game>,
-    /// How many games.
-    pub games: usize,
+    openings: Vec<Game>,
+    games: usize,
+    control: TimeControl,
+    concurrency: usize,
+    setup: Duration,
+    done: BTreeSet<usize>,
+}
+
+impl MatchOptions {
+    /// `games` games from the standard start, 60 seconds a side, one at a
+    /// time, 10 seconds for an engine to start or get ready.
+    #[must_use]
+    pub fn new(games: usize) -> MatchOptions {
+        MatchOptions {
+            openings: Vec::new(),
+            games,
+            control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
+            concurrency: 1,
+            setup: Duration::from_secs(10),
+            done: BTreeSet::new(),
+        }
+    }
+
+    /// The openings ([`opening`]), each played twice with colours swapped
+    /// (the list repeated as the games need); the standard start if empty.
+    #[must_use]
+    pub fn openings(mut self, openings: Vec<Game>) -> MatchOptions {
+        self.openings = openings;
+        self
+    }
+
     /// Each side's clock.
-    pub control: TimeControl,
+    #[must_use]
+    pub const fn control(mut self, control: TimeControl) -> MatchOptions {
+        self.control = control;
+        self
+    }
+
+    /// How many games at once (at least 1).
+    #[must_use]
+    pub fn concurrency(mut self, games: usize) -> MatchOptions {
+        self.concurrency = games.max(1);
+        self
+    }
+
+    /// How long an engine has to start, and to get ready for a game.
+    #[must_use]
+    pub const fn setup(mut self, setup: Duration) -> MatchOptions {
+        self.setup = setup;
+        self
+    }
+
+    /// The games already played (their indices, [`resumed`]), not to play
+    /// again.
+    #[must_use]
+    pub fn done(mut self, done: BTreeSet<usize>) -> MatchOptions {
+        self.done = done;
+        self
+    }
+
+    /// How many games.
+    #[must_use]
+    pub const fn games(&self) -> usize {
+        self.games
+    }
+
     /// How many games at once.
-    pub concurrency: usize,
-    /// How long an engine has to start and to get ready for a game.
-    pub setup: Duration,
-    /// The games already played (their indices), not to play again.
-    pub done: std::collections::BTreeSet<usize>,
+    #[must_use]
+    pub const fn concurrency_of(&self) -> usize {
+        self.concurrency
+    }
 }
 
 /// A game finished (or forfeited).
