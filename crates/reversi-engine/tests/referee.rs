@@ -94,7 +94,9 @@ fn a_slow_engine_loses_on_time() {
 
 #[test]
 fn good_engines_finish_legal_games() {
-    for (protocol, mode) in [(Protocol::Gtp, "good"), (Protocol::Nboard, "good"), (Protocol::Gtp, "noisy")] {
+    let cases =
+        [(Protocol::Gtp, "good"), (Protocol::Nboard, "good"), (Protocol::Gtp, "noisy"), (Protocol::Gtp, "noname")];
+    for (protocol, mode) in cases {
         let (report, _) = black_game(protocol, mode, SECOND);
         assert_eq!(report.played.end, End::Finished);
         let record = report.record();
@@ -103,7 +105,8 @@ fn good_engines_finish_legal_games() {
         let score = done.position.score();
         let discs = |n: usize| u16::try_from(n).unwrap();
         assert_eq!(record.result, Some(GameResult::Discs { black: discs(score.black), white: discs(score.white) }));
-        assert_eq!(record.black.as_deref(), Some(format!("scripted-{mode}").as_str()));
+        let name = if mode == "noname" { "python3".to_string() } else { format!("scripted-{mode}") };
+        assert_eq!(record.black.as_deref(), Some(name.as_str()));
     }
 }
 

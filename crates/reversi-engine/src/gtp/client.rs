@@ -28,15 +28,21 @@ pub struct Client {
 }
 
 impl Client {
-    /// Starts the engine `argv` (in `dir`) and asks its `name`, before
-    /// `deadline`.
+    /// Starts the engine `argv` (in `dir`) and asks its `name` (the
+    /// program's file name if it refuses), before `deadline`.
     ///
     /// # Errors
     /// The [`Fault`] of an engine that does not start or answer.
     pub fn start(argv: &[String], dir: Option<&Path>, deadline: Instant) -> Result<Client, Fault> {
         let process = Process::spawn(argv, dir)?;
         let mut client = Client { process, name: String::new(), sent: 0 };
-        let name = client.command("name", deadline)?;
+        // `name` is a required command, but an engine that refuses it is
+        // still an engine: named after its program.
+        let name = match client.command("name", deadline) {
+            Ok(name) => name,
+            Err(Fault::Refused { .. }) => String::new(),
+            Err(fault) => return Err(fault),
+        };
         client.name = if name.trim().is_empty() { program_name(&argv[0]) } else { name.trim().to_string() };
         Ok(client)
     }

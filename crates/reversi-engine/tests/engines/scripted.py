@@ -15,6 +15,7 @@ It plays the first legal move (a1 to h8 order) until its Nth move request
     flood     writes 1 MiB without a line break, then a line break
     resign    answers resign (GTP) / garbage (NBoard)
     dead      exits at start, before reading anything
+    noname    plays legal moves, refusing `name` (GTP)
     noisy     plays legal moves, with a line of diagnostics before every
               GTP answer (as Edax prints `*** SEARCH STILL RUNNING ...`)
 """
@@ -108,6 +109,9 @@ def gtp(engine):
             continue
         cmd, args = words[0], words[1:]
         out = ""
+        if cmd == "name" and engine.mode == "noname":
+            print("? unknown command\n", flush=True)
+            continue
         if cmd == "name":
             out = "scripted-" + engine.mode
         elif cmd == "clear_board":
