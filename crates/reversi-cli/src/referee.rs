@@ -124,6 +124,9 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             args.output.extension().and_then(|e| e.to_str()).and_then(Format::from_extension).unwrap_or(Format::Ggf)
         }
     };
+    if args.output.as_os_str() == "-" {
+        return Err(Failure::usage("-o -: the games go to a file (standard output has the score lines)"));
+    }
     if format == Format::Wthor {
         return Err(Failure::usage(
             "-o: a match appends each game as it ends: WTHOR cannot be appended to; use GGF or PGN",

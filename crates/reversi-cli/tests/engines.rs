@@ -180,7 +180,8 @@ fn bad_engines_openings_and_outputs_are_clear_errors() {
     let out = reversi(&["match", &nb, &nb, "--openings", &position, "-o", &records]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(replay(&records).0, Some(0));
-    for (output, expected) in [("/nonexistent/dir/games.ggf", "/nonexistent/dir/games.ggf: "), ("x.wtb", "WTHOR")] {
+    let outputs = [("/nonexistent/dir/games.ggf", "/nonexistent/dir/games.ggf: "), ("x.wtb", "WTHOR"), ("-", "-o -: ")];
+    for (output, expected) in outputs {
         let out = reversi(&["match", &us, &us, "-o", output]);
         assert_eq!(out.status.code(), Some(2), "{output}");
         assert!(stderr(&out).contains(expected), "{output}: {}", stderr(&out));
