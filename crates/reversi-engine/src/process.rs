@@ -176,18 +176,6 @@ impl Process {
         }
         why
     }
-
-    /// Closes the engine's input (after `quit`), waits up to `deadline` for
-    /// it to end, then kills it.
-    pub fn close(mut self, deadline: Instant) {
-        self.stdin = None;
-        while Instant::now() < deadline {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
 }
 
 impl Drop for Process {

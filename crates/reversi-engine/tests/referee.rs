@@ -158,5 +158,8 @@ fn an_engine_that_does_not_start_forfeits_with_the_reason() {
     for r in &reports {
         assert!(matches!(&r.played.end, End::Forfeit { fault: Fault::Spawn { .. }, .. }), "{r:?}");
         assert!(r.record().get("Termination").unwrap().contains("cannot start /nonexistent/edax"));
+        // The engine that did not start is named by its place; the other by its name.
+        let names = if r.first_is_black { ["engine 1", "random"] } else { ["random", "engine 1"] };
+        assert_eq!(r.names, names);
     }
 }

@@ -411,27 +411,27 @@ fn play_one(
 ) -> ([String; 2], Played) {
     // Engine slots by colour: [black, white] as indices into `engines`.
     let slots = if first_is_black { [0, 1] } else { [1, 0] };
-    let mut names = [String::new(), String::new()];
+    let mut failed = None;
     for (color, &slot) in [Color::Black, Color::White].iter().zip(&slots) {
         if engines[slot].is_none() {
             match factories[slot](Instant::now() + options.setup) {
                 Ok(engine) => engines[slot] = Some(engine),
+                // Black forfeits when neither starts.
                 Err(fault) => {
-                    names[color.index()] = format!("engine {}", slot + 1);
-                    let played = Played {
-                        game: opening.clone(),
-                        seconds: vec![None; opening.moves.len()],
-                        end: End::Forfeit { loser: *color, fault },
-                    };
-                    return (names, played);
+                    failed.get_or_insert(End::Forfeit { loser: *color, fault });
                 }
             }
         }
     }
+    if let Some(end) = failed {
+        let name = |slot: usize| engines[slot].as_ref().map_or_else(|| format!("engine {}", slot + 1), |e| e.name());
+        let played = Played { game: opening.clone(), seconds: vec![None; opening.moves.len()], end };
+        return ([name(slots[0]), name(slots[1])], played);
+    }
     let [a, b] = engines;
     let (a, b) = (a.as_deref_mut().expect("started"), b.as_deref_mut().expect("started"));
     let (black, white): (&mut dyn Side, &mut dyn Side) = if first_is_black { (a, b) } else { (b, a) };
-    names = [black.name(), white.name()];
+    let names = [black.name(), white.name()];
     let played = play_game(black, white, opening, options.control, options.setup, &|| stop.load(Ordering::Relaxed));
     if let End::Forfeit { loser, .. } = &played.end {
         engines[slots[loser.index()]] = None;
