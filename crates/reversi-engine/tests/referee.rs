@@ -94,8 +94,13 @@ fn a_slow_engine_loses_on_time() {
 
 #[test]
 fn good_engines_finish_legal_games() {
-    let cases =
-        [(Protocol::Gtp, "good"), (Protocol::Nboard, "good"), (Protocol::Gtp, "noisy"), (Protocol::Gtp, "noname")];
+    let cases = [
+        (Protocol::Gtp, "good"),
+        (Protocol::Nboard, "good"),
+        (Protocol::Gtp, "noisy"),
+        (Protocol::Gtp, "noname"),
+        (Protocol::Gtp, "noclock"),
+    ];
     for (protocol, mode) in cases {
         let (report, _) = black_game(protocol, mode, SECOND);
         assert_eq!(report.played.end, End::Finished);

@@ -17,7 +17,8 @@ const MAX_ANSWER_LINES: usize = 1024;
 /// A new game is `boardsize N` and `clear_board` (so only the default start
 /// of N x N Reversi can be played), then `time_settings MAIN 0 0`; before
 /// each `genmove`, the moves the engine has not seen (`play b f5`, passes
-/// as `play w pass`) and `time_left C SECONDS 0`. Dropping it sends `quit`
+/// as `play w pass`) and `time_left C SECONDS 0`. The clock commands are
+/// optional: an engine that refuses one is not sent them again. Dropping it sends `quit`
 /// and ends the process.
 #[derive(Debug)]
 pub struct Client {
@@ -25,6 +26,9 @@ pub struct Client {
     name: String,
     /// How many moves of the game the engine has been told.
     sent: usize,
+    /// Whether the engine takes `time_settings` and `time_left` (optional
+    /// commands: after a refusal they are not sent again).
+    clock: bool,
 }
 
 impl Client {
@@ -35,7 +39,7 @@ impl Client {
     /// The [`Fault`] of an engine that does not start or answer.
     pub fn start(argv: &[String], dir: Option<&Path>, deadline: Instant) -> Result<Client, Fault> {
         let process = Process::spawn(argv, dir)?;
-        let mut client = Client { process, name: String::new(), sent: 0 };
+        let mut client = Client { process, name: String::new(), sent: 0, clock: true };
         // `name` is a required command, but an engine that refuses it is
         // still an engine: named after its program.
         let name = match client.command("name", deadline) {
@@ -87,6 +91,25 @@ impl Client {
     }
 }
 
+impl Client {
+    /// Sends a clock command unless the engine has refused one: a refusal
+    /// is no fault (the commands are optional), the referee's clock still
+    /// applies.
+    fn clock_command(&mut self, command: &str, deadline: Instant) -> Result<(), Fault> {
+        if !self.clock {
+            return Ok(());
+        }
+        match self.command(command, deadline) {
+            Ok(_) => Ok(()),
+            Err(Fault::Refused { .. }) => {
+                self.clock = false;
+                Ok(())
+            }
+            Err(fault) => Err(fault),
+        }
+    }
+}
+
 /// The file name of a program path, for an engine without a name.
 pub(crate) fn program_name(program: &str) -> String {
     Path::new(program).file_name().map_or_else(|| program.to_string(), |n| n.to_string_lossy().into_owned())
@@ -115,8 +138,7 @@ impl Side for Client {
         self.sent = 0;
         self.command(&format!("boardsize {n}"), deadline)?;
         self.command("clear_board", deadline)?;
-        self.command(&format!("time_settings {} 0 0", whole_seconds(control.time)), deadline)?;
-        Ok(())
+        self.clock_command(&format!("time_settings {} 0 0", whole_seconds(control.time)), deadline)
     }
 
     fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
@@ -126,7 +148,7 @@ impl Side for Client {
         }
         let color = game.position.side_to_move();
         let c = color_letter(color);
-        self.command(&format!("time_left {c} {} 0", whole_seconds(clocks[color.index()])), deadline)?;
+        self.clock_command(&format!("time_left {c} {} 0", whole_seconds(clocks[color.index()])), deadline)?;
         let answer = self.command(&format!("genmove {c}"), deadline)?;
         self.sent = game.moves.len() + 1;
         let word = answer.trim();

@@ -16,6 +16,7 @@ It plays the first legal move (a1 to h8 order) until its Nth move request
     resign    answers resign (GTP) / garbage (NBoard)
     dead      exits at start, before reading anything
     noname    plays legal moves, refusing `name` (GTP)
+    noclock   plays legal moves, refusing `time_settings` and `time_left` (GTP)
     noisy     plays legal moves, with a line of diagnostics before every
               GTP answer (as Edax prints `*** SEARCH STILL RUNNING ...`)
 """
@@ -109,6 +110,9 @@ def gtp(engine):
             continue
         cmd, args = words[0], words[1:]
         out = ""
+        if cmd.startswith("time_") and engine.mode == "noclock":
+            print("? unknown command\n", flush=True)
+            continue
         if cmd == "name" and engine.mode == "noname":
             print("? unknown command\n", flush=True)
             continue
