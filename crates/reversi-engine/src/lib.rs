@@ -35,6 +35,7 @@ pub mod nboard;
 mod player;
 pub mod process;
 pub mod referee;
+mod side;
 pub mod words;
 
 pub use player::{ParsePlayerError, Player, Policy, Seeded, SplitMix64};

@@ -7,7 +7,7 @@ use reversi_variants::{Move, Position, Variant};
 
 use super::color_letter;
 use crate::process::{Fault, Process};
-use crate::referee::{Clocks, Game, Side, TimeControl};
+use crate::side::{Clocks, Game, Side, TimeControl};
 
 /// The most lines of one answer (`list_commands`, `showboard`).
 const MAX_ANSWER_LINES: usize = 1024;

@@ -9,7 +9,7 @@ use reversi_variants::{Move, Variant};
 use super::server::nboard_move;
 use crate::gtp::program_name;
 use crate::process::{Fault, Process};
-use crate::referee::{Clocks, Game, Side, TimeControl};
+use crate::side::{Clocks, Game, Side, TimeControl};
 
 /// An NBoard engine process.
 ///

@@ -19,8 +19,9 @@ use reversi_core::Color;
 use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, with_passes};
 use reversi_variants::Variant;
 
-use super::game::{End, Game, Played, Side, TimeControl, play_game};
+use super::game::{End, Played, play_game};
 use crate::process::Fault;
+use crate::side::{Game, Side, TimeControl};
 
 /// The protocol an engine speaks.
 ///

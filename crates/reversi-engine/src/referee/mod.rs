@@ -6,7 +6,8 @@ mod game;
 mod matches;
 mod stats;
 
-pub use game::{Clocks, End, Game, Played, PolicySide, Side, TimeControl, play_game};
+pub use crate::side::{Clocks, Game, Side, TimeControl};
+pub use game::{End, Played, PolicySide, play_game};
 pub use matches::{
     EngineSpec, MatchOptions, OpeningError, ParseEngineError, Protocol, Report, opening, resumed, run_match,
 };
