@@ -65,7 +65,7 @@ def play(b, me, text):
 
 
 def name(sq):
-    return "%s%d" % (chr(ord("a") + sq[0]), sq[1] + 1)
+    return f"{chr(ord('a') + sq[0])}{sq[1] + 1}"
 
 
 class Engine:
