@@ -132,6 +132,11 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             "-o: a match appends each game as it ends: WTHOR cannot be appended to; use GGF or PGN",
         ));
     }
+    if args.resume && !matches!(format, Format::Ggf | Format::Pgn) {
+        return Err(Failure::usage(format!(
+            "--resume: {format} records do not keep each game's Round: resume GGF or PGN records"
+        )));
+    }
     let openings = match &args.openings {
         Some(path) => read_openings(path)?,
         None => Vec::new(),

@@ -181,6 +181,9 @@ fn bad_engines_openings_and_outputs_are_clear_errors() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(replay(&records).0, Some(0));
     let outputs = [("/nonexistent/dir/games.ggf", "/nonexistent/dir/games.ggf: "), ("x.wtb", "WTHOR"), ("-", "-o -: ")];
+    let out = reversi(&["match", &us, &us, "--resume", "-o", &dir.path("games.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("do not keep each game's Round"), "{}", stderr(&out));
     for (output, expected) in outputs {
         let out = reversi(&["match", &us, &us, "-o", output]);
         assert_eq!(out.status.code(), Some(2), "{output}");
