@@ -141,3 +141,24 @@ fn first_greedy_reply() -> reversi_variants::Move {
     assert_eq!(moves.len(), 3);
     Player::Greedy.choose(&pos, &moves, &mut SplitMix64::new(5))
 }
+
+#[test]
+fn undo_is_bounded() {
+    // On 5x5 Attacks, a1a3 e1e3 a3a1 e3e1 comes back to the start: a session
+    // of such plays keeps the last MAX_UNDO positions.
+    let start =
+        Position::start(reversi_variants::Variant::Attacks, reversi_variants::Geometry::new(5, 5).unwrap()).unwrap();
+    let mut server = gtp::Server::new(greedy(), start);
+    let cycle = ["play b a1a3", "play w e1e3", "play b a3a1", "play w e3e1"];
+    let played = gtp::MAX_UNDO + 8;
+    for i in 0..played {
+        assert_eq!(server.answer(cycle[i % 4]).0, "= \n\n", "{i}");
+    }
+    assert_eq!(*server.position(), start);
+    let mut undone = 0;
+    while server.answer("undo").0 == "= \n\n" {
+        undone += 1;
+    }
+    assert_eq!(undone, gtp::MAX_UNDO);
+    assert_eq!(*server.position(), start);
+}

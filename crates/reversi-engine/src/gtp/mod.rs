@@ -35,7 +35,7 @@ mod server;
 
 pub use client::Client;
 pub(crate) use client::program_name;
-pub use server::{MAX_COMMAND, Server, serve};
+pub use server::{MAX_COMMAND, MAX_UNDO, Server, serve};
 
 use reversi_core::Color;
 

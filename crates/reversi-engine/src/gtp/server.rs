@@ -1,5 +1,6 @@
 //! The GTP server: a [`Policy`] as an engine over any input and output.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use reversi_core::Color;
@@ -33,13 +34,18 @@ const COMMANDS: [&str; 16] = [
 /// `? command too long` and skipped.
 pub const MAX_COMMAND: usize = 64 * 1024;
 
+/// How many moves `undo` can take back: a session of Reversitacks or
+/// Attacks (whose games can go on forever) holds no more positions.
+pub const MAX_UNDO: usize = 10_000;
+
 /// A GTP engine's state: the game and the policy that moves in it.
 #[derive(Debug)]
 pub struct Server<P> {
     policy: P,
     variant: Variant,
     start: Position,
-    history: Vec<Position>,
+    /// The positions before each move, for `undo`: the last [`MAX_UNDO`].
+    history: VecDeque<Position>,
     position: Position,
 }
 
@@ -50,7 +56,7 @@ impl<P: Policy> Server<P> {
     /// A server playing `policy` from `start` (`boardsize N` switches to
     /// the default start of `start`'s variant on an N x N board).
     pub fn new(policy: P, start: Position) -> Server<P> {
-        Server { policy, variant: start.variant(), start, history: Vec::new(), position: start }
+        Server { policy, variant: start.variant(), start, history: VecDeque::new(), position: start }
     }
 
     /// The current position.
@@ -150,7 +156,7 @@ impl<P: Policy> Server<P> {
                 },
                 None => err("syntax error: genmove b|w"),
             },
-            "undo" => match self.history.pop() {
+            "undo" => match self.history.pop_back() {
                 Some(pos) => {
                     self.position = pos;
                     ok(String::new())
@@ -182,7 +188,10 @@ impl<P: Policy> Server<P> {
     }
 
     fn push(&mut self, mv: Move) {
-        self.history.push(self.position);
+        if self.history.len() == MAX_UNDO {
+            self.history.pop_front();
+        }
+        self.history.push_back(self.position);
         self.position.play_unchecked(mv);
     }
 
