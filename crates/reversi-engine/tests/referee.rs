@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use reversi_core::Color;
 use reversi_engine::referee::{
-    End, EngineSpec, Game, MatchOptions, PolicySide, Protocol, Report, Side, TimeControl, play_game, run_match,
+    Clocks, End, EngineSpec, Game, MatchOptions, PolicySide, Protocol, Report, Side, TimeControl, play_game, run_match,
 };
 use reversi_engine::{Fault, Player, Seeded, SplitMix64};
 use reversi_notation::{GameResult, Passes, replay};
-use reversi_variants::Position;
+use reversi_variants::{Geometry, Move, Position, Variant};
 
 fn script() -> String {
     format!("{}/tests/engines/scripted.py", env!("CARGO_MANIFEST_DIR"))
@@ -167,4 +167,29 @@ fn an_engine_that_does_not_start_forfeits_with_the_reason() {
         let names = if r.first_is_black { ["engine 1", "random"] } else { ["random", "engine 1"] };
         assert_eq!(r.names, names);
     }
+}
+
+#[test]
+fn a_cycling_game_is_stopped() {
+    // Black jumps a1a3, a3a1, ... and White e1e3, e3e1, ... on 5x5 Attacks:
+    // the game never ends, and is stopped after ten plies a square.
+    struct Cycle([&'static str; 2], usize);
+    impl Side for Cycle {
+        fn name(&self) -> String {
+            "cycle".into()
+        }
+        fn new_game(&mut self, _: &Game, _: &TimeControl, _: Instant) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn go(&mut self, _: &Game, _: &Clocks, _: Instant) -> Result<Move, Fault> {
+            self.1 += 1;
+            Ok(self.0[(self.1 - 1) % 2].parse().unwrap())
+        }
+    }
+    let start = Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap();
+    let (mut black, mut white) = (Cycle(["a1a3", "a3a1"], 0), Cycle(["e1e3", "e3e1"], 0));
+    let played = play_game(&mut black, &mut white, &Game::new(start), SECOND, Duration::from_secs(1), &|| false);
+    assert_eq!(played.end, End::Stopped);
+    assert_eq!(played.game.moves.len(), 250);
+    assert_eq!(played.black_score(), None);
 }

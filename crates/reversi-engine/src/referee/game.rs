@@ -47,7 +47,8 @@ pub enum End {
         /// What it did.
         fault: Fault,
     },
-    /// The game was stopped before its end (the match was interrupted).
+    /// The game was stopped before its end: the match was interrupted, or
+    /// the game went on past ten plies per playable square.
     Stopped,
 }
 
@@ -83,7 +84,9 @@ impl Played {
 /// Plays `opening` (a start and its first moves, already legal: the
 /// referee's caller checks them) to its end between `black` and `white`.
 /// Each side's `new_game` answers within `setup`; each move within the
-/// side's clock. `stop` is read between moves.
+/// side's clock. `stop` is read between moves. A game still going after ten
+/// plies per playable square (Reversitacks and Attacks games can cycle;
+/// Reversi's always end sooner) is stopped, as by `stop`.
 #[must_use]
 pub fn play_game<'a>(
     black: &'a mut dyn Side,
@@ -101,10 +104,15 @@ pub fn play_game<'a>(
         }
     }
     let mut clocks: Clocks = [control.time; 2];
+    let max_plies = 10 * opening.start.geometry().playable_count();
     loop {
         let pos = played.game.position;
         if pos.is_game_over() {
             break;
+        }
+        if played.game.moves.len() >= max_plies {
+            played.end = End::Stopped;
+            return played;
         }
         if pos.must_pass() {
             played.game.position.play_unchecked(Move::Pass);
