@@ -98,6 +98,12 @@ fn nboard_transcript() {
     // After f5 f6 e6, White to move: hint lists two legal moves, go
     // answers one, and does not play it (the GUI sends it back).
     let pos = *server.position();
+    // The game set (the GUI's RE[?] and TI fields included) and the move after it.
+    let mut expected = standard();
+    for mv in ["f5", "f6", "e6"] {
+        expected.play(mv.parse().unwrap()).unwrap();
+    }
+    assert_eq!(pos, expected);
     let legal = |text: &str| -> bool { server_legal(pos, text) };
     let (hint, _) = server.answer("hint 2");
     let lines: Vec<&str> = hint.lines().collect();

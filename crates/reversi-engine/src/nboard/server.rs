@@ -91,9 +91,11 @@ impl<P: Policy> Server<P> {
     }
 
     /// `set game GGF`: the game's position after its moves (a game that does
-    /// not read or replay is ignored, as an unknown line).
+    /// not read or replay is ignored, as an unknown line). The NBoard GUI
+    /// writes `RE[?]` for a game in progress, which GGS's results do not
+    /// include: it is dropped before reading.
     fn set_game(&mut self, ggf: &str) {
-        let Ok(games) = reversi_notation::ggf::read(ggf) else { return };
+        let Ok(games) = reversi_notation::ggf::read(&ggf.replace("RE[?]", "")) else { return };
         if let Some(Ok(done)) = games.first().map(|g| replay(g, Passes::Infer)) {
             self.position = done.position;
             self.policy.new_game();
