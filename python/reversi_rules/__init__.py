@@ -2,7 +2,8 @@
 
 Positions (``Position``), leaf counts (``perft``), batched environments on
 NumPy arrays (``Batch``), game records (``read``, ``write``, ``convert``) and training rows of records
-(``dataset``, ``save_npz``), from the Rust workspace ``reversi-rules``. The
+(``dataset``, ``save_npz``), engines over GTP and NBoard (``Engine``,
+``match``, ``serve_gtp``, ``serve_nboard``), from the Rust workspace ``reversi-rules``. The
 submodules ``reversi_rules.pettingzoo`` and ``reversi_rules.gymnasium`` (the
 extras of the same names) are imported on first use.
 """
@@ -13,6 +14,8 @@ from typing import Any
 from ._native import (
     Batch,
     Dataset,
+    Engine,
+    EngineError,
     Game,
     Games,
     IllegalMoveError,
@@ -22,8 +25,11 @@ from ._native import (
     __version__,
     convert,
     dataset,
+    match,
     perft,
     read,
+    serve_gtp,
+    serve_nboard,
     write,
 )
 from ._npz import save_npz
@@ -31,6 +37,8 @@ from ._npz import save_npz
 __all__ = [
     "Batch",
     "Dataset",
+    "Engine",
+    "EngineError",
     "Game",
     "Games",
     "IllegalMoveError",
@@ -40,9 +48,12 @@ __all__ = [
     "__version__",
     "convert",
     "dataset",
+    "match",
     "perft",
     "read",
     "save_npz",
+    "serve_gtp",
+    "serve_nboard",
     "write",
 ]
 

@@ -1,12 +1,12 @@
 """Type stubs of reversi_rules (the native module re-exported)."""
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, TypedDict
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import TypeAlias
+from typing_extensions import Self, TypeAlias
 
 __version__: str
 
@@ -21,6 +21,9 @@ class IllegalMoveError(ValueError):
 
 class RecordError(ValueError):
     """A game record that does not read or replay; the message says where."""
+
+class EngineError(RuntimeError):
+    """An engine that does not start, fails its protocol, runs out of time or answers an illegal move."""
 
 class Position:
     """A position of Reversi, Reversitacks or Attacks on any board (1x1 to 26x26, with holes).
@@ -369,3 +372,74 @@ def save_npz(
     ``sources`` (``ValueError`` before anything is read). Returns
     ``{"rows": ..., "games": ..., "errors": [...], "skipped": ...}`` (``Dataset``'s).
     """
+
+Policy: TypeAlias = Callable[[Position], str]
+
+class Engine:
+    """An engine process speaking GTP (``protocol="gtp"``) or NBoard (``"nboard"``).
+
+    ``command`` is split into words as a shell would (no shell is started);
+    ``dir`` is its working directory, ``depth`` the ``set depth`` told to an
+    NBoard engine, ``setup`` the seconds it has to start. A context manager:
+    the process ends (``quit``) on exit or ``close()``.
+    """
+
+    def __init__(
+        self,
+        command: str,
+        protocol: Literal["gtp", "nboard"] = "gtp",
+        *,
+        dir: str | PathLike[str] | None = None,
+        depth: int | None = None,
+        setup: float = 10.0,
+    ) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def move(self, position: Position, time: float = 60.0) -> str:
+        """The engine's move (``"f5"``) in ``position`` within ``time`` seconds.
+
+        A position that follows from the last one by a move (and a forced pass)
+        goes on with the same game, told move by move; any other starts a new
+        game (GTP engines: only at the standard start). An engine that fails
+        raises ``EngineError`` and is started again at the next call.
+        """
+    def new_game(self) -> None: ...
+    def restart(self) -> None: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(self, *args: object) -> None: ...
+
+class MatchResult(TypedDict):
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    elo: float | None
+    elo_low: float | None
+    elo_high: float | None
+    games: list[Game]
+
+def match(
+    a: Engine | Policy,
+    b: Engine | Policy,
+    *,
+    openings: Sequence[Game] | None = None,
+    games: int | None = None,
+    time: float = 60.0,
+    increment: float = 0.0,
+) -> MatchResult:
+    """A match between two engines or policies (``policy(position) -> move``).
+
+    Each opening (the standard start if none) is played twice, colours swapped;
+    ``games`` defaults to two per opening. ``wins``, ``draws``, ``losses`` and
+    ``score`` are ``a``'s; ``elo`` with its 95% interval (``None`` at an open end);
+    ``games`` the records (``Round``, and a ``Termination`` field for a forfeit: an
+    illegal move, time, a crash or garbage loses the game, and the engine is
+    started again). A policy's exception is raised.
+    """
+
+def serve_gtp(policy: Policy) -> None:
+    """Serves ``policy(position) -> move`` as a GTP engine on standard input and output."""
+
+def serve_nboard(policy: Policy) -> None:
+    """Serves ``policy(position) -> move`` as an NBoard engine on standard input and output."""

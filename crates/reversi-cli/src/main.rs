@@ -14,7 +14,15 @@
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
 //!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F] [--replace-names]
+//! reversi gtp|nboard [--player random|greedy] [--seed S] [game options]
+//! reversi match ENGINE ENGINE -o RECORDS [--openings FILE] [--games N] [--time S]
+//!               [--increment S] [--concurrency J] [--setup S] [--depth N] [--dir1 DIR]
+//!               [--dir2 DIR] [--to F] [--resume] [--json] [--sprt ELO0,ELO1,ALPHA,BETA]
 //! ```
+//!
+//! `gtp` and `nboard` serve a player over reversi-engine's servers; `match`
+//! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and
+//! referees them with reversi-engine's `run_match`.
 //!
 //! A split count ([`split`], over reversi-variants' `split` module) writes the distinct positions at ply K
 //! with their multiplicities to a plan file, counts one shard of it per
@@ -98,7 +106,9 @@ mod interrupt;
 mod output;
 mod perft;
 mod play;
+mod referee;
 mod replay;
+mod serve;
 mod split;
 
 use std::io;
@@ -130,6 +140,12 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Play games between simple players, reproducibly from a seed.
     Play(play::PlayArgs),
+    /// Be a GTP engine on standard input and output (the random or greedy player).
+    Gtp(serve::ServeArgs),
+    /// Be an NBoard engine on standard input and output (the random or greedy player).
+    Nboard(serve::ServeArgs),
+    /// Referee a match between two GTP or NBoard engines, each game appended to a file.
+    Match(referee::MatchArgs),
 }
 
 /// A failure to report: a one-line message (none when empty: the command has
@@ -195,6 +211,9 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args, &mut out),
         Command::Convert(args) => convert::run(&args, &mut out),
         Command::Play(args) => play::run(&args, &mut out),
+        Command::Gtp(args) => serve::run(&args, serve::Protocol::Gtp),
+        Command::Nboard(args) => serve::run(&args, serve::Protocol::Nboard),
+        Command::Match(args) => referee::run(&args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -227,6 +246,9 @@ fn fuzz_args(data: &[u8]) {
         Command::Replay(args) => args.check(),
         Command::Convert(args) => args.check(),
         Command::Play(args) => args.check(),
+        Command::Gtp(args) | Command::Nboard(args) => args.check(),
+        // Starts engines: nothing to check before.
+        Command::Match(_) => Ok(()),
     };
     if let Err(failure) = checked {
         assert!(!output::one_line(&failure.message).contains('\n'), "{failure:?}");

@@ -1,12 +1,13 @@
 //! `reversi play`: games between simple players, written as records.
 //!
 //! Every game is played on reversi-variants (any variant and board) from the
-//! start the options describe. The players: `random` picks uniformly among
+//! start the options describe. The players (reversi-engine's `Player`, which
+//! `reversi gtp` and `reversi nboard` serve too): `random` picks uniformly among
 //! the legal moves; `greedy` picks the move after which the mover has the most
 //! pieces, ties broken at random. A forced pass is a move of the record.
 //!
 //! The games are reproducible: game `i` (0-based) draws from its own
-//! SplitMix64 stream seeded from `--seed` and `i` (see [`SplitMix64::for_game`]),
+//! SplitMix64 stream seeded from `--seed` and `i` (reversi-engine's `SplitMix64::for_game`),
 //! and the legal moves come sorted, so the same options always give the same
 //! records. A game still going after `--max-plies` plies (default ten per
 //! playable square; Reversitacks and Attacks games can cycle; at most
@@ -20,6 +21,7 @@
 
 use clap::{Args, ValueEnum};
 use reversi_core::Color;
+use reversi_engine::SplitMix64;
 use reversi_notation::{Format, GameResult, Ply, Record};
 use reversi_variants::{Move, Position};
 
@@ -76,72 +78,22 @@ fn parse_max_plies(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
-/// A player.
+/// A player, as `--black` and `--white` name it: reversi-engine's
+/// [`Player`](reversi_engine::Player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Player {
+pub(crate) enum Player {
     /// Any legal move, uniformly.
     Random,
     /// The move that leaves the mover the most pieces; ties at random.
     Greedy,
 }
 
-impl Player {
-    fn name(self) -> &'static str {
-        match self {
-            Player::Random => "random",
-            Player::Greedy => "greedy",
+impl From<Player> for reversi_engine::Player {
+    fn from(player: Player) -> reversi_engine::Player {
+        match player {
+            Player::Random => reversi_engine::Player::Random,
+            Player::Greedy => reversi_engine::Player::Greedy,
         }
-    }
-
-    /// This player's move among `moves` (not empty) of `pos`.
-    fn choose(self, pos: &Position, moves: &[Move], rng: &mut SplitMix64) -> Move {
-        match self {
-            Player::Random => moves[rng.below(moves.len())],
-            Player::Greedy => {
-                let mover = pos.side_to_move();
-                let pieces = |&mv: &Move| {
-                    let mut child = *pos;
-                    child.play_unchecked(mv);
-                    child.count(mover)
-                };
-                let scores: Vec<usize> = moves.iter().map(pieces).collect();
-                let best = scores.iter().copied().max().unwrap_or(0);
-                let ties: Vec<Move> = moves.iter().zip(&scores).filter(|&(_, &s)| s == best).map(|(&m, _)| m).collect();
-                ties[rng.below(ties.len())]
-            }
-        }
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood): a 64-bit counter stepped by the golden
-/// ratio and mixed. Small, fast and the same on every platform.
-#[derive(Clone, Debug)]
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
-
-    /// The mixing function.
-    fn mix(z: u64) -> u64 {
-        reversi_core::internal::mix64(z)
-    }
-
-    /// The stream of game `game` under `seed`: the state `mix(mix(seed) +
-    /// game)`, so that streams of neighbouring games or seeds are unrelated
-    /// (not shifted copies of one another).
-    fn for_game(seed: u64, game: u64) -> SplitMix64 {
-        SplitMix64(Self::mix(Self::mix(seed).wrapping_add(game)))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(Self::GAMMA);
-        Self::mix(self.0)
-    }
-
-    /// A number below `n` (not 0), by the high half of a 128-bit product:
-    /// biased by at most `n / 2^64`.
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 }
 
@@ -172,8 +124,9 @@ pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
 fn play_game(args: &PlayArgs, start: Position, mut rng: SplitMix64, max_plies: usize) -> Record {
     let mut record = Record::of(args.start.game.variant, *start.geometry());
     record.set_start(start);
-    record.black = Some(args.black.name().into());
-    record.white = Some(args.white.name().into());
+    let (black, white) = (reversi_engine::Player::from(args.black), reversi_engine::Player::from(args.white));
+    record.black = Some(black.name().into());
+    record.white = Some(white.name().into());
     record.event = Some("reversi play".into());
     let mut pos = start;
     while record.moves.len() < max_plies {
@@ -181,7 +134,7 @@ fn play_game(args: &PlayArgs, start: Position, mut rng: SplitMix64, max_plies: u
         if moves.is_empty() {
             break;
         }
-        let player = if pos.side_to_move() == Color::Black { args.black } else { args.white };
+        let player = if pos.side_to_move() == Color::Black { black } else { white };
         let mv = player.choose(&pos, &moves, &mut rng);
         pos.play_unchecked(mv);
         record.moves.push(Ply::from(mv));
@@ -242,16 +195,5 @@ mod tests {
             assert_eq!(written, expected, "{name}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn splitmix64_matches_the_reference() {
-        // The reference generator's first outputs from state 0.
-        let mut rng = SplitMix64(0);
-        assert_eq!(rng.next(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(rng.next(), 0x6E78_9E6A_A1B9_65F4);
-        assert_ne!(SplitMix64::for_game(0, 1).next(), SplitMix64::for_game(1, 0).next());
-        let mut rng = SplitMix64::for_game(7, 3);
-        assert!((0..1000).all(|_| rng.below(5) < 5));
     }
 }

@@ -7,6 +7,7 @@
 mod arrays;
 mod batch;
 mod dataset;
+mod engines;
 mod errors;
 mod games;
 mod interrupt;
@@ -35,5 +36,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<output_file::OutputFile>()?;
     m.add_class::<dataset::Dataset>()?;
     m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
+    engines::register(m)?;
     Ok(())
 }

@@ -20,6 +20,11 @@ pub(crate) struct Game {
 }
 
 impl Game {
+    /// A game of `record`.
+    pub(crate) const fn from_record(record: Record) -> Game {
+        Game { record }
+    }
+
     /// The record.
     pub(crate) fn record(&self) -> &Record {
         &self.record

@@ -1,0 +1,47 @@
+//! Reversi (Othello) engines: the GTP and NBoard protocols, both sides of
+//! each, and a referee for matches between engines.
+//!
+//! - [`Policy`]: a function from a position to a move; [`Player`]'s
+//!   `random` and `greedy` are the simple ones ([`Seeded`] with their
+//!   random stream).
+//! - Server side: [`gtp::serve`] and [`nboard::serve`] answer a protocol's
+//!   commands with a policy over any `BufRead` and `Write` (the CLI's
+//!   `reversi gtp` and `reversi nboard` over standard input and output).
+//! - Client side: [`gtp::Client`] and [`nboard::Client`] drive an engine
+//!   process over pipes ([`process::Process`]: a reader thread and a
+//!   bounded channel, so every read has a deadline and a flooding engine
+//!   uses bounded memory).
+//! - [`referee`]: [`play_game`](referee::play_game) between two
+//!   [`Side`](referee::Side)s with a clock per side, any failure a forfeit
+//!   ([`Fault`]); [`run_match`](referee::run_match) over openings, colours
+//!   swapped, on several threads; the score, Elo and SPRT ([`referee::Tally`]).
+//!
+//! ```
+//! use reversi_engine::{Player, Seeded, SplitMix64, gtp};
+//! use reversi_variants::Position;
+//!
+//! let start = Position::from(reversi_core::Position::start());
+//! let mut out = Vec::new();
+//! let input = "boardsize 8\nplay b f5\n7 genmove w\nquit\n".as_bytes();
+//! gtp::serve(Seeded::new(Player::Greedy, SplitMix64::new(1)), start, input, &mut out)?;
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.starts_with("= \n\n= \n\n=7 "));
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+pub mod gtp;
+mod lines;
+pub mod nboard;
+mod player;
+pub mod process;
+pub mod referee;
+mod side;
+pub mod words;
+
+pub use player::{ParsePlayerError, Player, Policy, Seeded, SplitMix64};
+pub use process::Fault;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,219 @@
+//! The simple players (`random`, `greedy`), their seeded random stream, and
+//! the [`Policy`] trait every served engine and in-process side is.
+//!
+//! `random` picks uniformly among the legal moves; `greedy` picks the move
+//! after which the mover has the most pieces, ties broken at random. The
+//! legal moves come sorted ([`Position::moves`]), so a player over a
+//! [`SplitMix64`] stream of a given seed always makes the same choices.
+
+use std::fmt;
+use std::str::FromStr;
+
+use reversi_variants::{Move, Position};
+
+/// A function from a position to a move: what an engine computes.
+///
+/// The GTP and NBoard servers ([`crate::gtp::serve`], [`crate::nboard::serve`])
+/// answer with it, and the referee plays it in-process
+/// ([`crate::referee::PolicySide`]).
+pub trait Policy {
+    /// The name the protocols report (`name`, `set myname`).
+    fn name(&self) -> String;
+
+    /// A legal move of `pos`, whose side to move has at least one move
+    /// other than a pass (callers pass for it otherwise).
+    fn choose(&mut self, pos: &Position) -> Move;
+
+    /// A new game begins (for policies that keep state between moves).
+    fn new_game(&mut self) {}
+}
+
+/// A simple player.
+///
+/// `#[non_exhaustive]`: players may be added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Player {
+    /// Any legal move, uniformly.
+    Random,
+    /// The move that leaves the mover the most pieces; ties at random.
+    Greedy,
+}
+
+impl Player {
+    /// Every player, in the order of their names' listing.
+    pub const ALL: [Player; 2] = [Player::Random, Player::Greedy];
+
+    /// `random` or `greedy`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Random => "random",
+            Player::Greedy => "greedy",
+        }
+    }
+
+    /// This player's move among `moves` (the legal moves of `pos`).
+    ///
+    /// # Panics
+    /// If `moves` is empty.
+    #[must_use]
+    pub fn choose(self, pos: &Position, moves: &[Move], rng: &mut SplitMix64) -> Move {
+        assert!(!moves.is_empty(), "a player chooses among at least one move");
+        match self {
+            Player::Random => moves[rng.below(moves.len())],
+            Player::Greedy => {
+                let mover = pos.side_to_move();
+                let pieces = |&mv: &Move| {
+                    let mut child = *pos;
+                    child.play_unchecked(mv);
+                    child.count(mover)
+                };
+                let scores: Vec<usize> = moves.iter().map(pieces).collect();
+                let best = scores.iter().copied().max().unwrap_or(0);
+                let ties: Vec<Move> = moves.iter().zip(&scores).filter(|&(_, &s)| s == best).map(|(&m, _)| m).collect();
+                ties[rng.below(ties.len())]
+            }
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A name that is no player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a player (random, greedy), found {0:?}")]
+pub struct ParsePlayerError(pub String);
+
+impl FromStr for Player {
+    type Err = ParsePlayerError;
+
+    /// `random` or `greedy`, any case.
+    ///
+    /// # Errors
+    /// [`ParsePlayerError`] for any other text.
+    fn from_str(s: &str) -> Result<Player, ParsePlayerError> {
+        Player::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(s)).ok_or_else(|| ParsePlayerError(s.into()))
+    }
+}
+
+/// A [`Player`] with its own random stream: a [`Policy`].
+#[derive(Clone, Debug)]
+pub struct Seeded {
+    player: Player,
+    rng: SplitMix64,
+}
+
+impl Seeded {
+    /// `player` drawing from `rng`.
+    #[must_use]
+    pub const fn new(player: Player, rng: SplitMix64) -> Seeded {
+        Seeded { player, rng }
+    }
+}
+
+impl Policy for Seeded {
+    fn name(&self) -> String {
+        self.player.name().into()
+    }
+
+    fn choose(&mut self, pos: &Position) -> Move {
+        let moves: Vec<Move> = pos.moves().collect();
+        if moves.is_empty() {
+            return Move::Pass;
+        }
+        self.player.choose(pos, &moves, &mut self.rng)
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood): a 64-bit counter stepped by the golden
+/// ratio and mixed. Small, fast and the same on every platform.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+    /// The generator at state `state`.
+    #[must_use]
+    pub const fn new(state: u64) -> SplitMix64 {
+        SplitMix64(state)
+    }
+
+    /// The mixing function.
+    fn mix(z: u64) -> u64 {
+        reversi_core::internal::mix64(z)
+    }
+
+    /// The stream of game `game` under `seed`: the state `mix(mix(seed) +
+    /// game)`, so that streams of neighbouring games or seeds are unrelated
+    /// (not shifted copies of one another).
+    #[must_use]
+    pub fn for_game(seed: u64, game: u64) -> SplitMix64 {
+        SplitMix64(Self::mix(Self::mix(seed).wrapping_add(game)))
+    }
+
+    /// The next number of the stream.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(Self::GAMMA);
+        Self::mix(self.0)
+    }
+
+    /// A number below `n` (not 0), by the high half of a 128-bit product:
+    /// biased by at most `n / 2^64`.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_variants::{Geometry, Variant};
+
+    #[test]
+    fn splitmix64_matches_the_reference() {
+        // The reference generator's first outputs from state 0.
+        let mut rng = SplitMix64::new(0);
+        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        assert_ne!(SplitMix64::for_game(0, 1).next_u64(), SplitMix64::for_game(1, 0).next_u64());
+        let mut rng = SplitMix64::for_game(7, 3);
+        assert!((0..1000).all(|_| rng.below(5) < 5));
+    }
+
+    #[test]
+    fn greedy_takes_the_most_pieces_and_names_read_back() {
+        // After f5 d6, c3 flips one and c5 flips... every Black reply: greedy's
+        // choice leaves no other move with more Black pieces.
+        let mut pos = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+        pos.play("f5".parse().unwrap()).unwrap();
+        pos.play("d6".parse().unwrap()).unwrap();
+        let moves: Vec<Move> = pos.moves().collect();
+        let count = |mv: Move| {
+            let mut c = pos;
+            c.play_unchecked(mv);
+            c.count(pos.side_to_move())
+        };
+        let best = moves.iter().map(|&m| count(m)).max().unwrap();
+        for seed in 0..20 {
+            let mv = Player::Greedy.choose(&pos, &moves, &mut SplitMix64::new(seed));
+            assert_eq!(count(mv), best);
+        }
+        for p in Player::ALL {
+            assert_eq!(p.name().to_uppercase().parse::<Player>(), Ok(p));
+        }
+        assert!("minimax".parse::<Player>().is_err());
+        assert_eq!(
+            Seeded::new(Player::Random, SplitMix64::new(1)).choose(&pos.with_side_to_move(pos.side_to_move())),
+            {
+                let mut rng = SplitMix64::new(1);
+                Player::Random.choose(&pos, &moves, &mut rng)
+            }
+        );
+    }
+}

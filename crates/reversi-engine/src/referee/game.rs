@@ -1,0 +1,157 @@
+//! One game between two [`Side`]s under a clock: the referee's loop.
+//!
+//! The referee keeps the position and the clocks; it asks the side to move
+//! for a move only when it has one (it plays forced passes itself), checks
+//! the answer's legality and the time it took, and stops the game at the
+//! first [`Fault`], which loses the game for the side at fault.
+
+use std::time::{Duration, Instant};
+
+use reversi_core::Color;
+use reversi_variants::Move;
+
+use crate::process::Fault;
+use crate::side::{Clocks, Game, Side, TimeControl};
+
+/// A [`Policy`](crate::Policy) played in this process.
+#[derive(Debug)]
+pub struct PolicySide<P>(pub P);
+
+impl<P: crate::Policy> Side for PolicySide<P> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn new_game(&mut self, _game: &Game, _control: &TimeControl, _deadline: Instant) -> Result<(), Fault> {
+        self.0.new_game();
+        Ok(())
+    }
+
+    fn go(&mut self, game: &Game, _clocks: &Clocks, _deadline: Instant) -> Result<Move, Fault> {
+        Ok(self.0.choose(&game.position))
+    }
+}
+
+/// How a game ended.
+///
+/// `#[non_exhaustive]`: endings may be told apart further.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum End {
+    /// Neither side can move: the final position is `game.position`.
+    Finished,
+    /// `loser` failed: it loses the game.
+    Forfeit {
+        /// The side at fault.
+        loser: Color,
+        /// What it did.
+        fault: Fault,
+    },
+    /// The game was stopped before its end: the match was interrupted, or
+    /// the game went on past ten plies per playable square.
+    Stopped,
+}
+
+/// A game played: the moves with the time each took, and how it ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The game: its start and its moves (the opening's first).
+    pub game: Game,
+    /// The time of each move played by a side (`None` for the opening's
+    /// moves and the passes the referee played).
+    pub seconds: Vec<Option<f64>>,
+    /// How it ended.
+    pub end: End,
+}
+
+impl Played {
+    /// Black's score: 1 for a win, 0.5 a draw, 0 a loss; `None` for a
+    /// stopped game.
+    #[must_use]
+    pub fn black_score(&self) -> Option<f64> {
+        match &self.end {
+            End::Finished => Some(match self.game.position.score().margin(Color::Black) {
+                m if m > 0 => 1.0,
+                0 => 0.5,
+                _ => 0.0,
+            }),
+            End::Forfeit { loser, .. } => Some(if *loser == Color::Black { 0.0 } else { 1.0 }),
+            End::Stopped => None,
+        }
+    }
+}
+
+/// Plays `opening` (a start and its first moves, already legal: the
+/// referee's caller checks them) to its end between `black` and `white`.
+/// Each side's `new_game` answers within `setup`; each move within the
+/// side's clock. `stop` is read between moves. A game still going after ten
+/// plies per playable square (Reversitacks and Attacks games can cycle;
+/// Reversi's always end sooner) is stopped, as by `stop`.
+#[must_use]
+pub fn play_game<'a>(
+    black: &'a mut dyn Side,
+    white: &'a mut dyn Side,
+    opening: &Game,
+    control: TimeControl,
+    setup: Duration,
+    stop: &dyn Fn() -> bool,
+) -> Played {
+    let mut played = Played { game: opening.clone(), seconds: vec![None; opening.moves.len()], end: End::Finished };
+    for (side, color) in [(&mut *black, Color::Black), (&mut *white, Color::White)] {
+        if let Err(fault) = side.new_game(&played.game, &control, Instant::now() + setup) {
+            played.end = End::Forfeit { loser: color, fault };
+            return played;
+        }
+    }
+    let mut clocks: Clocks = [control.time; 2];
+    let max_plies = 10 * opening.start.geometry().playable_count();
+    loop {
+        let pos = played.game.position;
+        if pos.is_game_over() {
+            break;
+        }
+        if played.game.moves.len() >= max_plies {
+            played.end = End::Stopped;
+            return played;
+        }
+        if pos.must_pass() {
+            played.game.position.play_unchecked(Move::Pass);
+            played.game.moves.push(Move::Pass);
+            played.seconds.push(None);
+            continue;
+        }
+        if stop() {
+            played.end = End::Stopped;
+            return played;
+        }
+        let color = pos.side_to_move();
+        let side: &mut (dyn Side + 'a) = if color == Color::Black { &mut *black } else { &mut *white };
+        let began = Instant::now();
+        let answer = side.go(&played.game, &clocks, began + clocks[color.index()]);
+        let took = began.elapsed();
+        let answer = answer.and_then(|mv| {
+            if took > clocks[color.index()] {
+                Err(Fault::Timeout)
+            } else if mv.is_pass() || !pos.is_legal(mv) {
+                Err(Fault::Illegal(mv.to_string()))
+            } else {
+                Ok(mv)
+            }
+        });
+        match answer {
+            Ok(mv) => {
+                played.game.position.play_unchecked(mv);
+                played.game.moves.push(mv);
+                played.seconds.push(Some(took.as_secs_f64()));
+                clocks[color.index()] = clocks[color.index()] - took + control.increment;
+            }
+            Err(fault) => {
+                played.end = End::Forfeit { loser: color, fault };
+                return played;
+            }
+        }
+    }
+    black.game_over(&played.game);
+    white.game_over(&played.game);
+    played
+}

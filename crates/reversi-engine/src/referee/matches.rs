@@ -1,0 +1,441 @@
+//! A match: games between two engines from a list of openings, each opening
+//! played twice with colours swapped, on worker threads, each finished game
+//! handed to the caller as it ends.
+//!
+//! Game `i` (0-based) plays opening `i / 2` (the list repeated as needed);
+//! the first engine has Black in even games, White in odd ones. The record
+//! of game `i` says `Round[i + 1]`, so that an interrupted match resumes
+//! with the games its records lack ([`resumed`]). An engine that fails
+//! (crash, hang, garbage, illegal move, time) loses the game, and is started
+//! again for its next game.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use reversi_core::Color;
+use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, with_passes};
+use reversi_variants::Variant;
+
+use super::game::{End, Played, play_game};
+use crate::process::Fault;
+use crate::side::{Game, Side, TimeControl};
+
+/// The protocol an engine speaks.
+///
+/// `#[non_exhaustive]`: protocols may be added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Protocol {
+    /// GTP ([`crate::gtp::Client`]).
+    Gtp,
+    /// NBoard ([`crate::nboard::Client`]).
+    Nboard,
+}
+
+/// An engine to start: its protocol, command, working directory and (for
+/// NBoard) search depth.
+///
+/// ```
+/// use reversi_engine::referee::{EngineSpec, Protocol};
+/// let spec: EngineSpec = "gtp:edax -gtp -l '4'".parse()?;
+/// let spec = spec.dir("/opt/edax");
+/// assert_eq!(spec.protocol(), Protocol::Gtp);
+/// assert_eq!(spec.argv(), ["edax", "-gtp", "-l", "4"]);
+/// # Ok::<(), reversi_engine::referee::ParseEngineError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    protocol: Protocol,
+    argv: Vec<String>,
+    dir: Option<PathBuf>,
+    depth: Option<u32>,
+}
+
+impl EngineSpec {
+    /// The program `argv[0]` with the other words as its arguments, speaking
+    /// `protocol`, in the referee's directory.
+    #[must_use]
+    pub fn new(protocol: Protocol, argv: Vec<String>) -> EngineSpec {
+        EngineSpec { protocol, argv, dir: None, depth: None }
+    }
+
+    /// The engine run in `dir`.
+    #[must_use]
+    pub fn dir(mut self, dir: impl Into<PathBuf>) -> EngineSpec {
+        self.dir = Some(dir.into());
+        self
+    }
+
+    /// The engine told `set depth N` (NBoard engines; GTP has no such
+    /// command).
+    #[must_use]
+    pub fn depth(mut self, depth: Option<u32>) -> EngineSpec {
+        self.depth = depth;
+        self
+    }
+
+    /// The protocol.
+    #[must_use]
+    pub const fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    /// The program and its arguments.
+    #[must_use]
+    pub fn argv(&self) -> &[String] {
+        &self.argv
+    }
+}
+
+/// An engine text that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseEngineError {
+    /// No `gtp:` or `nboard:` before the command.
+    #[error("expected gtp:COMMAND or nboard:COMMAND, found {0:?}")]
+    Protocol(String),
+    /// The command does not split into words.
+    #[error("{0}")]
+    Words(#[from] crate::words::WordsError),
+    /// An empty command.
+    #[error("an empty command after {0:?}")]
+    Empty(String),
+}
+
+impl std::str::FromStr for EngineSpec {
+    type Err = ParseEngineError;
+
+    /// `gtp:COMMAND` or `nboard:COMMAND`, the command split into words as
+    /// a POSIX shell splits them ([`crate::words::split`]).
+    ///
+    /// # Errors
+    /// [`ParseEngineError`] naming what is wrong.
+    fn from_str(s: &str) -> Result<EngineSpec, ParseEngineError> {
+        let (protocol, command) = if let Some(c) = s.strip_prefix("gtp:") {
+            (Protocol::Gtp, c)
+        } else if let Some(c) = s.strip_prefix("nboard:") {
+            (Protocol::Nboard, c)
+        } else {
+            return Err(ParseEngineError::Protocol(s.into()));
+        };
+        let argv = crate::words::split(command)?;
+        if argv.is_empty() {
+            return Err(ParseEngineError::Empty(s[..s.len() - command.len()].into()));
+        }
+        Ok(EngineSpec::new(protocol, argv))
+    }
+}
+
+impl EngineSpec {
+    /// Starts the engine, ready before `deadline`.
+    ///
+    /// # Errors
+    /// The [`Fault`] of an engine that does not start or answer.
+    pub fn start(&self, deadline: Instant) -> Result<Box<dyn Side + Send>, Fault> {
+        let dir = self.dir.as_deref();
+        Ok(match self.protocol {
+            Protocol::Gtp => Box::new(crate::gtp::Client::start(&self.argv, dir, deadline)?),
+            Protocol::Nboard => Box::new(crate::nboard::Client::start(&self.argv, dir, self.depth, deadline)?),
+        })
+    }
+}
+
+/// An opening that cannot be played.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OpeningError {
+    /// The record breaks the rules.
+    #[error("{0}")]
+    Illegal(#[from] ReplayError),
+    /// The game is over after the opening's moves.
+    #[error("the game is over after the opening")]
+    Finished,
+    /// A game other than Reversi.
+    #[error("the match plays Reversi, not {0}")]
+    Variant(Variant),
+}
+
+/// The opening of a record: its start and its moves, passes written.
+///
+/// # Errors
+/// [`OpeningError`]: an illegal record, a finished game, another variant.
+pub fn opening(record: &Record) -> Result<Game, OpeningError> {
+    if record.variant != Variant::Reversi {
+        return Err(OpeningError::Variant(record.variant));
+    }
+    let full = with_passes(record, Passes::Infer)?;
+    let mut game = Game::new(full.start_position().map_err(|e| OpeningError::Illegal(e.into()))?);
+    for ply in &full.moves {
+        game.position.play_unchecked(ply.mv);
+        game.moves.push(ply.mv);
+    }
+    if game.position.is_game_over() {
+        return Err(OpeningError::Finished);
+    }
+    Ok(game)
+}
+
+/// A match's settings: how many games, from which openings, under which
+/// clock, how many at once.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi_engine::referee::{MatchOptions, TimeControl};
+/// let options = MatchOptions::new(100)
+///     .control(TimeControl { time: Duration::from_secs(10), increment: Duration::from_millis(100) })
+///     .concurrency(2);
+/// assert_eq!((options.games(), options.concurrency_of()), (100, 2));
+/// ```
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    openings: Vec<Game>,
+    games: usize,
+    control: TimeControl,
+    concurrency: usize,
+    setup: Duration,
+    done: BTreeSet<usize>,
+}
+
+impl MatchOptions {
+    /// `games` games from the standard start, 60 seconds a side, one at a
+    /// time, 10 seconds for an engine to start or get ready.
+    #[must_use]
+    pub fn new(games: usize) -> MatchOptions {
+        MatchOptions {
+            openings: Vec::new(),
+            games,
+            control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
+            concurrency: 1,
+            setup: Duration::from_secs(10),
+            done: BTreeSet::new(),
+        }
+    }
+
+    /// The openings ([`opening`]), each played twice with colours swapped
+    /// (the list repeated as the games need); the standard start if empty.
+    #[must_use]
+    pub fn openings(mut self, openings: Vec<Game>) -> MatchOptions {
+        self.openings = openings;
+        self
+    }
+
+    /// Each side's clock.
+    #[must_use]
+    pub const fn control(mut self, control: TimeControl) -> MatchOptions {
+        self.control = control;
+        self
+    }
+
+    /// How many games at once (at least 1).
+    #[must_use]
+    pub fn concurrency(mut self, games: usize) -> MatchOptions {
+        self.concurrency = games.max(1);
+        self
+    }
+
+    /// How long an engine has to start, and to get ready for a game.
+    #[must_use]
+    pub const fn setup(mut self, setup: Duration) -> MatchOptions {
+        self.setup = setup;
+        self
+    }
+
+    /// The games already played (their indices, [`resumed`]), not to play
+    /// again.
+    #[must_use]
+    pub fn done(mut self, done: BTreeSet<usize>) -> MatchOptions {
+        self.done = done;
+        self
+    }
+
+    /// How many games.
+    #[must_use]
+    pub const fn games(&self) -> usize {
+        self.games
+    }
+
+    /// How many games at once.
+    #[must_use]
+    pub const fn concurrency_of(&self) -> usize {
+        self.concurrency
+    }
+}
+
+/// A game finished (or forfeited).
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The game's index in the match (0-based).
+    pub index: usize,
+    /// Whether the first engine had Black.
+    pub first_is_black: bool,
+    /// The names of Black and White.
+    pub names: [String; 2],
+    /// The game.
+    pub played: Played,
+}
+
+impl Report {
+    /// The first engine's score: 1, 0.5 or 0.
+    #[must_use]
+    pub fn first_score(&self) -> f64 {
+        let black = self.played.black_score().unwrap_or(0.5);
+        if self.first_is_black { black } else { 1.0 - black }
+    }
+
+    /// The game as a record: names, `Round[index + 1]`, the moves with the
+    /// time each took, the result (discs; for a forfeit, all the squares to
+    /// the winner with GGS's `:t` for time or `:r`), and for a forfeit a
+    /// `Termination` field saying who failed and how.
+    #[must_use]
+    pub fn record(&self) -> Record {
+        let game = &self.played.game;
+        let mut record = Record::of(game.start.variant(), *game.start.geometry());
+        record.set_start(game.start);
+        record.event = Some("reversi match".into());
+        record.black = Some(self.names[0].clone());
+        record.white = Some(self.names[1].clone());
+        record.moves = game
+            .moves
+            .iter()
+            .zip(&self.played.seconds)
+            .map(|(&mv, &s)| {
+                let mut ply = Ply::from(mv);
+                ply.seconds = s.map(|s| (s * 1000.0).round() / 1000.0);
+                ply
+            })
+            .collect();
+        record.extra.push(("Round".into(), (self.index + 1).to_string()));
+        match &self.played.end {
+            End::Finished => {
+                let discs = |c| u16::try_from(game.position.count(c)).unwrap_or(u16::MAX);
+                record.result = Some(GameResult::Discs { black: discs(Color::Black), white: discs(Color::White) });
+            }
+            End::Forfeit { loser, fault } => {
+                let all = game.start.geometry().playable_count() as f64;
+                let margin = if *loser == Color::Black { -all } else { all };
+                record.result = Some(GameResult::Net { margin, how: Some(fault.suffix().into()) });
+                let name = &self.names[loser.index()];
+                record.extra.push(("Termination".into(), format!("{} ({name}) forfeits: {fault}", loser.name())));
+            }
+            End::Stopped => {}
+        }
+        record
+    }
+}
+
+/// The games of a match's records: game index to the first engine's score,
+/// from each record's `Round` and result (records without either are
+/// skipped).
+#[must_use]
+pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
+    let mut done = BTreeMap::new();
+    for r in records {
+        let Some(round) = r.get("Round").and_then(|s| s.parse::<usize>().ok()).filter(|&n| n > 0) else { continue };
+        let Some(result) = &r.result else { continue };
+        let black = match result.margin() {
+            m if m > 0.0 => 1.0,
+            m if m < 0.0 => 0.0,
+            _ => 0.5,
+        };
+        let index = round - 1;
+        done.insert(index, if index.is_multiple_of(2) { black } else { 1.0 - black });
+    }
+    done
+}
+
+/// Plays the match between `first` and `second` on `options.concurrency`
+/// threads, handing each finished game to `on_game` on the calling thread
+/// as it ends (in the order they end); `on_game` returns whether to go on.
+/// Setting `stop` stops the match between moves; the games in progress are
+/// then dropped (not handed over).
+pub fn run_match(
+    first: &(dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync),
+    second: &(dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync),
+    options: &MatchOptions,
+    stop: &AtomicBool,
+    on_game: &mut dyn FnMut(&Report) -> bool,
+) {
+    let next = AtomicUsize::new(0);
+    let standard = [Game::new(reversi_variants::Position::from(reversi_core::Position::start()))];
+    let openings: &[Game] = if options.openings.is_empty() { &standard } else { &options.openings };
+    let (tx, rx) = mpsc::channel::<Report>();
+    std::thread::scope(|scope| {
+        for _ in 0..options.concurrency.max(1) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut engines: [Option<Box<dyn Side + Send>>; 2] = [None, None];
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= options.games {
+                        return;
+                    }
+                    if options.done.contains(&index) {
+                        continue;
+                    }
+                    let opening = &openings[(index / 2) % openings.len()];
+                    let first_is_black = index.is_multiple_of(2);
+                    let report = play_one(&mut engines, [first, second], opening, first_is_black, options, stop);
+                    let report = Report { index, first_is_black, names: report.0, played: report.1 };
+                    if report.played.end == End::Stopped || tx.send(report).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for report in rx {
+            if !stop.load(Ordering::Relaxed) && !on_game(&report) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+}
+
+type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync);
+
+/// One game of a worker: its engines started if they are not running, the
+/// loser of a forfeit dropped (started again for the next game).
+fn play_one(
+    engines: &mut [Option<Box<dyn Side + Send>>; 2],
+    factories: [Factory<'_>; 2],
+    opening: &Game,
+    first_is_black: bool,
+    options: &MatchOptions,
+    stop: &AtomicBool,
+) -> ([String; 2], Played) {
+    // Engine slots by colour: [black, white] as indices into `engines`.
+    let slots = if first_is_black { [0, 1] } else { [1, 0] };
+    let mut failed = None;
+    for (color, &slot) in [Color::Black, Color::White].iter().zip(&slots) {
+        if engines[slot].is_none() {
+            match factories[slot](Instant::now() + options.setup) {
+                Ok(engine) => engines[slot] = Some(engine),
+                // Black forfeits when neither starts.
+                Err(fault) => {
+                    failed.get_or_insert(End::Forfeit { loser: *color, fault });
+                }
+            }
+        }
+    }
+    if let Some(end) = failed {
+        let name = |slot: usize| engines[slot].as_ref().map_or_else(|| format!("engine {}", slot + 1), |e| e.name());
+        let played = Played { game: opening.clone(), seconds: vec![None; opening.moves.len()], end };
+        return ([name(slots[0]), name(slots[1])], played);
+    }
+    let [a, b] = engines;
+    let (a, b) = (a.as_deref_mut().expect("started"), b.as_deref_mut().expect("started"));
+    let (black, white): (&mut dyn Side, &mut dyn Side) = if first_is_black { (a, b) } else { (b, a) };
+    let names = [black.name(), white.name()];
+    let played = play_game(black, white, opening, options.control, options.setup, &|| stop.load(Ordering::Relaxed));
+    if let End::Forfeit { loser, .. } = &played.end {
+        engines[slots[loser.index()]] = None;
+    }
+    (names, played)
+}

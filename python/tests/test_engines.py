@@ -1,0 +1,122 @@
+"""Engines over GTP and NBoard: rr.Engine, rr.match, rr.serve_gtp, rr.serve_nboard.
+
+The engines are the scripted engine of reversi-engine's tests (a Python
+script, no dependency) and Python policies served by this package.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import reversi_rules as rr
+
+SCRIPT = Path(__file__).resolve().parents[2] / "crates/reversi-engine/tests/engines/scripted.py"
+
+
+def scripted(protocol: str, mode: str) -> rr.Engine:
+    return rr.Engine(f"'{sys.executable}' '{SCRIPT}' {protocol} {mode}", protocol)  # type: ignore[arg-type]
+
+
+def first_move(position: rr.Position) -> str:
+    return position.moves()[0]
+
+
+@pytest.mark.parametrize("protocol", ["gtp", "nboard"])
+def test_engine_moves_and_follows_the_game(protocol: str) -> None:
+    with scripted(protocol, "good") as engine:
+        assert engine.name == "scripted-good"
+        pos = rr.Position()
+        for _ in range(6):
+            mv = engine.move(pos, time=5.0)
+            # The scripted engine plays the first legal move: a1 to h8 order.
+            assert mv == pos.moves()[0]
+            pos.play(mv)
+            pos.play(pos.moves()[-1])
+        engine.new_game()
+        assert engine.move(rr.Position(), time=5.0) == rr.Position().moves()[0]
+
+
+def test_engine_failures_raise_and_the_engine_restarts() -> None:
+    with scripted("gtp", "crash:2") as engine:
+        pos = rr.Position()
+        pos.play(engine.move(pos))
+        pos.play(pos.moves()[0])
+        with pytest.raises(rr.EngineError, match="crashed"):
+            engine.move(pos)
+        # Started again: a new game, its first move fine.
+        assert engine.move(rr.Position()) in rr.Position().moves()
+    with scripted("gtp", "illegal") as bad, pytest.raises(rr.EngineError, match="illegal move"):
+        bad.move(rr.Position())
+    with pytest.raises(rr.EngineError, match="cannot start"):
+        rr.Engine("/nonexistent/edax -gtp")
+    with pytest.raises(ValueError, match="gtp:COMMAND or nboard:COMMAND"):
+        rr.Engine("edax", "uci")  # type: ignore[arg-type]
+
+
+def test_match_between_an_engine_and_a_policy_records_every_game() -> None:
+    openings = [rr.Game(["f5", "d6"]), rr.Game(["f5", "f6", "e6"])]
+    with scripted("nboard", "good") as engine:
+        result = rr.match(engine, first_move, openings=openings, time=10.0)
+    assert result["wins"] + result["draws"] + result["losses"] == 4
+    games = result["games"]
+    assert len(games) == 4
+    for i, game in enumerate(games):
+        opening = openings[i // 2].moves
+        assert game.moves[: len(opening)] == opening
+        assert game.plies()[-1][2].is_game_over()
+        names = ("scripted-good", "first_move") if i % 2 == 0 else ("first_move", "scripted-good")
+        assert (game.black, game.white) == names
+    assert 0.0 <= result["score"] <= 1.0
+
+
+def test_match_forfeits_restart_the_engine() -> None:
+    with scripted("gtp", "crash:3") as engine:
+        result = rr.match(engine, first_move, games=4, time=10.0)
+    assert (result["wins"], result["draws"], result["losses"]) == (0, 0, 4)
+    for game in result["games"]:
+        assert game.result in ("-64:r", "+64:r")
+        assert len(game.moves) in (4, 5)
+
+
+def test_match_between_policies_and_errors() -> None:
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    result = rr.match(first_move, last_move, games=2)
+    assert len(result["games"]) == 2
+
+    def broken(position: rr.Position) -> str:
+        raise KeyError("no move here")
+
+    with pytest.raises(KeyError, match="no move here"):
+        rr.match(first_move, broken, games=2)
+    with pytest.raises(ValueError, match="Engine or a callable"):
+        rr.match(first_move, 3, games=2)  # type: ignore[arg-type]
+    with scripted("gtp", "good") as engine, pytest.raises(ValueError, match="both sides"):
+        rr.match(engine, engine, games=2)
+
+
+SERVE = "import reversi_rules as rr; rr.{}(lambda p: p.moves()[-1])"
+
+
+def test_serve_gtp_and_nboard() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", SERVE.format("serve_gtp")],
+        input="name\nplay b f5\ngenmove w\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    assert run.stdout == "= <lambda>\n\n= \n\n= f6\n\n= \n\n"
+    run = subprocess.run(
+        [sys.executable, "-c", SERVE.format("serve_nboard")],
+        input="nboard 2\nping 1\nmove f5\ngo\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    assert run.stdout == "set myname <lambda>\npong 1\nstatus thinking\n=== F6\nstatus\n"
