@@ -66,7 +66,9 @@ pub struct OutputError {
 /// place or removed, so that a program can remove the ones in flight when it
 /// is interrupted (the `reversi` command does on Ctrl-C and SIGTERM).
 pub trait TemporaryFiles: Sync {
-    /// `temporary` was created.
+    /// `temporary` is about to be created: told before the file exists, so
+    /// that a signal at any moment after its creation finds it listed (it
+    /// is forgotten through [`TemporaryFiles::finish`] if it cannot be made).
     fn track(&self, temporary: &Path);
     /// Runs `finish` (the rename of `temporary` into place, or its removal);
     /// `temporary` is no longer in flight afterwards.
@@ -159,8 +161,7 @@ impl Outputs {
                     (None, file.map_err(|e| error(path, e))?)
                 }
                 Route::Replace(target) => {
-                    let (temporary, file) = create_temporary(&target).map_err(|e| error(path, e))?;
-                    tracker.track(&temporary);
+                    let (temporary, file) = create_temporary(&target, tracker).map_err(|e| error(path, e))?;
                     remove_stale(&target);
                     if let Ok(existing) = std::fs::metadata(&target) {
                         // Best effort: the new file is readable as the old one was.
@@ -259,8 +260,9 @@ impl Drop for Outputs {
 
 /// A new file beside `path` to write it through, locked: `.<name>.tmp-<pid>`,
 /// or with `-1`, `-2`, ... added if that name is taken (never an existing
-/// file).
-fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, File)> {
+/// file). `tracker` is told of each name before it is created, and told to
+/// forget the names that could not be had.
+fn create_temporary(path: &Path, tracker: &dyn TemporaryFiles) -> std::io::Result<(PathBuf, File)> {
     let dir = path.parent().unwrap_or(Path::new(""));
     let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
     let pid = std::process::id();
@@ -268,8 +270,15 @@ fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, File)> {
     loop {
         let suffix = if attempt == 0 { String::new() } else { format!("-{attempt}") };
         let temporary = dir.join(format!(".{name}.tmp-{pid}{suffix}"));
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary) {
-            Ok(file) if locked(&temporary, &file) => return Ok((temporary, file)),
+        tracker.track(&temporary);
+        let created = std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary);
+        let ours = created.as_ref().is_ok_and(|file| locked(&temporary, file));
+        if !ours {
+            // Not ours after all: forgotten, not removed.
+            let _ = tracker.finish(&temporary, &mut || Ok(()));
+        }
+        match created {
+            Ok(file) if ours => return Ok((temporary, file)),
             // Taken for a stale file by another writer between the two: gone
             // or going; another name.
             Ok(_) if attempt < 100 => attempt += 1,
