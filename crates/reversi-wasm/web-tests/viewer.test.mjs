@@ -1,0 +1,253 @@
+// The viewer (target/web/site, built by scripts/web.sh) in headless Chromium:
+// Debian's /usr/bin/chromium driven by playwright-core. Run by
+// scripts/web-test.sh, which sets REVERSI_BIN (the CLI, whose replay the
+// viewer's scores are compared with) and builds the site first.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const site = resolve(process.env.WEB_SITE ?? join(root, 'target/web/site'));
+const cli = process.env.REVERSI_BIN;
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+let server;
+let base;
+let browser;
+let profile;
+
+/** The file a request names: the site at /, the repository's data/ and data-illegal/ beside it. */
+function fileOf(url) {
+  const path = normalize(decodeURIComponent(new URL(url, 'http://x').pathname));
+  if (path.startsWith('/data/') || path.startsWith('/data-illegal/')) return join(root, path);
+  return join(site, path === '/' ? 'index.html' : path);
+}
+
+before(async () => {
+  server = createServer((req, res) => {
+    const file = fileOf(req.url);
+    try {
+      if (!statSync(file).isFile()) throw new Error('not a file');
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${server.address().port}`;
+  profile = mkdtempSync(join(tmpdir(), 'reversi-chromium-'));
+  // A fresh profile; without the background-networking flags Chromium keeps
+  // calling out to a network CI does not have.
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** A page with the site open, its errors collected. */
+async function open(query = '') {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/${query}`);
+  await page.waitForFunction(() => customElements.get('reversi-viewer'));
+  return { page, errors };
+}
+
+/** Loads `src` into the viewer `selector` and waits for its games. */
+async function load(page, src, selector = '#viewer') {
+  await page.evaluate(([sel, s]) => {
+    const v = document.querySelector(sel);
+    v.removeAttribute('src');
+    return new Promise((done) => {
+      v.addEventListener('load', done, { once: true });
+      v.setAttribute('src', s);
+    });
+  }, [selector, src]);
+}
+
+/** The CLI's replay of `file`: one object per game. */
+function cliReplay(file) {
+  assert.ok(cli, 'REVERSI_BIN names the CLI');
+  const run = spawnSync(cli, ['replay', '--json', file], { cwd: root, encoding: 'utf8' });
+  return run.stdout.trim().split('\n').map((line) => JSON.parse(line)).filter((o) => !o.summary);
+}
+
+for (const file of ['data/wthor/WTH_1980.wtb', 'data/ggf/gg-archive-2003.ggf', 'data/pgn/playok.pgn',
+  'data/ggf/gg-4x4-and-komi-random.ggf', 'data-illegal/ggf/gg-synchro-komi-mixed.ggf']) {
+  test(`every game of ${file} ends on the CLI's score`, async () => {
+    const { page, errors } = await open();
+    await load(page, `/${file}`);
+    const expected = cliReplay(file);
+    const seen = await page.evaluate(() => {
+      const v = document.getElementById('viewer');
+      const out = [];
+      for (let i = 0; i < v.games; i++) {
+        v.select(i);
+        v.ply = 1e9; // clamped to the last ply
+        out.push({ plies: v.ply, score: v.score(), error: v.error });
+      }
+      return out;
+    });
+    assert.equal(seen.length, expected.length);
+    seen.forEach((game, i) => {
+      const cliGame = expected[i];
+      assert.deepEqual([game.plies, ...game.score], [cliGame.plies, cliGame.black, cliGame.white], `game ${i + 1}`);
+      // The located message, the file named as the viewer was given it.
+      assert.equal(game.error?.replace(/^[^:]*/, ''), cliGame.error?.replace(/^[^:]*/, ''), `game ${i + 1}`);
+    });
+    if (file.endsWith('.wtb')) {
+      const first = await page.locator('#viewer select.list option').first().textContent();
+      assert.doesNotMatch(first, /#\d/, 'players named from WTHOR.JOU');
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('a legal click plays as analysis, an illegal one says why', async () => {
+  const { page } = await open('?src=/data/pgn/playok.pgn');
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  const cell = (name) => page.locator(
+    `#viewer .cell[data-col="${name.charCodeAt(0) - 97}"][data-row="${Number(name.slice(1)) - 1}"]`);
+  assert.equal(await page.locator('#viewer .cell.legal').count(), 4);
+  await cell('a1').click();
+  assert.match(await page.locator('#viewer .status').textContent(), /a1/);
+  assert.deepEqual(await page.evaluate(() => document.getElementById('viewer').score()), [2, 2]);
+  await cell('f5').click();
+  assert.deepEqual(await page.evaluate(() => document.getElementById('viewer').score()), [4, 1]);
+  assert.ok(await page.locator('#viewer .analysis').isVisible());
+  assert.equal(await page.locator('#viewer .cell[data-col="5"][data-row="4"] .disc').textContent(), '1');
+  // The record is untouched: back to it, then its last ply.
+  await page.keyboard.press('Escape');
+  assert.ok(!(await page.locator('#viewer .analysis').isVisible()));
+  assert.equal(await page.evaluate(() => document.getElementById('viewer').ply), 0);
+  await page.close();
+});
+
+test('keys, buttons and the slider step through the record', async () => {
+  const { page } = await open('?src=/data/pgn/playok.pgn');
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  const ply = () => page.evaluate(() => document.getElementById('viewer').ply);
+  await page.locator('#viewer .board').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await ply(), 3);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await ply(), 2);
+  await page.keyboard.press('End');
+  assert.equal(await ply(), 61);
+  assert.match(await page.locator('#viewer .info').textContent(), /Game over: 38-26/);
+  await page.keyboard.press('Home');
+  assert.equal(await ply(), 0);
+  await page.locator('#viewer button.forward').click();
+  assert.equal(await ply(), 1);
+  await page.locator('#viewer input.slider').fill('20');
+  assert.equal(await ply(), 20);
+  await page.locator('#viewer .board').focus();
+  await page.keyboard.press('PageDown');
+  assert.equal(await page.locator('#viewer select.list').inputValue(), '1');
+  await page.close();
+});
+
+test('bad input: binary, truncated, an illegal game shown up to its bad ply', async () => {
+  const { page, errors } = await open();
+  const result = await page.evaluate(async () => {
+    const v = document.getElementById('viewer');
+    const noise = new Uint8Array(5000).map((_, i) => (i * 151 + 7) % 256);
+    await v.load(noise, 'noise.bin');
+    const binary = { games: v.games, error: v.error };
+    const wtb = new Uint8Array(await (await fetch('/data/wthor/WTH_1980.wtb')).arrayBuffer());
+    await v.load(wtb.slice(0, wtb.length - 30), 'cut.wtb');
+    const cut = { games: v.games, error: v.error };
+    const ggf = new Uint8Array(await (await fetch('/data-illegal/ggf/gg-synchro-komi-mixed.ggf')).arrayBuffer());
+    await v.load(ggf, 'mixed.ggf');
+    v.select(3);
+    v.ply = 1e9;
+    const shown = document.getElementById('viewer').shadowRoot.querySelector('.error').textContent;
+    return { binary, cut, illegal: { games: v.games, ply: v.ply, error: v.error, shown } };
+  });
+  assert.ok(result.binary.games >= 1 && /^noise\.bin/.test(result.binary.error), JSON.stringify(result.binary));
+  assert.ok(result.cut.games >= 1, JSON.stringify(result.cut));
+  assert.equal(result.illegal.games, 6);
+  assert.equal(result.illegal.ply, 37);
+  assert.equal(result.illegal.error, 'mixed.ggf:3:1544: game 4, ply 38: h2 is not legal for White: h2 flips nothing');
+  assert.equal(result.illegal.shown, result.illegal.error);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('several viewers on a page, at a phone\'s width, a 10,000-game file listed', async () => {
+  const { page, errors } = await open();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => {
+    const second = document.createElement('reversi-viewer');
+    second.id = 'second';
+    document.body.append(second);
+  });
+  await load(page, '/data/ggf/gg-4x4-and-komi-random.ggf', '#second');
+  await load(page, '/data/pgn/playok.pgn');
+  const sizes = await page.evaluate(() => {
+    const [a, b] = [document.getElementById('viewer'), document.getElementById('second')];
+    a.ply = 5;
+    b.ply = 1e9;
+    return { a: [a.games, a.ply], b: [b.games, b.ply, b.shadowRoot.querySelectorAll('.cell').length],
+      scroll: document.scrollingElement.scrollWidth };
+  });
+  assert.deepEqual(sizes.a, [2, 5]);
+  assert.equal(sizes.b[2], 16, 'the 4x4 board');
+  assert.ok(sizes.scroll <= 360, `no horizontal scroll at 360px (${sizes.scroll})`);
+  const box = await page.locator('#viewer .board').boundingBox();
+  assert.ok(box.width <= 360 && box.width > 250, `board ${box.width}px wide`);
+  const listed = await page.evaluate(async () => {
+    const v = document.getElementById('viewer');
+    const text = 'f5d6c3d3c4f4f6f3e6e7\n'.repeat(10000);
+    const start = performance.now();
+    await v.load(new TextEncoder().encode(text), 'many.txt');
+    return { games: v.games, options: v.shadowRoot.querySelectorAll('select.list option').length,
+      ms: performance.now() - start };
+  });
+  assert.deepEqual([listed.games, listed.options], [10000, 10000]);
+  assert.ok(listed.ms < 5000, `10,000 games listed in ${listed.ms} ms`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the game and an analysis line export as text', async () => {
+  const { page } = await open('?src=/data/pgn/playok.pgn');
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  await page.locator('#viewer button.export').click();
+  const pgn = await page.locator('#viewer textarea.exported').inputValue();
+  assert.match(pgn, /^\[/);
+  await page.evaluate(() => (document.getElementById('viewer').ply = 2));
+  const legal = page.locator('#viewer .cell.legal').first();
+  const square = await legal.getAttribute('title');
+  await legal.click();
+  await page.locator('#viewer select.exportFormat').selectOption('transcript');
+  await page.locator('#viewer button.export').click();
+  const line = (await page.locator('#viewer textarea.exported').inputValue()).replace(/\s/g, '').toLowerCase();
+  const record = await page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    v.record();
+    return v.ply;
+  });
+  assert.equal(record, 2);
+  assert.match(line, new RegExp(`^([a-h][1-8]){2}${square}$`), line);
+  await page.close();
+});
