@@ -59,10 +59,10 @@ const HTML = `
   <div class="status" role="status"></div>
   <div class="board" tabindex="0" role="grid" aria-label="board"></div>
   <div class="row controls">
-    <button class="first" title="start (Home)">&#x23EE;</button>
-    <button class="back" title="back (Left)">&#x25C0;</button>
-    <button class="forward" title="forward (Right)">&#x25B6;</button>
-    <button class="last" title="end (End)">&#x23ED;</button>
+    <button class="first" title="start (Home)" aria-label="start">|&#x25C0;</button>
+    <button class="back" title="back (Left)" aria-label="back">&#x25C0;</button>
+    <button class="forward" title="forward (Right)" aria-label="forward">&#x25B6;</button>
+    <button class="last" title="end (End)" aria-label="end">&#x25B6;|</button>
     <input class="slider" type="range" min="0" max="0" value="0" aria-label="ply">
     <span class="ply"></span>
   </div>
@@ -150,6 +150,11 @@ class ReversiViewer extends HTMLElement {
     await wasm();
     this._reset();
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    // Reading is one call into wasm: say so, and let the page draw it first.
+    this._say(`reading ${fileName ?? 'the file'} (${data.length.toLocaleString('en')} bytes)...`);
+    this._show();
+    await new Promise((done) => setTimeout(done, 0));
+    this._say('');
     try {
       this._games = readGames(data, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
     } catch (e) {
