@@ -4,9 +4,11 @@
 # and the viewer's page (crates/reversi-wasm/web-tests, playwright-core driving
 # the system's Chromium; its scores compared with the CLI's replay).
 # Installs what is missing: Debian's chromium and chromium-driver (apt-get,
-# as root), playwright-core as pinned by web-tests/package-lock.json (npm ci;
-# it downloads no browser), and what scripts/web.sh needs (the
-# wasm32-unknown-unknown target, wasm-bindgen-cli at Cargo.lock's version).
+# as root), playwright-core and typescript as pinned by
+# web-tests/package-lock.json (npm ci; no browser is downloaded), and what
+# scripts/web.sh needs (the wasm32-unknown-unknown target, wasm-bindgen-cli
+# at Cargo.lock's version). The generated .d.ts are checked with tsc, the
+# package with npm pack --dry-run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -40,4 +42,7 @@ cargo build --profile test -p reversi-cli
 target=$(cd "${CARGO_TARGET_DIR:-target}" && pwd)
 cd crates/reversi-wasm/web-tests
 npm ci --no-audit --no-fund --loglevel=error
+# The package's generated TypeScript types, checked; and the package packs.
+node_modules/.bin/tsc -p tsconfig.json
+(cd "$OLDPWD/target/web/pkg" && npm pack --dry-run --loglevel=error >/dev/null)
 REVERSI_BIN="$target/debug/reversi" WEB_SITE="$OLDPWD/target/web/site" node --test viewer.test.mjs

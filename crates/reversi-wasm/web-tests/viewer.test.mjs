@@ -318,3 +318,22 @@ test('perft in wasm (Chromium and Node) within 2.5x of the native portable build
   assert.ok(chromium <= 2.5 * Math.max(native, 10), report);
   assert.ok(node <= 2.5 * Math.max(native, 10), report);
 });
+
+test('a WTHOR file dropped with its name files is loaded with the names', async () => {
+  const { page, errors } = await open();
+  const first = await page.evaluate(async () => {
+    const v = document.getElementById('viewer');
+    const files = await Promise.all(['WTH_1980.wtb', 'WTHOR.JOU', 'WTHOR.TRN'].map(async (name) =>
+      new File([await (await fetch(`/data/wthor/${name}`)).arrayBuffer()], name)));
+    const drop = new DataTransfer();
+    files.forEach((f) => drop.items.add(f));
+    const loaded = new Promise((done) => v.addEventListener('load', done, { once: true }));
+    v.dispatchEvent(new DragEvent('drop', { dataTransfer: drop, bubbles: true, cancelable: true }));
+    await loaded;
+    return { games: v.games, option: v.shadowRoot.querySelector('select.list option').textContent };
+  });
+  assert.equal(first.games, 160);
+  assert.match(first.option, /^1\. Cerf Jonathan - Mimura Takuya/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
