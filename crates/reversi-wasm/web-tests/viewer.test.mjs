@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -334,6 +334,35 @@ test('a WTHOR file dropped with its name files is loaded with the names', async 
   });
   assert.equal(first.games, 160);
   assert.match(first.option, /^1\. Cerf Jonathan - Mimura Takuya/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Attacks on a 6x6 board with holes: drawn, replayed, a jump played by two clicks', async () => {
+  const { page, errors } = await open();
+  const pgn = '[Variant "attacks"]\n[Board "6x6"]\n[Holes "c3 d4"]\n\n1. a2 e1 2. a1c1 *\n';
+  const seen = await page.evaluate(async (text) => {
+    const v = document.getElementById('viewer');
+    await v.load(new TextEncoder().encode(text), 'attacks.pgn');
+    v.ply = 1e9;
+    const cells = v.shadowRoot.querySelectorAll('.cell');
+    return { ply: v.ply, score: v.score(), error: v.error, cells: cells.length,
+      holes: [...v.shadowRoot.querySelectorAll('.cell.hole')].map((c) => c.title) };
+  }, pgn);
+  const dir = mkdtempSync(join(tmpdir(), 'reversi-attacks-'));
+  writeFileSync(join(dir, 'attacks.pgn'), pgn);
+  const [cliGame] = cliReplay(join(dir, 'attacks.pgn'));
+  rmSync(dir, { recursive: true });
+  assert.deepEqual(seen, { ply: cliGame.plies, score: [cliGame.black, cliGame.white], error: null, cells: 36,
+    holes: ['c3', 'd4'] });
+  await page.evaluate(() => (document.getElementById('viewer').ply = 0));
+  const cell = (name) => page.locator(`#viewer .cell[title="${name}"]`);
+  await cell('a1').click(); // a piece of the side to move: the jump's start
+  assert.equal(await page.locator('#viewer .cell.from').getAttribute('title'), 'a1');
+  await cell('c1').click();
+  assert.match(await page.locator('#viewer .analysis .line').textContent(), /a1c1/);
+  assert.deepEqual(await page.evaluate(() => document.getElementById('viewer').score()), [2, 2]);
+  assert.equal(await cell('a1').locator('.disc').count(), 0, 'a jump leaves its square');
   assert.deepEqual(errors, []);
   await page.close();
 });
