@@ -366,3 +366,45 @@ test('Attacks on a 6x6 board with holes: drawn, replayed, a jump played by two c
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** The share of pixels of two PNG images (decoded by the page) differing by more than `tolerance` in a channel. */
+async function pixelDifference(page, a, b, tolerance = 48) {
+  return page.evaluate(async ([x, y, tol]) => {
+    const pixels = async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = new OffscreenCanvas(img.width, img.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0);
+      return { w: img.width, h: img.height, data: context.getImageData(0, 0, img.width, img.height).data };
+    };
+    const [p, q] = await Promise.all([pixels(x), pixels(y)]);
+    if (p.w !== q.w || p.h !== q.h) return 1;
+    let differ = 0;
+    for (let i = 0; i < p.data.length; i += 4) {
+      for (let c = 0; c < 3; c++) {
+        if (Math.abs(p.data[i + c] - q.data[i + c]) > tol) {
+          differ++;
+          break;
+        }
+      }
+    }
+    return differ / (p.w * p.h);
+  }, [a.toString('base64'), b.toString('base64'), tolerance]);
+}
+
+test('the board at ply 20 looks as the stored image (UPDATE_SCREENSHOTS=1 stores it)', async () => {
+  const { page } = await open('?src=/data/pgn/playok.pgn');
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  await page.evaluate(() => (document.getElementById('viewer').ply = 20));
+  const shot = await page.locator('#viewer .board').screenshot();
+  const stored = join(root, 'crates/reversi-wasm/web-tests/board-ply20.png');
+  if (process.env.UPDATE_SCREENSHOTS === '1') writeFileSync(stored, shot);
+  const difference = await pixelDifference(page, shot, readFileSync(stored));
+  // Anti-aliasing and the digits' font may differ between Chromium builds: a
+  // few edge pixels, not a disc (one disc is about 1% of the board).
+  assert.ok(difference < 0.005, `${(difference * 100).toFixed(2)}% of the pixels differ from ${stored}`);
+  await page.close();
+});
