@@ -23,7 +23,7 @@ mod position;
 mod records;
 
 pub use position::Position;
-pub use records::{Game, Games, Replay, formats, read_games};
+pub use records::{Game, GameStream, Games, Replay, formats, read_games};
 
 use wasm_bindgen::JsError;
 

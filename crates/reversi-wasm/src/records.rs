@@ -1,6 +1,10 @@
 //! `readGames`, `Game`, `Replay`: records through reversi-notation's reader,
 //! writers and replay.
 
+use std::cell::Cell;
+use std::io::{BufRead, Cursor, Read};
+use std::rc::Rc;
+
 use reversi_notation::wthor::{Names, read_names};
 use reversi_notation::{Format, Ply, ReadOptions, Reader, Record, plies};
 use wasm_bindgen::prelude::*;
@@ -20,6 +24,32 @@ fn format_of(bytes: &[u8], file: Option<&str>) -> Format {
         .unwrap_or_else(|| Format::sniff(bytes))
 }
 
+/// An in-memory input that says how far the reader has read it.
+#[derive(Debug)]
+struct Counted {
+    bytes: Cursor<Vec<u8>>,
+    read: Rc<Cell<u64>>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.bytes.read(buf)?;
+        self.read.set(self.bytes.position());
+        Ok(n)
+    }
+}
+
+impl BufRead for Counted {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.bytes.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.bytes.consume(amount);
+        self.read.set(self.bytes.position());
+    }
+}
+
 /// The games of `bytes`, as the library's reader gives them: each a record
 /// or the located error of a game that does not read.
 pub(crate) fn read_bytes(
@@ -28,25 +58,103 @@ pub(crate) fn read_bytes(
     format: Option<&str>,
     names: (Option<&[u8]>, Option<&[u8]>),
 ) -> Result<Games, String> {
-    let format = match format {
-        Some(name) if name != "auto" => name.parse::<Format>().map_err(|e| e.to_string())?,
-        _ => format_of(bytes, file),
-    };
-    let mut reader = Reader::new(format, bytes, ReadOptions::new());
-    if format == Format::Wthor {
-        let load = |bytes: Option<&[u8]>, kind: Names, what: &str| {
-            bytes.map_or(Ok(Vec::new()), |b| read_names(b, kind).map_err(|e| format!("the {what} name file: {e}")))
+    let mut stream = GameStream::open(bytes.to_vec(), file, format, names)?;
+    stream.read(usize::MAX);
+    Ok(stream.finish())
+}
+
+/// A file's games read a batch at a time (`read`), so that a page can draw
+/// its progress between batches; `finish` gives them all.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct GameStream {
+    reader: Reader<Counted>,
+    read: Rc<Cell<u64>>,
+    total: usize,
+    format: Format,
+    games: Vec<Result<Record, String>>,
+    done: bool,
+}
+
+impl GameStream {
+    fn open(
+        bytes: Vec<u8>,
+        file: Option<&str>,
+        format: Option<&str>,
+        names: (Option<&[u8]>, Option<&[u8]>),
+    ) -> Result<GameStream, String> {
+        let format = match format {
+            Some(name) if name != "auto" => name.parse::<Format>().map_err(|e| e.to_string())?,
+            _ => format_of(&bytes, file),
         };
-        reader = reader.wthor_names(
-            load(names.0, Names::Players, "players'")?,
-            load(names.1, Names::Tournaments, "tournaments'")?,
-        );
+        let read = Rc::new(Cell::new(0));
+        let total = bytes.len();
+        let input = Counted { bytes: Cursor::new(bytes), read: Rc::clone(&read) };
+        let mut reader = Reader::new(format, input, ReadOptions::new());
+        if format == Format::Wthor {
+            let load = |bytes: Option<&[u8]>, kind: Names, what: &str| {
+                bytes.map_or(Ok(Vec::new()), |b| read_names(b, kind).map_err(|e| format!("the {what} name file: {e}")))
+            };
+            reader = reader.wthor_names(
+                load(names.0, Names::Players, "players'")?,
+                load(names.1, Names::Tournaments, "tournaments'")?,
+            );
+        }
+        if let Some(file) = file {
+            reader = reader.named(file);
+        }
+        Ok(GameStream { reader, read, total, format, games: Vec::new(), done: false })
     }
-    if let Some(file) = file {
-        reader = reader.named(file);
+}
+
+#[wasm_bindgen]
+impl GameStream {
+    /// A reader of the games of `bytes`, as `readGames` reads them.
+    ///
+    /// # Errors
+    /// As `readGames`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        bytes: Vec<u8>,
+        file_name: Option<String>,
+        format: Option<String>,
+        players: Option<Vec<u8>>,
+        tournaments: Option<Vec<u8>>,
+    ) -> Result<GameStream, JsError> {
+        GameStream::open(bytes, file_name.as_deref(), format.as_deref(), (players.as_deref(), tournaments.as_deref()))
+            .map_err(js_error)
     }
-    let games = reader.map(|game| game.map_err(|e| e.to_string())).collect();
-    Ok(Games { format, games })
+
+    /// Reads up to `count` more games; whether the input is done.
+    pub fn read(&mut self, count: usize) -> bool {
+        for _ in 0..count {
+            match self.reader.next() {
+                Some(game) => self.games.push(game.map_err(|e| e.to_string())),
+                None => {
+                    self.done = true;
+                    break;
+                }
+            }
+        }
+        self.done
+    }
+
+    /// The games read so far, those that do not read included.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The share of the bytes read so far, from 0 to 1.
+    #[wasm_bindgen(getter)]
+    pub fn progress(&self) -> f64 {
+        if self.done || self.total == 0 { 1.0 } else { self.read.get() as f64 / self.total as f64 }
+    }
+
+    /// The games read.
+    pub fn finish(self) -> Games {
+        Games { format: self.format, games: self.games }
+    }
 }
 
 /// The games of one file.
@@ -319,6 +427,20 @@ mod tests {
         assert!(games.get(1).unwrap().error().unwrap().starts_with("club.pgn:5:7: game 2: "));
         assert_eq!(games.get(2).unwrap().black().as_deref(), Some("Bob"));
         assert!(games.get(3).is_none());
+    }
+
+    #[test]
+    fn a_stream_reads_in_batches_and_says_how_far_it_is() {
+        // Past the reader's 64 KiB of read-ahead.
+        let text = "f5d6\n".repeat(100_000);
+        let mut stream = GameStream::open(text.clone().into_bytes(), Some("many.txt"), None, (None, None)).unwrap();
+        assert!(!stream.read(30));
+        assert_eq!(stream.length(), 30);
+        let part = stream.progress();
+        assert!(part > 0.0 && part < 1.0, "{part}");
+        assert!(stream.read(usize::MAX));
+        assert_eq!((stream.length(), stream.progress()), (100_000, 1.0));
+        assert_eq!(stream.finish().length(), 100_000);
     }
 
     #[test]

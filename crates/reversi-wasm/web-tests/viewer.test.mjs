@@ -193,7 +193,7 @@ test('bad input: binary, truncated, an illegal game shown up to its bad ply', as
   await page.close();
 });
 
-test('several viewers on a page, at a phone\'s width, a 10,000-game file listed', async () => {
+test('several viewers on a page, at a phone\'s width, a 10,000-game file listed with its progress', async () => {
   const { page, errors } = await open();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.evaluate(() => {
@@ -218,12 +218,29 @@ test('several viewers on a page, at a phone\'s width, a 10,000-game file listed'
   const listed = await page.evaluate(async () => {
     const v = document.getElementById('viewer');
     const text = 'f5d6c3d3c4f4f6f3e6e7\n'.repeat(10000);
+    // The page keeps drawing while the file is read: frames and progress
+    // events come between the batches.
+    const progress = [];
+    v.addEventListener('progress', (e) => progress.push(e.detail.read));
+    let frames = 0;
+    let reading = true;
+    const tick = () => {
+      frames++;
+      if (reading) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
     const start = performance.now();
     await v.load(new TextEncoder().encode(text), 'many.txt');
+    reading = false;
     return { games: v.games, options: v.shadowRoot.querySelectorAll('select.list option').length,
-      ms: performance.now() - start };
+      ms: performance.now() - start, progress, frames,
+      hidden: v.shadowRoot.querySelector('progress').hidden };
   });
   assert.deepEqual([listed.games, listed.options], [10000, 10000]);
+  assert.ok(listed.progress.length >= 4, `progress ${listed.progress}`);
+  assert.ok(listed.progress.every((p, i) => p > 0 && p <= 1 && (i === 0 || p >= listed.progress[i - 1])),
+    `progress ${listed.progress}`);
+  assert.ok(listed.frames >= 2 && listed.hidden, `${listed.frames} frames`);
   assert.ok(listed.ms < 5000, `10,000 games listed in ${listed.ms} ms`);
   assert.deepEqual(errors, []);
   await page.close();

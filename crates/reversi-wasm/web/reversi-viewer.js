@@ -12,7 +12,10 @@
 // white] at the ply shown), error (the located message of the game shown,
 // or null), play(move) (analysis), record() (back to the record).
 
-import init, { Game, Position, readGames } from './reversi_wasm.js';
+import init, { Game, GameStream, Position, readGames } from './reversi_wasm.js';
+
+/** Games read between two drawings of the page. */
+const BATCH = 2000;
 
 let ready = null;
 /** The module, initialised once for every viewer of the page. */
@@ -56,7 +59,7 @@ textarea { width: 100%; box-sizing: border-box; min-height: 6em; font-family: ui
 const HTML = `
 <div class="wrap">
   <div class="row"><select class="list" aria-label="games"></select><span class="format"></span></div>
-  <div class="status" role="status"></div>
+  <div class="row"><progress class="progress" max="1" value="0" hidden></progress><span class="status" role="status"></span></div>
   <div class="board" tabindex="0" role="grid" aria-label="board"></div>
   <div class="row controls">
     <button class="first" title="start (Home)" aria-label="start">|&#x25C0;</button>
@@ -150,17 +153,29 @@ class ReversiViewer extends HTMLElement {
     await wasm();
     this._reset();
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    // Reading is one call into wasm: say so, and let the page draw it first.
+    // Read a batch of games at a time, the page drawn between batches: a
+    // large file shows its progress and never freezes the page.
+    const progress = this.$('.progress');
     this._say(`reading ${fileName ?? 'the file'} (${data.length.toLocaleString('en')} bytes)...`);
-    this._show();
-    await new Promise((done) => setTimeout(done, 0));
-    this._say('');
+    progress.hidden = false;
+    progress.value = 0;
+    let stream;
     try {
-      this._games = readGames(data, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
+      stream = new GameStream(data, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
+      while (!stream.read(BATCH)) {
+        progress.value = stream.progress;
+        this.dispatchEvent(new CustomEvent('progress', { detail: { read: stream.progress, games: stream.length } }));
+        await new Promise((done) => setTimeout(done, 0));
+      }
+      this._games = stream.finish();
     } catch (e) {
+      stream?.free();
       this._loadError = String(e.message ?? e);
       this._show();
       throw e;
+    } finally {
+      progress.hidden = true;
+      this._say('');
     }
     this._list(fileName);
     this.select(0);
@@ -486,4 +501,4 @@ class ReversiViewer extends HTMLElement {
 
 if (!customElements.get('reversi-viewer')) customElements.define('reversi-viewer', ReversiViewer);
 
-export { ReversiViewer, Position, Game, readGames, wasm as ready };
+export { ReversiViewer, Position, Game, GameStream, readGames, wasm as ready };
