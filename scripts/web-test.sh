@@ -8,7 +8,7 @@
 # web-tests/package-lock.json (npm ci; no browser is downloaded), and what
 # scripts/web.sh needs (the wasm32-unknown-unknown target, wasm-bindgen-cli
 # at Cargo.lock's version). The generated .d.ts are checked with tsc, the
-# package with npm pack --dry-run.
+# package packed (npm pack --dry-run) and run in Node.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -42,7 +42,7 @@ cargo build --profile test -p reversi-cli
 target=$(cd "${CARGO_TARGET_DIR:-target}" && pwd)
 cd crates/reversi-wasm/web-tests
 npm ci --no-audit --no-fund --loglevel=error
-# The package's generated TypeScript types, checked; and the package packs.
+# The package's generated TypeScript types, checked; the package (npm pack,
+# its web and bundler entries in Node); the viewer in Chromium.
 node_modules/.bin/tsc -p tsconfig.json
-(cd "$OLDPWD/target/web/pkg" && npm pack --dry-run --loglevel=error >/dev/null)
-REVERSI_BIN="$target/debug/reversi" WEB_SITE="$OLDPWD/target/web/site" node --test viewer.test.mjs
+REVERSI_BIN="$target/debug/reversi" WEB_SITE="$OLDPWD/target/web/site" node --test package.test.mjs viewer.test.mjs

@@ -218,29 +218,27 @@ test('several viewers on a page, at a phone\'s width, a 10,000-game file listed 
   const listed = await page.evaluate(async () => {
     const v = document.getElementById('viewer');
     const text = 'f5d6c3d3c4f4f6f3e6e7\n'.repeat(10000);
-    // The page keeps drawing while the file is read: frames and progress
-    // events come between the batches.
+    // The page's event loop runs while the file is read: a timer set
+    // before the load fires between its batches, and progress events come.
     const progress = [];
-    v.addEventListener('progress', (e) => progress.push(e.detail.read));
-    let frames = 0;
-    let reading = true;
-    const tick = () => {
-      frames++;
-      if (reading) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
+    let ticked = false;
+    setTimeout(() => (ticked = true), 0);
+    let tickedWhileReading = false;
+    v.addEventListener('progress', (e) => {
+      progress.push(e.detail.read);
+      tickedWhileReading ||= ticked;
+    });
     const start = performance.now();
     await v.load(new TextEncoder().encode(text), 'many.txt');
-    reading = false;
     return { games: v.games, options: v.shadowRoot.querySelectorAll('select.list option').length,
-      ms: performance.now() - start, progress, frames,
+      ms: performance.now() - start, progress, tickedWhileReading,
       hidden: v.shadowRoot.querySelector('progress').hidden };
   });
   assert.deepEqual([listed.games, listed.options], [10000, 10000]);
   assert.ok(listed.progress.length >= 4, `progress ${listed.progress}`);
   assert.ok(listed.progress.every((p, i) => p > 0 && p <= 1 && (i === 0 || p >= listed.progress[i - 1])),
     `progress ${listed.progress}`);
-  assert.ok(listed.frames >= 2 && listed.hidden, `${listed.frames} frames`);
+  assert.ok(listed.tickedWhileReading && listed.hidden);
   assert.ok(listed.ms < 5000, `10,000 games listed in ${listed.ms} ms`);
   assert.deepEqual(errors, []);
   await page.close();
