@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::Error;
-use reversi_wasm::{Game, Position, read_games};
+use reversi_wasm::{Game, GameStream, Position, read_games};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -134,4 +134,24 @@ fn an_analysis_line_is_written_as_text() {
     assert!(text.contains("D6") || text.contains("d6"), "{text}");
     assert!(message(game.to_text(s("wthor")).unwrap_err()).len() > 0);
     assert!(message(Game::from_moves(&start, vec!["q".into()]).unwrap_err()).contains("\"q\""));
+}
+
+#[wasm_bindgen_test]
+fn a_stream_in_batches_reads_what_read_games_reads() {
+    let wtb = include_bytes!("../../../data/wthor/WTH_1985.wtb");
+    let whole = read_games(wtb, s("WTH_1985.wtb"), None, None, None).unwrap();
+    let mut stream = GameStream::new(wtb.to_vec(), s("WTH_1985.wtb"), None, None, None).unwrap();
+    let mut batches = 1;
+    while !stream.read(100) {
+        batches += 1;
+        assert!(stream.progress() > 0.0 && stream.progress() <= 1.0);
+    }
+    assert_eq!(stream.progress(), 1.0);
+    let games = stream.finish();
+    assert_eq!(
+        (games.length(), batches),
+        (whole.length(), whole.length().div_ceil(100) + usize::from(whole.length() % 100 == 0))
+    );
+    let last = games.length() - 1;
+    assert_eq!(games.get(last).unwrap().moves(), whole.get(last).unwrap().moves());
 }
