@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every test of the repository: the Rust workspace's, then the Python
-# package's (python/tests). Needs a Rust toolchain, crates.io, python3 with
-# venv (Debian: apt-get install python3-venv) and PyPI. Run it again at will:
+# package's (python/tests), then the browser's (scripts/web-test.sh: the wasm
+# package and the viewer in headless Chromium). Needs a Rust toolchain,
+# crates.io, python3 with venv (Debian: apt-get install python3-venv), PyPI,
+# Node and npm's registry; as root it installs Chromium with apt-get. Run it again at will:
 # the virtual environment (target/py) is reused, the extension rebuilt only
 # when its sources changed.
 set -euo pipefail
@@ -30,3 +32,7 @@ fi
 # target directory as cargo's above: CARGO_TARGET_DIR is honoured).
 VIRTUAL_ENV="$PWD/$venv" PATH="$PWD/$venv/bin:$PATH" "$venv/bin/maturin" develop --release --quiet
 "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
+
+# The WebAssembly package and the viewer, in headless Chromium (installs
+# Chromium, chromedriver, wasm-bindgen-cli and playwright-core if missing).
+bash scripts/web-test.sh

@@ -5,6 +5,7 @@
 //! [`dispatch`](crate::dispatch) calls them only on CPUs with the features they
 //! enable.
 
+#[cfg(target_arch = "x86_64")]
 use crate::engine::{PackedAxes, PackedRays};
 
 /// [`Engine::reversi_moves`](crate::engine::Engine::reversi_moves) for boards of

@@ -1,0 +1,33 @@
+//! The workspace's libraries in a browser or Node: WebAssembly bindings made
+//! with wasm-bindgen, packaged for npm by `scripts/web.sh` (the viewer of
+//! `web/` beside it).
+//!
+//! Glue only, like the CLI and the Python package: every rule is
+//! reversi-variants' [`Position`](reversi_variants::Position), every format
+//! and replay reversi-notation's. A failure is a JS exception (`Error`) whose
+//! message is the library's, located as compilers locate theirs
+//! (`FILE:LINE:COL: game N, ply P: ...`).
+//!
+//! - [`Position`]: any game (`reversi`, `reversitacks`, `attacks`) on any
+//!   board (`8x8`, `6x10`, `octagon`, holes): moves, play, pass, score, text,
+//!   the cells to draw, perft.
+//! - [`read_games`] (`readGames` in JS): the games of a file's bytes in any
+//!   format, WTHOR's names from the bytes of its name files; each [`Game`]
+//!   replays ([`Replay`]) ply by ply with passes as its format writes them.
+//!
+//! On a host other than `wasm32` the crate builds (the workspace's clippy and
+//! tests) and its plain-Rust parts are tested; a call into JS there panics,
+//! so the tests that make exceptions run in a browser (`tests/web.rs`).
+
+mod position;
+mod records;
+
+pub use position::Position;
+pub use records::{Game, GameStream, Games, Replay, formats, read_games};
+
+use wasm_bindgen::JsError;
+
+/// A library's error as a JS exception carrying its message.
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}

@@ -1,0 +1,257 @@
+//! `Position`: reversi-variants' game type, every game and board.
+
+use reversi_variants::{Color, Geometry, Move, Square, Variant};
+use wasm_bindgen::prelude::*;
+
+use crate::js_error;
+
+/// A position of Reversi, Reversitacks or Attacks on any board: the side to
+/// move, the pieces, the holes.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) pos: reversi_variants::Position,
+}
+
+/// The game `text` names (`reversi`, `reversitacks`, `attacks`).
+pub(crate) fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.parse::<Variant>().map_err(|e| format!("{e}: {text:?}"))
+}
+
+/// The board of `board` (`8x8`, `octagon`) with `holes` (square names).
+pub(crate) fn parse_geometry(board: &str, holes: &[String]) -> Result<Geometry, String> {
+    let geometry = board.parse::<Geometry>().map_err(|e| format!("{e}: {board:?}"))?;
+    if holes.is_empty() {
+        return Ok(geometry);
+    }
+    let squares =
+        holes.iter().map(|h| h.parse::<Square>().map_err(|e| format!("{e}: {h:?}"))).collect::<Result<Vec<_>, _>>()?;
+    geometry.with_holes(squares).map_err(|e| e.to_string())
+}
+
+/// A move's text (`f5`, `a1c3`, `pass`).
+pub(crate) fn parse_move(text: &str) -> Result<Move, String> {
+    text.trim().parse::<Move>().map_err(|e| format!("{e}: {text:?}"))
+}
+
+/// `black` or `white`.
+pub(crate) const fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+impl Position {
+    /// The start of `variant` on `board` with `holes`, `first` to move.
+    pub(crate) fn start(variant: &str, board: &str, holes: &[String], first: &str) -> Result<Position, String> {
+        let variant = parse_variant(variant)?;
+        let geometry = parse_geometry(board, holes)?;
+        let first = first.parse::<Color>().map_err(|e| format!("{e}: {first:?}"))?;
+        let pos = reversi_variants::Position::start_with_first(variant, geometry, first).map_err(|e| e.to_string())?;
+        Ok(Position { pos })
+    }
+
+    /// Plays `mv`, checked.
+    pub(crate) fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        let mv = parse_move(mv)?;
+        self.pos.play(mv).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    /// The squares row by row from the top: 0 empty, 1 black, 2 white, 3 hole.
+    pub(crate) fn cell_codes(&self) -> Vec<u8> {
+        let g = self.pos.geometry();
+        g.squares()
+            .map(|sq| match self.pos.get(sq) {
+                _ if g.is_hole(sq) => 3,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+                None => 0,
+            })
+            .collect()
+    }
+}
+
+#[wasm_bindgen]
+impl Position {
+    /// The start of `variant` (default `reversi`) on `board` (default `8x8`;
+    /// `WxH`, `octagon`) with `holes` (square names), `first` (default
+    /// `black`) to move.
+    ///
+    /// # Errors
+    /// An unknown game, board, square or colour; a start that does not fit.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        variant: Option<String>,
+        board: Option<String>,
+        holes: Option<Vec<String>>,
+        first: Option<String>,
+    ) -> Result<Position, JsError> {
+        Position::start(
+            variant.as_deref().unwrap_or("reversi"),
+            board.as_deref().unwrap_or("8x8"),
+            &holes.unwrap_or_default(),
+            first.as_deref().unwrap_or("black"),
+        )
+        .map_err(js_error)
+    }
+
+    /// The position of RULES.md's text form (`"---/-XO/--- X"`) in
+    /// `variant` (default `reversi`).
+    ///
+    /// # Errors
+    /// The text's error, as the library words it.
+    #[wasm_bindgen(js_name = fromText)]
+    pub fn from_text(text: &str, variant: Option<String>) -> Result<Position, JsError> {
+        let variant = parse_variant(variant.as_deref().unwrap_or("reversi")).map_err(js_error)?;
+        reversi_variants::Position::from_text(variant, text).map(|pos| Position { pos }).map_err(js_error)
+    }
+
+    /// The legal moves as text (`["pass"]` when the side to move must pass,
+    /// none when the game is over).
+    pub fn moves(&self) -> Vec<String> {
+        self.pos.moves().map(|m| m.to_string()).collect()
+    }
+
+    /// Whether `mv` is legal here (text that is no move is not).
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(&self, mv: &str) -> bool {
+        parse_move(mv).is_ok_and(|m| self.pos.is_legal(m))
+    }
+
+    /// Plays `mv` (`f5`, `a1c3`, `pass`).
+    ///
+    /// # Errors
+    /// Text that is no move, or a move the rules do not allow (why).
+    pub fn play(&mut self, mv: &str) -> Result<(), JsError> {
+        self.play_text(mv).map_err(js_error)
+    }
+
+    /// Passes.
+    ///
+    /// # Errors
+    /// The side to move has a move, or the game is over.
+    pub fn pass(&mut self) -> Result<(), JsError> {
+        self.pos.pass().map_err(js_error)
+    }
+
+    /// `[black, white]`: the pieces of each side.
+    pub fn score(&self) -> Vec<u32> {
+        let s = self.pos.score();
+        [s.black, s.white].iter().map(|&n| u32::try_from(n).unwrap_or(u32::MAX)).collect()
+    }
+
+    /// `black` or `white`.
+    #[wasm_bindgen(getter, js_name = sideToMove)]
+    pub fn side_to_move(&self) -> String {
+        color_name(self.pos.side_to_move()).to_owned()
+    }
+
+    /// Whether neither side has a move.
+    #[wasm_bindgen(getter, js_name = isGameOver)]
+    pub fn is_game_over(&self) -> bool {
+        self.pos.is_game_over()
+    }
+
+    /// Whether the side to move must pass.
+    #[wasm_bindgen(getter, js_name = mustPass)]
+    pub fn must_pass(&self) -> bool {
+        self.pos.must_pass()
+    }
+
+    /// The game: `reversi`, `reversitacks` or `attacks`.
+    #[wasm_bindgen(getter)]
+    pub fn variant(&self) -> String {
+        self.pos.variant().name().to_owned()
+    }
+
+    /// The board as its text (`8x8`, `6x10`; holes not included).
+    #[wasm_bindgen(getter)]
+    pub fn board(&self) -> String {
+        let g = self.pos.geometry();
+        format!("{}x{}", g.width(), g.height())
+    }
+
+    /// Columns.
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.pos.geometry().width().into()
+    }
+
+    /// Rows.
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.pos.geometry().height().into()
+    }
+
+    /// The squares row by row from the top (`a1` first): 0 empty, 1 black,
+    /// 2 white, 3 hole.
+    pub fn cells(&self) -> Vec<u8> {
+        self.cell_codes()
+    }
+
+    /// RULES.md's text form, the side to move last.
+    #[wasm_bindgen(js_name = toString)]
+    pub fn text(&self) -> String {
+        self.pos.to_string()
+    }
+
+    /// The board drawn as a grid with coordinates and the score.
+    pub fn pretty(&self) -> String {
+        self.pos.pretty().to_string()
+    }
+
+    /// A copy (JS objects are shared; `play` changes this one).
+    #[wasm_bindgen(js_name = clone)]
+    pub fn copy(&self) -> Position {
+        *self
+    }
+
+    /// The number of leaves `depth` plies below (RULES.md's convention: a
+    /// pass is a ply, a game over early one leaf), on one thread.
+    ///
+    /// # Errors
+    /// A depth past the library's bound.
+    pub fn perft(&self, depth: u32) -> Result<u64, JsError> {
+        reversi_variants::perft(&self.pos, depth).map_err(js_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_of_a_board_with_holes_mark_them() {
+        let holes = vec!["b2".to_owned()];
+        let pos = Position::start("attacks", "3x3", &holes, "black").unwrap();
+        assert_eq!(
+            pos.cells(),
+            pos.pos
+                .to_string()
+                .split(' ')
+                .next()
+                .unwrap()
+                .bytes()
+                .filter(|&b| b != b'/')
+                .map(|b| match b {
+                    b'X' => 1,
+                    b'O' => 2,
+                    b'#' => 3,
+                    _ => 0,
+                })
+                .collect::<Vec<u8>>()
+        );
+        assert_eq!(pos.cells()[4], 3);
+    }
+
+    #[test]
+    fn bad_names_say_what_they_are() {
+        assert!(Position::start("chess", "8x8", &[], "black").unwrap_err().contains("\"chess\""));
+        assert!(Position::start("reversi", "8x8", &["z99".to_owned()], "black").unwrap_err().contains("\"z99\""));
+        let mut pos = Position::start("reversi", "8x8", &[], "black").unwrap();
+        assert!(pos.play_text("a1").unwrap_err().contains("a1"));
+        pos.play_text("f5").unwrap();
+        assert_eq!(pos.score(), [4, 1]);
+    }
+}

@@ -1,0 +1,504 @@
+// <reversi-viewer>: a record viewer over the reversi-wasm bindings. Every
+// rule, format and replay is the library's (readGames, Game.replay,
+// Position); this file draws and handles input only.
+//
+//   <script type="module" src="reversi-viewer.js"></script>
+//   <reversi-viewer src="games.pgn"></reversi-viewer>
+//
+// A file dropped on a viewer is loaded into it (a .wtb with its WTHOR.JOU and
+// WTHOR.TRN dropped together gets its names). The element's API:
+// load(bytes, fileName[, players, tournaments]) (a promise), games (the
+// count), select(index), ply (read and set, clamped), score() ([black,
+// white] at the ply shown), error (the located message of the game shown,
+// or null), play(move) (analysis), record() (back to the record).
+
+import init, { Game, GameStream, Position, readGames } from './reversi_wasm.js';
+
+/** Games read between two drawings of the page. */
+const BATCH = 2000;
+
+let ready = null;
+/** The module, initialised once for every viewer of the page. */
+function wasm() {
+  ready ??= init({ module_or_path: new URL('./reversi_wasm_bg.wasm', import.meta.url) });
+  return ready;
+}
+
+const STYLE = `
+:host { display: block; font: 14px/1.35 system-ui, sans-serif; max-width: 560px; color: #111; }
+.wrap { display: flex; flex-direction: column; gap: 6px; }
+.row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+select.list { flex: 1 1 12em; min-width: 0; max-width: 100%; }
+.board { display: grid; gap: 1px; background: #234; padding: 1px; width: 100%; box-sizing: border-box;
+  outline: none; touch-action: manipulation; }
+.board:focus-visible { box-shadow: 0 0 0 3px #f90; }
+.cell { background: #2a7a3a; aspect-ratio: 1; position: relative; display: flex; align-items: center;
+  justify-content: center; cursor: pointer; min-width: 0; }
+.cell.hole { background: #234; cursor: default; }
+.cell.legal::after { content: ''; width: 22%; height: 22%; border-radius: 50%; background: rgba(255,255,255,.45); }
+.cell.last { box-shadow: inset 0 0 0 2px #f90; }
+.cell.from { box-shadow: inset 0 0 0 3px #fd0; }
+.disc { width: 82%; height: 82%; border-radius: 50%; display: flex; align-items: center; justify-content: center;
+  font-size: clamp(7px, calc(var(--cell) * .38), 15px); }
+.disc.black { background: #111; color: #eee; }
+.disc.white { background: #f4f4f4; color: #222; }
+.controls button { min-width: 2.4em; min-height: 2em; }
+input.slider { flex: 1 1 8em; min-width: 0; }
+.info, .status { min-height: 1.35em; }
+.error { color: #b00; white-space: pre-wrap; word-break: break-word; }
+.moves { font-family: ui-monospace, monospace; font-size: 12px; max-height: 8em; overflow: auto; word-break: break-word; }
+.moves span { cursor: pointer; padding: 0 2px; }
+.moves span.now { background: #fd0; }
+.moves span.inferred { color: #777; }
+.analysis { background: #eef; padding: 2px 4px; }
+textarea { width: 100%; box-sizing: border-box; min-height: 6em; font-family: ui-monospace, monospace; font-size: 12px; }
+.drop { outline: 3px dashed #36c; }
+[hidden] { display: none !important; }
+`;
+
+const HTML = `
+<div class="wrap">
+  <div class="row"><select class="list" aria-label="games"></select><span class="format"></span></div>
+  <div class="row"><progress class="progress" max="1" value="0" hidden></progress><span class="status" role="status"></span></div>
+  <div class="board" tabindex="0" role="grid" aria-label="board"></div>
+  <div class="row controls">
+    <button class="first" title="start (Home)" aria-label="start">|&#x25C0;</button>
+    <button class="back" title="back (Left)" aria-label="back">&#x25C0;</button>
+    <button class="forward" title="forward (Right)" aria-label="forward">&#x25B6;</button>
+    <button class="last" title="end (End)" aria-label="end">&#x25B6;|</button>
+    <input class="slider" type="range" min="0" max="0" value="0" aria-label="ply">
+    <span class="ply"></span>
+  </div>
+  <div class="info"></div>
+  <div class="analysis" hidden><span class="line"></span>
+    <button class="pass">pass</button> <button class="leave">back to the record</button></div>
+  <div class="error" hidden></div>
+  <div class="moves"></div>
+  <div class="row"><select class="exportFormat" aria-label="export format">
+    <option>pgn</option><option>ggf</option><option>transcript</option></select>
+    <button class="export">export</button></div>
+  <textarea class="exported" hidden readonly aria-label="exported game"></textarea>
+</div>`;
+
+/** A move's destination square `[column, row]` (0-based), or null (a pass). */
+function destination(mv) {
+  const squares = [...mv.matchAll(/([a-z])(\d+)/g)];
+  if (squares.length === 0) return null;
+  const [, col, row] = squares[squares.length - 1];
+  return [col.charCodeAt(0) - 97, Number(row) - 1];
+}
+
+/** A square's name. */
+function squareName(col, row) {
+  return String.fromCharCode(97 + col) + (row + 1);
+}
+
+class ReversiViewer extends HTMLElement {
+  static observedAttributes = ['src'];
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${STYLE}</style>${HTML}`;
+    this.$ = (sel) => root.querySelector(sel);
+    this._games = null;
+    this._game = null;
+    this._replay = null;
+    this._ply = 0;
+    this._branch = null; // { from: ply, positions: [Position], moves: [string] }
+    this._from = null; // a jump's square chosen first
+    this._bind();
+  }
+
+  connectedCallback() {
+    if (!this._games && !this.hasAttribute('src')) this._show();
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (name === 'src' && value && value !== old) this._fetch(value);
+  }
+
+  /** The number of games of the file loaded. */
+  get games() {
+    return this._games ? this._games.length : 0;
+  }
+
+  /** The ply shown (0: the start). */
+  get ply() {
+    return this._ply;
+  }
+
+  set ply(value) {
+    const last = this._replay ? this._replay.length : 0;
+    this._branch = null;
+    this._from = null;
+    this._ply = Math.max(0, Math.min(last, Math.trunc(Number(value)) || 0));
+    this._show();
+  }
+
+  /** `[black, white]` at the position shown. */
+  score() {
+    const pos = this._position();
+    return pos ? Array.from(pos.score()) : [0, 0];
+  }
+
+  /** The located message of the game shown (it does not read, or an illegal move ends it), or null. */
+  get error() {
+    if (!this._game) return this._loadError ?? null;
+    return this._game.error ?? this._replayError ?? null;
+  }
+
+  /** Loads a file's bytes (WTHOR's name files' bytes optional). */
+  async load(bytes, fileName, players, tournaments) {
+    await wasm();
+    this._reset();
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    // Read a batch of games at a time, the page drawn between batches: a
+    // large file shows its progress and never freezes the page.
+    const progress = this.$('.progress');
+    this._say(`reading ${fileName ?? 'the file'} (${data.length.toLocaleString('en')} bytes)...`);
+    progress.hidden = false;
+    progress.value = 0;
+    let stream;
+    try {
+      stream = new GameStream(data, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
+      while (!stream.read(BATCH)) {
+        progress.value = stream.progress;
+        this.dispatchEvent(new CustomEvent('progress', { detail: { read: stream.progress, games: stream.length } }));
+        await new Promise((done) => setTimeout(done, 0));
+      }
+      this._games = stream.finish();
+    } catch (e) {
+      stream?.free();
+      this._loadError = String(e.message ?? e);
+      this._show();
+      throw e;
+    } finally {
+      progress.hidden = true;
+      this._say('');
+    }
+    this._list(fileName);
+    this.select(0);
+    this.dispatchEvent(new CustomEvent('load', { detail: { games: this.games } }));
+  }
+
+  /** Shows game `index` (0-based) at its start. */
+  select(index) {
+    if (!this._games || index < 0 || index >= this._games.length) return;
+    this._game?.free();
+    this._replay?.free();
+    this._game = this._games.get(index);
+    this._replay = null;
+    this._replayError = null;
+    try {
+      this._replay = this._game.error ? null : this._game.replay();
+      this._replayError = this._replay?.error ?? null;
+    } catch (e) {
+      this._replayError = String(e.message ?? e);
+    }
+    this.$('.list').value = String(index);
+    this._branch = null;
+    this._from = null;
+    this._ply = 0;
+    this.$('.exported').hidden = true;
+    this._show();
+  }
+
+  /** Plays `mv` from the position shown, in analysis (apart from the record). */
+  play(mv) {
+    const pos = this._position();
+    if (!pos) return false;
+    const next = pos.clone();
+    try {
+      next.play(mv);
+    } catch (e) {
+      next.free();
+      this._say(String(e.message ?? e), true);
+      return false;
+    }
+    this._branch ??= { from: this._ply, positions: [], moves: [] };
+    this._branch.positions.push(next);
+    this._branch.moves.push(mv);
+    this._from = null;
+    this._say('');
+    this._show();
+    return true;
+  }
+
+  /** Leaves analysis: the record at the ply the branch left it. */
+  record() {
+    if (this._branch) this.ply = this._branch.from;
+  }
+
+  // --- internals -----------------------------------------------------------
+
+  _reset() {
+    this._game?.free();
+    this._replay?.free();
+    this._games?.free();
+    this._games = this._game = this._replay = null;
+    this._loadError = this._replayError = null;
+    this._branch = null;
+    this._ply = 0;
+  }
+
+  async _fetch(src) {
+    try {
+      const url = new URL(src, document.baseURI);
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${src}: ${response.status} ${response.statusText}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      let names = [];
+      if (/\.wtb$/i.test(url.pathname)) {
+        const beside = (file, attr) => this.getAttribute(attr) ?? new URL(file, url).href;
+        names = await Promise.all([beside('WTHOR.JOU', 'players'), beside('WTHOR.TRN', 'tournaments')].map(
+          (u) => fetch(new URL(u, document.baseURI)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)));
+        names = names.map((b) => (b ? new Uint8Array(b) : undefined));
+      }
+      await this.load(bytes, url.pathname.split('/').pop(), ...names);
+    } catch (e) {
+      this._loadError = String(e.message ?? e);
+      this._show();
+    }
+  }
+
+  _bind() {
+    const $ = this.$;
+    $('.first').onclick = () => (this.ply = 0);
+    $('.back').onclick = () => this._step(-1);
+    $('.forward').onclick = () => this._step(1);
+    $('.last').onclick = () => (this.ply = Infinity);
+    $('.slider').oninput = (e) => (this.ply = e.target.value);
+    $('.list').onchange = (e) => this.select(Number(e.target.value));
+    $('.leave').onclick = () => this.record();
+    $('.pass').onclick = () => this.play('pass');
+    $('.export').onclick = () => this._export();
+    $('.moves').onclick = (e) => {
+      if (e.target.dataset.ply) this.ply = e.target.dataset.ply;
+    };
+    $('.board').onclick = (e) => {
+      const cell = e.target.closest('.cell');
+      if (cell) this._click(Number(cell.dataset.col), Number(cell.dataset.row));
+    };
+    $('.board').onkeydown = (e) => this._key(e);
+    this.addEventListener('keydown', (e) => {
+      if (e.composedPath()[0] === $('.board')) return;
+      if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.composedPath()[0].tagName)) return;
+      this._key(e);
+    });
+    this.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      $('.wrap').classList.add('drop');
+    });
+    this.addEventListener('dragleave', () => $('.wrap').classList.remove('drop'));
+    this.addEventListener('drop', (e) => {
+      e.preventDefault();
+      $('.wrap').classList.remove('drop');
+      this._dropped([...e.dataTransfer.files]);
+    });
+  }
+
+  async _dropped(files) {
+    const find = (re) => files.find((f) => re.test(f.name));
+    const main = files.find((f) => !/\.(jou|trn)$/i.test(f.name));
+    if (!main) return;
+    const bytes = async (f) => (f ? new Uint8Array(await f.arrayBuffer()) : undefined);
+    await this.load(await bytes(main), main.name, await bytes(find(/\.jou$/i)), await bytes(find(/\.trn$/i)))
+      .catch(() => {});
+  }
+
+  _key(e) {
+    const keys = { ArrowLeft: () => this._step(-1), ArrowRight: () => this._step(1), Home: () => (this.ply = 0),
+      End: () => (this.ply = Infinity), PageUp: () => this.select(this._game ? this._game.index - 1 : 0),
+      PageDown: () => this.select(this._game ? this._game.index + 1 : 0), Escape: () => this.record() };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  }
+
+  _step(delta) {
+    if (this._branch) {
+      if (delta < 0) {
+        this._branch.positions.pop()?.free();
+        this._branch.moves.pop();
+        if (this._branch.moves.length === 0) this._branch = null;
+        this._show();
+      }
+      return;
+    }
+    this.ply = this._ply + delta;
+  }
+
+  /** The position shown. */
+  _position() {
+    if (this._branch?.positions.length) return this._branch.positions.at(-1);
+    return this._replay ? this._replay.position(this._ply) : null;
+  }
+
+  _click(col, row) {
+    const pos = this._position();
+    if (!pos) return;
+    const name = squareName(col, row);
+    const moves = pos.moves();
+    if (this._from) {
+      const jump = this._from + name;
+      this._from = null;
+      if (moves.includes(jump)) return void this.play(jump);
+    }
+    if (moves.includes(name)) return void this.play(name);
+    if (moves.some((m) => m.startsWith(name) && m.length > name.length && destination(m))) {
+      this._from = name;
+      this._say(`${name}: now the square to jump to`);
+      return void this._show();
+    }
+    this.play(name); // illegal: the library's message
+  }
+
+  _say(text, isError = false) {
+    const status = this.$('.status');
+    status.textContent = text;
+    status.classList.toggle('error', isError);
+  }
+
+  _list(fileName) {
+    const list = this.$('.list');
+    const n = this._games.length;
+    const options = [];
+    for (let i = 0; i < n; i++) {
+      const game = this._games.get(i);
+      const label = game.error
+        ? `${i + 1}. (does not read)`
+        : `${i + 1}. ${game.black ?? '?'} - ${game.white ?? '?'}${game.result ? ` ${game.result}` : ''}`;
+      game.free();
+      const option = document.createElement('option');
+      option.value = String(i);
+      option.textContent = label;
+      options.push(option);
+    }
+    list.replaceChildren(...options);
+    this.$('.format').textContent = `${fileName ?? ''} (${this._games.format}, ${n} game${n === 1 ? '' : 's'})`;
+  }
+
+  _show() {
+    const $ = this.$;
+    const pos = this._position();
+    const replay = this._replay;
+    const last = replay ? replay.length : 0;
+    const slider = $('.slider');
+    slider.max = String(last);
+    slider.value = String(this._ply);
+    $('.ply').textContent = replay ? `${this._ply}/${last}` : '';
+    this._board(pos);
+    // The moves with their numbers, the ply shown marked.
+    const moves = [];
+    for (let p = 1; p <= last; p++) {
+      const span = document.createElement('span');
+      span.dataset.ply = String(p);
+      span.textContent = `${p}.${replay.move(p)}`;
+      if (replay.inferred(p)) span.classList.add('inferred');
+      if (p === this._ply && !this._branch) span.classList.add('now');
+      moves.push(span, ' ');
+    }
+    $('.moves').replaceChildren(...moves);
+    // Who moves, passes, the final score.
+    let info = '';
+    if (pos) {
+      const [b, w] = pos.score();
+      const last = this._branch ? this._branch.moves.at(-1) : this._ply > 0 ? replay.move(this._ply) : null;
+      const passed = last === 'pass' ? `${pos.sideToMove === 'black' ? 'White' : 'Black'} passed. ` : '';
+      const state = pos.isGameOver ? `Game over: ${b}-${w}` : `${pos.sideToMove === 'black' ? 'Black' : 'White'} to move${pos.mustPass ? ' (must pass)' : ''}`;
+      info = `${passed}${state} · black ${b}, white ${w}`;
+      if (this._game && !this._branch) {
+        const g = this._game;
+        const who = [g.black, g.white].some((x) => x) ? `${g.black ?? '?'} - ${g.white ?? '?'}` : '';
+        info += [who, g.event, g.date, g.result && `result ${g.result}`].filter(Boolean).map((x) => ` · ${x}`).join('');
+      }
+    }
+    $('.info').textContent = info;
+    const branch = this._branch;
+    $('.analysis').hidden = !branch;
+    if (branch) {
+      $('.line').textContent = `Analysis from ply ${branch.from}: ${branch.moves.join(' ')} `;
+      $('.pass').hidden = !(pos && pos.mustPass);
+    }
+    const error = this.error;
+    $('.error').hidden = !error;
+    $('.error').textContent = error ?? '';
+  }
+
+  _board(pos) {
+    const board = this.$('.board');
+    if (!pos) return void board.replaceChildren();
+    const width = pos.width;
+    const height = pos.height;
+    board.style.gridTemplateColumns = `repeat(${width}, 1fr)`;
+    board.style.setProperty('--cell', `${Math.floor(480 / Math.max(width, height))}px`);
+    const cells = pos.cells();
+    const legal = new Set(pos.moves().map((m) => destination(m)?.join(',')).filter(Boolean));
+    // Move numbers: the ply each square was last moved to, up to the ply shown.
+    const numbers = new Map();
+    const record = this._replay;
+    const upTo = this._branch ? this._branch.from : this._ply;
+    for (let p = 1; record && p <= upTo; p++) {
+      const d = destination(record.move(p));
+      if (d) numbers.set(d.join(','), p);
+    }
+    this._branch?.moves.forEach((m, i) => {
+      const d = destination(m);
+      if (d) numbers.set(d.join(','), upTo + i + 1);
+    });
+    const lastMove = this._branch ? this._branch.moves.at(-1) : upTo > 0 ? record.move(upTo) : null;
+    const lastSquare = lastMove ? destination(lastMove)?.join(',') : null;
+    const out = [];
+    for (let row = 0; row < height; row++) {
+      for (let col = 0; col < width; col++) {
+        const code = cells[row * width + col];
+        const key = `${col},${row}`;
+        const cell = document.createElement('div');
+        cell.className = 'cell';
+        cell.dataset.col = String(col);
+        cell.dataset.row = String(row);
+        cell.setAttribute('role', 'gridcell');
+        cell.title = squareName(col, row);
+        if (code === 3) cell.classList.add('hole');
+        else if (code === 0 && legal.has(key)) cell.classList.add('legal');
+        if (code === 1 || code === 2) {
+          const disc = document.createElement('div');
+          disc.className = `disc ${code === 1 ? 'black' : 'white'}`;
+          if (numbers.has(key)) disc.textContent = String(numbers.get(key));
+          cell.append(disc);
+        }
+        if (key === lastSquare) cell.classList.add('last');
+        if (this._from === squareName(col, row)) cell.classList.add('from');
+        out.push(cell);
+      }
+    }
+    board.replaceChildren(...out);
+  }
+
+  _export() {
+    const format = this.$('.exportFormat').value;
+    const area = this.$('.exported');
+    try {
+      let game = this._game;
+      let made = null;
+      if (this._branch && this._replay) {
+        const moves = [];
+        for (let p = 1; p <= this._branch.from; p++) moves.push(this._replay.move(p));
+        made = Game.fromMoves(this._replay.position(0), [...moves, ...this._branch.moves]);
+        game = made;
+      }
+      if (!game) return;
+      area.value = game.toText(format);
+      made?.free();
+    } catch (e) {
+      area.value = String(e.message ?? e);
+    }
+    area.hidden = false;
+  }
+}
+
+if (!customElements.get('reversi-viewer')) customElements.define('reversi-viewer', ReversiViewer);
+
+export { ReversiViewer, Position, Game, GameStream, readGames, wasm as ready };
