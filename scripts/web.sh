@@ -39,7 +39,6 @@ cat >"$web/pkg/package.json" <<JSON
   "version": "$crate_version",
   "description": "The rules of Reversi (Othello), Reversitacks and Attacks on any board, game records in every format (PGN, GGF, WTHOR, transcripts, OBF), replay and perft, in WebAssembly; and a <reversi-viewer> element.",
   "license": "MIT OR Apache-2.0",
-  "repository": { "type": "git", "url": "https://github.com/reversi-rules/reversi" },
   "keywords": ["reversi", "othello", "ataxx", "wthor", "pgn", "ggf", "wasm"],
   "type": "module",
   "main": "reversi_wasm.js",
