@@ -254,7 +254,7 @@ impl<R: BufRead> Input<R> {
             };
             let n = chunk.len().min(want);
             self.eof = n == 0;
-            let nul = if self.text { chunk[..n].iter().position(|&b| b == 0) } else { None };
+            let nul = if self.text { memchr::memchr(0, &chunk[..n]) } else { None };
             let n = nul.unwrap_or(n);
             if !self.text {
                 self.bytes.extend_from_slice(&chunk[..n]);
