@@ -48,6 +48,12 @@ pub(crate) fn check(record: &Record) {
     let options = ReadOptions::new().variant(record.variant).geometry(record.geometry);
     for format in Format::ALL {
         let written = write_report(format, std::slice::from_ref(record));
+        // A text format refuses a game whose text would hold a NUL character
+        // (its readers take one for binary data): only a game with one.
+        if written.as_ref().is_err_and(|e| e.to_string().contains("NUL character")) {
+            assert!(format!("{record:?}").contains("\\0"), "{format} refused a NUL the game does not hold");
+            continue;
+        }
         assert_eq!(written.is_ok(), holds(format, record), "{format} writing: {:?}", written.as_ref().err());
         let Ok((bytes, losses)) = written else { continue };
         assert_eq!(

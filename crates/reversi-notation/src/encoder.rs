@@ -148,7 +148,9 @@ impl Encoder {
     /// (its index among those pushed) the format cannot hold; GGF may name the
     /// game pushed before this one, if it was held; a game whose bytes are more
     /// than [`ReadOptions::DEFAULT_MAX_GAME_BYTES`] (which no reader would take
-    /// back with its default bound); nothing of this push is written then. [`EncodeError::Io`] when `out` fails. Either ends the
+    /// back with its default bound); a text format's game holding a NUL
+    /// character (its readers take one for binary data); nothing of this
+    /// push is written then. [`EncodeError::Io`] when `out` fails. Either ends the
     /// writing.
     pub fn push<W: Write + ?Sized>(&mut self, record: &Record, out: &mut W) -> Result<(), EncodeError> {
         let i = self.games;
@@ -164,6 +166,7 @@ impl Encoder {
             );
             return Err(WriteError { format: self.format.codec().label(), game: i, what }.into());
         }
+        check_text(self.format, &self.bytes, i)?;
         out.write_all(&self.bytes)?;
         self.written += self.bytes.len() as u64;
         Ok(())
@@ -209,7 +212,19 @@ impl Encoder {
     fn last_bytes<W: Write + ?Sized>(mut self, out: &mut W) -> Result<(Finished, u64), EncodeError> {
         self.bytes.clear();
         let finished = self.writer.finish(&mut self.bytes)?;
+        // What is held is the last game pushed (a GGF synchro game).
+        check_text(self.format, &self.bytes, self.games.saturating_sub(1))?;
         out.write_all(&self.bytes)?;
         Ok((finished, self.written + self.bytes.len() as u64))
     }
+}
+
+/// Refuses `bytes` of game `game` when a text `format`'s hold a NUL
+/// character: its readers take one for binary data.
+fn check_text(format: Format, bytes: &[u8], game: usize) -> Result<(), EncodeError> {
+    if format == Format::Wthor || memchr::memchr(0, bytes).is_none() {
+        return Ok(());
+    }
+    let what = "it holds a NUL character, which no reader takes as text (binary data)".to_string();
+    Err(WriteError { format: format.codec().label(), game, what }.into())
 }

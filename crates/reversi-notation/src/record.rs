@@ -101,13 +101,26 @@ pub struct Origin {
     pub game: usize,
     /// Where the game starts.
     pub at: Location,
+    /// How the format it was read from writes passes
+    /// ([`Format::passes`](crate::Format::passes)): [`Passes::Explicit`]
+    /// (GGF) when the moves hold every pass, so that a writer writes them as
+    /// they are; [`Passes::Infer`] when forced passes may be left out.
+    pub passes: crate::Passes,
 }
 
 impl Origin {
-    /// Game `game` (0-based) of `file`, starting at `at`.
+    /// Game `game` (0-based) of `file`, starting at `at`, read from a
+    /// format that may leave forced passes out ([`Origin::passes`]).
     #[must_use]
     pub fn new(file: Option<Arc<str>>, game: usize, at: Location) -> Origin {
-        Origin { file, game, at }
+        Origin { file, game, at, passes: crate::Passes::Infer }
+    }
+
+    /// The same origin, read from a format whose passes are `passes`.
+    #[must_use]
+    pub fn with_passes(mut self, passes: crate::Passes) -> Origin {
+        self.passes = passes;
+        self
     }
 }
 

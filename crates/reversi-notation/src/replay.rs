@@ -15,7 +15,7 @@ use crate::{Location, Ply, Record};
 ///
 /// `#[non_exhaustive]`: other conventions (say, passes never written) may
 /// come.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Passes {
     /// Every pass is in the moves; a missing one is an error.
@@ -474,11 +474,17 @@ pub fn with_passes(record: &Record, passes: Passes) -> Result<Record, ReplayErro
 /// pass, ascending, up to its first illegal move (none past it, so that the
 /// moves from there on are written as they are and the record's reader finds
 /// the same illegal move at the same ply); none when its start does not fit
-/// its board. A writer of a format whose passes are explicit
-/// ([`Passes::Explicit`]) writes a pass before each, so that it never labels
-/// a move with the wrong side.
+/// its board, or when it was read from a format that writes every pass
+/// ([`Origin::passes`](crate::Origin::passes) explicit: its moves are as
+/// that format gave them, a missing pass an illegal move, not a gap). A
+/// writer of a format whose passes are explicit ([`Passes::Explicit`])
+/// writes a pass before each, so that it never labels a move with the wrong
+/// side.
 pub(crate) fn forced_passes(record: &Record) -> Vec<usize> {
     let mut at = Vec::new();
+    if record.origin.as_ref().is_some_and(|o| o.passes == Passes::Explicit) {
+        return at;
+    }
     if let Ok(start) = record.start_position() {
         let _ = run(start, record.moves.iter().map(|p| p.mv), Passes::Infer, |i| at.push(i));
     }

@@ -266,3 +266,34 @@ fn ggf_writes_an_illegal_record_up_to_its_illegal_move() {
     let back = read(Format::Ggf, &write(Format::Ggf, &[record]).unwrap(), ReadOptions::new()).unwrap();
     assert_eq!(ply(replay(&back[0], Passes::Explicit).unwrap_err()), expected);
 }
+
+/// A game read from GGF is written back as it was read: its moves are the
+/// sides' as GGF labelled them, so a missing pass is an illegal move there,
+/// not a gap to fill (found by the `ggf` fuzz target).
+#[test]
+fn ggf_writes_a_game_read_from_ggf_as_it_was_read() {
+    use reversi_notation::write;
+    // Black has no move after W[B4]; B[A4] is illegal as written.
+    let text = "(;GM[Othello]PB[james]PW[anton]TY[4]BO[4 ---- -O*- -*O- ---- *]B[A2]W[A1]B[C4]W[D2]B[D1]\
+                W[D4]B[D3]W[A3]B[B1]W[B4]B[A4];)\n";
+    let games = read(Format::Ggf, text.as_bytes(), ReadOptions::new()).unwrap();
+    assert!(replay(&games[0], Passes::Explicit).is_err());
+    let back = read(Format::Ggf, &write(Format::Ggf, &games).unwrap(), ReadOptions::new()).unwrap();
+    assert_eq!(back, games);
+}
+
+/// A text format refuses a game whose text would hold a NUL character, which
+/// its readers take for binary data; a format that drops the field writes it
+/// (found by the `roundtrip` fuzz target).
+#[test]
+fn text_writers_refuse_a_nul_character() {
+    use reversi_notation::write;
+    let mut record = read(Format::Pgn, &data("pgn/playok.pgn"), ReadOptions::new()).unwrap().remove(0);
+    record.black = Some("a\0b".into());
+    for format in [Format::Pgn, Format::Ggf] {
+        let error = write(format, std::slice::from_ref(&record)).unwrap_err().to_string();
+        assert!(error.contains("NUL character"), "{format}: {error}");
+    }
+    let transcript = write(Format::Transcript, std::slice::from_ref(&record)).unwrap();
+    assert!(!transcript.contains(&0));
+}

@@ -324,7 +324,7 @@ impl<R: BufRead> Reader<R> {
             }
         };
         let at = self.input.location(first);
-        self.record.origin = Some(Origin::new(self.file.clone(), self.game, at));
+        self.record.origin = Some(Origin::new(self.file.clone(), self.game, at).with_passes(self.format.passes()));
         if binary {
             return;
         }
