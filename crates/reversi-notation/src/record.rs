@@ -102,9 +102,9 @@ pub struct Origin {
     /// Where the game starts.
     pub at: Location,
     /// How the format it was read from writes passes
-    /// ([`Format::passes`](crate::Format::passes)): [`Passes::Explicit`]
+    /// ([`Format::passes`](crate::Format::passes)): [`Passes::Explicit`](crate::Passes::Explicit)
     /// (GGF) when the moves hold every pass, so that a writer writes them as
-    /// they are; [`Passes::Infer`] when forced passes may be left out.
+    /// they are; [`Passes::Infer`](crate::Passes::Infer) when forced passes may be left out.
     pub passes: crate::Passes,
 }
 
