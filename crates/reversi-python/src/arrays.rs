@@ -7,7 +7,7 @@
 //! raises `ValueError`.
 
 use numpy::ndarray::{Dimension, IntoDimension};
-use numpy::{Element, PyArray, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{Element, PyArray, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -22,9 +22,8 @@ pub(crate) fn out_array<'py, T: Element, D: Dimension>(
     dtype: &str,
 ) -> PyResult<Bound<'py, PyArray<T, D>>> {
     let shape = shape.into_dimension();
-    let expected: Vec<usize> = shape.slice().to_vec();
     let Some(out) = out else { return Ok(PyArray::zeros(py, shape, false)) };
-    let wanted = || format!("{what}: expected a writable, C-contiguous {dtype} array of shape {expected:?}");
+    let wanted = || format!("{what}: expected a writable, C-contiguous {dtype} array of shape {:?}", shape.slice());
     let Ok(untyped) = out.cast::<PyUntypedArray>() else {
         let found = out.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
         return Err(PyTypeError::new_err(format!("{}, found {found}", wanted())));
@@ -37,15 +36,16 @@ pub(crate) fn out_array<'py, T: Element, D: Dimension>(
             untyped.shape()
         )));
     };
-    if array.shape() != expected.as_slice() {
+    if array.shape() != shape.slice() {
         return Err(PyValueError::new_err(format!("{}, found shape {:?}", wanted(), array.shape())));
     }
     if !array.is_c_contiguous() {
         return Err(PyValueError::new_err(format!("{}, found an array not in C order", wanted())));
     }
-    let writeable: bool = out.getattr("flags")?.getattr("writeable")?.extract()?;
-    if !writeable {
-        return Err(PyValueError::new_err(format!("{}, found a read-only array", wanted())));
+    // NumPy's own flag, through rust-numpy's borrow check (no Python
+    // attribute looked up: this runs on every step of a batch).
+    if array.try_readwrite().is_err() {
+        return Err(PyValueError::new_err(format!("{}, found a read-only array (or one in use)", wanted())));
     }
     Ok(array.clone())
 }
