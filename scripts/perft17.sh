@@ -56,7 +56,7 @@ merge)
         fi
         files=()
         for i in $(seq 0 $((shards - 1))); do files+=("$(result "$name" "$i")"); done
-        line=$("$reversi" perft --merge "${files[@]}" 17)
+        line=$("$reversi" perft 17 --merge "${files[@]}")
         echo "count $name: $line"
         totals+=("$(sed -E 's/^perft 17: ([0-9]+) leaves.*/\1/' <<<"$line")")
     done
