@@ -12,6 +12,9 @@ __version__: str
 
 Side: TypeAlias = Literal["black", "white"]
 Player: TypeAlias = Literal["random", "greedy"]
+# What the ``out=`` arguments take: a NumPy array, or any object that shares
+# its memory by the buffer protocol or DLPack (a CPU torch tensor, pinned or not).
+Out: TypeAlias = Any
 
 class ParseError(ValueError):
     """Text that does not read: a position, move, variant, board or colour."""
@@ -114,7 +117,11 @@ class Batch:
     dtype and shape each method names, C order, writable, written in place and
     returned. Another type or dtype raises ``TypeError``; another shape, Fortran
     order or a strided view, or a read-only array raises ``ValueError``; each
-    message says the dtype and shape expected.
+    message says the dtype and shape expected. Besides NumPy arrays they take
+    any object that shares its memory by the buffer protocol (``bytearray``, a
+    ``memoryview`` cast to the shape) or by DLPack (``__dlpack__``: a CPU
+    ``torch.Tensor``, pinned memory included), viewed, never copied; a
+    read-only export (a JAX array) is refused.
     """
 
     def __init__(
@@ -147,14 +154,22 @@ class Batch:
     def move_of(self, action: int) -> str: ...
     def holes_mask(self) -> npt.NDArray[np.bool_]:
         """``bool (H, W)``: the obstructed squares (in no plane of the observation)."""
-    def observation(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+    def observation(self, out: Out | None = None) -> npt.NDArray[np.uint8]:
         """``uint8 (n, 2, H, W)``: plane 0 the side to move's pieces, plane 1 the opponent's."""
-    def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+    def legal_mask(self, out: Out | None = None) -> npt.NDArray[np.bool_]:
         """``bool (n, A)``."""
     def step(
-        self, actions: npt.NDArray[np.integer] | Sequence[int]
+        self,
+        actions: npt.NDArray[np.integer] | Sequence[int],
+        *,
+        rewards: Out | None = None,
+        terminated: Out | None = None,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-        """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view."""
+        """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view.
+
+        ``rewards=`` (``float32 (n,)``) and ``terminated=`` (``bool (n,)``) take
+        arrays to write into, as the ``out=`` arguments do.
+        """
     def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
         """``int64 (n,)``: a uniformly random legal action per game (-1 once over).
 

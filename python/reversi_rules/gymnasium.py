@@ -10,8 +10,13 @@ Importing this module (needs ``pip install reversi-rules[gymnasium]``) registers
 
 Every id takes the options of ``ReversiEnv``: ``variant``, ``board``, ``holes``,
 ``first``, ``color`` (the agent's side, ``"black"`` or ``"white"``), ``opponent``
-(``"random"`` or ``"greedy"``: the players of ``Batch.rollout``), ``illegal`` and
+(``"random"`` or ``"greedy"``: the players of ``Batch.rollout``; ``"self"``: the agent
+plays both sides, the reward from the view of the side that moved), ``illegal`` and
 ``render_mode`` (``"ansi"`` or ``"human"``).
+
+``gymnasium.make_vec(id, num_envs=N, ...)`` builds ``VectorEnv`` (the ids'
+``vector_entry_point``): every episode stepped in one Rust call, the same
+options and more (autoreset modes, threads, ``step_async``); its docs say which.
 
 Observation: ``uint8 (2, H, W)``, ``Batch.observation``'s layout (plane 0 the
 agent's pieces, plane 1 the opponent's). Action: ``Discrete(A)``, ``Batch``'s
@@ -37,8 +42,9 @@ from gymnasium import spaces
 
 from ._native import Batch, IllegalMoveError, Position
 from ._text import RENDER_MODES, checked_render_mode, render
+from ._vector import VectorEnv
 
-__all__ = ["ReversiEnv"]
+__all__ = ["ReversiEnv", "VectorEnv"]
 
 SIDES = ("black", "white")
 
@@ -64,7 +70,8 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self._batch = Batch(1, variant, board, list(holes), auto_reset=False, first=first)
-        self._batch.player_actions(opponent)  # the name checked now, not at the first move
+        if opponent != "self":
+            self._batch.player_actions(opponent)  # the name checked now, not at the first move
         self._me = SIDES.index(color)
         self._opponent = opponent
         self._illegal = illegal
@@ -75,6 +82,8 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _opponent_moves(self) -> float:
         """Plays the opponent until the agent is to move or the game is over: the agent's reward."""
+        if self._opponent == "self":
+            return 0.0
         while self._batch.side_to_move()[0] != self._me and not self._batch.is_over()[0]:
             rewards, terminated = self._batch.step(self._batch.player_actions(self._opponent))
             if terminated[0]:
@@ -121,6 +130,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 def _register() -> None:
     entry = f"{__name__}:ReversiEnv"
+    vector_entry = f"{__name__}:VectorEnv"
     ids = {
         "reversi_rules/Othello-v0": {},
         "reversi_rules/Reversi-v0": {},
@@ -129,7 +139,7 @@ def _register() -> None:
     }
     for env_id, kwargs in ids.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=entry, kwargs=kwargs)
+            gymnasium.register(id=env_id, entry_point=entry, vector_entry_point=vector_entry, kwargs=kwargs)
 
 
 _register()

@@ -5,11 +5,20 @@
 //! written. A wrong type or dtype raises `TypeError`; a wrong shape, another
 //! order (Fortran order, a strided view) or an array that is not writable
 //! raises `ValueError`.
+//!
+//! Besides NumPy arrays, `out` may be any object that shares its memory by
+//! the buffer protocol (`bytearray`, `array.array`, a `memoryview` cast to
+//! the shape) or by DLPack (`__dlpack__`: a CPU `torch.Tensor`, pinned or
+//! not, a CuPy host array, ...): it is viewed as a NumPy array
+//! (`numpy.asarray(memoryview(out))`, `numpy.from_dlpack(out)`), never
+//! copied, and the view checked as above and returned. An export that is
+//! read-only (a JAX array) is refused as a read-only array.
 
 use numpy::ndarray::{Dimension, IntoDimension};
 use numpy::{Element, PyArray, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyMemoryView;
 
 /// The array of `out` (checked as the module docs say) or, without one, a
 /// new array of zeros of `shape`. `what` names the argument in messages and
@@ -23,6 +32,14 @@ pub(crate) fn out_array<'py, T: Element, D: Dimension>(
 ) -> PyResult<Bound<'py, PyArray<T, D>>> {
     let shape = shape.into_dimension();
     let Some(out) = out else { return Ok(PyArray::zeros(py, shape, false)) };
+    let viewed;
+    let out = match foreign_view(py, out, what)? {
+        Some(view) => {
+            viewed = view;
+            &viewed
+        }
+        None => out,
+    };
     let wanted = || format!("{what}: expected a writable, C-contiguous {dtype} array of shape {:?}", shape.slice());
     let Ok(untyped) = out.cast::<PyUntypedArray>() else {
         let found = out.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
@@ -48,4 +65,24 @@ pub(crate) fn out_array<'py, T: Element, D: Dimension>(
         return Err(PyValueError::new_err(format!("{}, found a read-only array (or one in use)", wanted())));
     }
     Ok(array.clone())
+}
+
+/// A NumPy view of `out` when it is not a NumPy array but shares its memory
+/// by DLPack or the buffer protocol; `None` for a NumPy array or an object
+/// that does neither (refused by the caller, naming its type).
+fn foreign_view<'py>(py: Python<'py>, out: &Bound<'py, PyAny>, what: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if out.cast::<PyUntypedArray>().is_ok() {
+        return Ok(None);
+    }
+    let numpy = py.import("numpy")?;
+    if out.hasattr("__dlpack__")? {
+        let view = numpy
+            .call_method1("from_dlpack", (out,))
+            .map_err(|e| PyTypeError::new_err(format!("{what}: its DLPack export cannot be viewed from NumPy: {e}")))?;
+        return Ok(Some(view));
+    }
+    match PyMemoryView::from(out) {
+        Ok(memory) => Ok(Some(numpy.call_method1("asarray", (memory,))?)),
+        Err(_) => Ok(None),
+    }
 }

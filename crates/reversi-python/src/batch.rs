@@ -23,7 +23,7 @@ use crate::arrays::out_array;
 use crate::errors::illegal;
 use crate::games::{
     Encoding, Game8, Games, Player, action_any, check_any, choose_any, game_seed, mv_is_distance_one_jump, play_any,
-    reason8, write_planes_any,
+    reason8, write_mask_any, write_planes_any,
 };
 use crate::interrupt::interruptible;
 use crate::position::{PyPosition, start};
@@ -99,10 +99,10 @@ type Outcomes<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
 /// `n` games of one variant and board, stepped together.
 #[pyclass(module = "reversi_rules")]
 pub(crate) struct Batch {
-    games: Games,
-    enc: Encoding,
+    pub(crate) games: Games,
+    pub(crate) enc: Encoding,
     variant: Variant,
-    rng: Vec<u64>,
+    pub(crate) rng: Vec<u64>,
     auto_reset: bool,
 }
 
@@ -167,7 +167,7 @@ impl Batch {
 }
 
 /// The built-in player named `name`.
-fn parse_player(name: &str) -> PyResult<Player> {
+pub(crate) fn parse_player(name: &str) -> PyResult<Player> {
     Player::parse(name)
         .ok_or_else(|| PyValueError::new_err(format!("unknown player {name:?}: expected one of {:?}", Player::NAMES)))
 }
@@ -189,7 +189,7 @@ fn filled<T: Clone>(n: usize, item: T, what: &str) -> PyResult<Vec<T>> {
 impl Batch {
     #[new]
     #[pyo3(signature = (n, variant="reversi", board="8x8", holes=Vec::new(), seed=0, auto_reset=true, first="black"))]
-    fn py_new(
+    pub(crate) fn py_new(
         n: usize,
         variant: &str,
         board: &str,
@@ -267,7 +267,7 @@ impl Batch {
 
     /// Every game back to the start; with `seed`, the random streams too.
     #[pyo3(signature = (seed=None))]
-    fn reset(&mut self, seed: Option<u64>) {
+    pub(crate) fn reset(&mut self, seed: Option<u64>) {
         self.reset_all();
         if let Some(seed) = seed {
             self.set_seed(seed);
@@ -285,7 +285,7 @@ impl Batch {
     }
 
     /// Game `i`'s position.
-    fn position(&self, i: usize) -> PyResult<PyPosition> {
+    pub(crate) fn position(&self, i: usize) -> PyResult<PyPosition> {
         self.check_index(i)?;
         Ok(PyPosition::new(match &self.games {
             Games::Othello { games, .. } => games[i].position(),
@@ -320,7 +320,7 @@ impl Batch {
     }
 
     /// `bool (H, W)`: the obstructed squares (in no plane of the observation).
-    fn holes_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+    pub(crate) fn holes_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         let (w, h) = (self.enc.width, self.enc.height);
         let mut holes = vec![false; w * h];
         if let Games::Any { start, .. } = &self.games {
@@ -375,12 +375,7 @@ impl Batch {
                 }),
                 Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
                     for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
-                        o.fill(false);
-                        if !pos.is_game_over() {
-                            for mv in pos.moves() {
-                                o[enc.encode(mv)] = true;
-                            }
-                        }
+                        write_mask_any(enc, pos, o);
                     }
                 }),
             });
@@ -392,8 +387,16 @@ impl Batch {
     /// (`float32 (n,)`: +1, 0 or -1 for the mover when its move ends the game,
     /// else 0) and `terminated` (`bool (n,)`). With `auto_reset`, an ended game
     /// starts again at once. An illegal action raises `IllegalMoveError` (a
-    /// `ValueError`) naming the game, before any game is played.
-    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Outcomes<'py>> {
+    /// `ValueError`) naming the game, before any game is played. `rewards=`
+    /// and `terminated=` take arrays to write into (as `out=` does).
+    #[pyo3(signature = (actions, *, rewards=None, terminated=None))]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        rewards: Option<Bound<'py, PyAny>>,
+        terminated: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Outcomes<'py>> {
         // A contiguous int64 array is read in place; anything else (a list,
         // another integer type, a strided view) is copied.
         let typed = actions.cast::<PyArray1<i64>>().ok().map(|a| a.try_readonly()).transpose()?;
@@ -409,8 +412,8 @@ impl Batch {
         if actions.len() != n {
             return Err(PyValueError::new_err(format!("{} actions for {n} games", actions.len())));
         }
-        let rewards = PyArray1::<f32>::zeros(py, [n], false);
-        let terminated = PyArray1::<bool>::zeros(py, [n], false);
+        let rewards = out_array::<f32, _>(py, rewards.as_ref(), [n], "rewards", "float32")?;
+        let terminated = out_array::<bool, _>(py, terminated.as_ref(), [n], "terminated", "bool")?;
         {
             let mut r_view = rewards.try_readwrite()?;
             let mut t_view = terminated.try_readwrite()?;
@@ -587,7 +590,7 @@ impl Batch {
     }
 
     /// `int32 (n, 2)`: each game's discs (pieces), Black then White.
-    fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i32>> {
+    pub(crate) fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i32>> {
         let rows: Vec<[i32; 2]> = match &self.games {
             Games::Othello { games, .. } => games.iter().map(|g| g.score().into()).collect(),
             Games::Any { games, .. } => games
@@ -612,7 +615,7 @@ impl Batch {
     }
 
     /// `uint8 (n,)`: the side to move of each game, 0 Black, 1 White.
-    fn side_to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+    pub(crate) fn side_to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let sides: Vec<u8> = match &self.games {
             Games::Othello { games, .. } => games.iter().map(|g| u8::from(!g.black)).collect(),
             Games::Any { games, .. } => games.iter().map(|p| u8::from(p.side_to_move() == Color::White)).collect(),

@@ -258,6 +258,16 @@ pub(crate) fn check_any(enc: Encoding, pos: &Position, action: i64) -> Result<Mo
     Ok(mv)
 }
 
+/// `bool (A,)`: the legal actions of `pos` into `out` (none once over).
+pub(crate) fn write_mask_any(enc: Encoding, pos: &Position, out: &mut [bool]) {
+    out.fill(false);
+    if !pos.is_game_over() {
+        for mv in pos.moves() {
+            out[enc.encode(mv)] = true;
+        }
+    }
+}
+
 /// A "jump" of distance 1: not an action (a clone is offset 0).
 pub(crate) fn mv_is_distance_one_jump(mv: Move) -> bool {
     matches!(mv, Move::Jump { from, to } if from.distance(to) != 2)

@@ -8,6 +8,7 @@ mod arrays;
 mod batch;
 mod dataset;
 mod engines;
+mod env_core;
 mod errors;
 mod games;
 mod interrupt;
@@ -15,6 +16,7 @@ mod output_file;
 mod position;
 mod records;
 mod split;
+mod vector;
 mod writing;
 
 use pyo3::prelude::*;
@@ -28,6 +30,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     split::register(m)?;
     m.add_class::<batch::Batch>()?;
+    m.add_class::<vector::VectorCore>()?;
     m.add_class::<records::Game>()?;
     m.add_class::<records::Games>()?;
     m.add_function(wrap_pyfunction!(records::read, m)?)?;

@@ -1,0 +1,515 @@
+//! `reversi_rules._native.VectorCore`: the Rust half of the Gymnasium vector
+//! environment (`python/reversi_rules/_vector.py`), over the games of a
+//! [`Batch`]: [`env_core`](crate::env_core) plays the steps, this module
+//! checks the caller's arrays, releases the GIL and runs a step on a thread
+//! of its own for `step_async` / `step_wait`.
+
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+use crate::arrays::out_array;
+use crate::batch::{Batch, parse_player};
+use crate::env_core::{self, Autoreset, Rules, Slab};
+use crate::errors::illegal;
+use crate::games::{Games, Player};
+use crate::position::PyPosition;
+
+/// From this many games on, a step runs on the threads (measured: see
+/// BENCHMARKS.md, "Python batch threads").
+const PARALLEL: usize = 4096;
+
+/// What a step writes besides the games: owned here for `step_async`, or
+/// borrowed from the caller's arrays.
+#[derive(Default)]
+struct Buffers {
+    actions: Vec<i64>,
+    obs: Vec<u8>,
+    mask: Vec<bool>,
+    rewards: Vec<f64>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+    illegal: Vec<bool>,
+    final_obs: Vec<u8>,
+}
+
+/// The games and the episodes' state.
+struct Inner {
+    batch: Batch,
+    plies: Vec<u32>,
+    ended: Vec<bool>,
+    /// The outputs of `step_async`, reused.
+    buffers: Buffers,
+}
+
+/// A step's outputs, borrowed.
+struct Outputs<'a> {
+    obs: &'a mut [u8],
+    mask: &'a mut [bool],
+    rewards: &'a mut [f64],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    illegal: &'a mut [bool],
+    final_obs: &'a mut [u8],
+}
+
+impl Inner {
+    /// The slab of every game, with `actions` and `out`.
+    fn run(&mut self, rules: &Rules, actions: &[i64], out: Outputs<'_>, stepping: bool) {
+        let (rng, plies, ended) = (&mut self.batch.rng, &mut self.plies, &mut self.ended);
+        macro_rules! go {
+            ($ctx:expr, $start:expr, $games:expr) => {{
+                let slab = Slab {
+                    games: $games,
+                    rng,
+                    plies,
+                    ended,
+                    actions,
+                    obs: out.obs,
+                    mask: out.mask,
+                    rewards: out.rewards,
+                    terminated: out.terminated,
+                    truncated: out.truncated,
+                    illegal: out.illegal,
+                    final_obs: out.final_obs,
+                };
+                if stepping {
+                    env_core::step($ctx, rules, $start, slab)
+                } else {
+                    env_core::reset($ctx, rules, $start, slab)
+                }
+            }};
+        }
+        match &mut self.batch.games {
+            Games::Othello { kernel, start, games } => go!(*kernel, *start, games),
+            Games::Any { start, games } => go!(self.batch.enc, **start, games),
+        }
+    }
+
+    /// The first game a step with `actions` must refuse (`strict`: an
+    /// illegal action too), as an error.
+    fn check(&self, rules: &Rules, actions: &[i64], strict: bool) -> PyResult<()> {
+        let n = self.ended.len();
+        if actions.len() != n {
+            return Err(PyValueError::new_err(format!("{} actions for {n} environments", actions.len())));
+        }
+        let found = match &self.batch.games {
+            Games::Othello { kernel, games, .. } => {
+                env_core::refused(*kernel, rules, games, &self.ended, actions, strict)
+            }
+            Games::Any { games, .. } => env_core::refused(self.batch.enc, rules, games, &self.ended, actions, strict),
+        };
+        match found {
+            Some((i, "not legal")) => Err(illegal(format!("environment {i}: action {} is not legal", actions[i]))),
+            Some((i, why)) => Err(PyValueError::new_err(format!("environment {i}: {why}"))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A step under way on its own thread.
+type Pending = JoinHandle<Box<Inner>>;
+
+/// The Rust half of `reversi_rules.gymnasium.VectorEnv`: `n` episodes.
+#[pyclass(module = "reversi_rules._native")]
+pub(crate) struct VectorCore {
+    /// `None` while a `step_async` runs.
+    inner: Option<Box<Inner>>,
+    pending: Option<Pending>,
+    rules: Rules,
+    strict: bool,
+    pool: Option<Arc<ThreadPool>>,
+    n: usize,
+    per_obs: usize,
+    /// The board's height and width.
+    hw: [usize; 2],
+    actions: usize,
+}
+
+/// The autoreset mode named `name`.
+fn parse_autoreset(name: &str) -> PyResult<Autoreset> {
+    match name {
+        "next_step" => Ok(Autoreset::NextStep),
+        "same_step" => Ok(Autoreset::SameStep),
+        "disabled" => Ok(Autoreset::Disabled),
+        _ => Err(PyValueError::new_err(format!(
+            "autoreset_mode {name:?}: expected \"next_step\", \"same_step\" or \"disabled\""
+        ))),
+    }
+}
+
+/// A contiguous slice of `array` (1-D, the caller's) read as `T`s.
+fn read_slice<'py, T>(array: &Bound<'py, PyAny>, n: usize, what: &str) -> PyResult<Vec<T>>
+where
+    T: numpy::Element + Copy + pyo3::conversion::FromPyObjectOwned<'py>,
+{
+    let values: Vec<T> = match array.cast::<PyArray1<T>>() {
+        Ok(a) => a.to_vec()?,
+        Err(_) => array.extract()?,
+    };
+    if values.len() != n {
+        return Err(PyValueError::new_err(format!("{what}: {} values for {n} environments", values.len())));
+    }
+    Ok(values)
+}
+
+impl VectorCore {
+    fn inner(&mut self) -> PyResult<&mut Inner> {
+        self.inner
+            .as_deref_mut()
+            .ok_or_else(|| PyRuntimeError::new_err("a step_async is under way: call step_wait first"))
+    }
+}
+
+#[pymethods]
+impl VectorCore {
+    #[new]
+    #[pyo3(signature = (n, variant, board, holes, first, seed, opponent, color, autoreset, max_plies, threads, illegal))]
+    #[allow(clippy::too_many_arguments)] // the keywords of the Python class, checked there
+    fn py_new(
+        n: usize,
+        variant: &str,
+        board: &str,
+        holes: Vec<String>,
+        first: &str,
+        seed: u64,
+        opponent: &str,
+        color: &str,
+        autoreset: &str,
+        max_plies: Option<u32>,
+        threads: Option<usize>,
+        illegal: &str,
+    ) -> PyResult<VectorCore> {
+        let batch = Batch::py_new(n, variant, board, holes, seed, false, first)?;
+        let opponent: Option<Player> = if opponent == "self" { None } else { Some(parse_player(opponent)?) };
+        let learner_black = match color {
+            "black" => true,
+            "white" => false,
+            _ => return Err(PyValueError::new_err(format!("color {color:?}: expected \"black\" or \"white\""))),
+        };
+        let strict = match illegal {
+            "lose" => false,
+            "raise" => true,
+            _ => return Err(PyValueError::new_err(format!("illegal {illegal:?}: expected \"lose\" or \"raise\""))),
+        };
+        let playable = match &batch.games {
+            Games::Othello { .. } => 64,
+            Games::Any { start, .. } => start.geometry().playable_count(),
+        };
+        let max_plies = max_plies.unwrap_or(u32::try_from(10 * playable).unwrap_or(u32::MAX));
+        if max_plies == 0 {
+            return Err(PyValueError::new_err("max_episode_steps: at least 1"));
+        }
+        let (pool, parallel_from) = match threads {
+            None => (None, PARALLEL),
+            Some(0) => return Err(PyValueError::new_err("threads: at least 1 (None: every core)")),
+            Some(1) => (None, usize::MAX),
+            Some(t) => {
+                let pool = ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .map_err(|e| PyRuntimeError::new_err(format!("threads: {e}")))?;
+                (Some(Arc::new(pool)), PARALLEL)
+            }
+        };
+        let rules = Rules { opponent, learner_black, autoreset: parse_autoreset(autoreset)?, max_plies, parallel_from };
+        let per_obs = 2 * batch.enc.width * batch.enc.height;
+        let hw = [batch.enc.height, batch.enc.width];
+        let actions = batch.enc.count();
+        let inner = Inner { batch, plies: vec![0; n], ended: vec![false; n], buffers: Buffers::default() };
+        Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, rules, strict, pool, n, per_obs, hw, actions })
+    }
+
+    /// Resets the episodes where `mask` is true (every one without a mask),
+    /// with `seed` the streams first, and writes every observation and mask.
+    #[pyo3(signature = (obs, legal, seed=None, mask=None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        obs: Bound<'py, PyAny>,
+        legal: Bound<'py, PyAny>,
+        seed: Option<u64>,
+        mask: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
+        let (n, [h, w], count, rules) = (self.n, self.hw, self.actions, self.rules);
+        let which: Vec<i64> = match &mask {
+            None => Vec::new(),
+            Some(m) => read_slice::<bool>(m, n, "reset_mask")?.into_iter().map(i64::from).collect(),
+        };
+        let obs = out_array::<u8, _>(py, Some(&obs), [n, 2, h, w], "observation", "uint8")?;
+        let legal = out_array::<bool, _>(py, Some(&legal), [n, count], "action_mask", "bool")?;
+        let (mut o, mut l) = (obs.try_readwrite()?, legal.try_readwrite()?);
+        let (o, l) = (o.as_slice_mut()?, l.as_slice_mut()?);
+        let pool = self.pool.clone();
+        let inner = self.inner()?;
+        if let Some(seed) = seed {
+            inner.batch.reset(Some(seed));
+        }
+        let (mut w, mut t, mut u, mut i) = (vec![0.0; n], vec![false; n], vec![false; n], vec![false; n]);
+        let out = Outputs {
+            obs: o,
+            mask: l,
+            rewards: &mut w,
+            terminated: &mut t,
+            truncated: &mut u,
+            illegal: &mut i,
+            final_obs: &mut [],
+        };
+        let run = || inner.run(&rules, &which, out, false);
+        match pool {
+            Some(pool) => py.detach(|| pool.install(run)),
+            None => py.detach(run),
+        }
+        Ok(())
+    }
+
+    /// One step of every episode with `actions`, the outputs written into
+    /// the caller's arrays (flat: `obs` `n * 2 * H * W` bytes, `legal` `n * A`).
+    #[pyo3(signature = (actions, obs, legal, rewards, terminated, truncated, illegal, final_obs=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        obs: Bound<'py, PyAny>,
+        legal: Bound<'py, PyAny>,
+        rewards: Bound<'py, PyAny>,
+        terminated: Bound<'py, PyAny>,
+        truncated: Bound<'py, PyAny>,
+        illegal: Bound<'py, PyAny>,
+        final_obs: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
+        let (n, rules, strict) = (self.n, self.rules, self.strict);
+        let typed = actions.cast::<PyArray1<i64>>().ok().map(|a| a.try_readonly()).transpose()?;
+        let owned;
+        let actions: &[i64] = match typed.as_ref().map(|t| t.as_slice()) {
+            Some(Ok(slice)) => slice,
+            _ => {
+                owned = read_slice::<i64>(actions, n, "actions")?;
+                &owned
+            }
+        };
+        let a = Arrays::new(
+            py,
+            self.n,
+            self.hw,
+            self.actions,
+            rules.autoreset,
+            [obs, legal, rewards, terminated, truncated, illegal],
+            final_obs,
+        )?;
+        let mut views = a.views()?;
+        let out = views.outputs()?;
+        let pool = self.pool.clone();
+        let inner = self.inner()?;
+        inner.check(&rules, actions, strict)?;
+        let run = || inner.run(&rules, actions, out, true);
+        match pool {
+            Some(pool) => py.detach(|| pool.install(run)),
+            None => py.detach(run),
+        }
+        Ok(())
+    }
+
+    /// Starts a step with `actions` on a thread of its own and returns at
+    /// once; `step_wait` gives its outputs. Refused (before anything runs)
+    /// as `step` would refuse it.
+    fn step_async(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (n, rules, strict) = (self.n, self.rules, self.strict);
+        let actions = read_slice::<i64>(actions, n, "actions")?;
+        let inner = self.inner()?;
+        inner.check(&rules, &actions, strict)?;
+        let mut inner = self.inner.take().expect("checked above");
+        let (per_obs, count, pool) = (self.per_obs, self.actions, self.pool.clone());
+        let same_step = rules.autoreset == Autoreset::SameStep;
+        let work = move || {
+            let mut b = std::mem::take(&mut inner.buffers);
+            b.actions = actions;
+            b.obs.resize(n * per_obs, 0);
+            b.mask.resize(n * count, false);
+            b.rewards.resize(n, 0.0);
+            b.terminated.resize(n, false);
+            b.truncated.resize(n, false);
+            b.illegal.resize(n, false);
+            b.final_obs.resize(if same_step { n * per_obs } else { 0 }, 0);
+            let out = Outputs {
+                obs: &mut b.obs,
+                mask: &mut b.mask,
+                rewards: &mut b.rewards,
+                terminated: &mut b.terminated,
+                truncated: &mut b.truncated,
+                illegal: &mut b.illegal,
+                final_obs: &mut b.final_obs,
+            };
+            match &pool {
+                Some(pool) => pool.install(|| inner.run(&rules, &b.actions, out, true)),
+                None => inner.run(&rules, &b.actions, out, true),
+            }
+            inner.buffers = b;
+            inner
+        };
+        match std::thread::Builder::new().name("reversi-step".into()).spawn(work) {
+            Ok(handle) => self.pending = Some(handle),
+            Err(e) => return Err(PyRuntimeError::new_err(format!("no thread for step_async: {e}"))),
+        }
+        Ok(())
+    }
+
+    /// Waits for the step `step_async` started and copies its outputs into
+    /// the caller's arrays (as `step` writes them).
+    #[pyo3(signature = (obs, legal, rewards, terminated, truncated, illegal, final_obs=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn step_wait<'py>(
+        &mut self,
+        py: Python<'py>,
+        obs: Bound<'py, PyAny>,
+        legal: Bound<'py, PyAny>,
+        rewards: Bound<'py, PyAny>,
+        terminated: Bound<'py, PyAny>,
+        truncated: Bound<'py, PyAny>,
+        illegal: Bound<'py, PyAny>,
+        final_obs: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
+        let autoreset = self.rules.autoreset;
+        let a = Arrays::new(
+            py,
+            self.n,
+            self.hw,
+            self.actions,
+            autoreset,
+            [obs, legal, rewards, terminated, truncated, illegal],
+            final_obs,
+        )?;
+        let handle = self.pending.take().ok_or_else(|| PyRuntimeError::new_err("step_wait without a step_async"))?;
+        let joined = py.detach(|| handle.join());
+        let inner = joined.map_err(|_| PyRuntimeError::new_err("the step's thread panicked"))?;
+        let inner = self.inner.insert(inner);
+        let mut views = a.views()?;
+        let out = views.outputs()?;
+        let b = &inner.buffers;
+        out.obs.copy_from_slice(&b.obs);
+        out.mask.copy_from_slice(&b.mask);
+        out.rewards.copy_from_slice(&b.rewards);
+        out.terminated.copy_from_slice(&b.terminated);
+        out.truncated.copy_from_slice(&b.truncated);
+        out.illegal.copy_from_slice(&b.illegal);
+        out.final_obs.copy_from_slice(&b.final_obs);
+        Ok(())
+    }
+
+    /// Whether a `step_async` waits for its `step_wait`.
+    #[getter]
+    fn waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Episode `i`'s position.
+    fn position(&mut self, i: usize) -> PyResult<PyPosition> {
+        self.inner()?.batch.position(i)
+    }
+
+    /// `int32 (n, 2)`: each game's discs, Black then White.
+    fn scores<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        Ok(self.inner()?.batch.scores(py))
+    }
+
+    /// `uint8 (n,)`: the side to move, 0 Black, 1 White.
+    fn side_to_move<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        Ok(self.inner()?.batch.side_to_move(py))
+    }
+
+    /// `(height, width, num_actions)`.
+    #[getter]
+    fn shape(&mut self) -> PyResult<(usize, usize, usize)> {
+        let enc = self.inner()?.batch.enc;
+        Ok((enc.height, enc.width, enc.count()))
+    }
+
+    /// `bool (H, W)`: the obstructed squares.
+    fn holes_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        Ok(self.inner()?.batch.holes_mask(py))
+    }
+}
+
+/// The caller's output arrays of a step, checked.
+struct Arrays<'py> {
+    obs: Bound<'py, PyArray4<u8>>,
+    legal: Bound<'py, PyArray2<bool>>,
+    rewards: Bound<'py, PyArray1<f64>>,
+    terminated: Bound<'py, PyArray1<bool>>,
+    truncated: Bound<'py, PyArray1<bool>>,
+    illegal: Bound<'py, PyArray1<bool>>,
+    final_obs: Option<Bound<'py, PyArray4<u8>>>,
+}
+
+/// Read-write views of [`Arrays`].
+struct Views<'py> {
+    obs: numpy::PyReadwriteArray4<'py, u8>,
+    legal: numpy::PyReadwriteArray2<'py, bool>,
+    rewards: numpy::PyReadwriteArray1<'py, f64>,
+    terminated: numpy::PyReadwriteArray1<'py, bool>,
+    truncated: numpy::PyReadwriteArray1<'py, bool>,
+    illegal: numpy::PyReadwriteArray1<'py, bool>,
+    final_obs: Option<numpy::PyReadwriteArray4<'py, u8>>,
+}
+
+impl<'py> Arrays<'py> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'py>,
+        n: usize,
+        [h, w]: [usize; 2],
+        count: usize,
+        autoreset: Autoreset,
+        [obs, legal, rewards, terminated, truncated, illegal]: [Bound<'py, PyAny>; 6],
+        final_obs: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Arrays<'py>> {
+        let final_obs = match (autoreset, final_obs) {
+            (Autoreset::SameStep, Some(f)) => Some(out_array(py, Some(&f), [n, 2, h, w], "final_obs", "uint8")?),
+            (Autoreset::SameStep, None) => return Err(PyValueError::new_err("same_step: a final_obs array is needed")),
+            _ => None,
+        };
+        Ok(Arrays {
+            obs: out_array(py, Some(&obs), [n, 2, h, w], "observation", "uint8")?,
+            legal: out_array(py, Some(&legal), [n, count], "action_mask", "bool")?,
+            rewards: out_array(py, Some(&rewards), [n], "rewards", "float64")?,
+            terminated: out_array(py, Some(&terminated), [n], "terminations", "bool")?,
+            truncated: out_array(py, Some(&truncated), [n], "truncations", "bool")?,
+            illegal: out_array(py, Some(&illegal), [n], "illegal", "bool")?,
+            final_obs,
+        })
+    }
+
+    fn views(&self) -> PyResult<Views<'py>> {
+        Ok(Views {
+            obs: self.obs.try_readwrite()?,
+            legal: self.legal.try_readwrite()?,
+            rewards: self.rewards.try_readwrite()?,
+            terminated: self.terminated.try_readwrite()?,
+            truncated: self.truncated.try_readwrite()?,
+            illegal: self.illegal.try_readwrite()?,
+            final_obs: self.final_obs.as_ref().map(|f| f.try_readwrite()).transpose()?,
+        })
+    }
+}
+
+impl Views<'_> {
+    fn outputs(&mut self) -> PyResult<Outputs<'_>> {
+        Ok(Outputs {
+            obs: self.obs.as_slice_mut()?,
+            mask: self.legal.as_slice_mut()?,
+            rewards: self.rewards.as_slice_mut()?,
+            terminated: self.terminated.as_slice_mut()?,
+            truncated: self.truncated.as_slice_mut()?,
+            illegal: self.illegal.as_slice_mut()?,
+            final_obs: match &mut self.final_obs {
+                Some(f) => f.as_slice_mut()?,
+                None => &mut [],
+            },
+        })
+    }
+}
