@@ -188,7 +188,7 @@ class ReversiParallelEnv(ParallelEnv):
     the other agent's action is ignored (any value, e.g. 0). The options are ``raw_env``'s.
     """
 
-    metadata = {"render_modes": RENDER_MODES, "name": "reversi_rules_parallel_v0"}
+    metadata = {"render_modes": RENDER_MODES, "name": "reversi_rules_v0"}  # the AEC env's: the same game
 
     def __init__(
         self,
