@@ -133,7 +133,14 @@ class Batch:
         seed: int = 0,
         auto_reset: bool = True,
         first: str = "black",
-    ) -> None: ...
+        *,
+        threads: int | None = None,
+    ) -> None:
+        """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many.
+
+        Either way the loops split onto threads only from 4096 games on; the
+        same seed plays the same games whatever the threads.
+        """
     def __len__(self) -> int: ...
     @property
     def num_actions(self) -> int: ...

@@ -274,3 +274,18 @@ def test_out_arrays_are_refused_unless_as_new_ones(variant, board):
     for (method, dtype, shape), want in zip(out_cases(batch), expected):
         out = np.full(shape, 7, dtype=dtype)
         assert method(out=out) is out and (out == want).all()
+
+
+def test_threads_play_the_same_games():
+    results = []
+    for threads in (1, 2, None):
+        batch = rr.Batch(9000, seed=3, threads=threads)
+        for _ in range(20):
+            batch.step(batch.player_actions("greedy"))
+        obs, mask = batch.observation(), batch.legal_mask()
+        results.append((obs, mask, batch.rollout(("random", "greedy"), seed=5)))
+    for got in results[1:]:
+        for a, b in zip(got, results[0]):
+            np.testing.assert_array_equal(a, b)
+    with pytest.raises(ValueError, match="threads"):
+        rr.Batch(2, threads=0)

@@ -27,9 +27,8 @@ use crate::games::{
 };
 use crate::interrupt::interruptible;
 use crate::position::{PyPosition, start};
+use crate::threads::Threads;
 
-/// From this many games on, the loops run on rayon's threads.
-const PARALLEL: usize = 4096;
 /// Games per rayon task.
 const CHUNK: usize = 512;
 
@@ -104,6 +103,7 @@ pub(crate) struct Batch {
     variant: Variant,
     pub(crate) rng: Vec<u64>,
     auto_reset: bool,
+    threads: Threads,
 }
 
 impl Batch {
@@ -112,7 +112,7 @@ impl Batch {
     }
 
     fn parallel(&self) -> bool {
-        self.len() >= PARALLEL
+        self.threads.parallel(self.len())
     }
 
     fn reset_all(&mut self) {
@@ -140,19 +140,21 @@ impl Batch {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
             let (parallel, enc) = (self.parallel(), self.enc);
-            let (games, rng) = (&self.games, &mut self.rng);
+            let (games, rng, threads) = (&self.games, &mut self.rng, &self.threads);
             py.detach(|| {
-                let pick = |i: usize, s: &mut u64| match games {
-                    Games::Othello { kernel, games, .. } => player.action8(*kernel, &games[i], s),
-                    Games::Any { games, .. } => action_any(player, enc, &games[i], s),
-                };
-                if parallel {
-                    rng.par_iter_mut().zip(out.par_iter_mut()).enumerate().for_each(|(i, (s, o))| *o = pick(i, s));
-                } else {
-                    for (i, (s, o)) in rng.iter_mut().zip(out.iter_mut()).enumerate() {
-                        *o = pick(i, s);
+                threads.install(rng.len(), || {
+                    let pick = |i: usize, s: &mut u64| match games {
+                        Games::Othello { kernel, games, .. } => player.action8(*kernel, &games[i], s),
+                        Games::Any { games, .. } => action_any(player, enc, &games[i], s),
+                    };
+                    if parallel {
+                        rng.par_iter_mut().zip(out.par_iter_mut()).enumerate().for_each(|(i, (s, o))| *o = pick(i, s));
+                    } else {
+                        for (i, (s, o)) in rng.iter_mut().zip(out.iter_mut()).enumerate() {
+                            *o = pick(i, s);
+                        }
                     }
-                }
+                })
             });
         }
         Ok(array)
@@ -188,7 +190,8 @@ fn filled<T: Clone>(n: usize, item: T, what: &str) -> PyResult<Vec<T>> {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (n, variant="reversi", board="8x8", holes=Vec::new(), seed=0, auto_reset=true, first="black"))]
+    #[pyo3(signature = (n, variant="reversi", board="8x8", holes=Vec::new(), seed=0, auto_reset=true, first="black", *, threads=None))]
+    #[allow(clippy::too_many_arguments)] // Python's keywords
     pub(crate) fn py_new(
         n: usize,
         variant: &str,
@@ -197,6 +200,7 @@ impl Batch {
         seed: u64,
         auto_reset: bool,
         first: &str,
+        threads: Option<usize>,
     ) -> PyResult<Batch> {
         if n == 0 {
             return Err(PyValueError::new_err("a batch holds at least one game"));
@@ -215,7 +219,8 @@ impl Batch {
             None => Games::Any { start: Box::new(pos), games: filled(n, pos, "the games")? },
         };
         let rng = filled(n, 0, "the random streams")?;
-        let mut batch = Batch { games, enc, variant: pos.variant(), rng, auto_reset };
+        let threads = Threads::new(threads)?;
+        let mut batch = Batch { games, enc, variant: pos.variant(), rng, auto_reset, threads };
         batch.set_seed(seed);
         Ok(batch)
     }
@@ -341,17 +346,19 @@ impl Batch {
             let out = view.as_slice_mut()?;
             let per = 2 * self.enc.height * self.enc.width;
             let (parallel, w) = (self.parallel(), self.enc.width);
-            py.detach(|| match &self.games {
-                Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
-                    for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
-                        g.write_observation(o);
-                    }
-                }),
-                Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
-                    for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
-                        write_planes_any(pos, w, o);
-                    }
-                }),
+            py.detach(|| {
+                self.threads.install(self.len(), || match &self.games {
+                    Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
+                        for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                            g.write_observation(o);
+                        }
+                    }),
+                    Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                        for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                            write_planes_any(pos, w, o);
+                        }
+                    }),
+                })
             });
         }
         Ok(array)
@@ -367,17 +374,19 @@ impl Batch {
             let out = view.as_slice_mut()?;
             let (parallel, enc) = (self.parallel(), self.enc);
             let per = enc.count();
-            py.detach(|| match &self.games {
-                Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
-                    for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
-                        g.write_mask(o);
-                    }
-                }),
-                Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
-                    for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
-                        write_mask_any(enc, pos, o);
-                    }
-                }),
+            py.detach(|| {
+                self.threads.install(self.len(), || match &self.games {
+                    Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
+                        for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                            g.write_mask(o);
+                        }
+                    }),
+                    Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                        for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                            write_mask_any(enc, pos, o);
+                        }
+                    }),
+                })
             });
         }
         Ok(array)
@@ -419,7 +428,7 @@ impl Batch {
             let mut t_view = terminated.try_readwrite()?;
             let (r_out, t_out) = (r_view.as_slice_mut()?, t_view.as_slice_mut()?);
             let (parallel, enc, auto_reset) = (self.parallel(), self.enc, self.auto_reset);
-            let games = &mut self.games;
+            let (games, threads) = (&mut self.games, &self.threads);
             py.detach(|| -> PyResult<()> {
                 // Every action checked first: an error leaves every game as it was.
                 let bad = match &*games {
@@ -437,7 +446,7 @@ impl Batch {
                 if let Some((i, why)) = bad {
                     return Err(illegal(format!("game {i}: {why}")));
                 }
-                match games {
+                threads.install(n, || match games {
                     Games::Othello { kernel, start, games } => {
                         let (k, start) = (*kernel, *start);
                         chunked(parallel, games, actions, r_out, t_out, |g, a| {
@@ -460,7 +469,7 @@ impl Batch {
                             (r, t)
                         });
                     }
-                }
+                });
                 Ok(())
             })?;
         }
@@ -541,49 +550,51 @@ impl Batch {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
             let (parallel, auto_reset) = (self.parallel(), self.auto_reset);
-            let (games, rng) = (&mut self.games, &mut self.rng);
-            interruptible(py, |cancel| match games {
-                Games::Othello { kernel, start, games } => {
-                    let (k, start) = (*kernel, *start);
-                    with_streams(parallel, games, rng, out, |g, s| {
-                        // A game of 8x8 Reversi takes microseconds: the
-                        // token is looked at once a game.
-                        if cancel.is_cancelled() {
-                            return g.score();
-                        }
-                        let mut plies = 0;
-                        while !g.over && plies < max_plies {
-                            let a = if g.black { black } else { white }.action8(k, g, s);
-                            g.play(k, a);
-                            plies += 1;
-                        }
-                        let score = g.score();
-                        if auto_reset {
-                            *g = start;
-                        }
-                        score
-                    });
-                }
-                Games::Any { start, games } => {
-                    let start = **start;
-                    with_streams(parallel, games, rng, out, |g, s| {
-                        let mut plies = 0;
-                        while !g.is_game_over() && plies < max_plies {
+            let (games, rng, threads) = (&mut self.games, &mut self.rng, &self.threads);
+            interruptible(py, |cancel| {
+                threads.install(rng.len(), || match games {
+                    Games::Othello { kernel, start, games } => {
+                        let (k, start) = (*kernel, *start);
+                        with_streams(parallel, games, rng, out, |g, s| {
+                            // A game of 8x8 Reversi takes microseconds: the
+                            // token is looked at once a game.
                             if cancel.is_cancelled() {
-                                let score = g.score();
-                                return (score.black as i32, score.white as i32);
+                                return g.score();
                             }
-                            let player = if g.side_to_move() == Color::Black { black } else { white };
-                            g.play_unchecked(choose_any(player, g, s));
-                            plies += 1;
-                        }
-                        let score = g.score();
-                        if auto_reset {
-                            *g = start;
-                        }
-                        (score.black as i32, score.white as i32)
-                    });
-                }
+                            let mut plies = 0;
+                            while !g.over && plies < max_plies {
+                                let a = if g.black { black } else { white }.action8(k, g, s);
+                                g.play(k, a);
+                                plies += 1;
+                            }
+                            let score = g.score();
+                            if auto_reset {
+                                *g = start;
+                            }
+                            score
+                        });
+                    }
+                    Games::Any { start, games } => {
+                        let start = **start;
+                        with_streams(parallel, games, rng, out, |g, s| {
+                            let mut plies = 0;
+                            while !g.is_game_over() && plies < max_plies {
+                                if cancel.is_cancelled() {
+                                    let score = g.score();
+                                    return (score.black as i32, score.white as i32);
+                                }
+                                let player = if g.side_to_move() == Color::Black { black } else { white };
+                                g.play_unchecked(choose_any(player, g, s));
+                                plies += 1;
+                            }
+                            let score = g.score();
+                            if auto_reset {
+                                *g = start;
+                            }
+                            (score.black as i32, score.white as i32)
+                        });
+                    }
+                })
             })?;
         }
         Ok(array)

@@ -16,6 +16,7 @@ mod output_file;
 mod position;
 mod records;
 mod split;
+mod threads;
 mod vector;
 mod writing;
 

@@ -4,13 +4,11 @@
 //! checks the caller's arrays, releases the GIL and runs a step on a thread
 //! of its own for `step_async` / `step_wait`.
 
-use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use crate::arrays::out_array;
 use crate::batch::{Batch, parse_player};
@@ -18,10 +16,7 @@ use crate::env_core::{self, Autoreset, Rules, Slab};
 use crate::errors::illegal;
 use crate::games::{Games, Player};
 use crate::position::PyPosition;
-
-/// From this many games on, a step runs on the threads (measured: see
-/// BENCHMARKS.md, "Python batch threads").
-const PARALLEL: usize = 4096;
+use crate::threads::Threads;
 
 /// What a step writes besides the games: owned here for `step_async`, or
 /// borrowed from the caller's arrays.
@@ -122,7 +117,7 @@ pub(crate) struct VectorCore {
     pending: Option<Pending>,
     rules: Rules,
     strict: bool,
-    pool: Option<Arc<ThreadPool>>,
+    threads: Threads,
     n: usize,
     per_obs: usize,
     /// The board's height and width.
@@ -184,7 +179,7 @@ impl VectorCore {
         threads: Option<usize>,
         illegal: &str,
     ) -> PyResult<VectorCore> {
-        let batch = Batch::py_new(n, variant, board, holes, seed, false, first)?;
+        let batch = Batch::py_new(n, variant, board, holes, seed, false, first, None)?;
         let opponent: Option<Player> = if opponent == "self" { None } else { Some(parse_player(opponent)?) };
         let learner_black = match color {
             "black" => true,
@@ -204,24 +199,14 @@ impl VectorCore {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_episode_steps: at least 1"));
         }
-        let (pool, parallel_from) = match threads {
-            None => (None, PARALLEL),
-            Some(0) => return Err(PyValueError::new_err("threads: at least 1 (None: every core)")),
-            Some(1) => (None, usize::MAX),
-            Some(t) => {
-                let pool = ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .map_err(|e| PyRuntimeError::new_err(format!("threads: {e}")))?;
-                (Some(Arc::new(pool)), PARALLEL)
-            }
-        };
+        let threads = Threads::new(threads)?;
+        let parallel_from = threads.parallel_from();
         let rules = Rules { opponent, learner_black, autoreset: parse_autoreset(autoreset)?, max_plies, parallel_from };
         let per_obs = 2 * batch.enc.width * batch.enc.height;
         let hw = [batch.enc.height, batch.enc.width];
         let actions = batch.enc.count();
         let inner = Inner { batch, plies: vec![0; n], ended: vec![false; n], buffers: Buffers::default() };
-        Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, rules, strict, pool, n, per_obs, hw, actions })
+        Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, rules, strict, threads, n, per_obs, hw, actions })
     }
 
     /// Resets the episodes where `mask` is true (every one without a mask),
@@ -244,7 +229,7 @@ impl VectorCore {
         let legal = out_array::<bool, _>(py, Some(&legal), [n, count], "action_mask", "bool")?;
         let (mut o, mut l) = (obs.try_readwrite()?, legal.try_readwrite()?);
         let (o, l) = (o.as_slice_mut()?, l.as_slice_mut()?);
-        let pool = self.pool.clone();
+        let threads = self.threads.clone();
         let inner = self.inner()?;
         if let Some(seed) = seed {
             inner.batch.reset(Some(seed));
@@ -259,11 +244,7 @@ impl VectorCore {
             illegal: &mut i,
             final_obs: &mut [],
         };
-        let run = || inner.run(&rules, &which, out, false);
-        match pool {
-            Some(pool) => py.detach(|| pool.install(run)),
-            None => py.detach(run),
-        }
+        py.detach(|| threads.install(n, || inner.run(&rules, &which, out, false)));
         Ok(())
     }
 
@@ -304,14 +285,10 @@ impl VectorCore {
         )?;
         let mut views = a.views()?;
         let out = views.outputs()?;
-        let pool = self.pool.clone();
+        let threads = self.threads.clone();
         let inner = self.inner()?;
         inner.check(&rules, actions, strict)?;
-        let run = || inner.run(&rules, actions, out, true);
-        match pool {
-            Some(pool) => py.detach(|| pool.install(run)),
-            None => py.detach(run),
-        }
+        py.detach(|| threads.install(n, || inner.run(&rules, actions, out, true)));
         Ok(())
     }
 
@@ -324,7 +301,7 @@ impl VectorCore {
         let inner = self.inner()?;
         inner.check(&rules, &actions, strict)?;
         let mut inner = self.inner.take().expect("checked above");
-        let (per_obs, count, pool) = (self.per_obs, self.actions, self.pool.clone());
+        let (per_obs, count, threads) = (self.per_obs, self.actions, self.threads.clone());
         let same_step = rules.autoreset == Autoreset::SameStep;
         let work = move || {
             let mut b = std::mem::take(&mut inner.buffers);
@@ -345,10 +322,7 @@ impl VectorCore {
                 illegal: &mut b.illegal,
                 final_obs: &mut b.final_obs,
             };
-            match &pool {
-                Some(pool) => pool.install(|| inner.run(&rules, &b.actions, out, true)),
-                None => inner.run(&rules, &b.actions, out, true),
-            }
+            threads.install(n, || inner.run(&rules, &b.actions, out, true));
             inner.buffers = b;
             inner
         };

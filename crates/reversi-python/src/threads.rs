@@ -1,0 +1,66 @@
+//! The threads of a `Batch` or a vector environment (`threads=`): rayon's
+//! global pool (every core) by default, none (`threads=1`), or a pool of its
+//! own. Either way the work splits onto threads only from [`PARALLEL`] games
+//! on: below that, one thread is faster (BENCHMARKS.md, "Python batch
+//! threads", has the crossover).
+
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+/// From this many games on, the loops run on the threads.
+pub(crate) const PARALLEL: usize = 4096;
+
+/// Where a batch's loops run.
+#[derive(Clone)]
+pub(crate) struct Threads {
+    /// A pool of the batch's own; `None`: rayon's global pool.
+    pool: Option<Arc<ThreadPool>>,
+    /// `threads=1`: never on threads.
+    serial: bool,
+}
+
+impl Threads {
+    /// The threads of `threads=`: `None` every core, 1 none, more a pool.
+    ///
+    /// # Errors
+    ///
+    /// `ValueError` for 0; `RuntimeError` when the pool cannot start.
+    pub(crate) fn new(threads: Option<usize>) -> PyResult<Threads> {
+        match threads {
+            None => Ok(Threads { pool: None, serial: false }),
+            Some(0) => Err(PyValueError::new_err("threads: at least 1 (None: every core)")),
+            Some(1) => Ok(Threads { pool: None, serial: true }),
+            Some(t) => {
+                let pool = ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .thread_name(|i| format!("reversi-batch-{i}"))
+                    .build()
+                    .map_err(|e| PyRuntimeError::new_err(format!("threads: {e}")))?;
+                Ok(Threads { pool: Some(Arc::new(pool)), serial: false })
+            }
+        }
+    }
+
+    /// Whether `n` games split onto the threads.
+    pub(crate) const fn parallel(&self, n: usize) -> bool {
+        !self.serial && n >= PARALLEL
+    }
+
+    /// The smallest number of games that split (`usize::MAX`: never).
+    pub(crate) const fn parallel_from(&self) -> usize {
+        if self.serial { usize::MAX } else { PARALLEL }
+    }
+
+    /// Runs `f` on the batch's pool when `n` games split onto threads; on
+    /// the calling thread otherwise (a hand-over to a pool's thread costs
+    /// more than a small batch's step).
+    pub(crate) fn install<T: Send>(&self, n: usize, f: impl FnOnce() -> T + Send) -> T {
+        match &self.pool {
+            Some(pool) if self.parallel(n) => pool.install(f),
+            _ => f(),
+        }
+    }
+}
