@@ -20,7 +20,7 @@
 //!
 //! # Conventions
 //!
-//! These repeat the project's [RULES.md](https://github.com/reversi-rules/reversi/blob/main/RULES.md), which is the contract the tests check
+//! These repeat the project's `RULES.md` (at the repository's root), which is the contract the tests check
 //! (it is also in the facade crate's docs as `reversi_rules::rules`).
 //!
 //! - **Coordinates.** Columns `a`..`h` left to right, rows `1`..`8` top to bottom:

@@ -25,7 +25,7 @@
 //!
 //! # Conventions
 //!
-//! These repeat the project's [RULES.md](https://github.com/reversi-rules/reversi/blob/main/RULES.md), the contract the tests check
+//! These repeat the project's `RULES.md` (at the repository's root), the contract the tests check
 //! (it is also in the facade crate's docs as `reversi_rules::rules`).
 //!
 //! - **Coordinates.** Columns `a`..`z` left to right, rows `1`..`26` top to bottom;
