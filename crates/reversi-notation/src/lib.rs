@@ -84,7 +84,7 @@
 //!
 //! # Conventions
 //!
-//! Moves and positions use the text of reversi-variants (`RULES.md` (at the repository's root)): squares `f5`
+//! Moves and positions use the text of reversi-variants (the repository's `RULES.md`): squares `f5`
 //! (`a1` top left), jumps `a1c3`, passes `pass` (also `PA`, `pa`, `--`, `0000` on
 //! input). A replay error names the game (when the reader knows it), the ply
 //! (1-based, passes counted), the move, the side and the reason. 8x8 Othello
