@@ -22,7 +22,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --disable-pip-version-check -q \
     maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 hypothesis==6.170.17 ruff==0.17.6 \
-    pettingzoo==1.27.0 gymnasium==1.4.0 \
+    pettingzoo==1.27.0 gymnasium==1.4.0 mypy==2.4.1 \
     "dask[distributed]==2026.8.0" distributed==2026.8.0
 
 "$venv/bin/ruff" check python benches/python
@@ -31,6 +31,10 @@ fi
 # The extension, built optimised into the virtual environment (the same
 # target directory as cargo's above: CARGO_TARGET_DIR is honoured).
 VIRTUAL_ENV="$PWD/$venv" PATH="$PWD/$venv/bin:$PATH" "$venv/bin/maturin" develop --release --quiet
+# The types: the stub of the native module against the module itself, then
+# the package strictly (pyproject.toml's [tool.mypy]).
+"$venv/bin/python" -m mypy.stubtest reversi_rules._native
+"$venv/bin/python" -m mypy
 "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
 
 # The WebAssembly package and the viewer, in headless Chromium (installs

@@ -24,6 +24,10 @@ __all__ = ["VectorEnv"]
 # What a step returns: observations, rewards, terminations, truncations, infos.
 Outcome = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]
 
+# The arrays a step writes: observations, masks, rewards, terminations,
+# truncations, illegal actions.
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
 OPPONENTS = ("random", "greedy", "self")
 ILLEGAL = ("lose", "raise")
 
@@ -39,7 +43,7 @@ def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
     raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {names}, not {mode!r}")
 
 
-class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
+class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """``num_envs`` episodes of one game, stepped together in Rust.
 
     Options (keywords, as ``gymnasium.make_vec`` passes them): ``variant``,
@@ -128,7 +132,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         n = self.num_envs
         return np.zeros(n, np.float64), np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
 
-    def _arrays(self) -> tuple[np.ndarray, ...]:
+    def _arrays(self) -> Arrays:
         """The arrays the next step writes into: new ones with ``copy``."""
         if self._copy:
             self._obs, self._mask = np.empty_like(self._obs), np.empty_like(self._mask)
@@ -164,7 +168,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         """One move of every episode (the opponent's replies included)."""
         actions = self._checked(actions)
         arrays = self._arrays()
-        self._core.step(actions, *arrays, self._final_obs)
+        obs, legal, rewards, terminated, truncated, illegal = arrays
+        self._core.step(actions, obs, legal, rewards, terminated, truncated, illegal, self._final_obs)
         return self._outcome(arrays)
 
     def step_async(self, actions: Any) -> None:
@@ -180,16 +185,17 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
     def step_wait(self, **kwargs: Any) -> Outcome:
         """The outcome of the step ``step_async`` started, as ``step`` gives it."""
         arrays = self._arrays()
-        self._core.step_wait(*arrays, self._final_obs)
+        obs, legal, rewards, terminated, truncated, illegal = arrays
+        self._core.step_wait(obs, legal, rewards, terminated, truncated, illegal, self._final_obs)
         return self._outcome(arrays)
 
     def _checked(self, actions: Any) -> np.ndarray:
         if not self._reset_done:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
-        actions = np.asarray(actions)
-        return actions if actions.dtype == np.int64 else actions.astype(np.int64)
+        array: np.ndarray = np.asarray(actions)
+        return array if array.dtype == np.int64 else array.astype(np.int64)
 
-    def _outcome(self, arrays: tuple[np.ndarray, ...]) -> Outcome:
+    def _outcome(self, arrays: Arrays) -> Outcome:
         obs, _, rewards, terminated, truncated, _ = arrays
         infos = self._infos()
         if self._final_obs is not None:

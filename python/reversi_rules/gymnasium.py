@@ -34,7 +34,7 @@ reinforcement-learning board games), ends the episode with reward -1 and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from typing import Any, Literal, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
@@ -47,6 +47,8 @@ from ._vector import VectorEnv
 __all__ = ["ReversiEnv", "VectorEnv"]
 
 SIDES = ("black", "white")
+# The opponents Batch plays (checked by Batch.player_actions).
+Player = Literal["random", "greedy"]
 
 
 class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -71,7 +73,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self._batch = Batch(1, variant, board, list(holes), auto_reset=False, first=first)
         if opponent != "self":
-            self._batch.player_actions(opponent)  # the name checked now, not at the first move
+            self._batch.player_actions(cast(Player, opponent))  # the name checked now, not at its first move
         self._me = SIDES.index(color)
         self._opponent = opponent
         self._illegal = illegal
@@ -85,7 +87,8 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self._opponent == "self":
             return 0.0
         while self._batch.side_to_move()[0] != self._me and not self._batch.is_over()[0]:
-            rewards, terminated = self._batch.step(self._batch.player_actions(self._opponent))
+            actions = self._batch.player_actions(cast(Player, self._opponent))
+            rewards, terminated = self._batch.step(actions)
             if terminated[0]:
                 return -float(rewards[0])
         return 0.0

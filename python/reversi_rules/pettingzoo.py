@@ -126,13 +126,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {agent: {} for agent in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[int(self._batch.side_to_move()[0])]
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -211,11 +211,11 @@ class ReversiParallelEnv(ParallelEnv):
         self._over = False
         self._observe(())
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object at every call)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's action space (the same object at every call)."""
         return self.action_spaces[agent]
 
@@ -294,7 +294,8 @@ class ReversiParallelEnv(ParallelEnv):
 
     def state(self) -> np.ndarray:
         """The board, ``uint8 (H, W, 2)``: plane 0 Black's pieces, plane 1 White's (a copy)."""
-        return self._views[0].copy()
+        state: np.ndarray = self._views[0].copy()
+        return state
 
     def position(self) -> Position:
         """The game's position (a copy)."""

@@ -2,7 +2,7 @@
 //! (`python/reversi_rules`): Python classes over reversi-variants' positions,
 //! reversi-core's raw kernel for batched 8x8 games, and reversi-notation's
 //! readers and writers. The Python API is documented by the package's stubs
-//! (`python/reversi_rules/__init__.pyi`).
+//! (`python/reversi_rules/_native.pyi`, checked against the module by `mypy.stubtest`).
 
 mod arrays;
 mod batch;

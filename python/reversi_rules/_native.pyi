@@ -1,4 +1,4 @@
-"""Type stubs of reversi_rules (the native module re-exported)."""
+"""Type stubs of reversi_rules._native, the extension module (checked against it by mypy.stubtest)."""
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
@@ -6,15 +6,49 @@ from typing import IO, Any, Literal, TypedDict
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self, TypeAlias
+from typing_extensions import Self, TypeAlias, final
+
+__all__ = [
+    "__version__",
+    "ParseError",
+    "IllegalMoveError",
+    "RecordError",
+    "Position",
+    "PlanError",
+    "MergeError",
+    "PlanInfo",
+    "ShardResult",
+    "Merged",
+    "perft",
+    "write_plan",
+    "read_plan",
+    "count_shard",
+    "read_result",
+    "merge",
+    "Batch",
+    "VectorCore",
+    "Game",
+    "Games",
+    "read",
+    "write",
+    "convert",
+    "OutputFile",
+    "Dataset",
+    "dataset",
+    "EngineError",
+    "Engine",
+    "match",
+    "serve_gtp",
+    "serve_nboard",
+]
 
 __version__: str
 
-Side: TypeAlias = Literal["black", "white"]
-Player: TypeAlias = Literal["random", "greedy"]
+_Side: TypeAlias = Literal["black", "white"]
+_Player: TypeAlias = Literal["random", "greedy"]
 # What the ``out=`` arguments take: a NumPy array, or any object that shares
 # its memory by the buffer protocol or DLPack (a CPU torch tensor, pinned or not).
-Out: TypeAlias = Any
+_Out: TypeAlias = Any
 
 class ParseError(ValueError):
     """Text that does not read: a position, move, variant, board or colour."""
@@ -28,6 +62,7 @@ class RecordError(ValueError):
 class EngineError(RuntimeError):
     """An engine that does not start, fails its protocol, runs out of time or answers an illegal move."""
 
+@final
 class Position:
     """A position of Reversi, Reversitacks or Attacks on any board (1x1 to 26x26, with holes).
 
@@ -36,15 +71,15 @@ class Position:
     the side to move); without text the start of ``variant`` on ``board``.
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         text: str | None = None,
         variant: str = "reversi",
         *,
         board: str = "8x8",
-        holes: Sequence[str] = (),
+        holes: Sequence[str] = ...,
         first: str = "black",
-    ) -> None: ...
+    ) -> Self: ...
     def moves(self) -> list[str]:
         """The legal moves as text (``"pass"`` when the side to move must pass)."""
     def is_legal(self, mv: str) -> bool: ...
@@ -60,7 +95,7 @@ class Position:
     @property
     def outcome(self) -> Literal["black", "white", "draw"] | None: ...
     @property
-    def side_to_move(self) -> Side: ...
+    def side_to_move(self) -> _Side: ...
     @property
     def variant(self) -> Literal["reversi", "reversitacks", "attacks"]: ...
     @property
@@ -73,7 +108,7 @@ class Position:
     def hash(self) -> int:
         """The 64-bit Zobrist hash."""
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def canonical(self) -> tuple[Position, str]:
         """The least image under the board's symmetries, and the symmetry's name."""
     def symmetries(self) -> list[str]: ...
@@ -104,6 +139,7 @@ def perft(
     Ctrl-C stops the count within a fraction of a second (``KeyboardInterrupt``).
     Counts past one machine: ``reversi_rules.split``, ``reversi_rules.distributed``."""
 
+@final
 class Batch:
     """``n`` games of one variant and board, stepped together on NumPy arrays.
 
@@ -124,18 +160,18 @@ class Batch:
     read-only export (a JAX array) is refused.
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         n: int,
         variant: str = "reversi",
         board: str = "8x8",
-        holes: Sequence[str] = (),
+        holes: Sequence[str] = ...,
         seed: int = 0,
         auto_reset: bool = True,
         first: str = "black",
         *,
         threads: int | None = None,
-    ) -> None:
+    ) -> Self:
         """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many.
 
         Either way the loops split onto threads only from 4096 games on; the
@@ -161,16 +197,16 @@ class Batch:
     def move_of(self, action: int) -> str: ...
     def holes_mask(self) -> npt.NDArray[np.bool_]:
         """``bool (H, W)``: the obstructed squares (in no plane of the observation)."""
-    def observation(self, out: Out | None = None) -> npt.NDArray[np.uint8]:
+    def observation(self, out: _Out | None = None) -> npt.NDArray[np.uint8]:
         """``uint8 (n, 2, H, W)``: plane 0 the side to move's pieces, plane 1 the opponent's."""
-    def legal_mask(self, out: Out | None = None) -> npt.NDArray[np.bool_]:
+    def legal_mask(self, out: _Out | None = None) -> npt.NDArray[np.bool_]:
         """``bool (n, A)``."""
     def step(
         self,
         actions: npt.NDArray[np.integer] | Sequence[int],
         *,
-        rewards: Out | None = None,
-        terminated: Out | None = None,
+        rewards: _Out | None = None,
+        terminated: _Out | None = None,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view.
 
@@ -183,7 +219,7 @@ class Batch:
         The same as ``player_actions("random")``.
         """
     def player_actions(
-        self, player: Player = "random", out: npt.NDArray[np.int64] | None = None
+        self, player: _Player = "random", out: npt.NDArray[np.int64] | None = None
     ) -> npt.NDArray[np.int64]:
         """``int64 (n,)``: the built-in ``player``'s action in each game (-1 once over), seeded.
 
@@ -193,7 +229,7 @@ class Batch:
         """
     def rollout(
         self,
-        players: Player | Sequence[Player] | None = None,
+        players: _Player | Sequence[_Player] | None = None,
         seed: int | None = None,
         out: npt.NDArray[np.int32] | None = None,
         *,
@@ -216,6 +252,7 @@ class Batch:
     def is_over(self) -> npt.NDArray[np.bool_]: ...
     def side_to_move(self) -> npt.NDArray[np.uint8]: ...
 
+@final
 class Game:
     """One game of a record: read (``read``), or made to be written (``write``).
 
@@ -225,13 +262,13 @@ class Game:
     result (``"+8.5"``, ``"-2:r"``).
     """
 
-    def __init__(
-        self,
-        moves: Sequence[str] = (),
+    def __new__(
+        cls,
+        moves: Sequence[str] = ...,
         *,
         variant: str = "reversi",
         board: str = "8x8",
-        holes: Sequence[str] = (),
+        holes: Sequence[str] = ...,
         first: str = "black",
         start: Position | None = None,
         black: str | None = None,
@@ -239,7 +276,7 @@ class Game:
         event: str | None = None,
         date: str | None = None,
         result: str | None = None,
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def black(self) -> str | None: ...
     @property
@@ -255,11 +292,12 @@ class Game:
     @property
     def variant(self) -> str: ...
     @property
-    def first(self) -> Side: ...
+    def first(self) -> _Side: ...
     def start(self) -> Position: ...
     def plies(self) -> list[tuple[Position, str, Position]]:
         """``(before, move, after)`` for every ply, inferred forced passes included."""
 
+@final
 class Games(Iterator[Game]):
     def __iter__(self) -> Games: ...
     def __next__(self) -> Game: ...
@@ -280,12 +318,12 @@ def read(
     device: refused unopened).
     """
 
-RecordFormat: TypeAlias = Literal["transcript", "pgn", "ggf", "wthor", "obf", "position"]
+_RecordFormat: TypeAlias = Literal["transcript", "pgn", "ggf", "wthor", "obf", "position"]
 
 def write(
     games: Iterable[Game],
     target: str | PathLike[str] | IO[bytes],
-    format: RecordFormat | None = None,
+    format: _RecordFormat | None = None,
     *,
     replace_names: bool = False,
 ) -> list[str]:
@@ -303,7 +341,7 @@ def write(
 def convert(
     source: str | PathLike[str] | IO[bytes] | IO[str],
     target: str | PathLike[str] | IO[bytes],
-    format: RecordFormat | None = None,
+    format: _RecordFormat | None = None,
     *,
     errors: Literal["raise", "skip"] = "raise",
     replace_names: bool = False,
@@ -315,6 +353,7 @@ def convert(
     ``skipped: N more games that did not read (T in all; ...)``.
     """
 
+@final
 class Dataset(Iterator[dict[str, npt.NDArray[Any]]]):
     """The rows of ``dataset``: an iterator of chunks, each a dict of arrays of ``m`` rows.
 
@@ -359,7 +398,7 @@ def dataset(
     errors: Literal["raise", "skip"] = "raise",
     variant: str | None = None,
     board: str | None = None,
-    holes: Sequence[str] = (),
+    holes: Sequence[str] = ...,
 ) -> Dataset:
     """Every position of every game of ``sources`` (record files, any format, as ``read``), in chunks.
 
@@ -379,24 +418,9 @@ def dataset(
     goes on from there.
     """
 
-def save_npz(
-    path: str | PathLike[str],
-    sources: str | PathLike[str] | IO[bytes] | Iterable[str | PathLike[str] | IO[bytes]],
-    *,
-    compress: bool = False,
-    **options: Any,
-) -> dict[str, Any]:
-    """Every row of ``dataset(sources, **options)`` in one ``.npz`` (``numpy.load``), in bounded memory.
+_Policy: TypeAlias = Callable[[Position], str]
 
-    ``path`` is written as every output of the package (and the CLI) is: whole or
-    not at all (a temporary file beside it, renamed at the end; a symbolic link
-    followed), a device or FIFO written straight through, and never over one of
-    ``sources`` (``ValueError`` before anything is read). Returns
-    ``{"rows": ..., "games": ..., "errors": [...], "skipped": ...}`` (``Dataset``'s).
-    """
-
-Policy: TypeAlias = Callable[[Position], str]
-
+@final
 class Engine:
     """An engine process speaking GTP (``protocol="gtp"``) or NBoard (``"nboard"``).
 
@@ -406,15 +430,15 @@ class Engine:
     the process ends (``quit``) on exit or ``close()``.
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         command: str,
         protocol: Literal["gtp", "nboard"] = "gtp",
         *,
         dir: str | PathLike[str] | None = None,
         depth: int | None = None,
         setup: float = 10.0,
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def name(self) -> str: ...
     def move(self, position: Position, time: float = 60.0) -> str:
@@ -431,7 +455,7 @@ class Engine:
     def __enter__(self) -> Self: ...
     def __exit__(self, *args: object) -> None: ...
 
-class MatchResult(TypedDict):
+class _MatchResult(TypedDict):
     wins: int
     draws: int
     losses: int
@@ -442,14 +466,14 @@ class MatchResult(TypedDict):
     games: list[Game]
 
 def match(
-    a: Engine | Policy,
-    b: Engine | Policy,
+    a: Engine | _Policy,
+    b: Engine | _Policy,
     *,
     openings: Sequence[Game] | None = None,
     games: int | None = None,
     time: float = 60.0,
     increment: float = 0.0,
-) -> MatchResult:
+) -> _MatchResult:
     """A match between two engines or policies (``policy(position) -> move``).
 
     Each opening (the standard start if none) is played twice, colours swapped;
@@ -460,8 +484,239 @@ def match(
     started again). A policy's exception is raised.
     """
 
-def serve_gtp(policy: Policy) -> None:
+def serve_gtp(policy: _Policy) -> None:
     """Serves ``policy(position) -> move`` as a GTP engine on standard input and output."""
 
-def serve_nboard(policy: Policy) -> None:
+def serve_nboard(policy: _Policy) -> None:
     """Serves ``policy(position) -> move`` as an NBoard engine on standard input and output."""
+
+# The split count (reversi_rules.split re-exports these).
+
+_Path: TypeAlias = str | PathLike[str]
+
+class PlanError(ValueError):
+    """A plan that cannot be made or read: a split past the depth, a split whose
+    plan would pass 2**20 positions at some ply (the message gives its estimated
+    size and the deepest split that fits), a file that is no plan, a truncated
+    or edited plan (digest mismatch), a plan of another game or depth, a shard
+    out of range, more shards than the plan has positions (or than 2**20)."""
+
+class MergeError(ValueError):
+    """Shard results that do not make one count: a result missing, twice, of
+    another plan or shard count, or none at all; the message names the file."""
+
+@final
+class PlanInfo:
+    """A plan's header and digest (checked against its contents)."""
+
+    @property
+    def digest(self) -> str:
+        """32 hexadecimal digits over the whole file."""
+    @property
+    def start(self) -> Position:
+        """The position the count starts from."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def split(self) -> int:
+        """The ply of the plan's positions."""
+    @property
+    def positions(self) -> int:
+        """The plan's distinct positions (lines)."""
+    @property
+    def paths(self) -> int:
+        """The positions' multiplicities summed."""
+    @property
+    def finished(self) -> int:
+        """Games that end before the split ply (one leaf each, counted by shard 0)."""
+    @property
+    def max_shards(self) -> int:
+        """The most shards the plan can be cut into: one position each at least
+        (1 for a plan without positions), at most 2**20."""
+    def check_shards(self, shards: int) -> int:
+        """``shards``, checked: raises ``PlanError`` naming the bound when it is 0
+        or more than ``max_shards``."""
+
+@final
+class ShardResult:
+    """One shard's count of a plan, as its result file holds it (picklable)."""
+
+    @property
+    def plan(self) -> str:
+        """The plan's digest."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def split(self) -> int: ...
+    @property
+    def shard(self) -> int: ...
+    @property
+    def shards(self) -> int: ...
+    @property
+    def hash_seed(self) -> int:
+        """The table's key seed it was counted with (0 when the file lacks it)."""
+    @property
+    def positions(self) -> int: ...
+    @property
+    def leaves(self) -> int: ...
+    @property
+    def seconds(self) -> float:
+        """The count's seconds (the plan read and the table made not included)."""
+    def to_json(self) -> str:
+        """The result file's line, without its newline."""
+    @staticmethod
+    def from_json(text: str) -> ShardResult:
+        """Reads a result file's line; raises ``MergeError`` when it is none."""
+
+@final
+class Merged:
+    """The merged count of every shard of one plan."""
+
+    @property
+    def plan(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def shards(self) -> int: ...
+    @property
+    def leaves(self) -> int:
+        """The exact total."""
+    @property
+    def seconds(self) -> float:
+        """The shards' seconds summed."""
+    @property
+    def max_seconds(self) -> float: ...
+    @property
+    def mean_seconds(self) -> float: ...
+    @property
+    def balance(self) -> float:
+        """The slowest shard's seconds over the mean."""
+
+def write_plan(path: _Path, position: Position, depth: int, split: int) -> PlanInfo:
+    """Writes the plan of ``position`` at ``depth`` split at ply ``split`` to
+    ``path``, all or nothing; raises ``PlanError`` when ``split > depth`` or
+    when a ply of the plan would pass 2**20 positions (refused at once, the
+    message giving the estimated size and the deepest split that fits; 8x8
+    Reversi: 9), ``ValueError`` for a depth past 60 (the CLI's bound),
+    ``MemoryError`` when the system refuses the memory."""
+
+def read_plan(path: _Path) -> PlanInfo:
+    """Reads and checks a plan (header, line count, digest); raises ``PlanError``
+    or ``OSError``."""
+
+def count_shard(
+    plan: _Path,
+    shard: int,
+    shards: int,
+    *,
+    hash_mb: int | None = None,
+    threads: int | None = None,
+    output: _Path | None = None,
+    hash_seed: int | None = None,
+) -> ShardResult:
+    """Counts shard ``shard`` (0 to ``shards - 1``) of the plan, with a table of
+    ``hash_mb`` MiB keyed by ``hash_seed`` (the CLI's ``--hash-seed``) on
+    ``threads`` threads, the GIL released; writes the result
+    to ``output`` all or nothing when given (the temporary files of the same
+    ``output`` that killed writers left are removed). Raises ``PlanError`` (a
+    damaged plan, a shard out of range, more shards than the plan's positions
+    or than 2**20), ``ValueError`` (a count past 60 plies, threads outside 1 to
+    1024), ``OSError``, ``MemoryError``. Ctrl-C stops the count within a
+    fraction of a second (``KeyboardInterrupt``)."""
+
+def read_result(path: _Path) -> ShardResult:
+    """Reads one result file; raises ``MergeError`` or ``OSError``."""
+
+def merge(paths: Sequence[_Path]) -> Merged:
+    """Checks that ``paths`` hold every shard of one plan once and sums them;
+    raises ``MergeError`` naming the file at fault (a temporary file of a write,
+    ``.NAME.tmp-PID``, is refused unread), or ``OSError``."""
+
+@final
+class OutputFile:
+    """A binary file written whole or not at all (``save_npz``'s), never over one of ``inputs``."""
+
+    def __new__(cls, path: _Path, inputs: Sequence[_Path] = ...) -> Self: ...
+    def write(self, data: bytes) -> int: ...
+    def tell(self) -> int: ...
+    def flush(self) -> None: ...
+    def writable(self) -> bool: ...
+    def seekable(self) -> bool: ...
+    @property
+    def closed(self) -> bool: ...
+    def commit(self) -> None:
+        """Renames the temporary file over the path: the file is whole."""
+    def close(self) -> None:
+        """Closes; bytes not committed are dropped."""
+    def __enter__(self) -> Self: ...
+    def __exit__(self, kind: object, value: object, tb: object, /) -> None: ...
+
+@final
+class VectorCore:
+    """The Rust half of ``reversi_rules.gymnasium.VectorEnv`` (whose docs say what each argument is)."""
+
+    def __new__(
+        cls,
+        n: int,
+        variant: str,
+        board: str,
+        holes: Sequence[str],
+        first: str,
+        seed: int,
+        opponent: str,
+        color: str,
+        autoreset: str,
+        max_plies: int | None,
+        threads: int | None,
+        illegal: str,
+    ) -> Self: ...
+    def reset(
+        self,
+        obs: _Out,
+        legal: _Out,
+        seed: int | None = None,
+        mask: npt.NDArray[np.bool_] | None = None,
+    ) -> None:
+        """Resets the episodes where ``mask`` is true (all without one); writes every observation and mask."""
+    def step(
+        self,
+        actions: npt.NDArray[np.integer[Any]] | Sequence[int],
+        obs: _Out,
+        legal: _Out,
+        rewards: _Out,
+        terminated: _Out,
+        truncated: _Out,
+        illegal: _Out,
+        final_obs: _Out | None = None,
+    ) -> None:
+        """One step of every episode, written into the arrays."""
+    def step_async(self, actions: npt.NDArray[np.integer[Any]] | Sequence[int]) -> None:
+        """Starts a step on a thread of its own."""
+    def step_wait(
+        self,
+        obs: _Out,
+        legal: _Out,
+        rewards: _Out,
+        terminated: _Out,
+        truncated: _Out,
+        illegal: _Out,
+        final_obs: _Out | None = None,
+    ) -> None:
+        """Waits for the step ``step_async`` started; copies its outputs into the arrays."""
+    @property
+    def waiting(self) -> bool: ...
+    def position(self, i: int) -> Position: ...
+    def scores(self) -> npt.NDArray[np.int32]: ...
+    def side_to_move(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        """``(height, width, num_actions)``."""
+    def holes_mask(self) -> npt.NDArray[np.bool_]: ...
