@@ -38,6 +38,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -92,7 +93,7 @@ def ours_batch_numpy(n: int, seconds: float) -> float:
     return rate(100 * n, hundred, seconds)
 
 
-def make_vec_env(n: int) -> object:
+def make_vec_env(n: int) -> Any:
     """``gymnasium.make_vec`` of Othello-v0 against the random player, default vectorization mode."""
     import gymnasium
 
@@ -104,18 +105,18 @@ def make_vec_env(n: int) -> object:
 def ours_make_vec(n: int, seconds: float) -> float:
     """Steps per second of ``make_vec_env(n)``: observation and mask every step, NumPy actions."""
     envs = make_vec_env(n)
-    _, info = envs.reset(seed=1)  # type: ignore[attr-defined]
+    _, info = envs.reset(seed=1)
     rng = np.random.default_rng(1)
 
     def ten() -> None:
         nonlocal info
         for _ in range(10):
-            _, _, _, _, info = envs.step(random_legal(rng, info["action_mask"]))  # type: ignore[attr-defined]
+            _, _, _, _, info = envs.step(random_legal(rng, info["action_mask"]))
 
     try:
         return rate(10 * n, ten, seconds)
     finally:
-        envs.close()  # type: ignore[attr-defined]
+        envs.close()
 
 
 def envpool_rate(n: int, threads: int, asynchronous: bool, seconds: float) -> float:
@@ -290,7 +291,9 @@ def self_play(args: argparse.Namespace) -> None:
             ),
         ]
     try:
-        kind = type(make_vec_env(1)).__name__
+        probe = make_vec_env(1)
+        kind = type(probe).__name__
+        probe.close()
         for n in args.batch:
             lines.append(
                 (
