@@ -1,6 +1,6 @@
 """Learn to beat the random Othello player with NumPy only: a policy gradient on ``make_vec``.
 
-    python examples/python/learn_othello.py                 # about two minutes on one core
+    python examples/python/learn_othello.py                 # about two and a half minutes, one core
     python examples/python/learn_othello.py --quick         # a few seconds (the tests' run)
     python examples/python/learn_othello.py --opponent both --updates 400 --seconds 60
 
@@ -285,7 +285,7 @@ def run(argv: Sequence[str] | None = None) -> dict[str, tuple[int, int, int]]:
     )
     parser.add_argument("--opponent", choices=["random", "greedy", "both"], default="random")
     parser.add_argument("--num-envs", type=int, default=128, help="games per update (default 128)")
-    parser.add_argument("--updates", type=int, default=600, help="policy updates (default 600)")
+    parser.add_argument("--updates", type=int, default=3000, help="policy updates (default 3000)")
     parser.add_argument("--seconds", type=float, default=math.inf, help="stop training after this long")
     parser.add_argument("--hidden", type=int, default=64, help="hidden units (0: a linear policy)")
     parser.add_argument("--lr", type=float, default=0.01, help="Adam's step size")
