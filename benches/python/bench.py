@@ -7,23 +7,38 @@ writes both into reused arrays and draws the actions in Rust.
 
     python benches/python/bench.py                 # ours: batch 1, 64, 1024
     taskset -c 0 python benches/python/bench.py --peers   # and every peer installed
+    python benches/python/bench.py --repeat 5 1024        # the median of 5 interleaved runs
+
+Beside the raw ``Batch`` loops: the same loop with the actions drawn in NumPy
+from the mask (as a trainer does), and ``gymnasium.make_vec("reversi_rules/
+Othello-v0", opponent="random")`` in its default vectorization mode (its
+class is printed): one step there is the learner's move and the opponent's
+reply, counted as one step.
 
 The peers are never dependencies of the package: install them into the
 virtual environment that runs this script (``pip install jax pgx open_spiel
-rust-reversi``) and put alpha-zero-general's checkout on ``PYTHONPATH``
-(the ``othello`` package and ``Game.py``); a peer that does not import is
-listed as missing. Then rollouts in Rust (random and greedy players, batch
-1024) and the dataset export of data/wthor's 1977-1985 files.
+rust-reversi envpool``) and put alpha-zero-general's checkout on
+``PYTHONPATH`` (the ``othello`` package and ``Game.py``); a peer that does
+not import is listed as missing. EnvPool's ``Othello-v1`` (self-play, one
+step per ply) is timed synchronous (``num_envs = batch_size``) and
+asynchronous (``send``/``recv``, ``num_envs = 2 * batch_size``) at 1 and 2
+threads, at batch 1024 and the batch sizes given, its actions drawn in
+NumPy from ``info["legal_action_mask"]``. Then rollouts in Rust (random and
+greedy players, batch 1024) and the dataset export of data/wthor's
+1977-1985 files.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
+import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -54,6 +69,85 @@ def ours_batch(n: int, seconds: float, observe: bool = True) -> float:
             batch.step(batch.random_actions(out=actions))
 
     return rate(100 * n, hundred, seconds)
+
+
+def random_legal(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """One uniformly random legal action per row of ``mask`` (n, A), drawn in NumPy."""
+    keys = rng.random(mask.shape)
+    keys[mask == 0] = -1.0
+    return keys.argmax(axis=1)
+
+
+def ours_batch_numpy(n: int, seconds: float) -> float:
+    """``ours_batch`` with the actions drawn in NumPy from the mask, as a trainer's loop does."""
+    batch = rr.Batch(n, seed=1)
+    obs, mask = batch.observation(), batch.legal_mask()
+    rng = np.random.default_rng(1)
+
+    def hundred() -> None:
+        for _ in range(100):
+            batch.observation(out=obs)
+            batch.legal_mask(out=mask)
+            batch.step(random_legal(rng, mask))
+
+    return rate(100 * n, hundred, seconds)
+
+
+def make_vec_env(n: int) -> Any:
+    """``gymnasium.make_vec`` of Othello-v0 against the random player, default vectorization mode."""
+    import gymnasium
+
+    import reversi_rules.gymnasium  # noqa: F401  (registers the ids)
+
+    return gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=n, opponent="random")
+
+
+def ours_make_vec(n: int, seconds: float) -> float:
+    """Steps per second of ``make_vec_env(n)``: observation and mask every step, NumPy actions."""
+    envs = make_vec_env(n)
+    _, info = envs.reset(seed=1)
+    rng = np.random.default_rng(1)
+
+    def ten() -> None:
+        nonlocal info
+        for _ in range(10):
+            _, _, _, _, info = envs.step(random_legal(rng, info["action_mask"]))
+
+    try:
+        return rate(10 * n, ten, seconds)
+    finally:
+        envs.close()
+
+
+def envpool_rate(n: int, threads: int, asynchronous: bool, seconds: float) -> float:
+    """EnvPool's Othello-v1, self-play: steps per second, sync or ``send``/``recv`` with 2n games."""
+    import envpool
+
+    total = 2 * n if asynchronous else n
+    env = envpool.make(
+        "Othello-v1", env_type="gymnasium", num_envs=total, batch_size=n, num_threads=threads, seed=1
+    )
+    rng = np.random.default_rng(1)
+    if asynchronous:
+        env.async_reset()
+
+        def hundred() -> None:
+            for _ in range(100):
+                _, _, _, _, info = env.recv()
+                env.send(random_legal(rng, info["legal_action_mask"]), info["env_id"])
+
+    else:
+        _, info = env.reset()
+
+        def hundred() -> None:
+            nonlocal info
+            for _ in range(100):
+                _, _, _, _, info = env.step(random_legal(rng, info["legal_action_mask"]))
+
+    try:
+        return rate(100 * n, hundred, seconds)
+    finally:
+        env.close()
 
 
 def ours_position(seconds: float) -> float:
@@ -185,34 +279,73 @@ def azg_rate(seconds: float) -> float:
 
 
 def self_play(args: argparse.Namespace) -> None:
-    rows: list[tuple[str, int, float]] = []
+    """Times every line ``args.repeat`` times, interleaved, and prints the medians."""
+    lines: list[tuple[str, Callable[[], float]]] = []
     for n in args.batch:
-        rows.append((f"reversi_rules Batch, observation + mask ({n})", n, ours_batch(n, args.seconds)))
-        rows.append((f"reversi_rules Batch, bare ({n})", n, ours_batch(n, args.seconds, observe=False)))
-    rows.append(("reversi_rules Position from Python (1)", 1, ours_position(args.seconds)))
+        lines += [
+            (f"reversi_rules Batch, observation + mask ({n})", lambda n=n: ours_batch(n, args.seconds)),
+            (f"reversi_rules Batch, bare ({n})", lambda n=n: ours_batch(n, args.seconds, observe=False)),
+            (
+                f"reversi_rules Batch, obs + mask, NumPy actions ({n})",
+                lambda n=n: ours_batch_numpy(n, args.seconds),
+            ),
+        ]
+    try:
+        probe = make_vec_env(1)
+        kind = type(probe).__name__
+        probe.close()
+        for n in args.batch:
+            lines.append(
+                (
+                    f"reversi_rules make_vec vs random, {kind} ({n})",
+                    lambda n=n: ours_make_vec(n, args.seconds),
+                )
+            )
+    except ImportError as missing:
+        print(f"reversi_rules make_vec: gymnasium not installed ({missing})")
+    lines.append(("reversi_rules Position from Python (1)", lambda: ours_position(args.seconds)))
     if args.peers:
-        peers: list[tuple[str, int, Callable[[], float]]] = []
+        peers: list[tuple[str, str, Callable[[], float]]] = []  # name, modules it imports, run
+        for n in sorted(set(args.batch) | {1024}):
+            for threads in (1, 2):
+                for asynchronous, how in ((False, "sync"), (True, "async 2n")):
+                    name = f"EnvPool Othello-v1, {how}, {threads} thr ({n})"
+                    run = lambda n=n, t=threads, a=asynchronous: envpool_rate(n, t, a, args.seconds)  # noqa: E731
+                    peers.append((name, "envpool", run))
         for n in args.batch:
             if n > 1:
                 for in_jit, where in ((True, "inside jit"), (False, "from Python")):
-                    peers.append(
-                        (f"pgx, loop {where} ({n})", n, lambda n=n, j=in_jit: pgx_rate(n, args.seconds, j))
-                    )
+                    run = lambda n=n, j=in_jit: pgx_rate(n, args.seconds, j)  # noqa: E731
+                    peers.append((f"pgx, loop {where} ({n})", "jax pgx", run))
         peers += [
-            ("OpenSpiel, observation + mask (1)", 1, lambda: open_spiel_rate(args.seconds, True)),
-            ("OpenSpiel, bare (1)", 1, lambda: open_spiel_rate(args.seconds, False)),
-            ("rust-reversi, observation + mask (1)", 1, lambda: rust_reversi_rate(args.seconds, True)),
-            ("rust-reversi, bare (1)", 1, lambda: rust_reversi_rate(args.seconds, False)),
-            ("alpha-zero-general OthelloGame (1)", 1, lambda: azg_rate(args.seconds)),
+            ("OpenSpiel, observation + mask (1)", "pyspiel", lambda: open_spiel_rate(args.seconds, True)),
+            ("OpenSpiel, bare (1)", "pyspiel", lambda: open_spiel_rate(args.seconds, False)),
+            (
+                "rust-reversi, observation + mask (1)",
+                "rust_reversi",
+                lambda: rust_reversi_rate(args.seconds, True),
+            ),
+            ("rust-reversi, bare (1)", "rust_reversi", lambda: rust_reversi_rate(args.seconds, False)),
+            ("alpha-zero-general OthelloGame (1)", "othello.OthelloGame", lambda: azg_rate(args.seconds)),
         ]
-        for name, n, run in peers:
+        for name, modules, run in peers:
             try:
-                rows.append((name, n, run()))
+                for module in modules.split():
+                    importlib.import_module(module)
+                lines.append((name, run))
             except ImportError as missing:
                 print(f"{name}: not installed ({missing})")
-    print(f"{'self-play, one step per ply (batch)':<48} {'plies/s':>14}")
-    for name, _, plies in rows:
-        print(f"{name:<48} {plies:>14,.0f}")
+    rates: dict[str, list[float]] = {name: [] for name, _ in lines}
+    for _ in range(args.repeat):
+        for name, run in lines:
+            rates[name].append(run())
+    spread = args.repeat > 1
+    print(
+        f"{'self-play, one step per ply (batch)':<56} {'steps/s':>14}" + ("  (min - max)" if spread else "")
+    )
+    for name, values in rates.items():
+        extra = f"  ({min(values):,.0f} - {max(values):,.0f})" if spread else ""
+        print(f"{name:<56} {statistics.median(values):>14,.0f}{extra}")
 
 
 def rollouts_and_datasets(seconds: float) -> None:
@@ -242,6 +375,7 @@ def main() -> None:
     parser.add_argument("batch", nargs="*", type=int, default=[1, 64, 1024], help="batch sizes")
     parser.add_argument("--peers", action="store_true", help="also time every peer installed")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--repeat", type=int, default=1, help="measurements per line (the median is printed)")
     parser.add_argument("--no-rollouts", action="store_true", help="self-play only")
     args = parser.parse_args()
     self_play(args)
