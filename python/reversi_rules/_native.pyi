@@ -10,6 +10,7 @@ from typing_extensions import Self, TypeAlias, final
 
 __all__ = [
     "__version__",
+    "ReversiError",
     "ParseError",
     "IllegalMoveError",
     "RecordError",
@@ -50,16 +51,19 @@ _Player: TypeAlias = Literal["random", "greedy"]
 # its memory by the buffer protocol or DLPack (a CPU torch tensor, pinned or not).
 _Out: TypeAlias = Any
 
-class ParseError(ValueError):
+class ReversiError(Exception):
+    """The base of every error reversi_rules raises for what it was given: catch it to catch them all."""
+
+class ParseError(ReversiError, ValueError):
     """Text that does not read: a position, move, variant, board or colour."""
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(ReversiError, ValueError):
     """A move (or batch action) the position does not allow."""
 
-class RecordError(ValueError):
+class RecordError(ReversiError, ValueError):
     """A game record that does not read or replay; the message says where."""
 
-class EngineError(RuntimeError):
+class EngineError(ReversiError, RuntimeError):
     """An engine that does not start, fails its protocol, runs out of time or answers an illegal move."""
 
 @final
@@ -494,14 +498,14 @@ def serve_nboard(policy: _Policy) -> None:
 
 _Path: TypeAlias = str | PathLike[str]
 
-class PlanError(ValueError):
+class PlanError(ReversiError, ValueError):
     """A plan that cannot be made or read: a split past the depth, a split whose
     plan would pass 2**20 positions at some ply (the message gives its estimated
     size and the deepest split that fits), a file that is no plan, a truncated
     or edited plan (digest mismatch), a plan of another game or depth, a shard
     out of range, more shards than the plan has positions (or than 2**20)."""
 
-class MergeError(ValueError):
+class MergeError(ReversiError, ValueError):
     """Shard results that do not make one count: a result missing, twice, of
     another plan or shard count, or none at all; the message names the file."""
 

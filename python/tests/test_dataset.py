@@ -253,7 +253,7 @@ def test_the_iteration_goes_on_after_an_error():
 
 
 def test_missing_files_and_bad_arguments():
-    with pytest.raises(rr.RecordError):
+    with pytest.raises(FileNotFoundError, match="missing.pgn"):
         list(rr.dataset(DATA / "missing.pgn"))
     ds = rr.dataset([DATA / "missing.pgn", WTHOR[0]], errors="skip")
     assert len(joined(ds)["action"]) > 0 and len(ds.errors) == 1

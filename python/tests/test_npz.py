@@ -38,7 +38,7 @@ def test_the_source_is_never_written_over(tmp_path):
 def test_a_failed_dataset_leaves_the_target_as_it_was(tmp_path):
     target = tmp_path / "out.npz"
     target.write_bytes(b"before")
-    with pytest.raises(rr.RecordError):
+    with pytest.raises(FileNotFoundError):
         rr.save_npz(target, [WTHOR[0], DATA / "missing.pgn"])
     assert target.read_bytes() == b"before"
     assert [p.name for p in tmp_path.iterdir()] == ["out.npz"]

@@ -163,3 +163,23 @@ def test_bad_moves_raise(pos, mv):
         pos.play(mv)
     except (rr.ParseError, rr.IllegalMoveError):
         assert pos == before
+
+
+def test_one_exception_hierarchy():
+    from reversi_rules.split import MergeError, PlanError
+
+    for cls, builtin in [
+        (rr.ParseError, ValueError),
+        (rr.IllegalMoveError, ValueError),
+        (rr.RecordError, ValueError),
+        (PlanError, ValueError),
+        (MergeError, ValueError),
+        (rr.EngineError, RuntimeError),
+    ]:
+        assert issubclass(cls, rr.ReversiError) and issubclass(cls, builtin), cls
+        assert cls.__doc__
+    with pytest.raises(rr.ReversiError, match="expected"):
+        rr.Position("not a position")
+    with pytest.raises(rr.ReversiError):
+        rr.Position().play("a1")
+    assert not issubclass(rr.ReversiError, ValueError)

@@ -46,7 +46,7 @@ def test_errors_say_where(tmp_path):
     with pytest.raises(rr.RecordError, match=r"bad\.pgn:4:\d+"):
         for game in rr.read(bad):
             game.plies()
-    with pytest.raises(rr.RecordError):
+    with pytest.raises(FileNotFoundError, match="missing.pgn"):
         rr.read(tmp_path / "missing.pgn")
     assert list(rr.read(bad, errors="skip")) is not None
     with pytest.raises(ValueError):

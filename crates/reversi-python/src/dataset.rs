@@ -305,7 +305,13 @@ impl Dataset {
                 };
                 match open_source(source.bind(py)) {
                     Ok(reader) => state.reader = Some(reader),
-                    Err(e) if self.skip && e.is_instance_of::<crate::errors::RecordError>(py) => {
+                    // With errors="skip", a source that does not open (a
+                    // missing file too) is passed over like a bad game.
+                    Err(e)
+                        if self.skip
+                            && (crate::errors::is(py, &e, crate::errors::Kind::Record)
+                                || e.is_instance_of::<pyo3::exceptions::PyOSError>(py)) =>
+                    {
                         self.push_error(e.value(py).to_string());
                     }
                     Err(e) => return Err(e),

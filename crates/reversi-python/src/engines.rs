@@ -18,16 +18,8 @@ use reversi_variants::{Move, Position};
 use crate::position::{PyPosition, parse_move};
 use crate::records::Game as PyGame;
 
-pyo3::create_exception!(
-    reversi_rules,
-    EngineError,
-    pyo3::exceptions::PyRuntimeError,
-    "An engine that does not start, fails the protocol, runs out of time or answers an illegal move."
-);
-
 /// Registers the classes and functions.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("EngineError", m.py().get_type::<EngineError>())?;
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(serve_gtp, m)?)?;
@@ -36,7 +28,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 fn engine_error(what: impl std::fmt::Display) -> PyErr {
-    EngineError::new_err(what.to_string())
+    crate::errors::error(crate::errors::Kind::Engine, what)
 }
 
 fn seconds(s: f64, what: &str) -> PyResult<Duration> {

@@ -282,6 +282,6 @@ pub(crate) fn open_source(source: &Bound<'_, PyAny>) -> PyResult<BoxedReader> {
         }
     } else {
         let path: std::path::PathBuf = source.extract()?;
-        reversi_notation::open(&path).map_err(record_error)?
+        reversi_notation::open(&path).map_err(|e| crate::errors::read_error(&e))?
     })
 }

@@ -15,31 +15,12 @@ use reversi_variants::split::{
     PlanError as RustPlanError, PlanHeader, Shard, ShardError, ShardResult as RustShardResult,
 };
 
+use crate::errors::{self, Kind};
 use crate::interrupt::interruptible;
 use crate::position::PyPosition;
 
-pyo3::create_exception!(
-    reversi_rules.split,
-    PlanError,
-    PyValueError,
-    "A plan that cannot be made or read: a split past the depth, a split whose plan would pass 2**20 positions \
-     at some ply (the message gives its estimated size and the deepest split that fits), a file that is no plan, \
-     a truncated or edited plan (digest mismatch), a plan of another game or depth, a shard out of range, more \
-     shards than the plan has positions (or than 2**20)."
-);
-pyo3::create_exception!(
-    reversi_rules.split,
-    MergeError,
-    PyValueError,
-    "Shard results that do not make one count: a result missing, twice, of another plan or shard count, or no \
-     result at all; the message names the file."
-);
-
 /// Adds the exceptions, classes and functions of the split count.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PlanError", py.get_type::<PlanError>())?;
-    m.add("MergeError", py.get_type::<MergeError>())?;
     m.add_class::<PlanInfo>()?;
     m.add_class::<ShardResult>()?;
     m.add_class::<MergedCount>()?;
@@ -67,7 +48,7 @@ fn plan_error(error: RustPlanError) -> PyErr {
         RustPlanError::Io { file, source } => os_error(file, source),
         RustPlanError::Perft(e) => PyValueError::new_err(e.to_string()),
         RustPlanError::Memory { .. } => PyMemoryError::new_err(error.to_string()),
-        _ => PlanError::new_err(error.to_string()),
+        _ => errors::error(Kind::Plan, error.to_string()),
     }
 }
 
@@ -75,7 +56,7 @@ fn merge_error(error: RustMergeError) -> PyErr {
     match &error {
         RustMergeError::Io { file, source } => os_error(file, source),
         RustMergeError::Overflow => PyOverflowError::new_err(error.to_string()),
-        _ => MergeError::new_err(error.to_string()),
+        _ => errors::error(Kind::Merge, error.to_string()),
     }
 }
 
@@ -181,7 +162,7 @@ impl PlanInfo {
     /// bound for 0 or more than `max_shards`.
     fn check_shards(&self, shards: i128) -> PyResult<u32> {
         let count = u64::try_from(shards.max(0)).unwrap_or(u64::MAX);
-        self.header.check_shards(count).map_err(|e| PlanError::new_err(format!("shards: {e}")))
+        self.header.check_shards(count).map_err(|e| errors::error(Kind::Plan, format!("shards: {e}")))
     }
 
     fn __repr__(&self) -> String {
@@ -394,14 +375,14 @@ pub(crate) fn count_shard(
     hash_seed: Option<u64>,
 ) -> PyResult<ShardResult> {
     // Out of u32, I/N is refused as the CLI's --shard refuses it.
-    let shard = format!("{shard}/{shards}").parse::<Shard>().map_err(|e| PlanError::new_err(e.to_string()))?;
+    let shard = format!("{shard}/{shards}").parse::<Shard>().map_err(|e| errors::error(Kind::Plan, e.to_string()))?;
     if let Some(output) = &output
         && std::fs::canonicalize(&plan).ok().is_some_and(|p| std::fs::canonicalize(output).ok() == Some(p))
     {
-        return Err(PlanError::new_err(format!(
-            "{}: this is the plan: write the result to another file",
-            output.display()
-        )));
+        return Err(errors::error(
+            Kind::Plan,
+            format!("{}: this is the plan: write the result to another file", output.display()),
+        ));
     }
     let result = interruptible(py, |cancel| {
         let plan = reversi_variants::split::read_plan(&plan, shard)?;
@@ -429,10 +410,13 @@ pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
 #[pyfunction]
 pub(crate) fn merge(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<MergedCount> {
     if let Some(path) = paths.iter().find(|path| reversi_notation::is_temporary(path)) {
-        return Err(MergeError::new_err(format!(
-            "{}: a temporary file of a result being written, or of a run killed before it finished: give the results",
-            path.display()
-        )));
+        return Err(errors::error(
+            Kind::Merge,
+            format!(
+                "{}: a temporary file of a result being written, or of a run killed before it finished: give the results",
+                path.display()
+            ),
+        ));
     }
     py.detach(|| reversi_variants::split::merge(&paths)).map(MergedCount).map_err(merge_error)
 }
