@@ -13,7 +13,9 @@ Beside the raw ``Batch`` loops: the same loop with the actions drawn in NumPy
 from the mask (as a trainer does), and ``gymnasium.make_vec("reversi_rules/
 Othello-v0", opponent="random")`` in its default vectorization mode (its
 class is printed): one step there is the learner's move and the opponent's
-reply, counted as one step.
+reply, counted as one step. The env's own cost beside ``Batch``'s, with the
+same outputs: both with each game's first legal action (``mask.argmax``),
+``make_vec`` in self-play (one ply a step, as ``Batch``).
 
 The peers are never dependencies of the package: install them into the
 virtual environment that runs this script (``pip install jax pgx open_spiel
@@ -93,25 +95,40 @@ def ours_batch_numpy(n: int, seconds: float) -> float:
     return rate(100 * n, hundred, seconds)
 
 
-def make_vec_env(n: int) -> Any:
-    """``gymnasium.make_vec`` of Othello-v0 against the random player, default vectorization mode."""
+def ours_batch_first(n: int, seconds: float) -> float:
+    """``ours_batch`` with each game's first legal action (``mask.argmax``): the env's cost, little else."""
+    batch = rr.Batch(n, seed=1)
+    obs, mask = batch.observation(), batch.legal_mask()
+
+    def hundred() -> None:
+        for _ in range(100):
+            batch.observation(out=obs)
+            batch.legal_mask(out=mask)
+            batch.step(mask.argmax(axis=1))
+
+    return rate(100 * n, hundred, seconds)
+
+
+def make_vec_env(n: int, opponent: str = "random") -> Any:
+    """``gymnasium.make_vec`` of Othello-v0 against ``opponent``, default vectorization mode."""
     import gymnasium
 
     import reversi_rules.gymnasium  # noqa: F401  (registers the ids)
 
-    return gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=n, opponent="random")
+    return gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=n, opponent=opponent)
 
 
-def ours_make_vec(n: int, seconds: float) -> float:
-    """Steps per second of ``make_vec_env(n)``: observation and mask every step, NumPy actions."""
-    envs = make_vec_env(n)
+def ours_make_vec(n: int, seconds: float, opponent: str = "random", first: bool = False) -> float:
+    """Steps per second of ``make_vec_env(n, opponent)``: NumPy actions, or the first legal one."""
+    envs = make_vec_env(n, opponent)
     _, info = envs.reset(seed=1)
     rng = np.random.default_rng(1)
 
     def ten() -> None:
         nonlocal info
         for _ in range(10):
-            _, _, _, _, info = envs.step(random_legal(rng, info["action_mask"]))
+            mask = info["action_mask"]
+            _, _, _, _, info = envs.step(mask.argmax(axis=1) if first else random_legal(rng, mask))
 
     try:
         return rate(10 * n, ten, seconds)
@@ -289,6 +306,10 @@ def self_play(args: argparse.Namespace) -> None:
                 f"reversi_rules Batch, obs + mask, NumPy actions ({n})",
                 lambda n=n: ours_batch_numpy(n, args.seconds),
             ),
+            (
+                f"reversi_rules Batch, obs + mask, first legal ({n})",
+                lambda n=n: ours_batch_first(n, args.seconds),
+            ),
         ]
     try:
         probe = make_vec_env(1)
@@ -299,6 +320,12 @@ def self_play(args: argparse.Namespace) -> None:
                 (
                     f"reversi_rules make_vec vs random, {kind} ({n})",
                     lambda n=n: ours_make_vec(n, args.seconds),
+                )
+            )
+            lines.append(
+                (
+                    f"reversi_rules make_vec self-play, first legal ({n})",
+                    lambda n=n: ours_make_vec(n, args.seconds, "self", first=True),
                 )
             )
     except ImportError as missing:

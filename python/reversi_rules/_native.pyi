@@ -168,12 +168,12 @@ class Batch:
         cls,
         n: int,
         variant: str = "reversi",
+        *,
         board: str = "8x8",
         holes: Sequence[str] = ...,
         seed: int = 0,
         auto_reset: bool = True,
         first: str = "black",
-        *,
         threads: int | None = None,
     ) -> Self:
         """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many.
@@ -396,6 +396,7 @@ class Dataset(Iterator[dict[str, npt.NDArray[Any]]]):
 
 def dataset(
     sources: str | PathLike[str] | IO[bytes] | Iterable[str | PathLike[str] | IO[bytes]],
+    *,
     chunk_size: int = 65536,
     augment: bool = False,
     layout: Literal["planes", "bitboards"] = "planes",

@@ -71,7 +71,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"color must be 'black' or 'white', not {color!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        self._batch = Batch(1, variant, board, list(holes), auto_reset=False, first=first)
+        self._batch = Batch(1, variant, board=board, holes=list(holes), auto_reset=False, first=first)
         if opponent != "self":
             self._batch.player_actions(cast(Player, opponent))  # the name checked now, not at its first move
         self._me = SIDES.index(color)

@@ -112,7 +112,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     ) -> None:
         super().__init__()
         self.render_mode = checked_render_mode(render_mode)
-        self._batch = Batch(1, variant, board, list(holes), auto_reset=False, first=first)
+        self._batch = Batch(1, variant, board=board, holes=list(holes), auto_reset=False, first=first)
         height, width, actions = self._batch.height, self._batch.width, self._batch.num_actions
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
@@ -199,7 +199,7 @@ class ReversiParallelEnv(ParallelEnv):
         render_mode: str | None = None,
     ) -> None:
         self.render_mode = checked_render_mode(render_mode)
-        self._batch = Batch(1, variant, board, list(holes), auto_reset=False, first=first)
+        self._batch = Batch(1, variant, board=board, holes=list(holes), auto_reset=False, first=first)
         height, width, actions = self._batch.height, self._batch.width, self._batch.num_actions
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)

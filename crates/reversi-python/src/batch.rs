@@ -190,7 +190,7 @@ fn filled<T: Clone>(n: usize, item: T, what: &str) -> PyResult<Vec<T>> {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (n, variant="reversi", board="8x8", holes=Vec::new(), seed=0, auto_reset=true, first="black", *, threads=None))]
+    #[pyo3(signature = (n, variant="reversi", *, board="8x8", holes=Vec::new(), seed=0, auto_reset=true, first="black", threads=None))]
     #[allow(clippy::too_many_arguments)] // Python's keywords
     pub(crate) fn py_new(
         n: usize,

@@ -354,7 +354,7 @@ impl Dataset {
 
 /// The rows of every position of every game of `sources` (see the stubs).
 #[pyfunction]
-#[pyo3(signature = (sources, chunk_size=65536, augment=false, layout="planes", errors="raise", variant=None, board=None, holes=Vec::new()))]
+#[pyo3(signature = (sources, *, chunk_size=65536, augment=false, layout="planes", errors="raise", variant=None, board=None, holes=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn dataset(
     sources: &Bound<'_, PyAny>,
