@@ -28,9 +28,9 @@ def perft_table(variant: str, depth: int) -> int:
     start = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- X"
     for line in (DATA / "perft" / f"{variant}.perft").read_text().splitlines():
         if line and not line.startswith("#"):
-            v, text, d, nodes = line.split(";")
+            v, text, d, leaves = line.split(";")
             if (v, text, int(d)) == (variant, start, depth):
-                return int(nodes)
+                return int(leaves)
     raise LookupError(f"{variant} perft {depth} is not in data/perft/")
 
 

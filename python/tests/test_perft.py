@@ -13,9 +13,9 @@ def table():
     for file in sorted((DATA / "perft").glob("*.perft")):
         for line in file.read_text().splitlines():
             if line.strip() and not line.startswith("#"):
-                variant, text, depth, nodes = line.split(";")
-                if int(nodes) <= LIMIT:
-                    yield pytest.param(variant, text, int(depth), int(nodes), id=f"{variant}-{text}-{depth}")
+                variant, text, depth, leaves = line.split(";")
+                if int(leaves) <= LIMIT:
+                    yield pytest.param(variant, text, int(depth), int(leaves), id=f"{variant}-{text}-{depth}")
 
 
 ENTRIES = list(table())
@@ -25,9 +25,9 @@ def test_table_is_read():
     assert len(ENTRIES) > 30
 
 
-@pytest.mark.parametrize(("variant", "text", "depth", "nodes"), ENTRIES)
-def test_perft_table(variant, text, depth, nodes):
-    assert rr.perft(rr.Position(text, variant), depth) == nodes
+@pytest.mark.parametrize(("variant", "text", "depth", "leaves"), ENTRIES)
+def test_perft_table(variant, text, depth, leaves):
+    assert rr.perft(rr.Position(text, variant), depth) == leaves
 
 
 def test_start_8x8():

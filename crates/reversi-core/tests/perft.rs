@@ -1,20 +1,20 @@
 //! The perft table of `data/perft/reversi.perft`, read line by line.
 //!
-//! The 8x8 lines up to `FAST_NODES` leaves run on every test run, on every
+//! The 8x8 lines up to `FAST_LEAVES` leaves run on every test run, on every
 //! backend; the deeper ones are `#[ignore]`d (see CONTRIBUTING.md for the command),
-//! up to `REVERSI_PERFT_MAX_NODES` leaves (default: depth 13). Lines for other
+//! up to `REVERSI_PERFT_MAX_LEAVES` leaves (default: depth 13). Lines for other
 //! board sizes belong to reversi-variants and are skipped here.
 
 use reversi_core::{Backend, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
 
 /// Up to depth 11 from the start: about a second in the optimised test profile.
-const FAST_NODES: u64 = 250_000_000;
+const FAST_LEAVES: u64 = 250_000_000;
 
 struct Case {
     line: usize,
     position: Position,
     depth: u32,
-    nodes: u64,
+    leaves: u64,
 }
 
 fn cases() -> Vec<Case> {
@@ -28,8 +28,8 @@ fn cases() -> Vec<Case> {
             continue;
         }
         let fields: Vec<&str> = line.split(';').collect();
-        let [variant, position, depth, nodes] = fields[..] else {
-            panic!("{path}:{line_no}: expected variant;position;depth;nodes");
+        let [variant, position, depth, leaves] = fields[..] else {
+            panic!("{path}:{line_no}: expected variant;position;depth;leaves");
         };
         assert_eq!(variant, "reversi", "{path}:{line_no}");
         let rows = position.split_whitespace().next().unwrap_or("");
@@ -40,7 +40,7 @@ fn cases() -> Vec<Case> {
             line: line_no,
             position: position.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
             depth: depth.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-            nodes: nodes.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
+            leaves: leaves.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
         });
     }
     assert!(cases.len() >= 14, "expected the 8x8 lines of {path}");
@@ -50,7 +50,7 @@ fn cases() -> Vec<Case> {
 fn check(case: &Case, backend: Backend) {
     assert_eq!(
         perft_with(backend, &case.position, case.depth),
-        case.nodes,
+        case.leaves,
         "line {}: perft({}) of {} on {}",
         case.line,
         case.depth,
@@ -62,7 +62,7 @@ fn check(case: &Case, backend: Backend) {
 #[test]
 fn perft_table_on_every_backend() {
     let mut ran = 0;
-    for case in cases().iter().filter(|c| c.nodes <= FAST_NODES) {
+    for case in cases().iter().filter(|c| c.leaves <= FAST_LEAVES) {
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
             check(case, backend);
         }
@@ -81,11 +81,11 @@ fn hashed_perft_table_on_every_backend() {
     for slots in [1 << 12, 1 << 20] {
         let slots = table(slots);
         let table = PerftTable::new(&slots);
-        for case in cases().iter().filter(|c| c.nodes <= FAST_NODES) {
+        for case in cases().iter().filter(|c| c.leaves <= FAST_LEAVES) {
             for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
                 assert_eq!(
                     perft_hashed_with(backend, &case.position, case.depth, &table),
-                    case.nodes,
+                    case.leaves,
                     "line {}",
                     case.line
                 );
@@ -103,10 +103,10 @@ fn every_key_seed_gives_the_table_counts() {
     for seed in [0, 1, 17, 0x5eed_0f17, u64::MAX] {
         let table = PerftTable::with_seed(&slots, seed);
         assert_eq!(table.seed(), seed);
-        for case in cases().iter().filter(|c| c.nodes <= FAST_NODES) {
+        for case in cases().iter().filter(|c| c.leaves <= FAST_LEAVES) {
             assert_eq!(
                 perft_hashed_with(Backend::detect(), &case.position, case.depth, &table),
-                case.nodes,
+                case.leaves,
                 "line {}, seed {seed}",
                 case.line
             );
@@ -136,10 +136,10 @@ fn an_empty_table_still_counts() {
 #[test]
 #[ignore = "minutes: run with --ignored in a release build (see README)"]
 fn perft_table_deep() {
-    let max: u64 = std::env::var("REVERSI_PERFT_MAX_NODES")
+    let max: u64 = std::env::var("REVERSI_PERFT_MAX_LEAVES")
         .ok()
-        .map_or(20_000_000_000, |v| v.parse().expect("REVERSI_PERFT_MAX_NODES: a number"));
-    for case in cases().iter().filter(|c| c.nodes > FAST_NODES && c.nodes <= max) {
+        .map_or(20_000_000_000, |v| v.parse().expect("REVERSI_PERFT_MAX_LEAVES: a number"));
+    for case in cases().iter().filter(|c| c.leaves > FAST_LEAVES && c.leaves <= max) {
         let start = std::time::Instant::now();
         check(case, Backend::detect());
         eprintln!("line {}: depth {} ok in {:.2?}", case.line, case.depth, start.elapsed());

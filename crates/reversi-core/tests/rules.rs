@@ -131,8 +131,8 @@ fn white_first_mirrors_the_standard_counts() {
     let moves: Vec<String> = pos.legal_moves().iter().map(|s| s.to_string()).collect();
     assert_eq!(moves, ["e3", "f4", "c5", "d6"]);
     let published = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216];
-    for (depth, &nodes) in published.iter().enumerate() {
-        assert_eq!(perft(&pos, depth as u32), nodes);
+    for (depth, &leaves) in published.iter().enumerate() {
+        assert_eq!(perft(&pos, depth as u32), leaves);
     }
     let mut pos = pos;
     pos.play(Move::Place(Square::E3)).unwrap();

@@ -61,12 +61,12 @@ fn generate_tables() {
         for pos in starts(variant) {
             let reference = Board::from_position(&pos);
             for depth in 1..=12 {
-                let nodes = perft(&pos, depth).unwrap();
-                if nodes > LIMIT {
+                let leaves = perft(&pos, depth).unwrap();
+                if leaves > LIMIT {
                     break;
                 }
-                assert_eq!(nodes, reference.perft(depth), "{variant} {pos} depth {depth}");
-                println!("{variant};{pos};{depth};{nodes}");
+                assert_eq!(leaves, reference.perft(depth), "{variant} {pos} depth {depth}");
+                println!("{variant};{pos};{depth};{leaves}");
             }
         }
     }
@@ -78,8 +78,8 @@ fn generate_reversitacks_8x8_deep() {
     let pos = Position::start(Variant::Reversitacks, Geometry::standard()).unwrap();
     let reference = Board::from_position(&pos);
     for depth in 4..=5 {
-        let nodes = perft(&pos, depth).unwrap();
-        assert_eq!(nodes, reference.perft(depth), "depth {depth}");
-        println!("reversitacks;{pos};{depth};{nodes}");
+        let leaves = perft(&pos, depth).unwrap();
+        assert_eq!(leaves, reference.perft(depth), "depth {depth}");
+        println!("reversitacks;{pos};{depth};{leaves}");
     }
 }

@@ -1,14 +1,14 @@
 //! The perft tables of `data/perft/` and this crate's own
 //! `tests/data/*.perft`, all read by one driver.
 //!
-//! Lines up to `FAST_NODES` leaves run on every test run; the rest are ignored
+//! Lines up to `FAST_LEAVES` leaves run on every test run; the rest are ignored
 //! tests (see CONTRIBUTING.md, "Checks").
 
 mod common;
 
 use reversi_variants::{Backend, PerftCache, perft_hashed, perft_hashed_with, perft_with};
 
-const FAST_NODES: u64 = 60_000_000;
+const FAST_LEAVES: u64 = 60_000_000;
 
 /// The perft lines of the repository's `data/perft/NAME.perft`.
 fn perft_lines(name: &str) -> Vec<(usize, reversi_variants::Variant, reversi_variants::Position, u32, u64)> {
@@ -23,21 +23,21 @@ fn crate_perft_lines(name: &str) -> Vec<(usize, reversi_variants::Variant, rever
 fn run(name: &str, path_in_crate: bool, deep: bool) {
     let lines = if path_in_crate { crate_perft_lines(name) } else { perft_lines(name) };
     assert!(!lines.is_empty(), "{name}: no lines");
-    for (line, _, pos, depth, nodes) in lines {
-        if (nodes > FAST_NODES) != deep {
+    for (line, _, pos, depth, leaves) in lines {
+        if (leaves > FAST_LEAVES) != deep {
             continue;
         }
         // The 8x8 Reversi lines past depth 11 are reversi-core's job.
-        if deep && nodes > 3_000_000_000 {
+        if deep && leaves > 3_000_000_000 {
             continue;
         }
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            if backend != Backend::detect() && nodes > 5_000_000 {
+            if backend != Backend::detect() && leaves > 5_000_000 {
                 continue; // the slower builds on the smaller lines only
             }
             assert_eq!(
                 perft_with(backend, &pos, depth).unwrap(),
-                nodes,
+                leaves,
                 "{name} line {line}: perft({depth}) of {pos} on {backend:?}"
             );
         }
@@ -65,19 +65,19 @@ fn hashed_counts_match_the_tables() {
     // cache moves between board size classes.
     let cache = PerftCache::new(1 << 16);
     for name in ["reversi", "attacks", "reversitacks"] {
-        for (line, _, pos, depth, nodes) in perft_lines(name) {
-            if nodes <= 5_000_000 {
-                assert_eq!(perft_hashed(&pos, depth, &cache).unwrap(), nodes, "{name} line {line}");
+        for (line, _, pos, depth, leaves) in perft_lines(name) {
+            if leaves <= 5_000_000 {
+                assert_eq!(perft_hashed(&pos, depth, &cache).unwrap(), leaves, "{name} line {line}");
             }
         }
     }
     for name in ["reversi-boards", "reversitacks-boards", "attacks-boards"] {
-        for (line, _, pos, depth, nodes) in crate_perft_lines(name) {
-            if nodes <= 5_000_000 {
+        for (line, _, pos, depth, leaves) in crate_perft_lines(name) {
+            if leaves <= 5_000_000 {
                 for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
                     assert_eq!(
                         perft_hashed_with(backend, &pos, depth, &cache).unwrap(),
-                        nodes,
+                        leaves,
                         "{name} line {line} {backend:?}"
                     );
                 }
@@ -95,9 +95,9 @@ fn every_key_seed_gives_the_table_counts() {
         let cache = PerftCache::new(1 << 16).with_seed(seed);
         assert_eq!(cache.seed(), seed);
         for name in ["reversi", "attacks", "reversitacks"] {
-            for (line, _, pos, depth, nodes) in perft_lines(name) {
-                if nodes <= 5_000_000 {
-                    assert_eq!(perft_hashed(&pos, depth, &cache).unwrap(), nodes, "{name} line {line} seed {seed}");
+            for (line, _, pos, depth, leaves) in perft_lines(name) {
+                if leaves <= 5_000_000 {
+                    assert_eq!(perft_hashed(&pos, depth, &cache).unwrap(), leaves, "{name} line {line} seed {seed}");
                 }
             }
         }

@@ -213,7 +213,7 @@ impl Board {
 }
 
 /// The perft lines of the file at `path`: (line, variant, position, depth,
-/// nodes).
+/// leaves).
 pub(crate) fn parse_perft_file(path: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut lines = Vec::new();
@@ -223,12 +223,12 @@ pub(crate) fn parse_perft_file(path: &str) -> Vec<(usize, Variant, Position, u32
             continue;
         }
         let fields: Vec<&str> = line.split(';').collect();
-        let [variant, position, depth, nodes] = fields[..] else {
-            panic!("{path}:{}: expected variant;position;depth;nodes", i + 1);
+        let [variant, position, depth, leaves] = fields[..] else {
+            panic!("{path}:{}: expected variant;position;depth;leaves", i + 1);
         };
         let variant: Variant = variant.parse().unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
         let position = Position::from_text(variant, position).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
-        lines.push((i + 1, variant, position, depth.parse().unwrap(), nodes.parse().unwrap()));
+        lines.push((i + 1, variant, position, depth.parse().unwrap(), leaves.parse().unwrap()));
     }
     lines
 }
