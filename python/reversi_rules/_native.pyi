@@ -178,7 +178,7 @@ class Batch:
     ) -> Self:
         """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many.
 
-        Either way the loops split onto threads only from 4096 games on; the
+        Either way the loops split onto threads only from 2048 games on; the
         same seed plays the same games whatever the threads.
         """
     def __len__(self) -> int: ...

@@ -180,6 +180,20 @@ def test_illegal_actions_lose_or_raise():
         strict.step([19, 19])
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_large_batch_refuses_its_first_illegal_action_on_any_threads(threads):
+    # From 2,048 episodes the check runs on the threads: the first bad one is named.
+    n = 5000
+    envs = gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=n, illegal="raise", threads=threads)
+    obs, infos = envs.reset(seed=0)
+    actions = legal_actions(infos["action_mask"], np.random.default_rng(0))
+    actions[[4321, 2500, 4999]] = 0  # a1: never legal at the start
+    with pytest.raises(rr.IllegalMoveError, match="environment 2500: action 0 is not legal"):
+        envs.step(actions)
+    start = str(rr.Position())
+    assert all(str(envs.position(i)) == start for i in (0, 2499, 2500, 4999))  # nothing played
+
+
 def test_seeds_repeat_and_differ():
     def run(seed):
         envs = gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=6, opponent="random")

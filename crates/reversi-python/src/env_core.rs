@@ -19,6 +19,7 @@
 //! refused).
 
 use rayon::join;
+use rayon::prelude::*;
 use reversi_core::raw::Kernel;
 use reversi_variants::{Color, Position};
 
@@ -256,6 +257,12 @@ pub(crate) fn reset<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_
     });
 }
 
+/// Whether a step may refuse anything: with `strict` (an illegal action) or
+/// Disabled (an ended episode); otherwise every action is played or lost.
+pub(crate) fn may_refuse(rules: &Rules, strict: bool) -> bool {
+    strict || rules.autoreset == Autoreset::Disabled
+}
+
 /// The first game of `games` a step cannot play (Disabled: an ended episode),
 /// or with `strict` whose action is not legal: its index and why.
 pub(crate) fn refused<G: Lane>(
@@ -266,7 +273,10 @@ pub(crate) fn refused<G: Lane>(
     actions: &[i64],
     strict: bool,
 ) -> Option<(usize, &'static str)> {
-    games.iter().zip(ended).zip(actions).enumerate().find_map(|(i, ((g, &e), &a))| {
+    if !may_refuse(rules, strict) {
+        return None;
+    }
+    let one = |(i, ((g, &e), &a)): (usize, ((&G, &bool), &i64))| {
         if rules.autoreset == Autoreset::Disabled && e {
             Some((i, "the episode has ended: reset it (options={\"reset_mask\": ...})"))
         } else if strict && !e && !g.legal(ctx, a) {
@@ -274,7 +284,13 @@ pub(crate) fn refused<G: Lane>(
         } else {
             None
         }
-    })
+    };
+    if games.len() < rules.parallel_from || games.len() <= CHUNK {
+        games.iter().zip(ended).zip(actions).enumerate().find_map(one)
+    } else {
+        // The first refused game, as the serial search finds it.
+        games.par_iter().zip(ended).zip(actions).enumerate().with_min_len(CHUNK).find_map_first(one)
+    }
 }
 
 /// One step of every game of `slab` (the module docs say what it plays).

@@ -1,8 +1,9 @@
 //! The threads of a `Batch` or a vector environment (`threads=`): rayon's
 //! global pool (every core) by default, none (`threads=1`), or a pool of its
 //! own. Either way the work splits onto threads only from [`PARALLEL`] games
-//! on: below that, one thread is faster (BENCHMARKS.md, "Python batch
-//! threads", has the crossover).
+//! on: below that, one thread is faster (BENCHMARKS.md, "Python: threads
+//! and the vector env", has the crossover: about 0.7x at 1,024 games, 1.2x
+//! at 2,048, 1.4x at 4,096 on two cores).
 
 use std::sync::Arc;
 
@@ -11,7 +12,7 @@ use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 /// From this many games on, the loops run on the threads.
-pub(crate) const PARALLEL: usize = 4096;
+pub(crate) const PARALLEL: usize = 2048;
 
 /// Where a batch's loops run.
 #[derive(Clone)]

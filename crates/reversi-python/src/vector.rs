@@ -87,17 +87,25 @@ impl Inner {
 
     /// The first game a step with `actions` must refuse (`strict`: an
     /// illegal action too), as an error.
-    fn check(&self, rules: &Rules, actions: &[i64], strict: bool) -> PyResult<()> {
+    /// The check runs on `threads` (GIL released) as the step does.
+    fn check(&self, py: Python<'_>, threads: &Threads, rules: &Rules, actions: &[i64], strict: bool) -> PyResult<()> {
         let n = self.ended.len();
         if actions.len() != n {
             return Err(PyValueError::new_err(format!("{} actions for {n} environments", actions.len())));
         }
-        let found = match &self.batch.games {
-            Games::Othello { kernel, games, .. } => {
-                env_core::refused(*kernel, rules, games, &self.ended, actions, strict)
-            }
-            Games::Any { games, .. } => env_core::refused(self.batch.enc, rules, games, &self.ended, actions, strict),
-        };
+        if !env_core::may_refuse(rules, strict) {
+            return Ok(()); // no hand-over to the threads for nothing
+        }
+        let found = py.detach(|| {
+            threads.install(n, || match &self.batch.games {
+                Games::Othello { kernel, games, .. } => {
+                    env_core::refused(*kernel, rules, games, &self.ended, actions, strict)
+                }
+                Games::Any { games, .. } => {
+                    env_core::refused(self.batch.enc, rules, games, &self.ended, actions, strict)
+                }
+            })
+        });
         match found {
             Some((i, "not legal")) => Err(illegal(format!("environment {i}: action {} is not legal", actions[i]))),
             Some((i, why)) => Err(PyValueError::new_err(format!("environment {i}: {why}"))),
@@ -287,7 +295,7 @@ impl VectorCore {
         let out = views.outputs()?;
         let threads = self.threads.clone();
         let inner = self.inner()?;
-        inner.check(&rules, actions, strict)?;
+        inner.check(py, &threads, &rules, actions, strict)?;
         py.detach(|| threads.install(n, || inner.run(&rules, actions, out, true)));
         Ok(())
     }
@@ -296,12 +304,13 @@ impl VectorCore {
     /// once; `step_wait` gives its outputs. Refused (before anything runs)
     /// as `step` would refuse it.
     fn step_async(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = actions.py();
         let (n, rules, strict) = (self.n, self.rules, self.strict);
         let actions = read_slice::<i64>(actions, n, "actions")?;
-        let inner = self.inner()?;
-        inner.check(&rules, &actions, strict)?;
+        let threads = self.threads.clone();
+        self.inner()?.check(py, &threads, &rules, &actions, strict)?;
         let mut inner = self.inner.take().expect("checked above");
-        let (per_obs, count, threads) = (self.per_obs, self.actions, self.threads.clone());
+        let (per_obs, count) = (self.per_obs, self.actions);
         let same_step = rules.autoreset == Autoreset::SameStep;
         let work = move || {
             let mut b = std::mem::take(&mut inner.buffers);
