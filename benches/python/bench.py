@@ -96,15 +96,21 @@ def ours_batch_numpy(n: int, seconds: float) -> float:
 
 
 def ours_batch_first(n: int, seconds: float) -> float:
-    """``ours_batch`` with each game's first legal action (``mask.argmax``): the env's cost, little else."""
+    """``ours_batch`` with each game's first legal action: the env's cost, little else.
+
+    The ``argmax`` of the mask's ``int8`` view, as the vector env's
+    ``infos["action_mask"]`` is (NumPy's ``argmax`` of a ``bool`` array is
+    faster: 28 M against 21 M steps/s at 1024 on one core).
+    """
     batch = rr.Batch(n, seed=1)
     obs, mask = batch.observation(), batch.legal_mask()
+    mask8 = mask.view(np.int8)
 
     def hundred() -> None:
         for _ in range(100):
             batch.observation(out=obs)
             batch.legal_mask(out=mask)
-            batch.step(mask.argmax(axis=1))
+            batch.step(mask8.argmax(axis=1))
 
     return rate(100 * n, hundred, seconds)
 
