@@ -35,7 +35,10 @@ VIRTUAL_ENV="$PWD/$venv" PATH="$PWD/$venv/bin:$PATH" "$venv/bin/maturin" develop
 # the package strictly (pyproject.toml's [tool.mypy]).
 "$venv/bin/python" -m mypy.stubtest reversi_rules._native
 "$venv/bin/python" -m mypy
-"$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
+# REVERSI_CLI: the command cargo built above, for the tests that compare
+# the package with it (python/tests/test_play_cli.py).
+target_dir=${CARGO_TARGET_DIR:-target}
+REVERSI_CLI="$(cd "$target_dir" && pwd)/debug/reversi" "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
 
 # The WebAssembly package and the viewer, in headless Chromium (installs
 # Chromium, chromedriver, wasm-bindgen-cli and playwright-core if missing).

@@ -244,7 +244,8 @@ class Batch:
         ``players``: Black's and White's player (``"random"`` or ``"greedy"``, as
         ``player_actions``), or one name for both; ``None`` is ``("random", "random")``.
         ``seed`` seeds the streams first: the same seed plays the same games whatever
-        the number of threads. ``out``: an ``int32 (n, 2)`` array written and returned
+        the number of threads, and the games ``reversi play --seed`` writes (one
+        implementation of the players and their streams). ``out``: an ``int32 (n, 2)`` array written and returned
         instead of a new one. A game still going after ``max_plies`` plies of this
         call (default ten per playable square, as the CLI's ``play --max-plies``:
         Reversitacks and Attacks games can go on for ever) stops there, its discs

@@ -20,10 +20,9 @@
 //! writers over all the games.
 
 use clap::{Args, ValueEnum};
-use reversi_core::Color;
-use reversi_engine::SplitMix64;
-use reversi_notation::{Format, GameResult, Ply, Record};
-use reversi_variants::{Move, Position};
+use reversi_engine::{SplitMix64, default_max_plies, self_play};
+use reversi_notation::{Format, Record};
+use reversi_variants::Position;
 
 use crate::Failure;
 use crate::files::{STDIO, check_output, output_format, parse_format, write_games};
@@ -112,37 +111,19 @@ pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let format = output_format(out, args.to, Some(Format::Pgn))?;
     check_output(out, format, &[], args.replace_names)?;
     let start = args.start.spec(false).position()?;
-    let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
+    let max_plies = args.max_plies.unwrap_or_else(|| default_max_plies(start.geometry()));
     // Each game written as it is played: nothing is held but the game (and
     // WTHOR's names).
-    let games =
-        (0..args.games).map(|i| Ok(play_game(args, start, SplitMix64::for_game(args.seed, i.into()), max_plies)));
+    let games = (0..args.games).map(|i| Ok(play_game(args, start, i.into(), max_plies)));
     write_games(out, format, games, stdout).map(|_| ())
 }
 
-/// One game from `start`, as a record.
-fn play_game(args: &PlayArgs, start: Position, mut rng: SplitMix64, max_plies: usize) -> Record {
-    let mut record = Record::of(args.start.game.variant, *start.geometry());
-    record.set_start(start);
-    let (black, white) = (reversi_engine::Player::from(args.black), reversi_engine::Player::from(args.white));
-    record.black = Some(black.name().into());
-    record.white = Some(white.name().into());
+/// Game `i` (from 0) of the run: reversi-engine's [`self_play`] from its
+/// stream, as every front end plays it.
+fn play_game(args: &PlayArgs, start: Position, i: u64, max_plies: usize) -> Record {
+    let (black, white) = (args.black.into(), args.white.into());
+    let mut record = self_play(start, black, white, &mut SplitMix64::for_game(args.seed, i), max_plies);
     record.event = Some("reversi play".into());
-    let mut pos = start;
-    while record.moves.len() < max_plies {
-        let moves: Vec<Move> = pos.moves().collect();
-        if moves.is_empty() {
-            break;
-        }
-        let player = if pos.side_to_move() == Color::Black { black } else { white };
-        let mv = player.choose(&pos, &moves, &mut rng);
-        pos.play_unchecked(mv);
-        record.moves.push(Ply::from(mv));
-    }
-    if pos.is_game_over() {
-        let pieces = |c| u16::try_from(pos.count(c)).expect("at most 676 squares");
-        record.result = Some(GameResult::Discs { black: pieces(Color::Black), white: pieces(Color::White) });
-    }
     record
 }
 
@@ -180,9 +161,8 @@ mod tests {
             run(&args, &mut Stdout::new()).unwrap();
             // What was written before: every game played, then encoded in memory.
             let start = args.start.spec(false).position().unwrap();
-            let max_plies = args.max_plies.unwrap_or(10 * start.geometry().playable_count());
-            let records: Vec<Record> =
-                (0..40).map(|i| play_game(&args, start, SplitMix64::for_game(9, i), max_plies)).collect();
+            let max_plies = args.max_plies.unwrap_or_else(|| default_max_plies(start.geometry()));
+            let records: Vec<Record> = (0..40).map(|i| play_game(&args, start, i, max_plies)).collect();
             let format = output_format(out.to_str().unwrap(), None, None).unwrap();
             let expected = if format == Format::Wthor {
                 let files = wthor::write_records_report(&records).unwrap().0;

@@ -3,7 +3,8 @@
 //!
 //! - [`Policy`]: a function from a position to a move; [`Player`]'s
 //!   `random` and `greedy` are the simple ones ([`Seeded`] with their
-//!   random stream).
+//!   random stream); [`self_play`] plays a game between two of them from a
+//!   seed's stream, as `reversi play` and Python's `Batch.rollout` do.
 //! - Server side: [`gtp::serve`] and [`nboard::serve`] answer a protocol's
 //!   commands with a policy over any `BufRead` and `Write` (the CLI's
 //!   `reversi gtp` and `reversi nboard` over standard input and output).
@@ -35,11 +36,13 @@ pub mod nboard;
 mod player;
 pub mod process;
 pub mod referee;
+mod selfplay;
 mod side;
 pub mod words;
 
 pub use player::{ParsePlayerError, Player, Policy, Seeded, SplitMix64};
 pub use process::Fault;
+pub use selfplay::{default_max_plies, self_play};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

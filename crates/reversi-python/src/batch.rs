@@ -17,12 +17,13 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use reversi_core::raw::Kernel;
+use reversi_engine::SplitMix64;
 use reversi_variants::{Color, Move, Position, Square, Variant};
 
 use crate::arrays::out_array;
 use crate::errors::illegal;
 use crate::games::{
-    Encoding, Game8, Games, Player, action_any, check_any, choose_any, game_seed, mv_is_distance_one_jump, play_any,
+    Encoding, Game8, Games, Player, action_any, action8, check_any, choose_any, mv_is_distance_one_jump, play_any,
     reason8, write_mask_any, write_planes_any,
 };
 use crate::interrupt::interruptible;
@@ -74,11 +75,11 @@ fn chunked<G: Send>(
 fn with_streams<G: Send>(
     parallel: bool,
     games: &mut [G],
-    streams: &mut [u64],
+    streams: &mut [SplitMix64],
     out: &mut [i32],
-    one: impl Fn(&mut G, &mut u64) -> (i32, i32) + Sync,
+    one: impl Fn(&mut G, &mut SplitMix64) -> (i32, i32) + Sync,
 ) {
-    let write = |g: &mut G, s: &mut u64, o: &mut [i32]| (o[0], o[1]) = one(g, s);
+    let write = |g: &mut G, s: &mut SplitMix64, o: &mut [i32]| (o[0], o[1]) = one(g, s);
     if parallel {
         games
             .par_iter_mut()
@@ -101,7 +102,7 @@ pub(crate) struct Batch {
     pub(crate) games: Games,
     pub(crate) enc: Encoding,
     variant: Variant,
-    pub(crate) rng: Vec<u64>,
+    pub(crate) rng: Vec<SplitMix64>,
     auto_reset: bool,
     threads: Threads,
 }
@@ -124,7 +125,7 @@ impl Batch {
 
     fn set_seed(&mut self, seed: u64) {
         for (i, s) in self.rng.iter_mut().enumerate() {
-            *s = game_seed(seed, i);
+            *s = SplitMix64::for_game(seed, i as u64);
         }
     }
 
@@ -143,8 +144,8 @@ impl Batch {
             let (games, rng, threads) = (&self.games, &mut self.rng, &self.threads);
             py.detach(|| {
                 threads.install(rng.len(), || {
-                    let pick = |i: usize, s: &mut u64| match games {
-                        Games::Othello { kernel, games, .. } => player.action8(*kernel, &games[i], s),
+                    let pick = |i: usize, s: &mut SplitMix64| match games {
+                        Games::Othello { kernel, games, .. } => action8(player, *kernel, &games[i], s),
                         Games::Any { games, .. } => action_any(player, enc, &games[i], s),
                     };
                     if parallel {
@@ -170,8 +171,11 @@ impl Batch {
 
 /// The built-in player named `name`.
 pub(crate) fn parse_player(name: &str) -> PyResult<Player> {
-    Player::parse(name)
-        .ok_or_else(|| PyValueError::new_err(format!("unknown player {name:?}: expected one of {:?}", Player::NAMES)))
+    // reversi-engine's players, by their exact names (the 8x8 games know these two).
+    match name.parse::<Player>() {
+        Ok(player @ (Player::Random | Player::Greedy)) if player.name() == name => Ok(player),
+        _ => Err(PyValueError::new_err(format!("unknown player {name:?}: expected one of [\"random\", \"greedy\"]"))),
+    }
 }
 
 /// A vector of `n` copies of `item`, or `MemoryError` (naming the bytes)
@@ -218,7 +222,7 @@ impl Batch {
             }
             None => Games::Any { start: Box::new(pos), games: filled(n, pos, "the games")? },
         };
-        let rng = filled(n, 0, "the random streams")?;
+        let rng = filled(n, SplitMix64::new(0), "the random streams")?;
         let threads = Threads::new(threads)?;
         let mut batch = Batch { games, enc, variant: pos.variant(), rng, auto_reset, threads };
         batch.set_seed(seed);
@@ -510,7 +514,9 @@ impl Batch {
     /// stops there, its discs counted as they stand. The games are then at
     /// their ends (or where they stopped), or started again with
     /// `auto_reset`. With `seed`, the streams are seeded again first: the
-    /// same seed plays the same games, whatever the number of threads.
+    /// same seed plays the same games, whatever the number of threads, and
+    /// the games `reversi play --seed` writes (the same players, the same
+    /// stream for game `i`: reversi-engine's `self_play`).
     /// Ctrl-C stops the rollout (`KeyboardInterrupt`), the games left where
     /// they were.
     #[pyo3(signature = (players=None, seed=None, out=None, *, max_plies=None))]
@@ -563,7 +569,7 @@ impl Batch {
                             }
                             let mut plies = 0;
                             while !g.over && plies < max_plies {
-                                let a = if g.black { black } else { white }.action8(k, g, s);
+                                let a = action8(if g.black { black } else { white }, k, g, s);
                                 g.play(k, a);
                                 plies += 1;
                             }

@@ -23,7 +23,11 @@ use rayon::prelude::*;
 use reversi_core::raw::Kernel;
 use reversi_variants::{Color, Position};
 
-use crate::games::{Encoding, Game8, Player, action_any, check_any, play_any, write_mask_any, write_planes_any};
+use reversi_engine::SplitMix64;
+
+use crate::games::{
+    Encoding, Game8, Player, action_any, action8, check_any, play_any, write_mask_any, write_planes_any,
+};
 
 /// A game of a batch, with what it needs to be played (`Ctx`: the 8x8
 /// kernel, or the action encoding of the board).
@@ -39,7 +43,7 @@ pub(crate) trait Lane: Copy + Send + Sync {
     /// Plays a legal `action`: the mover's reward, and whether the game ended.
     fn play(&mut self, ctx: Self::Ctx, action: i64) -> (f32, bool);
     /// `player`'s action (the game not over), from the stream `state`.
-    fn choose(&self, ctx: Self::Ctx, player: Player, state: &mut u64) -> i64;
+    fn choose(&self, ctx: Self::Ctx, player: Player, state: &mut SplitMix64) -> i64;
     /// `uint8 (2, H, W)`: the side to move's pieces, the opponent's.
     fn observe(&self, ctx: Self::Ctx, out: &mut [u8]);
     /// `bool (A,)`: the legal actions (none once over).
@@ -60,8 +64,8 @@ impl Lane for Game8 {
     fn play(&mut self, k: Kernel, action: i64) -> (f32, bool) {
         Game8::play(self, k, action)
     }
-    fn choose(&self, k: Kernel, player: Player, state: &mut u64) -> i64 {
-        player.action8(k, self, state)
+    fn choose(&self, k: Kernel, player: Player, state: &mut SplitMix64) -> i64 {
+        action8(player, k, self, state)
     }
     fn observe(&self, _: Kernel, out: &mut [u8]) {
         self.write_observation(out);
@@ -88,7 +92,7 @@ impl Lane for Position {
             None => (0.0, false),
         }
     }
-    fn choose(&self, enc: Encoding, player: Player, state: &mut u64) -> i64 {
+    fn choose(&self, enc: Encoding, player: Player, state: &mut SplitMix64) -> i64 {
         action_any(player, enc, self, state)
     }
     fn observe(&self, enc: Encoding, out: &mut [u8]) {
@@ -134,7 +138,7 @@ const CHUNK: usize = 256;
 /// `SameStep`) and one item each of the others.
 pub(crate) struct Slab<'a, G> {
     pub(crate) games: &'a mut [G],
-    pub(crate) rng: &'a mut [u64],
+    pub(crate) rng: &'a mut [SplitMix64],
     pub(crate) plies: &'a mut [u32],
     /// The episode ended (NextStep: reset at the next step; Disabled: over).
     pub(crate) ended: &'a mut [bool],
@@ -219,7 +223,7 @@ fn drive<G: Send>(slab: Slab<'_, G>, parallel_from: usize, f: &(impl Fn(Slab<'_,
 
 /// Plays the opponent in `g` until the learner is to move or the game is
 /// over: the learner's reward and whether the game ended.
-fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut u64, plies: &mut u32) -> (f32, bool) {
+fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitMix64, plies: &mut u32) -> (f32, bool) {
     let Some(opponent) = rules.opponent else { return (0.0, false) };
     while !g.over() && g.black() != rules.learner_black {
         let a = g.choose(ctx, opponent, s);
@@ -233,7 +237,7 @@ fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut u64, p
 }
 
 /// Game `g` back to `start`, the opponent's first moves played.
-fn restart<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, g: &mut G, s: &mut u64, plies: &mut u32) {
+fn restart<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, g: &mut G, s: &mut SplitMix64, plies: &mut u32) {
     *g = start;
     *plies = 0;
     opponent_moves(ctx, rules, g, s, plies);

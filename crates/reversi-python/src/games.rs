@@ -1,10 +1,14 @@
 //! The games a [`Batch`](crate::batch::Batch) steps: 8x8 Reversi without holes
 //! on raw bitboards ([`Game8`], played with reversi-core's `raw::Kernel`),
 //! any other game as reversi-variants' `Position`; the action encoding of a
-//! board ([`Encoding`]); the games' seeded random streams and the built-in
-//! players ([`Player`]) that draw from them.
+//! board ([`Encoding`]); reversi-engine's built-in players ([`Player`]) over
+//! the games' [`SplitMix64`] streams, on raw bitboards for 8x8 making the
+//! choices reversi-engine's `Player::choose` makes (the same games as `reversi
+//! play` from the same seed).
 
 use reversi_core::raw::Kernel;
+pub(crate) use reversi_engine::Player;
+use reversi_engine::SplitMix64;
 use reversi_variants::{Color, Move, Position, Square};
 
 /// Byte `j` of `SPREAD[b]` is bit `j` of `b`: a board row as 8 bytes.
@@ -23,26 +27,6 @@ const SPREAD: [u64; 256] = {
     }
     table
 };
-
-/// splitmix64: the next number of a game's random stream.
-pub(crate) const fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// A number below `n` (n > 0) from a random word.
-pub(crate) const fn below(random: u64, n: u64) -> u64 {
-    ((random as u128 * n as u128) >> 64) as u64
-}
-
-/// The seed of game `i`'s stream.
-pub(crate) fn game_seed(seed: u64, i: usize) -> u64 {
-    let mut s = seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03);
-    next_random(&mut s)
-}
 
 /// An 8x8 Reversi game on raw bitboards.
 #[derive(Clone, Copy)]
@@ -89,13 +73,13 @@ impl Game8 {
         }
     }
 
-    pub(crate) fn random_action(&self, state: &mut u64) -> i64 {
+    pub(crate) fn random_action(&self, state: &mut SplitMix64) -> i64 {
         self.pick(self.moves, state)
     }
 
     /// A move that flips the most discs (leaves the mover the most discs),
     /// ties broken by the stream: -1 once over, 64 (pass) without a move.
-    pub(crate) fn greedy_action(&self, k: Kernel, state: &mut u64) -> i64 {
+    pub(crate) fn greedy_action(&self, k: Kernel, state: &mut SplitMix64) -> i64 {
         let (mut best, mut most) = (0u64, 0u32);
         let mut moves = self.moves;
         while moves != 0 {
@@ -112,17 +96,20 @@ impl Game8 {
         self.pick(best, state)
     }
 
-    /// One square of `among` (legal moves), uniformly from the stream (one
-    /// number drawn): -1 once over, 64 (pass, nothing drawn) without a move.
-    fn pick(&self, among: u64, state: &mut u64) -> i64 {
+    /// One square of `among` (legal moves, by square as `Position::moves`
+    /// lists them), uniformly from the stream, one number drawn as
+    /// `Player::choose` draws it: -1 once over (nothing drawn), 64 (pass, the
+    /// only move: a number drawn all the same) without a move.
+    fn pick(&self, among: u64, state: &mut SplitMix64) -> i64 {
         if self.over {
             return -1;
         }
         if among == 0 {
+            state.below(1);
             return 64;
         }
         let mut among = among;
-        for _ in 0..below(next_random(state), u64::from(among.count_ones())) {
+        for _ in 0..state.below(among.count_ones() as usize) {
             among &= among - 1;
         }
         i64::from(among.trailing_zeros())
@@ -279,65 +266,27 @@ pub(crate) fn play_any(pos: &mut Position, mv: Move) -> (f32, bool) {
     if pos.is_game_over() { (sign(i64::from(pos.score().margin(mover))), true) } else { (0.0, false) }
 }
 
-/// `player`'s move in `pos` (not over), from the stream: uniformly random,
-/// or one that leaves the mover the most pieces (ties at random). One number
-/// is drawn per move.
-pub(crate) fn choose_any(player: Player, pos: &Position, state: &mut u64) -> Move {
-    let mut moves: Vec<Move> = pos.moves().collect();
-    if player == Player::Greedy {
-        let mover = pos.side_to_move();
-        let counts: Vec<usize> = moves
-            .iter()
-            .map(|&mv| {
-                let mut after = *pos;
-                after.play_unchecked(mv);
-                after.count(mover)
-            })
-            .collect();
-        let most = counts.iter().copied().max().unwrap_or(0);
-        let mut c = counts.into_iter();
-        moves.retain(|_| c.next() == Some(most));
-    }
-    moves[below(next_random(state), moves.len() as u64) as usize]
+/// `player`'s move in `pos` (not over): reversi-engine's `Player::choose`.
+pub(crate) fn choose_any(player: Player, pos: &Position, state: &mut SplitMix64) -> Move {
+    let moves: Vec<Move> = pos.moves().collect();
+    player.choose(pos, &moves, state)
 }
 
 /// `player`'s action in `pos`: -1 once over.
-pub(crate) fn action_any(player: Player, enc: Encoding, pos: &Position, state: &mut u64) -> i64 {
+pub(crate) fn action_any(player: Player, enc: Encoding, pos: &Position, state: &mut SplitMix64) -> i64 {
     if pos.is_game_over() {
         return -1;
     }
     enc.encode(choose_any(player, pos, state)) as i64
 }
 
-/// A built-in player of rollouts and opponents: `"random"` plays a uniformly
-/// random legal move, `"greedy"` a move that leaves the mover the most discs
-/// (pieces) right after it, ties broken at random; both from a game's seeded
-/// stream.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Player {
-    Random,
-    Greedy,
-}
-
-impl Player {
-    /// The names `parse` takes.
-    pub(crate) const NAMES: [&str; 2] = ["random", "greedy"];
-
-    /// The player named `name`, `None` for another name.
-    pub(crate) fn parse(name: &str) -> Option<Player> {
-        match name {
-            "random" => Some(Player::Random),
-            "greedy" => Some(Player::Greedy),
-            _ => None,
-        }
-    }
-
-    /// The player's action in an 8x8 game: -1 once over, 64 to pass.
-    pub(crate) fn action8(self, k: Kernel, g: &Game8, state: &mut u64) -> i64 {
-        match self {
-            Player::Random => g.random_action(state),
-            Player::Greedy => g.greedy_action(k, state),
-        }
+/// `player`'s action in an 8x8 game: -1 once over, 64 to pass.
+pub(crate) fn action8(player: Player, k: Kernel, g: &Game8, state: &mut SplitMix64) -> i64 {
+    match player {
+        Player::Random => g.random_action(state),
+        Player::Greedy => g.greedy_action(k, state),
+        // `parse_player` (batch.rs) takes these two alone.
+        _ => unreachable!("a player the 8x8 games do not know: {player}"),
     }
 }
 

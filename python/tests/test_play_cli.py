@@ -1,0 +1,91 @@
+"""The same seed gives the same games from ``reversi play`` and ``Batch``.
+
+Both draw from reversi-engine's players and streams (game ``i`` of seed ``s``
+from ``SplitMix64::for_game(s, i)``); ``Batch`` plays 8x8 Reversi on raw
+bitboards and every other game through the engine's ``Player::choose``. The
+command is the one ``cargo test --workspace`` builds (``target/debug``), or
+``REVERSI_CLI``; the README's test command builds it before these tests run.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import reversi_rules as rr
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli() -> str:
+    given = os.environ.get("REVERSI_CLI")
+    if given:
+        return given
+    for build in ("debug", "release"):
+        path = ROOT / "target" / build / "reversi"
+        if path.is_file():
+            return str(path)
+    pytest.skip("no reversi command: cargo build -p reversi-cli (or set REVERSI_CLI)")
+
+
+def played(tmp_path: Path, n: int, seed: int, black: str, white: str, game: list[str]) -> list[rr.Game]:
+    out = tmp_path / "games.pgn"
+    argv = [cli(), "play", "--games", str(n), "--seed", str(seed), "--black", black, "--white", white]
+    subprocess.run([*argv, *game, "-o", str(out)], check=True)
+    return list(rr.read(out))
+
+
+CASES = [
+    # (variant and board options of both, players, seed)
+    ([], "random", "random", 5),
+    ([], "greedy", "random", 1),
+    ([], "greedy", "greedy", 2),
+    (["--board", "6x6"], "random", "greedy", 3),
+    (["--board", "4x4"], "random", "random", 4),  # forced passes
+    (["--holes", "a1,h8,d1"], "random", "random", 6),
+    (["--variant", "attacks", "--board", "5x5", "--max-plies", "40"], "random", "greedy", 7),
+]
+
+
+def batch_options(game: list[str]) -> dict[str, object]:
+    flags = dict(zip(game[::2], game[1::2]))
+    options: dict[str, object] = {"board": flags.get("--board", "8x8")}
+    if "--holes" in flags:
+        options["holes"] = flags["--holes"].split(",")
+    return options
+
+
+@pytest.mark.parametrize(("game", "black", "white", "seed"), CASES)
+def test_rollout_ends_where_reversi_play_ends(tmp_path, game, black, white, seed):
+    n = 48
+    records = played(tmp_path, n, seed, black, white, game)
+    flags = dict(zip(game[::2], game[1::2]))
+    variant = flags.get("--variant", "reversi")
+    batch = rr.Batch(n, variant, seed=seed, auto_reset=False, **batch_options(game))
+    max_plies = int(flags["--max-plies"]) if "--max-plies" in flags else None
+    scores = batch.rollout((black, white), max_plies=max_plies)
+    expected = np.array([r.plies()[-1][2].score() for r in records], dtype=np.int32)
+    np.testing.assert_array_equal(scores, expected)
+    assert len({tuple(r.moves) for r in records}) > n // 2  # the games differ
+
+
+@pytest.mark.parametrize(("game", "player", "seed"), [([], "greedy", 9), (["--board", "4x4"], "random", 8)])
+def test_player_actions_are_the_moves_of_reversi_play(tmp_path, game, player, seed):
+    n = 16
+    records = played(tmp_path, n, seed, player, player, game)
+    # Ended games start again (a step takes no over game); their moves after
+    # the end are not the record's.
+    batch = rr.Batch(n, seed=seed, **batch_options(game))
+    moves: list[list[str]] = [[] for _ in range(n)]
+    done = np.zeros(n, bool)
+    while not done.all():
+        actions = batch.player_actions(player)
+        for i in np.flatnonzero(~done):
+            moves[i].append(batch.move_of(int(actions[i])))
+        _, terminated = batch.step(actions)
+        done |= terminated
+    assert moves == [r.moves for r in records]
