@@ -245,8 +245,8 @@ class Batch:
         ``player_actions``), or one name for both; ``None`` is ``("random", "random")``.
         ``seed`` seeds the streams first: the same seed plays the same games whatever
         the number of threads, and the games ``reversi play --seed`` writes (one
-        implementation of the players and their streams). ``out``: an ``int32 (n, 2)`` array written and returned
-        instead of a new one. A game still going after ``max_plies`` plies of this
+        implementation of the players and their streams). ``out``: an ``int32 (n, 2)``
+        array written and returned instead of a new one. A game still going after ``max_plies`` plies of this
         call (default ten per playable square, as the CLI's ``play --max-plies``:
         Reversitacks and Attacks games can go on for ever) stops there, its discs
         counted as they stand. Afterwards the games are at their ends (or where they
@@ -312,6 +312,10 @@ def read(
     errors: Literal["raise", "skip"] = "raise",
 ) -> Games:
     """The games of a record file (path, or file object read whole).
+
+    A directory stands for its record files, as on the command line: the files
+    under it whose extension names a format (any case), recursively, in the
+    order of their paths; one without any raises ``FileNotFoundError``.
 
     A game that does not read (its text not UTF-8 included) raises
     ``RecordError`` (the iteration may go on with the next game) or, with
@@ -407,6 +411,8 @@ def dataset(
     holes: Sequence[str] = ...,
 ) -> Dataset:
     """Every position of every game of ``sources`` (record files, any format, as ``read``), in chunks.
+
+    A directory stands for its record files, as ``read`` walks one.
 
     One row per ply (forced passes the records leave out included), read and
     replayed in Rust with the GIL released. Chunks hold ``chunk_size`` rows (the

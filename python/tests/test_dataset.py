@@ -301,3 +301,11 @@ def test_a_bad_first_game_on_another_board_fixes_nothing(tmp_path):
     ds = rr.dataset(source, errors="skip")
     assert len(joined(ds)["action"]) == 4 and ds.games == 2
     assert len(ds.errors) == 1 and "a reversi game on 6x6 in a dataset of reversi on 8x8" in ds.errors[0]
+
+
+def test_a_directory_gives_the_rows_of_its_record_files():
+    from_dir = joined(rr.dataset(DATA / "wthor", chunk_size=50_000))
+    from_files = joined(rr.dataset(sorted((DATA / "wthor").glob("*.wtb")), chunk_size=50_000))
+    assert from_dir.keys() == from_files.keys()
+    for key in from_dir:
+        np.testing.assert_array_equal(from_dir[key], from_files[key])

@@ -61,3 +61,27 @@ def test_threads_reading_one_file_object_never_deadlock():
     with open(DATA / "pgn" / "playok.pgn", "rb") as f:
         got = read_in_threads(rr.read(f))
     assert len(got) == expected
+
+
+def test_a_directory_is_its_record_files_in_path_order(tmp_path):
+    # As `reversi replay DIR`: record files found recursively (extensions
+    # in any case), sorted by path; other files skipped.
+    (tmp_path / "b").mkdir()
+    pgn = (DATA / "pgn" / "playok.pgn").read_bytes()
+    (tmp_path / "b" / "games.PGN").write_bytes(pgn)
+    (tmp_path / "a.ggf").write_bytes((DATA / "ggf" / "gg-8x8-saio.ggf").read_bytes())
+    (tmp_path / "notes.md").write_text("not a record")
+    games = list(rr.read(tmp_path))
+    files = [tmp_path / "a.ggf", tmp_path / "b" / "games.PGN"]
+    assert [g.moves for g in games] == [g.moves for f in files for g in rr.read(f)]
+    assert len(list(rr.read(DATA / "wthor"))) == sum(
+        len(list(rr.read(f))) for f in sorted((DATA / "wthor").glob("*.wtb"))
+    )
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(FileNotFoundError, match="a directory without record files"):
+        rr.read(tmp_path / "empty")
+    # A game that does not read is located in its file; the games after it follow.
+    (tmp_path / "b" / "games.PGN").write_text('[Black "a"]\n\n1. f5 zz9 *\n\n[Black "c"]\n\n1. f5 d6 *\n')
+    with pytest.raises(rr.RecordError, match=r"games\.PGN:3:\d+: game 1"):
+        list(rr.read(tmp_path))
+    assert [g.moves for g in rr.read(tmp_path, errors="skip")][-1] == ["f5", "d6"]

@@ -97,15 +97,6 @@ pub(crate) fn open_source(path: &Path, choice: FormatChoice, options: ReadOption
     Ok(Source { name, format: games.format(), files: games.files().to_vec(), games })
 }
 
-/// The usual extension of each format's files, as the messages name them
-/// (`.txt .pgn ...`): the first of [`Format::extensions`]. A directory walk
-/// takes every file [`Format::from_extension`] knows (these, any case, and
-/// their other spellings such as `.trs`); `.JOU` and `.TRN` are WTHOR names,
-/// read beside their `.wtb`, not games.
-pub(crate) fn record_extensions() -> String {
-    Format::ALL.map(|f| format!(".{}", f.extensions()[0])).join(" ")
-}
-
 /// The files an input path stands for: a directory, the record files under it
 /// ([`record_files`]); anything else (a file, a missing path, `-`), itself, to
 /// be read or to fail then.
@@ -119,44 +110,14 @@ pub(crate) fn inputs(path: &Path) -> Result<Vec<PathBuf>, String> {
     if path.as_os_str() != STDIO && path.is_dir() { record_files(path) } else { Ok(vec![path.to_path_buf()]) }
 }
 
-/// The record files under the directory `dir` (an extension
-/// [`Format::from_extension`] knows), walked recursively and sorted by path, so
-/// that the order is the same on every run whatever the order `read_dir`
-/// gives. Other files are skipped. Symbolic links to directories are not
-/// followed, so a link loop cannot hang the walk; a link to a file counts as a
-/// file.
+/// The record files under the directory `dir`: reversi-notation's
+/// [`record_files`](reversi_notation::record_files), its error as one line.
 ///
 /// # Errors
 /// A one-line message naming the directory: one that cannot be listed, or
 /// none found in it.
 pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(next) = pending.pop() {
-        let failed = |e: std::io::Error| format!("{}: {e}", next.display());
-        for entry in std::fs::read_dir(&next).map_err(failed)? {
-            let entry = entry.map_err(failed)?;
-            let path = entry.path();
-            let kind = entry.file_type().map_err(|e| format!("{}: {e}", path.display()))?;
-            if kind.is_dir() {
-                pending.push(path);
-            } else if is_record_file(&path) && (kind.is_file() || kind.is_symlink() && path.is_file()) {
-                files.push(path);
-            }
-        }
-    }
-    if files.is_empty() {
-        let extensions = record_extensions();
-        return Err(format!("{}: a directory without record files ({extensions})", dir.display()));
-    }
-    files.sort();
-    Ok(files)
-}
-
-/// Whether `path`'s extension names a record format (any case), as it does
-/// when the file is named on the command line.
-fn is_record_file(path: &Path) -> bool {
-    path.extension().and_then(OsStr::to_str).and_then(Format::from_extension).is_some()
+    reversi_notation::record_files(dir).map_err(|e| e.to_string())
 }
 
 /// The output format: `--to`, else the one `out`'s extension names, else

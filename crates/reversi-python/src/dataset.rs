@@ -23,7 +23,7 @@ use crate::errors::record_error;
 use crate::games::{Encoding, write_planes_any, write_planes8};
 use crate::interrupt::{Cancel, interruptible};
 use crate::position::{parse_geometry, parse_variant};
-use crate::records::{BoxedReader, Skipped, open_source, parse_errors};
+use crate::records::{BoxedReader, Skipped, directory, open_source, parse_errors, record_files};
 
 /// The rows of a chunk, column by column.
 #[derive(Default)]
@@ -378,11 +378,20 @@ pub(crate) fn dataset(
     };
     let skip = parse_errors(errors)?;
     let single = sources.is_instance_of::<PyString>() || sources.hasattr("__fspath__")? || sources.hasattr("read")?;
-    let sources: VecDeque<Py<PyAny>> = if single {
-        VecDeque::from([sources.clone().unbind()])
-    } else {
-        sources.try_iter()?.map(|s| s.map(Bound::unbind)).collect::<PyResult<_>>()?
-    };
+    let given: Vec<Bound<'_, PyAny>> =
+        if single { vec![sources.clone()] } else { sources.try_iter()?.collect::<PyResult<_>>()? };
+    // A directory stands for its record files, as on the command line.
+    let mut sources = VecDeque::new();
+    for source in given {
+        match directory(&source)? {
+            Some(dir) => {
+                for file in record_files(&dir)? {
+                    sources.push_back(file.into_pyobject(source.py())?.into_any().unbind());
+                }
+            }
+            None => sources.push_back(source.unbind()),
+        }
+    }
     let board = match (variant, board) {
         (None, None) if holes.is_empty() => None,
         (v, b) => Some(Board {

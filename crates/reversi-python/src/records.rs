@@ -1,11 +1,13 @@
 //! `reversi_rules.read`: the games of a record file, through reversi-notation.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Cursor};
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, TryLockError};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use reversi_notation::{Passes, Ply, ReadOptions, Reader, Record};
+use reversi_notation::{Passes, Ply, ReadOptions, Reader, Record, RecordError};
 
 use crate::errors::record_error;
 use crate::position::{PyPosition, color_name};
@@ -159,8 +161,22 @@ impl Game {
 /// next game, or is skipped (`errors="skip"`).
 #[pyclass(module = "reversi_rules")]
 pub(crate) struct Games {
-    reader: Mutex<BoxedReader>,
+    input: Mutex<Input>,
     skip: bool,
+}
+
+/// What `read` reads: the reader under way, then the files still to open
+/// (the record files of a directory, one after the other).
+struct Input {
+    current: Option<BoxedReader>,
+    pending: VecDeque<PathBuf>,
+}
+
+/// Why `Games.__next__` stops: a file of a directory that does not open, or a
+/// game's error as its message.
+enum Stop {
+    Open(RecordError),
+    Game(String),
 }
 
 #[pymethods]
@@ -174,36 +190,63 @@ impl Games {
         // Not `lock`: a thread waiting for it would hold the GIL that the
         // reading thread needs for a Python file object (a deadlock). Like a
         // generator already running, a second reader is refused.
-        let mut guard = match self.reader.try_lock() {
+        let mut guard = match self.input.try_lock() {
             Ok(guard) => guard,
             Err(TryLockError::WouldBlock) => {
                 return Err(PyRuntimeError::new_err("the games are being read in another thread"));
             }
             Err(TryLockError::Poisoned(_)) => return Err(record_error("the reader failed in another thread")),
         };
-        let reader: &mut BoxedReader = &mut guard;
+        let input: &mut Input = &mut guard;
         py.detach(|| {
             loop {
+                let Some(reader) = input.current.as_mut() else {
+                    let Some(path) = input.pending.pop_front() else { return Ok(None) };
+                    input.current = Some(reversi_notation::open(&path).map_err(Stop::Open)?);
+                    continue;
+                };
                 match reader.next_record() {
-                    None => return Ok(None),
+                    None => input.current = None,
                     Some(Ok(record)) => return Ok(Some(Game { record: record.clone() })),
                     Some(Err(e)) if skip && !e.is_fatal() => {}
-                    Some(Err(e)) => return Err(e.to_string()),
+                    Some(Err(e)) => return Err(Stop::Game(e.to_string())),
                 }
             }
         })
-        .map_err(record_error)
+        .map_err(|stop| match stop {
+            Stop::Open(e) => crate::errors::read_error(&e),
+            Stop::Game(message) => record_error(message),
+        })
     }
 }
 
 /// The games of `source`: a path (the format from the extension, else the
-/// content; WTHOR's names from the files beside it) or a binary file object
-/// (the format from the content).
+/// content; WTHOR's names from the files beside it), a directory (its record
+/// files, as the CLI walks one) or a binary file object (the format from the
+/// content).
 #[pyfunction]
 #[pyo3(signature = (source, errors="raise"))]
 pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {
     let skip = parse_errors(errors)?;
-    Ok(Games { reader: Mutex::new(open_source(source)?), skip })
+    let input = match directory(source)? {
+        Some(dir) => Input { current: None, pending: record_files(&dir)?.into() },
+        None => Input { current: Some(open_source(source)?), pending: VecDeque::new() },
+    };
+    Ok(Games { input: Mutex::new(input), skip })
+}
+
+/// `source` when it is the path of a directory.
+pub(crate) fn directory(source: &Bound<'_, PyAny>) -> PyResult<Option<PathBuf>> {
+    if source.hasattr("read")? {
+        return Ok(None);
+    }
+    Ok(source.extract::<PathBuf>().ok().filter(|path| path.is_dir()))
+}
+
+/// The record files under `dir`, as the CLI walks a directory
+/// (reversi-notation's `record_files`).
+pub(crate) fn record_files(dir: &Path) -> PyResult<Vec<PathBuf>> {
+    reversi_notation::record_files(dir).map_err(|e| crate::errors::read_error(&e))
 }
 
 /// How many messages of skipped games are kept (`Dataset.errors`, the

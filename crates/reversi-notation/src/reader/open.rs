@@ -126,3 +126,51 @@ pub fn wthor_name_files(wtb: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
     };
     (find("JOU"), find("TRN"))
 }
+
+/// The record files under the directory `dir`: the files whose extension
+/// names a format ([`Format::from_extension`], any case), walked recursively
+/// and sorted by path, so that the order is the same on every run whatever
+/// the order the system lists them in. Other files are skipped. Symbolic
+/// links to directories are not followed (a link loop cannot hang the walk);
+/// a link to a file counts as a file. What the CLI's `reversi replay DIR`
+/// and Python's `read(DIR)` and `dataset(DIR)` read.
+///
+/// ```
+/// let files = reversi_notation::record_files(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/wthor"))?;
+/// assert!(files.iter().all(|f| f.extension().is_some_and(|e| e.eq_ignore_ascii_case("wtb"))));
+/// assert!(files.is_sorted() && files.len() >= 9);
+/// # Ok::<(), reversi_notation::RecordError>(())
+/// ```
+///
+/// # Errors
+/// [`RecordError`] naming the directory: one that cannot be listed
+/// ([`ReadError::Io`] with the system's error), or none found in it
+/// ([`ReadError::Io`] of kind `NotFound`, naming the extensions looked for).
+pub fn record_files(dir: impl AsRef<Path>) -> Result<Vec<PathBuf>, RecordError> {
+    let dir = dir.as_ref();
+    let failed =
+        |path: &Path, kind: ReadError| RecordError { file: Some(path.display().to_string().into()), game: None, kind };
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        let io = |e: std::io::Error| failed(&next, ReadError::io(&e));
+        for entry in std::fs::read_dir(&next).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let path = entry.path();
+            let kind = entry.file_type().map_err(|e| failed(&path, ReadError::io(&e)))?;
+            let named = path.extension().and_then(OsStr::to_str).and_then(Format::from_extension).is_some();
+            if kind.is_dir() {
+                pending.push(path);
+            } else if named && (kind.is_file() || kind.is_symlink() && path.is_file()) {
+                files.push(path);
+            }
+        }
+    }
+    if files.is_empty() {
+        let extensions = Format::ALL.map(|f| format!(".{}", f.extensions()[0])).join(" ");
+        let message = format!("a directory without record files ({extensions})");
+        return Err(failed(dir, ReadError::Io { kind: std::io::ErrorKind::NotFound, message }));
+    }
+    files.sort();
+    Ok(files)
+}
