@@ -223,5 +223,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         return tuple(str(self._core.position(i)) for i in range(self.num_envs))
 
     def close_extras(self, **kwargs: Any) -> None:
+        """Ends a step still under way (``step_async`` without ``step_wait``)."""
         if self._core.waiting:
             self.step_wait()

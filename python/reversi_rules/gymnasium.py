@@ -100,6 +100,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        """The game from its start, the opponent's first moves played: observation and info."""
         super().reset(seed=seed)
         # The opponent's stream, from the environment's seeded generator.
         self._batch.reset(int(self.np_random.integers(2**63)))
@@ -109,6 +110,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observe()
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Plays ``action``, then the opponent's replies: observation, reward, terminated, truncated, info."""
         a = int(action)
         if not (0 <= a < self._batch.num_actions and self._batch.legal_mask()[0, a]):
             if self._illegal == "raise":
@@ -128,6 +130,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._batch.position(0)
 
     def render(self) -> str | None:
+        """``"ansi"``: the board as text; ``"human"``: printed."""
         return render(self._batch, self.render_mode)
 
 

@@ -130,12 +130,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.agent_selection = AGENTS[int(self._batch.side_to_move()[0])]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same for both)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space (the same for both)."""
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s view: planes (its pieces, the other's) and its mask (zeros off its turn)."""
         planes = self._batch.observation()[0]  # (2, H, W): mover, opponent
         mover = AGENTS[int(self._batch.side_to_move()[0])]
         if agent != mover:
@@ -146,11 +149,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         return {"observation": np.ascontiguousarray(planes.transpose(1, 2, 0)), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """The game from its start; ``seed`` seeds the batch's streams (the game itself has no chance)."""
         # The game has no chance: the seed only seeds the batch's streams.
         self._batch.reset(seed)
         self._reset_state()
 
     def step(self, action: int | None) -> None:
+        """Plays the selected agent's ``action`` (``None`` for an agent already done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -170,9 +175,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             self.render()
 
     def render(self) -> str | None:
+        """``"ansi"``: the board as text; ``"human"``: printed."""
         return render(self._batch, self.render_mode)
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 

@@ -244,31 +244,39 @@ impl Batch {
         )
     }
 
+    /// The number of actions, `width * height * k + 1`: `k` = 1 in Reversi
+    /// (a square each), 25 in the games that move pieces (a destination and
+    /// one of 25 origins around it), then the pass.
     #[getter]
     fn num_actions(&self) -> usize {
         self.enc.count()
     }
 
+    /// The action that passes.
     #[getter]
     fn pass_action(&self) -> usize {
         self.enc.pass()
     }
 
+    /// The board's width (columns).
     #[getter]
     fn width(&self) -> usize {
         self.enc.width
     }
 
+    /// The board's height (rows).
     #[getter]
     fn height(&self) -> usize {
         self.enc.height
     }
 
+    /// The game: `"reversi"`, `"reversitacks"` or `"attacks"`.
     #[getter]
     fn variant(&self) -> &'static str {
         self.variant.name()
     }
 
+    /// Whether a game that ends starts again at once (in `step` and `rollout`).
     #[getter]
     fn auto_reset(&self) -> bool {
         self.auto_reset

@@ -180,10 +180,12 @@ impl PyPosition {
         Ok(copy)
     }
 
+    /// Whether the side to move has no move but a pass (the game not over).
     fn must_pass(&self) -> bool {
         self.pos.must_pass()
     }
 
+    /// Whether neither side can move.
     fn is_game_over(&self) -> bool {
         self.pos.is_game_over()
     }
@@ -200,21 +202,25 @@ impl PyPosition {
         self.pos.outcome().map(|o| o.winner.map_or("draw", color_name))
     }
 
+    /// `"black"` or `"white"`.
     #[getter]
     fn side_to_move(&self) -> &'static str {
         color_name(self.pos.side_to_move())
     }
 
+    /// The game: `"reversi"`, `"reversitacks"` or `"attacks"`.
     #[getter]
     fn variant(&self) -> &'static str {
         self.pos.variant().name()
     }
 
+    /// The board's width (columns).
     #[getter]
     fn width(&self) -> u8 {
         self.pos.geometry().width()
     }
 
+    /// The board's height (rows).
     #[getter]
     fn height(&self) -> u8 {
         self.pos.geometry().height()
@@ -291,6 +297,7 @@ impl PyPosition {
         self.clone()
     }
 
+    /// A copy (positions are mutable: `play`, `pass_`).
     fn copy(&self) -> PyPosition {
         self.clone()
     }

@@ -114,6 +114,7 @@ impl Game {
         self.record.moves.iter().map(|p| p.mv.to_string()).collect()
     }
 
+    /// The game of the record: `"reversi"`, `"reversitacks"` or `"attacks"`.
     #[getter]
     fn variant(&self) -> &'static str {
         self.record.variant.name()

@@ -105,14 +105,19 @@ pub(crate) struct PlanInfo {
     #[pyo3(get)]
     digest: String,
     start: reversi_variants::Position,
+    /// The depth counted.
     #[pyo3(get)]
     depth: u32,
+    /// The ply of the plan's positions.
     #[pyo3(get)]
     split: u32,
+    /// The distinct positions (the plan's lines).
     #[pyo3(get)]
     positions: u64,
+    /// The paths to them (their multiplicities summed).
     #[pyo3(get)]
     paths: u64,
+    /// The games over before the split ply (one leaf each, counted by shard 0).
     #[pyo3(get)]
     finished: u64,
     header: PlanHeader,
@@ -141,11 +146,13 @@ impl PlanInfo {
         PyPosition::new(self.start)
     }
 
+    /// The game: `"reversi"`, `"reversitacks"` or `"attacks"`.
     #[getter]
     fn variant(&self) -> &'static str {
         self.start.variant().name()
     }
 
+    /// The board, as `board=` takes it (`"8x8"`).
     #[getter]
     fn board(&self) -> String {
         self.start.geometry().to_string()
@@ -187,46 +194,57 @@ pub(crate) struct ShardResult(RustShardResult);
 
 #[pymethods]
 impl ShardResult {
+    /// The digest of the plan counted.
     #[getter]
     fn plan(&self) -> &str {
         &self.0.plan
     }
+    /// The game.
     #[getter]
     fn variant(&self) -> &str {
         &self.0.variant
     }
+    /// The board.
     #[getter]
     fn board(&self) -> &str {
         &self.0.board
     }
+    /// The depth counted.
     #[getter]
     fn depth(&self) -> u32 {
         self.0.depth
     }
+    /// The plan's split ply.
     #[getter]
     fn split(&self) -> u32 {
         self.0.split
     }
+    /// This shard's index (from 0).
     #[getter]
     fn shard(&self) -> u32 {
         self.0.shard.index()
     }
+    /// The number of shards the plan was cut into.
     #[getter]
     fn shards(&self) -> u32 {
         self.0.shard.count()
     }
+    /// The table key seed of the count.
     #[getter]
     fn hash_seed(&self) -> u64 {
         self.0.hash_seed
     }
+    /// The plan's positions this shard counted.
     #[getter]
     fn positions(&self) -> u64 {
         self.0.positions
     }
+    /// The leaves counted.
     #[getter]
     fn leaves(&self) -> u64 {
         self.0.leaves
     }
+    /// The count's wall time.
     #[getter]
     fn seconds(&self) -> f64 {
         self.0.seconds
@@ -259,34 +277,42 @@ pub(crate) struct MergedCount(Merged);
 
 #[pymethods]
 impl MergedCount {
+    /// The digest of the plan.
     #[getter]
     fn plan(&self) -> &str {
         self.0.plan()
     }
+    /// The depth counted.
     #[getter]
     fn depth(&self) -> u32 {
         self.0.depth()
     }
+    /// The number of shards merged.
     #[getter]
     fn shards(&self) -> u32 {
         self.0.shards()
     }
+    /// perft(depth): the leaves of every shard summed.
     #[getter]
     fn leaves(&self) -> u64 {
         self.0.leaves()
     }
+    /// The shards' wall times summed.
     #[getter]
     fn seconds(&self) -> f64 {
         self.0.seconds()
     }
+    /// The slowest shard's wall time.
     #[getter]
     fn max_seconds(&self) -> f64 {
         self.0.max_seconds()
     }
+    /// The shards' mean wall time.
     #[getter]
     fn mean_seconds(&self) -> f64 {
         self.0.mean_seconds()
     }
+    /// The slowest shard's time over the mean (1.0: perfectly balanced).
     #[getter]
     fn balance(&self) -> f64 {
         self.0.balance()
