@@ -176,3 +176,23 @@ def test_results_of_one_plan_never_mix(client, tmp_path):
     # The results of 3 shards are of another plan: with them, the run stops.
     with pytest.raises(MergeError, match="another plan"):
         count(pos, 6, split=3, shards=3, client=client, checkpoint=mixed)
+
+
+def test_the_readme_snippet_runs_as_a_script(tmp_path):
+    # python/README.md's Dask example, as a user would save and run it.
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    [snippet] = [
+        b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "distributed import count" in b
+    ]
+    script = tmp_path / "count13.py"
+    script.write_text(snippet)
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(list((tmp_path / "perft13").glob("*.json"))) == 64
