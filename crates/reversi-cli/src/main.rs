@@ -4,9 +4,9 @@
 //! reversi perft DEPTH [--variant reversi|reversitacks|attacks] [--board WxH|octagon]
 //!                     [--holes a1,c3,...] [--position TEXT] [--first black|white]
 //!                     [--divide] [--json] [--engine auto|generic] [--backend B]
-//!                     [--threads N] [--hash MB]
+//!                     [--threads N] [--hash MIB]
 //! reversi perft DEPTH --split K --plan FILE [game options]   (write a plan)
-//! reversi perft --plan FILE --shard I/N -o RESULT [--threads N] [--hash MB]
+//! reversi perft --plan FILE --shard I/N -o RESULT [--threads N] [--hash MIB]
 //! reversi perft --merge RESULT...
 //! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position]
 //!                            [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]

@@ -55,7 +55,7 @@ pub(crate) struct PerftArgs {
     /// Transposition table of this many MiB (0: none), one for the whole count,
     /// shared by every thread, for every game (8x8 Reversi: canonical boards;
     /// other games: exact keys); the count stays exact.
-    #[arg(long, value_name = "MB", default_value_t = 0)]
+    #[arg(long, value_name = "MIB", default_value_t = 0)]
     hash: usize,
     /// The key seed of the --hash table, any 64-bit number: each seed puts
     /// the positions in other slots and checks them another way, with the

@@ -187,7 +187,7 @@ fn bad_options_print_clap_whole_message_and_status_2() {
         (&["perft", "3", "--first", "white", "--position", "x"], "cannot be used with"),
         (&["perft"], "<DEPTH>"),
         (&["perft", "3", "--threads", "0"], "invalid value '0'"),
-        (&["perft", "3", "--hash", "lots"], "invalid value 'lots' for '--hash <MB>'"),
+        (&["perft", "3", "--hash", "lots"], "invalid value 'lots' for '--hash <MIB>'"),
         (&["bogus"], "unrecognized subcommand 'bogus'"),
     ] {
         assert_parse_error(args, expected);
