@@ -7,6 +7,9 @@
 
 use reversi_core::{Backend, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
 
+#[path = "../../../tests/support/perft_table.rs"]
+mod perft_table;
+
 /// Up to depth 11 from the start: about a second in the optimised test profile.
 const FAST_LEAVES: u64 = 250_000_000;
 
@@ -19,30 +22,21 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft/reversi.perft");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let mut cases = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(';').collect();
-        let [variant, position, depth, leaves] = fields[..] else {
-            panic!("{path}:{line_no}: expected variant;position;depth;leaves");
-        };
-        assert_eq!(variant, "reversi", "{path}:{line_no}");
-        let rows = position.split_whitespace().next().unwrap_or("");
-        if rows.split('/').count() != 8 || rows.split('/').any(|r| r.len() != 8) {
-            continue; // another board size: reversi-variants runs it
-        }
-        cases.push(Case {
-            line: line_no,
-            position: position.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-            depth: depth.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-            leaves: leaves.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}")),
-        });
-    }
+    let cases: Vec<Case> = perft_table::read_perft_table(path)
+        .into_iter()
+        .filter(|l| {
+            assert_eq!(l.variant, "reversi", "{path}:{}", l.line);
+            // Another board size: reversi-variants runs it.
+            let rows = l.position.split_whitespace().next().unwrap_or("");
+            rows.split('/').count() == 8 && rows.split('/').all(|r| r.len() == 8)
+        })
+        .map(|l| Case {
+            line: l.line,
+            position: l.position.parse().unwrap_or_else(|e| panic!("{path}:{}: {e}", l.line)),
+            depth: l.depth,
+            leaves: l.leaves,
+        })
+        .collect();
     assert!(cases.len() >= 14, "expected the 8x8 lines of {path}");
     cases
 }

@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use reversi_variants::split::{merge, read_plan_header, read_result};
 use reversi_variants::{Geometry, Position, Variant};
 
+#[path = "../../../tests/support/perft_table.rs"]
+mod perft_table;
+
 const SHARDS: u32 = 40;
 
 /// Each count: its folder, split ply and table key seed (scripts/perft17.sh).
@@ -20,13 +23,13 @@ fn dir() -> PathBuf {
 
 /// The count of data/perft/reversi.perft for the start at `depth`, if
 /// published.
-fn published(depth: &str) -> Option<u64> {
-    let table = std::fs::read_to_string(dir().join("../reversi.perft")).unwrap();
-    let start = Position::start(Variant::Reversi, Geometry::new(8, 8).unwrap()).unwrap().to_string();
-    table.lines().filter(|l| !l.starts_with('#')).find_map(|line| {
-        let fields: Vec<&str> = line.split(';').collect();
-        (fields.len() == 4 && fields[1] == start && fields[2] == depth).then(|| fields[3].parse().unwrap())
-    })
+fn published(depth: u32) -> Option<u64> {
+    let path = dir().join("../reversi.perft");
+    let start = Position::start(Variant::Reversi, Geometry::new(8, 8).unwrap()).unwrap();
+    perft_table::read_perft_table(path.to_str().unwrap())
+        .into_iter()
+        .find(|l| l.depth == depth && Position::from_text(Variant::Reversi, &l.position).ok() == Some(start))
+        .map(|l| l.leaves)
 }
 
 #[test]
@@ -58,9 +61,9 @@ fn committed_shards_are_of_their_plans_and_finished_counts_agree() {
     if let [a, b] = totals[..] {
         assert_eq!(a, b, "the two counts of perft(17) disagree");
     }
-    assert_eq!(published("16"), Some(20_301_186_039_128), "the table's start line is found");
+    assert_eq!(published(16), Some(20_301_186_039_128), "the table's start line is found");
     // Both counts are committed complete and the value is published (2026-12-05).
     assert_eq!(totals.len(), 2, "both counts of perft(17) are complete in data/perft/17/");
-    let value = published("17").expect("perft(17) is published in data/perft/reversi.perft");
+    let value = published(17).expect("perft(17) is published in data/perft/reversi.perft");
     assert!(totals.iter().all(|&t| t == value), "perft(17): published {value}, counted {totals:?}");
 }

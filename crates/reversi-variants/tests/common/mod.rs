@@ -6,6 +6,9 @@
 
 use reversi_variants::{Color, Move, Position, Square, Variant};
 
+#[path = "../../../../tests/support/perft_table.rs"]
+mod perft_table;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Cell {
     Empty,
@@ -212,23 +215,16 @@ impl Board {
     }
 }
 
-/// The perft lines of the file at `path`: (line, variant, position, depth,
-/// leaves).
+/// The perft lines of the file at `path` (THE table reader,
+/// `tests/support/perft_table.rs`): (line, variant, position, depth, leaves).
 pub(crate) fn parse_perft_file(path: &str) -> Vec<(usize, Variant, Position, u32, u64)> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let mut lines = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(';').collect();
-        let [variant, position, depth, leaves] = fields[..] else {
-            panic!("{path}:{}: expected variant;position;depth;leaves", i + 1);
-        };
-        let variant: Variant = variant.parse().unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
-        let position = Position::from_text(variant, position).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
-        lines.push((i + 1, variant, position, depth.parse().unwrap(), leaves.parse().unwrap()));
-    }
-    lines
+    perft_table::read_perft_table(path)
+        .into_iter()
+        .map(|l| {
+            let variant: Variant = l.variant.parse().unwrap_or_else(|e| panic!("{path}:{}: {e}", l.line));
+            let position =
+                Position::from_text(variant, &l.position).unwrap_or_else(|e| panic!("{path}:{}: {e}", l.line));
+            (l.line, variant, position, l.depth, l.leaves)
+        })
+        .collect()
 }
