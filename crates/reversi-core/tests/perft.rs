@@ -5,6 +5,9 @@
 //! up to `REVERSI_PERFT_MAX_LEAVES` leaves (default: depth 13). Lines for other
 //! board sizes belong to reversi-variants and are skipped here.
 
+#[path = "../../../tests/support/backends.rs"]
+mod backends;
+
 use reversi_core::{Backend, PerftTable, Position, TableEntry, perft_hashed_with, perft_with};
 
 #[path = "../../../tests/support/perft_table.rs"]
@@ -57,7 +60,7 @@ fn check(case: &Case, backend: Backend) {
 fn perft_table_on_every_backend() {
     let mut ran = 0;
     for case in cases().iter().filter(|c| c.leaves <= FAST_LEAVES) {
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+        for backend in backends::available() {
             check(case, backend);
         }
         ran += 1;
@@ -76,7 +79,7 @@ fn hashed_perft_table_on_every_backend() {
         let slots = table(slots);
         let table = PerftTable::new(&slots);
         for case in cases().iter().filter(|c| c.leaves <= FAST_LEAVES) {
-            for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            for backend in backends::available() {
                 assert_eq!(
                     perft_hashed_with(backend, &case.position, case.depth, &table),
                     case.leaves,

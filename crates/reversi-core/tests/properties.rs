@@ -1,5 +1,8 @@
 //! Property tests over random legal game prefixes.
 
+#[path = "../../../tests/support/backends.rs"]
+mod backends;
+
 use proptest::prelude::*;
 use reversi_core::{
     Backend, Bitboard, Color, Move, PerftTable, PlayError, Position, Square, Symmetry, TableEntry, perft, perft_hashed,
@@ -225,7 +228,7 @@ proptest! {
     #[test]
     fn every_backend_counts_alike(pos in positions()) {
         let reference = perft_with(Backend::Portable, &pos, 4);
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+        for backend in backends::available() {
             prop_assert_eq!(perft_with(backend, &pos, 4), reference, "{}", backend.name());
         }
         let slots: Vec<TableEntry> = (0..256).map(|_| TableEntry::default()).collect();
@@ -270,7 +273,7 @@ proptest! {
     fn every_backend_counts_alike_at_depths_1_to_6(pos in phased_positions()) {
         for depth in 1..=6 {
             let reference = perft_with(Backend::Portable, &pos, depth);
-            for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            for backend in backends::available() {
                 prop_assert_eq!(perft_with(backend, &pos, depth), reference, "{} depth {}", backend.name(), depth);
             }
         }

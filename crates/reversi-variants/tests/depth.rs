@@ -5,6 +5,9 @@
 //! anything is counted (before the bound, such a count recursed until the
 //! stack overflowed and the process aborted).
 
+#[path = "../../../tests/support/backends.rs"]
+mod backends;
+
 use reversi_variants::{
     Backend, MAX_PERFT_DEPTH, PerftCache, PerftError, Position, Variant, divide, perft, perft_hashed,
     perft_hashed_with, perft_with,
@@ -36,7 +39,7 @@ fn endless_games_count_to_the_bound_on_a_small_stack() {
     for pos in endless() {
         let moves: Vec<String> = pos.moves().map(|m| m.to_string()).collect();
         assert_eq!(moves, ["a1c1"], "{pos}");
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+        for backend in backends::available() {
             let counts = on_stack(128 << 10, || {
                 let cache = PerftCache::new(1 << 16);
                 (

@@ -4,6 +4,9 @@
 
 mod common;
 
+#[path = "../../../tests/support/backends.rs"]
+mod backends;
+
 use common::Board;
 use proptest::prelude::*;
 use reversi_variants::internal::PositionHooks as _;
@@ -131,7 +134,7 @@ proptest! {
         prop_assert_eq!(perft(&pos, depth).unwrap(), reference.perft(depth), "perft({}) of {}", depth, pos);
         let deeper = perft_with(Backend::Portable, &pos, depth + 1).unwrap();
         let cache = PerftCache::new(4096);
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+        for backend in backends::available() {
             prop_assert_eq!(perft_with(backend, &pos, depth + 1).unwrap(), deeper);
             prop_assert_eq!(reversi_variants::perft_hashed_with(backend, &pos, depth + 1, &cache).unwrap(), deeper);
         }

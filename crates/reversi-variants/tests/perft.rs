@@ -6,6 +6,9 @@
 
 mod common;
 
+#[path = "../../../tests/support/backends.rs"]
+mod backends;
+
 use reversi_variants::{Backend, PerftCache, perft_hashed, perft_hashed_with, perft_with};
 
 const FAST_LEAVES: u64 = 60_000_000;
@@ -31,7 +34,7 @@ fn run(name: &str, path_in_crate: bool, deep: bool) {
         if deep && leaves > 3_000_000_000 {
             continue;
         }
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+        for backend in backends::available() {
             if backend != Backend::detect() && leaves > 5_000_000 {
                 continue; // the slower builds on the smaller lines only
             }
@@ -74,7 +77,7 @@ fn hashed_counts_match_the_tables() {
     for name in ["reversi-boards", "reversitacks-boards", "attacks-boards"] {
         for (line, _, pos, depth, leaves) in crate_perft_lines(name) {
             if leaves <= 5_000_000 {
-                for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+                for backend in backends::available() {
                     assert_eq!(
                         perft_hashed_with(backend, &pos, depth, &cache).unwrap(),
                         leaves,
