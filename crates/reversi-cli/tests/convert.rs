@@ -100,7 +100,7 @@ fn a_game_that_fails_after_many_written_leaves_no_output() {
     let before = listing(&dir);
     for (out, bad, status, message) in [
         ("new.wtb", attacks, 2, "reversi: WTHOR cannot hold game 20001: "),
-        ("old.ggf", attacks, 2, "reversi: GGF cannot hold game 20001: GGF holds Othello only, not attacks\n"),
+        ("old.ggf", attacks, 2, "reversi: GGF cannot hold game 20001: GGF holds Reversi only, not attacks\n"),
         ("new.txt", illegal, 1, "reversi: <stdin>:20001:4: game 20001, ply 1: a1 is not legal for Black"),
     ] {
         let (child, mut stdin) = spawn(&["-o", &dir.path(out)]);

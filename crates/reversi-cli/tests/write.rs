@@ -104,7 +104,7 @@ fn a_format_that_cannot_hold_a_game_says_so() {
     let ggf = dir.path("attacks.ggf");
     let out = reversi(&["convert", &pgn, "-o", &ggf]);
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(stderr(&out), "reversi: GGF cannot hold game 1: GGF holds Othello only, not attacks\n");
+    assert_eq!(stderr(&out), "reversi: GGF cannot hold game 1: GGF holds Reversi only, not attacks\n");
     assert!(!Path::new(&ggf).exists());
     let out = reversi(&["convert", &pgn, "-o", &dir.path("attacks.wtb")]);
     assert_eq!(out.status.code(), Some(2));

@@ -13,7 +13,7 @@ use crate::{EncodeError, Format, Losses, ReadOptions, Record, WriteError};
 ///
 /// # Errors
 /// [`WriteError`] naming the first game the format cannot hold and why:
-/// GGF and OBF are Othello only, WTHOR 8x8 Othello from the standard start,
+/// GGF and OBF hold Reversi only, WTHOR 8x8 Reversi from the standard start,
 /// a transcript needs the default start and at least one move; games written as their
 /// final position must replay; no game is written longer than the readers
 /// take ([`ReadOptions::DEFAULT_MAX_GAME_BYTES`]).

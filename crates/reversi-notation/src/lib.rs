@@ -28,7 +28,7 @@
 //! | --- | --- | --- |
 //! | [`transcript`] | one game a line: compact 8x8 `f5d6c3`, spaced tokens `c3 a1c3 pass` for any variant | optional |
 //! | [`pgn`] | PGN-style records for every variant (`Variant`, `Board`, `Holes`, `Position`, `First` tags), PlayOK's PGN | `pass`, PlayOK's `--` |
-//! | [`ggf`] | GGS games, archive and synchro lines, komi, random starts, the octagon; Othello only | `PA` |
+//! | [`ggf`] | GGS games, archive and synchro lines, komi, random starts, the octagon; Reversi only | `PA` |
 //! | [`wthor`] | `.wtb` databases (whole or streamed: [`wthor::Reader`]) and their `.JOU`/`.TRN` name files; 8x8 Othello | none stored |
 //! | [`obf`] | Edax OBF positions with their annotations | - |
 //!

@@ -60,7 +60,7 @@ use std::fmt::Write as _;
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
-use crate::format::codec::{Codec, Finished, GameWriter, Halt, Head, Parser, Resync, Step, TextParser, game_step};
+use crate::format::codec::{Codec, Finished, Found, GameWriter, Halt, Head, Parser, Resync, TextParser, game_step};
 use crate::losses::FieldNames;
 use crate::{Format, GameResult, Ply, ReadOptions, Record, SyntaxError, WriteError};
 use crate::{Loss, Losses};
@@ -136,7 +136,7 @@ enum Line {
 }
 
 impl TextParser for PgnParser {
-    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Found, SyntaxError> {
         step(text, at, eof)
     }
 
@@ -202,25 +202,25 @@ impl GameWriter for Writer {
 
 /// The parser step at `at`: space passed over, a comment outside any game
 /// passed over (it is no game), or a game.
-fn step(text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+fn step(text: &str, at: usize, eof: bool) -> Result<Found, SyntaxError> {
     let mut reader = Scanner { text, at, eof };
     reader.skip_space();
     if let Some(open @ (b';' | b'{')) = reader.peek() {
         let start = reader.at;
         if open == b';' {
-            return Ok(crate::lines::line_end(text, start, eof).map_or(Step::More, Step::Skip));
+            return Ok(crate::lines::line_end(text, start, eof).map_or(Found::More, Found::Skip));
         }
         return match text[start..].find('}') {
-            Some(i) => Ok(Step::Skip(start + i + 1)),
-            None if !eof => Ok(Step::More),
+            Some(i) => Ok(Found::Skip(start + i + 1)),
+            None if !eof => Ok(Found::More),
             None => Err(SyntaxError::at(text, start, "a comment closed by }")),
         };
     }
     if reader.at == text.len() {
         return Ok(match (eof, reader.at > at) {
-            (true, _) => Step::End,
-            (false, true) => Step::Skip(reader.at),
-            (false, false) => Step::More,
+            (true, _) => Found::End,
+            (false, true) => Found::Skip(reader.at),
+            (false, false) => Found::More,
         });
     }
     game_step(reader.game().map(|record| (record, reader.at)))

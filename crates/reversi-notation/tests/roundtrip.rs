@@ -255,7 +255,7 @@ fn writers_name_what_they_cannot_hold() {
     let mut attacks = Record::of(Variant::Attacks, Geometry::new(7, 7).unwrap());
     attacks.moves.push(Ply::from("a1c3".parse::<Move>().unwrap()));
     for (format, message) in [
-        (Format::Ggf, "GGF cannot hold game 1: GGF holds Othello only, not attacks"),
+        (Format::Ggf, "GGF cannot hold game 1: GGF holds Reversi only, not attacks"),
         (
             Format::Wthor,
             "WTHOR cannot hold game 1: WTHOR holds 8x8 Othello from the standard start with Black first, not attacks on 7x7",

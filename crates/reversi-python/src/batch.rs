@@ -23,7 +23,7 @@ use reversi_variants::{Color, Move, Position, Square, Variant};
 use crate::arrays::out_array;
 use crate::errors::illegal;
 use crate::games::{
-    Encoding, Game8, Games, Player, action_any, action8, check_any, choose_any, mv_is_distance_one_jump, play_any,
+    Encoding, Game8, Lanes, Player, action_any, action8, check_any, choose_any, mv_is_distance_one_jump, play_any,
     reason8, write_mask_any, write_planes_any,
 };
 use crate::interrupt::interruptible;
@@ -99,7 +99,7 @@ type Outcomes<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
 /// `n` games of one variant and board, stepped together.
 #[pyclass(module = "reversi_rules")]
 pub(crate) struct Batch {
-    pub(crate) games: Games,
+    pub(crate) games: Lanes,
     pub(crate) enc: Encoding,
     variant: Variant,
     pub(crate) rng: Vec<SplitMix64>,
@@ -118,8 +118,8 @@ impl Batch {
 
     fn reset_all(&mut self) {
         match &mut self.games {
-            Games::Othello { start, games, .. } => games.iter_mut().for_each(|g| *g = *start),
-            Games::Any { start, games } => games.iter_mut().for_each(|g| *g = **start),
+            Lanes::Othello { start, games, .. } => games.iter_mut().for_each(|g| *g = *start),
+            Lanes::Any { start, games } => games.iter_mut().for_each(|g| *g = **start),
         }
     }
 
@@ -145,8 +145,8 @@ impl Batch {
             py.detach(|| {
                 threads.install(rng.len(), || {
                     let pick = |i: usize, s: &mut SplitMix64| match games {
-                        Games::Othello { kernel, games, .. } => action8(player, *kernel, &games[i], s),
-                        Games::Any { games, .. } => action_any(player, enc, &games[i], s),
+                        Lanes::Othello { kernel, games, .. } => action8(player, *kernel, &games[i], s),
+                        Lanes::Any { games, .. } => action_any(player, enc, &games[i], s),
                     };
                     if parallel {
                         rng.par_iter_mut().zip(out.par_iter_mut()).enumerate().for_each(|(i, (s, o))| *o = pick(i, s));
@@ -218,9 +218,9 @@ impl Batch {
                 let kernel = Kernel::detect();
                 let black = core.side_to_move() == Color::Black;
                 let start = Game8::new(kernel, core.player().0, core.opponent().0, black);
-                Games::Othello { kernel, start, games: filled(n, start, "the games")? }
+                Lanes::Othello { kernel, start, games: filled(n, start, "the games")? }
             }
-            None => Games::Any { start: Box::new(pos), games: filled(n, pos, "the games")? },
+            None => Lanes::Any { start: Box::new(pos), games: filled(n, pos, "the games")? },
         };
         let rng = filled(n, SplitMix64::new(0), "the random streams")?;
         let threads = Threads::new(threads)?;
@@ -295,8 +295,8 @@ impl Batch {
     fn reset_game(&mut self, i: usize) -> PyResult<()> {
         self.check_index(i)?;
         match &mut self.games {
-            Games::Othello { start, games, .. } => games[i] = *start,
-            Games::Any { start, games } => games[i] = **start,
+            Lanes::Othello { start, games, .. } => games[i] = *start,
+            Lanes::Any { start, games } => games[i] = **start,
         }
         Ok(())
     }
@@ -305,8 +305,8 @@ impl Batch {
     pub(crate) fn position(&self, i: usize) -> PyResult<PyPosition> {
         self.check_index(i)?;
         Ok(PyPosition::new(match &self.games {
-            Games::Othello { games, .. } => games[i].position(),
-            Games::Any { games, .. } => games[i],
+            Lanes::Othello { games, .. } => games[i].position(),
+            Lanes::Any { games, .. } => games[i],
         }))
     }
 
@@ -340,7 +340,7 @@ impl Batch {
     pub(crate) fn holes_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         let (w, h) = (self.enc.width, self.enc.height);
         let mut holes = vec![false; w * h];
-        if let Games::Any { start, .. } = &self.games {
+        if let Lanes::Any { start, .. } = &self.games {
             for sq in start.geometry().holes() {
                 holes[usize::from(sq.row()) * w + usize::from(sq.column())] = true;
             }
@@ -360,12 +360,12 @@ impl Batch {
             let (parallel, w) = (self.parallel(), self.enc.width);
             py.detach(|| {
                 self.threads.install(self.len(), || match &self.games {
-                    Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    Lanes::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
                         for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
                             g.write_observation(o);
                         }
                     }),
-                    Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    Lanes::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
                         for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
                             write_planes_any(pos, w, o);
                         }
@@ -388,12 +388,12 @@ impl Batch {
             let per = enc.count();
             py.detach(|| {
                 self.threads.install(self.len(), || match &self.games {
-                    Games::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    Lanes::Othello { games, .. } => each(parallel, games, out, per, |gs, out| {
                         for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
                             g.write_mask(o);
                         }
                     }),
-                    Games::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                    Lanes::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
                         for (pos, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
                             write_mask_any(enc, pos, o);
                         }
@@ -444,12 +444,12 @@ impl Batch {
             py.detach(|| -> PyResult<()> {
                 // Every action checked first: an error leaves every game as it was.
                 let bad = match &*games {
-                    Games::Othello { games, .. } => games
+                    Lanes::Othello { games, .. } => games
                         .iter()
                         .zip(actions)
                         .position(|(g, &a)| !g.is_legal(a))
                         .map(|i| (i, reason8(&games[i], actions[i]))),
-                    Games::Any { games, .. } => games
+                    Lanes::Any { games, .. } => games
                         .iter()
                         .zip(actions)
                         .enumerate()
@@ -459,7 +459,7 @@ impl Batch {
                     return Err(illegal(format!("game {i}: {why}")));
                 }
                 threads.install(n, || match games {
-                    Games::Othello { kernel, start, games } => {
+                    Lanes::Othello { kernel, start, games } => {
                         let (k, start) = (*kernel, *start);
                         chunked(parallel, games, actions, r_out, t_out, |g, a| {
                             let (r, t) = g.play(k, a);
@@ -469,7 +469,7 @@ impl Batch {
                             (r, t)
                         });
                     }
-                    Games::Any { start, games } => {
+                    Lanes::Any { start, games } => {
                         let start = **start;
                         chunked(parallel, games, actions, r_out, t_out, |g, a| {
                             // Checked above: every action decodes.
@@ -557,8 +557,8 @@ impl Batch {
             self.set_seed(seed);
         }
         let max_plies = max_plies.unwrap_or(match &self.games {
-            Games::Othello { .. } => 10 * self.enc.width * self.enc.height,
-            Games::Any { start, .. } => 10 * start.geometry().playable_count(),
+            Lanes::Othello { .. } => 10 * self.enc.width * self.enc.height,
+            Lanes::Any { start, .. } => 10 * start.geometry().playable_count(),
         });
         {
             let mut view = array.try_readwrite()?;
@@ -567,7 +567,7 @@ impl Batch {
             let (games, rng, threads) = (&mut self.games, &mut self.rng, &self.threads);
             interruptible(py, |cancel| {
                 threads.install(rng.len(), || match games {
-                    Games::Othello { kernel, start, games } => {
+                    Lanes::Othello { kernel, start, games } => {
                         let (k, start) = (*kernel, *start);
                         with_streams(parallel, games, rng, out, |g, s| {
                             // A game of 8x8 Reversi takes microseconds: the
@@ -588,7 +588,7 @@ impl Batch {
                             score
                         });
                     }
-                    Games::Any { start, games } => {
+                    Lanes::Any { start, games } => {
                         let start = **start;
                         with_streams(parallel, games, rng, out, |g, s| {
                             let mut plies = 0;
@@ -617,8 +617,8 @@ impl Batch {
     /// `int32 (n, 2)`: each game's discs (pieces), Black then White.
     pub(crate) fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i32>> {
         let rows: Vec<[i32; 2]> = match &self.games {
-            Games::Othello { games, .. } => games.iter().map(|g| g.score().into()).collect(),
-            Games::Any { games, .. } => games
+            Lanes::Othello { games, .. } => games.iter().map(|g| g.score().into()).collect(),
+            Lanes::Any { games, .. } => games
                 .iter()
                 .map(|p| {
                     let s = p.score();
@@ -633,8 +633,8 @@ impl Batch {
     /// `bool (n,)`: the games that are over (only with `auto_reset=False`).
     fn is_over<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let over: Vec<bool> = match &self.games {
-            Games::Othello { games, .. } => games.iter().map(|g| g.over).collect(),
-            Games::Any { games, .. } => games.iter().map(Position::is_game_over).collect(),
+            Lanes::Othello { games, .. } => games.iter().map(|g| g.over).collect(),
+            Lanes::Any { games, .. } => games.iter().map(Position::is_game_over).collect(),
         };
         PyArray1::from_vec(py, over)
     }
@@ -642,8 +642,8 @@ impl Batch {
     /// `uint8 (n,)`: the side to move of each game, 0 Black, 1 White.
     pub(crate) fn side_to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let sides: Vec<u8> = match &self.games {
-            Games::Othello { games, .. } => games.iter().map(|g| u8::from(!g.black)).collect(),
-            Games::Any { games, .. } => games.iter().map(|p| u8::from(p.side_to_move() == Color::White)).collect(),
+            Lanes::Othello { games, .. } => games.iter().map(|g| u8::from(!g.black)).collect(),
+            Lanes::Any { games, .. } => games.iter().map(|p| u8::from(p.side_to_move() == Color::White)).collect(),
         };
         PyArray1::from_vec(py, sides)
     }

@@ -168,8 +168,9 @@ const fn sign(x: i64) -> f32 {
     x.signum() as f32
 }
 
-/// The games of a batch.
-pub(crate) enum Games {
+/// The games of a batch or a vector environment (its lanes; not `read`'s
+/// `Games`).
+pub(crate) enum Lanes {
     /// 8x8 Reversi without holes, from `start`.
     Othello { kernel: Kernel, start: Game8, games: Vec<Game8> },
     /// Any other game, from `start`.

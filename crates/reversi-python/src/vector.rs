@@ -14,7 +14,7 @@ use crate::arrays::out_array;
 use crate::batch::{Batch, parse_player};
 use crate::env_core::{self, Autoreset, Rules, Slab};
 use crate::errors::illegal;
-use crate::games::{Games, Player};
+use crate::games::{Lanes, Player};
 use crate::position::PyPosition;
 use crate::threads::Threads;
 
@@ -80,8 +80,8 @@ impl Inner {
             }};
         }
         match &mut self.batch.games {
-            Games::Othello { kernel, start, games } => go!(*kernel, *start, games),
-            Games::Any { start, games } => go!(self.batch.enc, **start, games),
+            Lanes::Othello { kernel, start, games } => go!(*kernel, *start, games),
+            Lanes::Any { start, games } => go!(self.batch.enc, **start, games),
         }
     }
 
@@ -98,10 +98,10 @@ impl Inner {
         }
         let found = py.detach(|| {
             threads.install(n, || match &self.batch.games {
-                Games::Othello { kernel, games, .. } => {
+                Lanes::Othello { kernel, games, .. } => {
                     env_core::refused(*kernel, rules, games, &self.ended, actions, strict)
                 }
-                Games::Any { games, .. } => {
+                Lanes::Any { games, .. } => {
                     env_core::refused(self.batch.enc, rules, games, &self.ended, actions, strict)
                 }
             })
@@ -200,8 +200,8 @@ impl VectorCore {
             _ => return Err(PyValueError::new_err(format!("illegal {illegal:?}: expected \"lose\" or \"raise\""))),
         };
         let playable = match &batch.games {
-            Games::Othello { .. } => 64,
-            Games::Any { start, .. } => start.geometry().playable_count(),
+            Lanes::Othello { .. } => 64,
+            Lanes::Any { start, .. } => start.geometry().playable_count(),
         };
         let max_plies = max_plies.unwrap_or(u32::try_from(10 * playable).unwrap_or(u32::MAX));
         if max_plies == 0 {

@@ -76,9 +76,9 @@ pub(crate) enum Parser {
     Bytes(Box<dyn ByteParser>),
 }
 
-/// What a parser step found at its position.
+/// What a parser step found at its position (not a replay's [`Step`](crate::Step)).
 #[allow(clippy::large_enum_variant, reason = "returned and matched at once, never stored")]
-pub(crate) enum Step {
+pub(crate) enum Found {
     /// A game (`None`: read into the record the step was given), and the
     /// byte after it.
     Game(Option<Record>, usize),
@@ -109,7 +109,7 @@ pub(crate) enum Resync {
 /// column. A step that fails leaves the parser as it was.
 pub(crate) trait TextParser: Send {
     /// One step at `at`.
-    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError>;
+    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Found, SyntaxError>;
     /// After a game that does not read, the error at byte `from`: where the
     /// format's next game may start, after `from`. `head` is the first byte
     /// other than space of the line `text` starts in when `text` does not
@@ -121,8 +121,14 @@ pub(crate) trait TextParser: Send {
 pub(crate) trait ByteParser: Send {
     /// One step at `at`, a game read into `record`; `offset` is the input's
     /// offset of `bytes[0]`.
-    fn step(&mut self, bytes: &[u8], at: usize, eof: bool, offset: u64, record: &mut Record)
-    -> Result<Step, ReadError>;
+    fn step(
+        &mut self,
+        bytes: &[u8],
+        at: usize,
+        eof: bool,
+        offset: u64,
+        record: &mut Record,
+    ) -> Result<Found, ReadError>;
     /// After a game that does not read, starting at `start`: where the next
     /// game may start.
     fn resync(&mut self, bytes: &[u8], start: usize, eof: bool) -> Resync;
@@ -146,10 +152,10 @@ impl From<SyntaxError> for Halt {
 }
 
 /// A step's result from a [`Halt`]-returning game parser.
-pub(crate) fn game_step(found: Result<(Record, usize), Halt>) -> Result<Step, SyntaxError> {
+pub(crate) fn game_step(found: Result<(Record, usize), Halt>) -> Result<Found, SyntaxError> {
     match found {
-        Ok((record, end)) => Ok(Step::Game(Some(record), end)),
-        Err(Halt::More) => Ok(Step::More),
+        Ok((record, end)) => Ok(Found::Game(Some(record), end)),
+        Err(Halt::More) => Ok(Found::More),
         Err(Halt::Syntax(e)) => Err(e),
     }
 }
@@ -189,14 +195,14 @@ pub(crate) fn line_step(
     at: usize,
     eof: bool,
     parse: impl FnOnce(&str, usize) -> Result<Option<Record>, SyntaxError>,
-) -> Result<Step, SyntaxError> {
+) -> Result<Found, SyntaxError> {
     if at == text.len() {
-        return Ok(if eof { Step::End } else { Step::More });
+        return Ok(if eof { Found::End } else { Found::More });
     }
-    let Some(end) = crate::lines::line_end(text, at, eof) else { return Ok(Step::More) };
+    let Some(end) = crate::lines::line_end(text, at, eof) else { return Ok(Found::More) };
     Ok(match parse(&text[at..end], at)? {
-        Some(record) => Step::Game(Some(record), end),
-        None => Step::Skip(end),
+        Some(record) => Found::Game(Some(record), end),
+        None => Found::Skip(end),
     })
 }
 
@@ -220,7 +226,7 @@ impl<F> TextParser for Lines<F>
 where
     F: FnMut(&str, &str, usize) -> Result<Option<Record>, SyntaxError> + Send,
 {
-    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Found, SyntaxError> {
         line_step(text, at, eof, |line, at| (self.0)(text, line, at))
     }
 

@@ -4,7 +4,7 @@
 use reversi_core::Color;
 use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
-use crate::format::codec::{Halt, Resync, Step, TextParser, game_step};
+use crate::format::codec::{Found, Halt, Resync, TextParser, game_step};
 use crate::{GameResult, Location, Ply, Record, SyntaxError};
 
 /// What the reader keeps from game to game: the games an archive line's
@@ -22,16 +22,16 @@ pub(crate) struct State {
 impl TextParser for State {
     /// The parser step at `at`: space and an archive line's count passed
     /// over, then a game. A step that fails leaves the state as it was.
-    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Step, SyntaxError> {
+    fn step(&mut self, text: &str, at: usize, eof: bool) -> Result<Found, SyntaxError> {
         let bytes = text.as_bytes();
         let start = skip_space(bytes, at);
         if start == bytes.len() {
             return match (eof, start > at) {
                 // The count's games are missing.
                 (true, _) if self.pending > 0 => Err(SyntaxError::at(text, start, "a game: (;")),
-                (true, _) => Ok(Step::End),
-                (false, true) => Ok(Step::Skip(start)),
-                (false, false) => Ok(Step::More),
+                (true, _) => Ok(Found::End),
+                (false, true) => Ok(Found::Skip(start)),
+                (false, false) => Ok(Found::More),
             };
         }
         if self.pending == 0 {
@@ -39,12 +39,12 @@ impl TextParser for State {
             let digits = bytes[start..].iter().take_while(|b| b.is_ascii_digit()).count();
             if digits > 0 {
                 if start + digits == bytes.len() && !eof {
-                    return Ok(Step::More);
+                    return Ok(Found::More);
                 }
                 let count =
                     text[start..start + digits].parse().map_err(|_| SyntaxError::at(text, start, "a game count"))?;
                 self.pending = count;
-                return Ok(Step::Skip(start + digits));
+                return Ok(Found::Skip(start + digits));
             }
         }
         let found = game(text, start, eof, &mut self.boards, &mut self.colors);
@@ -450,7 +450,7 @@ mod tests {
         let record = Record::of(Variant::Attacks, Geometry::standard());
         assert_eq!(
             write(&[record]).unwrap_err().to_string(),
-            "GGF cannot hold game 1: GGF holds Othello only, not attacks"
+            "GGF cannot hold game 1: GGF holds Reversi only, not attacks"
         );
         let record = Record::of(Variant::Reversi, Geometry::new(8, 6).unwrap());
         assert!(write(&[record]).unwrap_err().what.contains("not 8x6"));

@@ -185,7 +185,7 @@ fn field(out: &mut String, name: &str, value: &str) {
 fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Losses) -> Result<(), WriteError> {
     let fail = |what: String| WriteError { format: "GGF", game: index, what };
     if record.variant != Variant::Reversi {
-        return Err(fail(format!("GGF holds Othello only, not {}", record.variant)));
+        return Err(fail(format!("GGF holds Reversi only, not {}", record.variant)));
     }
     let start = record.start_position().map_err(|e| fail(format!("the start: {e}")))?;
     let geometry = *start.geometry();

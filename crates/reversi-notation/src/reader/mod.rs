@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use self::input::{BadText, Input};
-use crate::format::codec::{Codec, Parser, Resync, Step};
+use crate::format::codec::{Codec, Found, Parser, Resync};
 use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordError, SyntaxError};
 
 /// The games of an input, read one at a time, in any format: THE reader,
@@ -182,7 +182,7 @@ impl<R: BufRead> Reader<R> {
                 }
             };
             match step {
-                Ok(Step::Game(record, end)) => {
+                Ok(Found::Game(record, end)) => {
                     self.input.at = end;
                     // Text that is not UTF-8 in the game or before it: the
                     // game is reported, whatever its parser made of it.
@@ -196,17 +196,17 @@ impl<R: BufRead> Reader<R> {
                     self.game += 1;
                     return Some(Ok(()));
                 }
-                Ok(Step::Skip(end)) => {
+                Ok(Found::Skip(end)) => {
                     self.input.pass(end);
                     self.input.at = end;
                 }
-                Ok(Step::End) => {
+                Ok(Found::End) => {
                     self.done = true;
                     if let Some(bad) = self.input.take_bad(self.input.len()) {
                         return Some(Err(self.error(bad.error())));
                     }
                 }
-                Ok(Step::More) => {
+                Ok(Found::More) => {
                     self.input.compact();
                     if let Some(e) = self.input.take_failure() {
                         self.done = true;
@@ -366,14 +366,14 @@ fn bounded_step(
     at: usize,
     eof: bool,
     max: usize,
-) -> Result<Step, SyntaxError> {
+) -> Result<Found, SyntaxError> {
     let mut end = at.saturating_add(max).min(text.len());
     while !text.is_char_boundary(end) {
         end -= 1;
     }
     let truncated = end < text.len();
     match parser.step(&text[..end], at, eof && !truncated)? {
-        Step::More if truncated || end - at >= max => Err(too_long(text, at, max)),
+        Found::More if truncated || end - at >= max => Err(too_long(text, at, max)),
         step => Ok(step),
     }
 }

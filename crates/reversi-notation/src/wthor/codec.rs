@@ -2,7 +2,7 @@
 //! the crate's [`Reader`](crate::Reader), written through [`Writer`].
 
 use super::{GAME_LEN, HEADER_LEN, Header, Writer, WthorError, decode_game, decode_header};
-use crate::format::codec::{ByteParser, Codec, Finished, GameWriter, Head, Parser, Resync, SNIFF_BYTES, Step};
+use crate::format::codec::{ByteParser, Codec, Finished, Found, GameWriter, Head, Parser, Resync, SNIFF_BYTES};
 use crate::{ReadError, ReadOptions, Record, WriteError};
 
 /// The WTHOR codec.
@@ -67,14 +67,14 @@ impl ByteParser for Games {
         eof: bool,
         offset: u64,
         record: &mut Record,
-    ) -> Result<Step, ReadError> {
+    ) -> Result<Found, ReadError> {
         let rest = &bytes[at..];
         let Some(header) = self.header else {
             let Some(h) = rest.first_chunk::<HEADER_LEN>() else {
                 return if eof {
                     Err(WthorError::TruncatedHeader { found: rest.len() }.into())
                 } else {
-                    Ok(Step::More)
+                    Ok(Found::More)
                 };
             };
             let header = decode_header(h);
@@ -82,20 +82,20 @@ impl ByteParser for Games {
                 return Err(WthorError::BoardSize(header.board_size).into());
             }
             self.header = Some(header);
-            return Ok(Step::Skip(at + HEADER_LEN));
+            return Ok(Found::Skip(at + HEADER_LEN));
         };
         let claimed = u64::from(header.games);
         let here = offset + at as u64;
         if self.read == header.games {
             return match (rest.is_empty(), eof) {
-                (true, true) => Ok(Step::End),
-                (true, false) => Ok(Step::More),
+                (true, true) => Ok(Found::End),
+                (true, false) => Ok(Found::More),
                 (false, _) => Err(WthorError::TrailingBytes { claimed, offset: here }.into()),
             };
         }
         let Some(game) = rest.first_chunk::<GAME_LEN>() else {
             if !eof {
-                return Ok(Step::More);
+                return Ok(Found::More);
             }
             let game = self.read as usize;
             return Err(match rest.len() {
@@ -110,7 +110,7 @@ impl ByteParser for Games {
         self.read += 1;
         let game = decode_game(game, index, here)?;
         game.read_at(&header, &self.players, &self.tournaments, record, Some(here));
-        Ok(Step::Game(None, at + GAME_LEN))
+        Ok(Found::Game(None, at + GAME_LEN))
     }
 
     fn resync(&mut self, _: &[u8], start: usize, _: bool) -> Resync {
