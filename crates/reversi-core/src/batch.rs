@@ -1,5 +1,5 @@
 //! The batched perft steps of the AVX2 builds: the [`PerftSteps`](crate::node::PerftSteps)
-//! that [`dispatch`](crate::dispatch)'s x86-64 builds give
+//! that [`dispatch`](crate::arch::dispatch)'s x86-64 builds give
 //! [`perft_node`](crate::node::perft_node).
 //!
 //! Positions are made four at a time, one per 64-bit lane (flips of each move
@@ -24,12 +24,12 @@
 
 use core::arch::x86_64::{__m256i, _mm256_set1_epi64x, _mm256_setzero_si256};
 
-use crate::simd::Boards;
+use crate::arch::avx2::Boards;
 
 /// The depth-2 count of a stream of positions: their children, taken four at a
 /// time in the lanes whatever their parent, each counted by its number of
 /// moves (at least 1). Behind the public [`raw::Leaves`](crate::raw::Leaves)
-/// too (through [`dispatch`](crate::dispatch)).
+/// too (through [`dispatch`](crate::arch::dispatch)).
 #[derive(Clone, Copy)]
 pub(crate) struct Leaves {
     /// The children waiting for a batch, each in a slot of its own: kept
@@ -74,16 +74,16 @@ pub(crate) struct Waiting {
 /// children of `(p, o)` after its legal moves `m`: four at a time straight
 /// from the parent while four are left, the rest through the waiting slots,
 /// four making a batch ([`flush!`]). A macro so that it is inlined in each
-/// step (the reason given on [`simd::children!`](crate::simd::children));
+/// step (the reason given on [`simd::children!`](crate::arch::avx2::children));
 /// expanded inside [`batched_steps!`], whose `count_pending` it calls.
 macro_rules! push {
     ($leaves:expr, $p:expr, $o:expr, $m:expr) => {{
         let leaves: &mut $crate::batch::Leaves = $leaves;
         let (p, o, mut m): (u64, u64, u64) = ($p, $o, $m);
         if m.count_ones() >= 4 {
-            let parent = $crate::simd::Parent::new(p, o);
+            let parent = $crate::arch::avx2::Parent::new(p, o);
             while m.count_ones() >= 4 {
-                let boards = $crate::simd::children!(parent, &mut m, gains);
+                let boards = $crate::arch::avx2::children!(parent, &mut m, gains);
                 count_pending(leaves);
                 leaves.pending = boards;
             }
@@ -121,11 +121,12 @@ macro_rules! flush {
     ($leaves:expr) => {{
         let leaves: &mut $crate::batch::Leaves = $leaves;
         let waiting: [$crate::batch::Waiting; 4] = core::array::from_fn(|i| leaves.waiting[i]);
-        let parents: [$crate::simd::Parent; 4] = waiting.map(|w| $crate::simd::Parent::new(w.player, w.opponent));
+        let parents: [$crate::arch::avx2::Parent; 4] =
+            waiting.map(|w| $crate::arch::avx2::Parent::new(w.player, w.opponent));
         let gained = core::array::from_fn(|i| gains(&parents[i], waiting[i].placed.trailing_zeros()));
-        let p = $crate::simd::diagonal(parents.map(|parent| parent.p));
-        let o = $crate::simd::diagonal(parents.map(|parent| parent.o));
-        let made = $crate::simd::boards(p, o, gained);
+        let p = $crate::arch::avx2::diagonal(parents.map(|parent| parent.p));
+        let o = $crate::arch::avx2::diagonal(parents.map(|parent| parent.o));
+        let made = $crate::arch::avx2::boards(p, o, gained);
         count_pending(leaves);
         leaves.pending = made;
         leaves.len = 0;
@@ -143,30 +144,30 @@ pub(crate) use flush;
 macro_rules! push_depth3 {
     ($leaves:expr, $p:expr, $o:expr, $m:expr, $($moves:ident)::+) => {{
         let leaves: &mut $crate::batch::Leaves = $leaves;
-        let parent = $crate::simd::Parent::new($p, $o);
+        let parent = $crate::arch::avx2::Parent::new($p, $o);
         let mut m: u64 = $m;
         // At most 64 children of at most 64 leaves.
         let mut passed = 0;
         // Each batch of children is made (and its moves found) one step ahead
         // of the pushes of the batch before, so that the two overlap.
         let mut len = m.count_ones().min(4) as usize;
-        let mut boards = $crate::simd::children!(parent, &mut m, gains);
+        let mut boards = $crate::arch::avx2::children!(parent, &mut m, gains);
         let mut moves = $($moves)::+!(boards);
         loop {
             let (player, opponent, found) =
-                ($crate::simd::lanes(boards.p), $crate::simd::lanes(boards.o), $crate::simd::lanes(moves));
+                ($crate::arch::avx2::lanes(boards.p), $crate::arch::avx2::lanes(boards.o), $crate::arch::avx2::lanes(moves));
             let this = len;
             let more = m != 0;
             if more {
                 len = m.count_ones().min(4) as usize;
-                boards = $crate::simd::children!(parent, &mut m, gains);
+                boards = $crate::arch::avx2::children!(parent, &mut m, gains);
                 moves = $($moves)::+!(boards);
             }
             for i in 0..this {
                 match found[i] {
                     0 => {
                         passed +=
-                            $crate::node::passed_depth2(player[i], opponent[i], |p, o| $crate::simd::moves_avx2(p, o))
+                            $crate::node::passed_depth2(player[i], opponent[i], |p, o| $crate::arch::avx2::moves_avx2(p, o))
                     }
                     child_m => $crate::batch::push!(leaves, player[i], opponent[i], child_m),
                 }
@@ -184,24 +185,24 @@ pub(crate) use push_depth3;
 /// functions compiled with those target features (which must include AVX2,
 /// BMI1, BMI2, LZCNT and POPCNT), the build's own equals of three helpers
 /// plugged in, each needing no feature the build lacks: `gains`, what each
-/// move gains ([`Parent::gains`](crate::simd::Parent::gains); the macros
+/// move gains ([`Parent::gains`](crate::arch::avx2::Parent::gains); the macros
 /// above call it by the name `gains`, as they call `count_pending`),
 /// `counts`, the leaf counts of a batch
-/// ([`simd::leaf_counts`](crate::simd::leaf_counts)), and `moves`, the path
-/// of a macro finding a batch's moves ([`simd::moves!`](crate::simd::moves)):
+/// ([`simd::leaf_counts`](crate::arch::avx2::leaf_counts)), and `moves`, the path
+/// of a macro finding a batch's moves ([`simd::moves!`](crate::arch::avx2::moves)):
 /// `leaves`, `depth3` and `depth4` (the
 /// [`PerftSteps`](crate::node::PerftSteps) of the build), `push` and `total`
 /// (behind [`raw::Leaves`](crate::raw::Leaves)). Expanded by `dispatch` in
 /// the module of each x86-64 build, so that each runs with its own
-/// instructions (the AVX2 helpers of [`simd`](crate::simd) inline into any
+/// instructions (the AVX2 helpers of [`simd`](crate::arch::avx2) inline into any
 /// of them).
 macro_rules! batched_steps {
     ($features:literal, $gains:path, $counts:path, $($moves:ident)::+) => {
         /// What the mover of `parent` gains by a move on `sq`, spread over the
-        /// lanes ([`Parent::gains`](crate::simd::Parent::gains)): this build's.
+        /// lanes ([`Parent::gains`](crate::arch::avx2::Parent::gains)): this build's.
         #[target_feature(enable = $features)]
         #[inline]
-        fn gains(parent: &$crate::simd::Parent, sq: u32) -> core::arch::x86_64::__m256i {
+        fn gains(parent: &$crate::arch::avx2::Parent, sq: u32) -> core::arch::x86_64::__m256i {
             $gains(parent, sq)
         }
 
@@ -228,7 +229,7 @@ macro_rules! batched_steps {
                 $crate::batch::flush!(&mut leaves);
             }
             count_pending(&mut leaves);
-            $crate::simd::sum_lanes(leaves.counts) - missing
+            $crate::arch::avx2::sum_lanes(leaves.counts) - missing
         }
 
         /// [`PerftSteps::leaves`](crate::node::PerftSteps::leaves): for
@@ -261,7 +262,7 @@ macro_rules! batched_steps {
         #[target_feature(enable = $features)]
         #[inline]
         pub(crate) fn depth4(p: u64, o: u64, mut m: u64) -> u64 {
-            use $crate::simd::moves_avx2;
+            use $crate::arch::avx2::moves_avx2;
             let mut stream = $crate::batch::Leaves::new();
             // At most 64 children of at most 64 * 64 * 64 leaves: no overflow.
             let mut other = 0;

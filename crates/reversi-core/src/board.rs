@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::dispatch::Runnable;
+use crate::arch::dispatch::Runnable;
 use crate::error::OverlapError;
 use crate::{Bitboard, Color, Square, Symmetry};
 

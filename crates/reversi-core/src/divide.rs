@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::dispatch::Backend;
+use crate::arch::dispatch::Backend;
 use crate::{Move, Position};
 
 /// Not part of the public API: exempt from semver, may change or go in any

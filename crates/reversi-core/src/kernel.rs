@@ -4,7 +4,7 @@
 //! (a1 = bit 0, h8 = bit 63). These functions are the one implementation of the
 //! Reversi rules in this crate: [`Board`](crate::Board), [`Position`](crate::Position)
 //! and [`perft`](crate::perft()) all call them. They are `#[inline(always)]` so that the
-//! CPU-specific builds in [`dispatch`](crate::dispatch) compile them with the
+//! CPU-specific builds in [`dispatch`](crate::arch::dispatch) compile them with the
 //! instructions of the feature level they are inlined into.
 
 /// Columns b to g: a run of discs inside it cannot wrap round an edge.

@@ -80,12 +80,11 @@
 #[cfg(test)]
 extern crate std;
 
-mod avx512;
+mod arch;
 mod batch;
 mod bitboard;
 mod board;
 mod color;
-mod dispatch;
 mod divide;
 mod error;
 mod forced_pass;
@@ -101,17 +100,16 @@ pub mod raw;
 mod score;
 #[cfg(feature = "serde")]
 mod serde;
-mod simd;
 mod square;
 mod symmetry;
 mod table;
 pub mod text;
 mod zobrist;
 
+pub use arch::dispatch::Backend;
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::Color;
-pub use dispatch::Backend;
 pub use divide::Divide;
 pub use error::{
     OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,

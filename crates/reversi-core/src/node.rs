@@ -1,6 +1,6 @@
 //! The perft node: one step of the count, written once with the recursion
 //! and the move-generation [`PerftSteps`] left to the caller, so that each build in
-//! [`dispatch`](crate::dispatch) compiles it with its own instructions (the
+//! [`dispatch`](crate::arch::dispatch) compiles it with its own instructions (the
 //! AVX2 ones batched by [`batch`](crate::batch)); the convention is
 //! [`perft`](crate::perft())'s.
 

@@ -6,7 +6,7 @@
 //! is a ply), and otherwise the counts of the children after each legal move add up.
 //! A count that does not fit a `u64` saturates at `u64::MAX` rather than wrap.
 
-use crate::dispatch::{self, Backend};
+use crate::arch::dispatch::{self, Backend};
 use crate::table::PerftTable;
 use crate::{Divide, Position};
 

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::dispatch::Runnable;
+use crate::arch::dispatch::Runnable;
 use crate::error::{OverlapError, PlacementError, PlayError};
 use crate::forced_pass::{Played, ReplayPosition, play_or_pass};
 use crate::score::{Outcome, Score};

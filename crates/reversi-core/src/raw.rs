@@ -121,7 +121,7 @@
 //! assert_eq!(table.get(first.opponent, first.player, side), None);
 //! ```
 
-use crate::dispatch::{LeavesState, Runnable};
+use crate::arch::dispatch::{LeavesState, Runnable};
 use crate::kernel::Four;
 use crate::symmetry::least_image;
 use crate::{Backend, Color, Symmetry, zobrist};

@@ -1,13 +1,13 @@
 //! What AVX-512 adds to the x86-64-v4 backend's batched perft steps and
 //! children four at a time: the flips of a move with `vplzcntq` for the rays
 //! towards lower bits; and for CPUs that also have GFNI and VPOPCNTDQ (the
-//! `v4_gfni` build of [`dispatch`](crate::dispatch)), the moves along rows
+//! `v4_gfni` build of [`dispatch`](crate::arch::dispatch)), the moves along rows
 //! and columns by carries on mirrored and turned boards, and the leaf counts
 //! by `vpopcntq`.
 //!
-//! Each function computes exactly what its [`simd`](crate::simd) counterpart
+//! Each function computes exactly what its [`avx2`] counterpart
 //! does (and so what the [`kernel`](crate::kernel) does), and is compared
-//! against both by the tests below; [`dispatch`](crate::dispatch) calls them
+//! against both by the tests below; [`dispatch`](crate::arch::dispatch) calls them
 //! only from the builds that enable their features, on a CPU that has them. No
 //! `unsafe`: the intrinsics are safe inside functions that enable them.
 #![cfg(target_arch = "x86_64")]
@@ -18,7 +18,7 @@ use core::arch::x86_64::{
     _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
-use crate::simd::{self, PLACED, Parent, rays};
+use crate::arch::avx2::{self, PLACED, Parent, rays};
 
 /// [`Parent::gains`]: what the side to move gains by a move on `sq` (an empty
 /// square, or 64 for none), spread over the lanes the same way. The rays
@@ -43,14 +43,14 @@ pub(crate) fn gains(parent: &Parent, sq: u32) -> __m256i {
 }
 
 /// [`kernel::children4`](crate::kernel::children4) in the lanes, as
-/// [`simd::children4_avx2`] makes them but with [`gains`]: what
+/// [`avx2::children4_avx2`] makes them but with [`gains`]: what
 /// `raw::Kernel::children` runs on x86-64-v4. (Not with GFNI's moves: one
 /// call's children are used at once, and the board turns lengthen the
 /// chain of dependent instructions; measured slower.)
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]
 #[inline]
 pub(crate) fn children4(p: u64, o: u64, m: u64, four: &mut crate::kernel::Four) {
-    simd::children4!(p, o, m, four, gains);
+    avx2::children4!(p, o, m, four, gains);
 }
 
 /// The matrix of `vgf2p8affineqb` that mirrors each byte (column `c` to
@@ -89,32 +89,32 @@ fn unrotate(b: __m256i) -> __m256i {
 }
 
 /// The moves along rows towards higher bits, before removing occupied squares
-/// ([`simd::east`]) of `p` against `o`, and towards lower bits the same on
+/// ([`avx2::east`]) of `p` against `o`, and towards lower bits the same on
 /// the boards mirrored, mirrored back.
 #[target_feature(enable = "avx2,gfni")]
 #[inline]
 fn both_ways(p: __m256i, o: __m256i) -> __m256i {
-    let inner = simd::inner(o);
-    let east = simd::east(p, inner);
-    let west = mirror(simd::east(mirror(p), simd::inner(mirror(o))));
+    let inner = avx2::inner(o);
+    let east = avx2::east(p, inner);
+    let west = mirror(avx2::east(mirror(p), avx2::inner(mirror(o))));
     _mm256_or_si256(east, west)
 }
 
-/// `moves_gfni!(boards)`: [`simd::moves!`] with the rows and columns done by
-/// carries. A carry runs along a row (the addition [`simd::east`] does); with
+/// `moves_gfni!(boards)`: [`avx2::moves!`] with the rows and columns done by
+/// carries. A carry runs along a row (the addition [`avx2::east`] does); with
 /// GFNI's `vgf2p8affineqb` a board is mirrored, or turned so that its columns
 /// are rows, in one instruction, so the moves along rows towards lower bits
 /// and along columns both ways are carries too, instead of fills of four
 /// shifts each way. The diagonals are filled as AVX2 does. A macro for the
-/// reason given on [`simd::children!`]; the caller must enable AVX2 and GFNI.
+/// reason given on [`avx2::children!`]; the caller must enable AVX2 and GFNI.
 macro_rules! moves_gfni {
     ($boards:expr) => {{
-        let boards: $crate::simd::Boards = $boards;
-        let inner = $crate::simd::inner(boards.o);
-        let m = $crate::avx512::rows_and_columns(boards.p, boards.o);
-        let m = $crate::simd::or(m, $crate::simd::fill_pair::<9, 18>(boards.p, inner));
-        let m = $crate::simd::or(m, $crate::simd::fill_pair::<7, 14>(boards.p, inner));
-        $crate::simd::empty_of(boards, m)
+        let boards: $crate::arch::avx2::Boards = $boards;
+        let inner = $crate::arch::avx2::inner(boards.o);
+        let m = $crate::arch::avx512::rows_and_columns(boards.p, boards.o);
+        let m = $crate::arch::avx2::or(m, $crate::arch::avx2::fill_pair::<9, 18>(boards.p, inner));
+        let m = $crate::arch::avx2::or(m, $crate::arch::avx2::fill_pair::<7, 14>(boards.p, inner));
+        $crate::arch::avx2::empty_of(boards, m)
     }};
 }
 pub(crate) use moves_gfni;
@@ -127,7 +127,7 @@ pub(crate) fn rows_and_columns(p: __m256i, o: __m256i) -> __m256i {
     _mm256_or_si256(both_ways(p, o), unrotate(both_ways(rotate(p), rotate(o))))
 }
 
-/// [`simd::leaf_counts`] by `vpopcntq`: the number of set bits of each lane,
+/// [`avx2::leaf_counts`] by `vpopcntq`: the number of set bits of each lane,
 /// at least 1.
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vpopcntdq")]
 #[inline]
@@ -139,8 +139,8 @@ pub(crate) fn leaf_counts(moves: __m256i) -> __m256i {
 mod tests {
     use core::arch::x86_64::__m256i;
 
+    use crate::arch::avx2::Parent;
     use crate::kernel;
-    use crate::simd::Parent;
 
     /// Whether this CPU runs [`gains`](super::gains).
     fn has_avx512() -> bool {
@@ -167,7 +167,7 @@ mod tests {
     fn gfni_results(p: [u64; 4], o: [u64; 4]) -> [[u64; 4]; 5] {
         use core::arch::x86_64::_mm256_set_epi64x;
         let vector = |v: [u64; 4]| _mm256_set_epi64x(v[3] as i64, v[2] as i64, v[1] as i64, v[0] as i64);
-        let boards = crate::simd::Boards { p: vector(p), o: vector(o) };
+        let boards = crate::arch::avx2::Boards { p: vector(p), o: vector(o) };
         let moves = moves_gfni!(boards);
         let turns = [super::mirror(boards.p), super::rotate(boards.p), super::unrotate(boards.p)];
         [lanes(moves), lanes(super::leaf_counts(moves)), lanes(turns[0]), lanes(turns[1]), lanes(turns[2])]

@@ -141,7 +141,7 @@ macro_rules! x86_64_build {
         #[cfg(target_arch = "x86_64")]
         mod $module {
             use crate::node::{PerftSteps, hashed_node, perft_node};
-            use crate::simd::moves_avx2;
+            use crate::arch::avx2::moves_avx2;
             use crate::table::PerftTable;
 
             crate::batch::batched_steps!($features, $gains, $counts, $($moves)::+);
@@ -177,23 +177,23 @@ macro_rules! x86_64_build {
 x86_64_build!(
     v3,
     "popcnt,lzcnt,bmi1,bmi2,avx2",
-    crate::simd::Parent::gains,
-    crate::simd::leaf_counts,
-    crate::simd::moves
+    crate::arch::avx2::Parent::gains,
+    crate::arch::avx2::leaf_counts,
+    crate::arch::avx2::moves
 );
 x86_64_build!(
     v4,
     "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq",
-    crate::avx512::gains,
-    crate::simd::leaf_counts,
-    crate::simd::moves
+    crate::arch::avx512::gains,
+    crate::arch::avx2::leaf_counts,
+    crate::arch::avx2::moves
 );
 x86_64_build!(
     v4_gfni,
     "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq,gfni,avx512vpopcntdq",
-    crate::avx512::gains,
-    crate::avx512::leaf_counts,
-    crate::avx512::moves_gfni
+    crate::arch::avx512::gains,
+    crate::arch::avx512::leaf_counts,
+    crate::arch::avx512::moves_gfni
 );
 
 /// Hashed perft below `(p, o)` on `backend`, or on the portable build when the
@@ -418,12 +418,12 @@ single_ops!(
     #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
 );
 #[cfg(target_arch = "x86_64")]
-single_ops!(single_v3, crate::simd::moves_avx2, crate::simd::children4_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
+single_ops!(single_v3, crate::arch::avx2::moves_avx2, crate::arch::avx2::children4_avx2, #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
 #[cfg(target_arch = "x86_64")]
 single_ops!(
     single_v4,
-    crate::simd::moves_avx2,
-    crate::avx512::children4,
+    crate::arch::avx2::moves_avx2,
+    crate::arch::avx512::children4,
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2,avx512f,avx512vl,avx512cd,avx512bw,avx512dq")]
 );
 
@@ -610,6 +610,6 @@ mod tests {
     fn call(p: u64, o: u64) -> u64 {
         assert!(std::is_x86_feature_detected!("avx2"));
         // SAFETY: the assertion above has confirmed AVX2 on this CPU.
-        unsafe { crate::simd::moves_avx2(p, o) }
+        unsafe { crate::arch::avx2::moves_avx2(p, o) }
     }
 }

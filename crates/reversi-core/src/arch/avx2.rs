@@ -1,7 +1,7 @@
 //! Explicit SIMD versions of kernel functions, for the x86-64-v3 backend.
 //!
 //! Each computes exactly what its [`kernel`](crate::kernel) counterpart does and
-//! is compared against it by the tests; [`dispatch`](crate::dispatch) calls them
+//! is compared against it by the tests; [`dispatch`](crate::arch::dispatch) calls them
 //! only where the CPU has the features they enable. No `unsafe`: the intrinsics
 //! are safe inside functions that enable AVX2.
 //!
@@ -205,15 +205,15 @@ pub(crate) fn lowest_four(m: &mut u64) -> [u64; 4] {
 /// LLVM to inline at more than one site); the caller must enable AVX2.
 macro_rules! children {
     ($parent:expr, $m:expr, $gains:path) => {{
-        let parent: &$crate::simd::Parent = &$parent;
-        let placed = $crate::simd::lowest_four($m);
+        let parent: &$crate::arch::avx2::Parent = &$parent;
+        let placed = $crate::arch::avx2::lowest_four($m);
         let gains = [
             $gains(parent, placed[0].trailing_zeros()),
             $gains(parent, placed[1].trailing_zeros()),
             $gains(parent, placed[2].trailing_zeros()),
             $gains(parent, placed[3].trailing_zeros()),
         ];
-        $crate::simd::boards(parent.p, parent.o, gains)
+        $crate::arch::avx2::boards(parent.p, parent.o, gains)
     }};
 }
 pub(crate) use children;
@@ -232,14 +232,14 @@ pub(crate) struct Boards {
 /// reason given on [`children!`]; the caller must enable AVX2.
 macro_rules! moves {
     ($boards:expr) => {{
-        let boards: $crate::simd::Boards = $boards;
-        let inner = $crate::simd::inner(boards.o);
-        let m = $crate::simd::east(boards.p, inner);
-        let m = $crate::simd::or(m, $crate::simd::west(boards.p, inner));
-        let m = $crate::simd::or(m, $crate::simd::fill_pair::<8, 16>(boards.p, boards.o));
-        let m = $crate::simd::or(m, $crate::simd::fill_pair::<9, 18>(boards.p, inner));
-        let m = $crate::simd::or(m, $crate::simd::fill_pair::<7, 14>(boards.p, inner));
-        $crate::simd::empty_of(boards, m)
+        let boards: $crate::arch::avx2::Boards = $boards;
+        let inner = $crate::arch::avx2::inner(boards.o);
+        let m = $crate::arch::avx2::east(boards.p, inner);
+        let m = $crate::arch::avx2::or(m, $crate::arch::avx2::west(boards.p, inner));
+        let m = $crate::arch::avx2::or(m, $crate::arch::avx2::fill_pair::<8, 16>(boards.p, boards.o));
+        let m = $crate::arch::avx2::or(m, $crate::arch::avx2::fill_pair::<9, 18>(boards.p, inner));
+        let m = $crate::arch::avx2::or(m, $crate::arch::avx2::fill_pair::<7, 14>(boards.p, inner));
+        $crate::arch::avx2::empty_of(boards, m)
     }};
 }
 pub(crate) use moves;
@@ -355,13 +355,13 @@ pub(crate) fn popcounts(v: __m256i) -> __m256i {
 macro_rules! children4 {
     ($p:expr, $o:expr, $m:expr, $four:expr, $gains:path) => {{
         let mut m: u64 = $m;
-        let boards = $crate::simd::children!($crate::simd::Parent::new($p, $o), &mut m, $gains);
-        let moves = $crate::simd::moves!(boards);
+        let boards = $crate::arch::avx2::children!($crate::arch::avx2::Parent::new($p, $o), &mut m, $gains);
+        let moves = $crate::arch::avx2::moves!(boards);
         *$four = $crate::kernel::Four {
-            player: $crate::simd::lanes(boards.p),
-            opponent: $crate::simd::lanes(boards.o),
-            moves: $crate::simd::lanes(moves),
-            mobility: $crate::simd::lanes($crate::simd::popcounts(moves)),
+            player: $crate::arch::avx2::lanes(boards.p),
+            opponent: $crate::arch::avx2::lanes(boards.o),
+            moves: $crate::arch::avx2::lanes(moves),
+            mobility: $crate::arch::avx2::lanes($crate::arch::avx2::popcounts(moves)),
         };
     }};
 }
