@@ -178,7 +178,7 @@ fn ggf_archives_stream_as_read_reads_them() {
 }
 
 #[test]
-fn encoding_game_by_game_writes_what_write_report_writes() {
+fn encoding_to_an_unseekable_output_writes_what_write_report_writes() {
     use reversi_notation::{EncodeError, Encoder, with_passes, write_report};
     for (format, file) in [
         (Format::Ggf, SYNCHRO),
@@ -194,14 +194,9 @@ fn encoding_game_by_game_writes_what_write_report_writes() {
             .filter_map(|r| with_passes(r, format.passes()).ok())
             .collect();
         for target in Format::ALL {
-            // To a file that seeks, and (every format but WTHOR) to one that does not.
-            let mut encoder = Encoder::new(target);
-            let mut seekable = std::io::Cursor::new(Vec::new());
-            let pushed: Result<(), _> = records.iter().try_for_each(|r| encoder.push(r, &mut seekable));
-            let streamed = pushed.and_then(|()| encoder.finish(&mut seekable));
-            let streamed = streamed.map(|losses| (seekable.into_inner(), losses)).map_err(|e| e.to_string());
+            // `write_report` is the encoder over a file that seeks; to one
+            // that does not, every format but WTHOR writes the same bytes.
             let expected = write_report(target, &records).map_err(|e| e.to_string());
-            assert_eq!(streamed, expected, "{file} to {target}");
             let mut encoder = Encoder::new(target);
             let mut bytes = Vec::new();
             let pushed: Result<(), _> = records.iter().try_for_each(|r| encoder.push(r, &mut bytes));
