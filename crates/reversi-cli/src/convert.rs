@@ -30,7 +30,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use reversi_notation::{Format, ReadOptions, with_passes};
+use reversi_notation::{Format, ReadOptions, convert_record};
 
 use crate::Failure;
 use crate::files::{
@@ -85,17 +85,14 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
         .map_err(Failure::usage)?;
     let passes = source.format.passes();
     check_output(&args.output, target, &source.files, args.replace_names)?;
+    let source_files = source.files.clone();
     // Each game read and replayed in turn, then encoded and written; a game
     // that does not read stops the conversion (nothing is written).
     let games = source.enumerate().map(move |(i, record)| {
         let record = record.map_err(|e| Failure::usage(e.to_string()))?;
-        let written = with_passes(&record, passes).map_err(|e| Failure::illegal(game_error(e, i)))?;
-        // WTHOR stores no passes: it is given the game as read, so that only
-        // the passes the source wrote are reported dropped, not those
-        // inferred here.
-        Ok(if target == Format::Wthor { record } else { written })
+        convert_record(record, passes, target).map_err(|e| Failure::illegal(game_error(e, i)))
     });
-    let lost = write_games(&args.output, target, games, out)?;
+    let lost = write_games(&args.output, target, (&source_files, args.replace_names), games, out)?;
     out.flush()?; // what stdout holds before the warnings, as a terminal shows them
     for warning in lost.warnings() {
         crate::warn(&warning);

@@ -4,15 +4,17 @@
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 
 use reversi_notation::wthor::TargetError;
 use reversi_notation::{
-    EncodeError, Encoder, Format, Losses, ReadOptions, Reader, Record, RecordError, open_with, wthor,
+    EncodeError, Encoder, Format, Losses, PathError, PathOptions, ReadOptions, Reader, Record, RecordError, check_path,
+    open_with, write_path,
 };
 
 use crate::Failure;
+use crate::interrupt::TEMPORARY_FILES;
 use crate::output::Stdout;
 
 /// The input path that means standard input, and the output path that means
@@ -146,15 +148,6 @@ pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Optio
     Ok(format)
 }
 
-/// The files an output to `out` (not `-`) in `format` writes: `out`, and for
-/// WTHOR `<stem>.JOU` (players) and `<stem>.TRN` (tournaments) beside it.
-pub(crate) fn output_files(out: &Path, format: Format) -> Vec<PathBuf> {
-    match format {
-        Format::Wthor => wthor::database_files(out).to_vec(),
-        _ => vec![out.to_path_buf()],
-    }
-}
-
 /// Checks, before anything is read or written, that an output to `out` in
 /// `format` does not write over itself or over a file it reads: any output
 /// file that is one of `inputs` (the same file, however named); then for
@@ -168,56 +161,49 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replac
     if out == STDIO {
         return Ok(());
     }
-    let path = Path::new(out);
-    for file in output_files(path, format) {
-        if let Some(input) = inputs.iter().find(|input| same_file(&file, input)) {
-            let shown = file.display();
-            return Err(Failure::usage(if file == path {
-                format!("-o {out}: this is the input {}: write to another file", input.display())
-            } else {
-                format!("-o {out}: {shown} would overwrite the input {}: write to another file", input.display())
-            }));
-        }
-    }
-    // After the clashes with the inputs: writing over an input is the
-    // clearer refusal when a name file is one.
-    if format == Format::Wthor {
-        wthor::check_target(path, replace_names).map_err(|e| {
-            Failure::usage(match e {
-                TargetError::SharedNames { .. } => {
-                    format!("-o {out}: {e}: give --replace-names to replace them, or the games another name")
-                }
-                _ => format!("-o {out}: {e}"),
-            })
-        })?;
-    }
-    Ok(())
+    let options = PathOptions::new().inputs(inputs).replace_names(replace_names);
+    check_path(Path::new(out), format, &options).map_err(|e| path_failure(out, e.widen()))
 }
 
-/// Whether `a` and `b` are the same existing file (symbolic links and `..`
-/// resolved, so any spelling of a path counts).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+/// The failure of `-o out`'s [`PathError`] (status 2), in the command's words.
+fn path_failure(out: &str, e: PathError<Failure>) -> Failure {
+    match e {
+        PathError::IsAnInput { output, input } if output == Path::new(out) => {
+            Failure::usage(format!("-o {out}: this is the input {}: write to another file", input.display()))
+        }
+        PathError::IsAnInput { output, input } => Failure::usage(format!(
+            "-o {out}: {} would overwrite the input {}: write to another file",
+            output.display(),
+            input.display()
+        )),
+        PathError::Wthor(e @ TargetError::SharedNames { .. }) => {
+            Failure::usage(format!("-o {out}: {e}: give --replace-names to replace them, or the games another name"))
+        }
+        PathError::Wthor(e) => Failure::usage(format!("-o {out}: {e}")),
+        PathError::Records(failure) => failure,
+        PathError::Write(e) => Failure::usage(e.to_string()),
+        PathError::Output(e) => Failure::usage(e.to_string()),
+        _ => Failure::usage(format!("-o {out}: cannot be written")),
     }
 }
 
 /// Writes `games` to `out` (`-`: `stdout`, text formats) in `format`, each as
 /// it comes, and says what the format could not hold: to standard output
-/// through an [`Encoder`]; to files into [`Outputs`], committed once every
-/// game is written (WTHOR through a [`wthor::Writer`], its names after the
-/// games). Nothing is held but the game at hand (and WTHOR's names). The first
-/// game that fails, or that the format cannot hold, stops it: the files are
-/// then not created (standard output keeps the games before).
+/// through an [`Encoder`]; to files through reversi-notation's
+/// [`write_path`] (all or nothing, checked against `inputs` and for WTHOR's
+/// names with `replace_names`, its temporary files removed on Ctrl-C). The
+/// first game that fails, or that the format cannot hold, stops it: the
+/// files are then not created (standard output keeps the games before).
 ///
 /// # Errors
 /// The failure of a game, passed on; status 2 for a game the format cannot
-/// hold ([`reversi_notation::WriteError`]) or a file that cannot be written;
-/// for standard output [`Failure::stdout`] (a closed pipe: a quiet status 0).
+/// hold ([`reversi_notation::WriteError`]), an output the checks refuse or a
+/// file that cannot be written; for standard output [`Failure::stdout`] (a
+/// closed pipe: a quiet status 0).
 pub(crate) fn write_games(
     out: &str,
     format: Format,
+    (inputs, replace_names): (&[PathBuf], bool),
     games: impl IntoIterator<Item = Result<Record, Failure>>,
     stdout: &mut Stdout,
 ) -> Result<Losses, Failure> {
@@ -229,26 +215,8 @@ pub(crate) fn write_games(
         }
         return encoder.finish_unseekable(stdout.writer()).map_err(failed);
     }
-    let mut files = Outputs::create(&output_files(Path::new(out), format))?;
-    let failed = |files: &Outputs, e| encode_failure(e, |e| files.failed(0, e));
-    let lost = if format == Format::Wthor {
-        let mut writer = wthor::Writer::new();
-        for record in games {
-            writer.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
-        }
-        let (names, lost) = writer.finish(files.file(0)).map_err(|e| failed(&files, e))?;
-        files.write(1, |file| file.write_all(&names.players))?;
-        files.write(2, |file| file.write_all(&names.tournaments))?;
-        lost
-    } else {
-        let mut encoder = Encoder::new(format);
-        for record in games {
-            encoder.push(&record?, files.file(0)).map_err(|e| failed(&files, e))?;
-        }
-        encoder.finish(files.file(0)).map_err(|e| failed(&files, e))?
-    };
-    files.commit()?;
-    Ok(lost)
+    let options = PathOptions::new().inputs(inputs).replace_names(replace_names).tracked(&TEMPORARY_FILES);
+    write_path(Path::new(out), format, games, &options).map_err(|e| path_failure(out, e))
 }
 
 /// The failure of an encoder: status 2 with the format's message for a game

@@ -115,7 +115,7 @@ pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     // Each game written as it is played: nothing is held but the game (and
     // WTHOR's names).
     let games = (0..args.games).map(|i| Ok(play_game(args, start, i.into(), max_plies)));
-    write_games(out, format, games, stdout).map(|_| ())
+    write_games(out, format, (&[], args.replace_names), games, stdout).map(|_| ())
 }
 
 /// Game `i` (from 0) of the run: reversi-engine's [`self_play`] from its
@@ -171,7 +171,7 @@ mod tests {
                 vec![write_report(format, &records).unwrap().0]
             };
             let written: Vec<Vec<u8>> =
-                crate::files::output_files(&out, format).iter().map(|f| std::fs::read(f).unwrap()).collect();
+                reversi_notation::output_files(&out, format).iter().map(|f| std::fs::read(f).unwrap()).collect();
             assert_eq!(written, expected, "{name}");
         }
         std::fs::remove_dir_all(&dir).unwrap();

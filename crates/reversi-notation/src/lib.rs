@@ -113,6 +113,7 @@ mod record;
 mod replay;
 #[cfg(feature = "serde")]
 mod serde;
+mod to_path;
 pub mod transcript;
 pub mod wthor;
 
@@ -130,6 +131,7 @@ pub use replay::{
 };
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
+pub use to_path::{PathError, PathOptions, check_path, convert_record, output_files, write_path};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -258,7 +258,7 @@ fn writers_name_what_they_cannot_hold() {
         (Format::Ggf, "GGF cannot hold game 1: GGF holds Reversi only, not attacks"),
         (
             Format::Wthor,
-            "WTHOR cannot hold game 1: WTHOR holds 8x8 Othello from the standard start with Black first, not attacks on 7x7",
+            "WTHOR cannot hold game 1: WTHOR holds 8x8 Reversi from the standard start with Black first, not attacks on 7x7",
         ),
         (Format::Obf, "OBF cannot hold game 1: OBF holds 8x8 Othello positions only"),
     ] {

@@ -1,26 +1,29 @@
 //! `reversi_rules.write` and `reversi_rules.convert`: games written in any
 //! format through reversi-notation's writers, one game at a time.
 //!
-//! A path is written all or nothing (reversi-notation's [`Outputs`], as the
-//! CLI writes: symbolic links followed, devices and FIFOs written through):
-//! to a temporary file beside it, renamed over it once every game is written (WTHOR
-//! with its name files `STEM.JOU` and `STEM.TRN`, which a `.wtb` named
-//! `WTHOR` would share with other databases: refused unless
-//! `replace_names`). A binary file object receives the bytes as they come
-//! (every format but WTHOR, whose header counts its games). What a format
-//! cannot hold is said: the warnings returned, as the CLI prints them.
+//! A path is written by reversi-notation's [`write_path`], as the CLI writes
+//! one: all or nothing (a temporary file beside it, renamed over it once
+//! every game is written; symbolic links followed, devices and FIFOs written
+//! through), WTHOR with its name files `STEM.JOU` and `STEM.TRN` (which a
+//! `.wtb` named `WTHOR` would share with other databases: refused unless
+//! `replace_names`), never over the file converted. A conversion gives each
+//! game as reversi-notation's [`convert_record`] says, as `reversi convert`
+//! does: the same bytes. A binary file object receives the bytes as they
+//! come (every format but WTHOR, whose header counts its games). What a
+//! format cannot hold is said: the warnings returned, as the CLI prints them.
 
 use std::ffi::OsStr;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use reversi_notation::wthor::{self, TargetError};
-use reversi_notation::{EncodeError, Encoder, Format, Losses, OutputError, Outputs, Record};
+use reversi_notation::wthor::TargetError;
+use reversi_notation::{
+    EncodeError, Encoder, Format, Losses, OutputError, PathError, PathOptions, Record, convert_record, write_path,
+};
 
-use crate::errors::record_error;
+use crate::errors::{illegal, record_error};
 use crate::records::{Game, Skipped, open_source, parse_errors};
 
 /// The format named, else the one of `target`'s extension.
@@ -44,11 +47,6 @@ fn encode_error(e: EncodeError) -> PyErr {
     }
 }
 
-/// `paths` to write all or nothing; a directory is refused.
-fn outputs(paths: &[PathBuf]) -> PyResult<Outputs> {
-    Outputs::create(paths).map_err(output_error)
-}
-
 /// An output's failure, naming the path: a `ValueError` for a directory,
 /// else the `OSError` of its kind.
 pub(crate) fn output_error(e: OutputError) -> PyErr {
@@ -64,19 +62,27 @@ enum Target<'py> {
     File(Bound<'py, PyAny>),
 }
 
-/// Checks a WTHOR target before anything is written: not named like its
-/// own name files, and not over the shared `WTHOR.JOU`/`WTHOR.TRN` unless
-/// `replace_names`.
-fn check_wthor(path: &Path, replace_names: bool) -> PyResult<()> {
-    wthor::check_target(path, replace_names).map_err(|e| {
-        PyValueError::new_err(match e {
-            TargetError::SharedNames { .. } => format!(
-                "{}: {e}: pass replace_names=True to replace them, or give the games another name",
-                path.display()
-            ),
-            _ => format!("{}: {e}", path.display()),
-        })
-    })
+/// The Python error of a [`PathError`] of writing to `path`.
+fn path_error(path: &Path, e: PathError<PyErr>) -> PyErr {
+    let shown = path.display();
+    match e {
+        PathError::IsAnInput { output, input } if output == path => {
+            PyValueError::new_err(format!("{shown}: this is the input {}: write to another file", input.display()))
+        }
+        PathError::IsAnInput { output, input } => PyValueError::new_err(format!(
+            "{shown}: {} would overwrite the input {}: write to another file",
+            output.display(),
+            input.display()
+        )),
+        PathError::Wthor(e @ TargetError::SharedNames { .. }) => PyValueError::new_err(format!(
+            "{shown}: {e}: pass replace_names=True to replace them, or give the games another name"
+        )),
+        PathError::Wthor(e) => PyValueError::new_err(format!("{shown}: {e}")),
+        PathError::Write(e) => record_error(e),
+        PathError::Output(e) => output_error(e),
+        PathError::Records(e) => e,
+        _ => PyValueError::new_err(format!("{shown}: cannot be written")),
+    }
 }
 
 /// Writes `games` to `target` in `format`; the warnings of what it could not
@@ -86,31 +92,12 @@ fn write_all(
     games: impl Iterator<Item = PyResult<Record>>,
     target: &Target<'_>,
     format: Format,
-    replace_names: bool,
+    (inputs, replace_names): (&[PathBuf], bool),
 ) -> PyResult<Vec<String>> {
     let losses: Losses = match target {
-        Target::Path(path) if format == Format::Wthor => {
-            check_wthor(path, replace_names)?;
-            let mut files = outputs(&wthor::database_files(path))?;
-            let mut writer = wthor::Writer::new();
-            for record in games {
-                writer.push(&record?, files.file(0)).map_err(encode_error)?;
-            }
-            let (names, losses) = writer.finish(files.file(0)).map_err(encode_error)?;
-            files.write(1, |file| file.write_all(&names.players)).map_err(output_error)?;
-            files.write(2, |file| file.write_all(&names.tournaments)).map_err(output_error)?;
-            files.commit().map_err(output_error)?;
-            losses
-        }
         Target::Path(path) => {
-            let mut files = outputs(std::slice::from_ref(path))?;
-            let mut encoder = Encoder::new(format);
-            for record in games {
-                encoder.push(&record?, files.file(0)).map_err(encode_error)?;
-            }
-            let losses = encoder.finish(files.file(0)).map_err(encode_error)?;
-            files.commit().map_err(output_error)?;
-            losses
+            let options = PathOptions::new().inputs(inputs).replace_names(replace_names);
+            write_path(path, format, games, &options).map_err(|e| path_error(path, e))?
         }
         Target::File(_) if format == Format::Wthor => {
             return Err(PyValueError::new_err(
@@ -158,7 +145,7 @@ pub(crate) fn write(
     };
     let format = format_of(format, path)?;
     let records = games.try_iter()?.map(|game| Ok(game?.cast::<Game>()?.get().record().clone()));
-    write_all(py, records, &target, format, replace_names)
+    write_all(py, records, &target, format, (&[], replace_names))
 }
 
 /// Reads `source` (as `read` does) and writes its games to `target` (as
@@ -178,31 +165,30 @@ pub(crate) fn convert(
 ) -> PyResult<Vec<String>> {
     let skip = parse_errors(errors)?;
     let target = target_of(target)?;
-    if let (Target::Path(out), false) = (&target, source.hasattr("read")?) {
-        let input: PathBuf = source.extract()?;
-        if let (Ok(a), Ok(b)) = (std::fs::canonicalize(&input), std::fs::canonicalize(out))
-            && a == b
-        {
-            return Err(PyValueError::new_err(format!("{}: this is the input: write to another file", out.display())));
-        }
-    }
+    let inputs: Vec<PathBuf> = if source.hasattr("read")? { Vec::new() } else { vec![source.extract()?] };
     let path = match &target {
         Target::Path(p) => Some(p.as_path()),
         Target::File(_) => None,
     };
     let format = format_of(format, path)?;
     let mut reader = open_source(source)?;
+    let passes = reader.format().passes();
     let mut skipped = Skipped::default();
+    // Each game read, then replayed and given as `reversi convert` gives it.
     let records = std::iter::from_fn(|| {
         loop {
             match reader.next()? {
-                Ok(record) => return Some(Ok(record)),
+                Ok(record) => match convert_record(record, passes, format) {
+                    Ok(record) => return Some(Ok(record)),
+                    Err(e) if skip => skipped.push(|| e.to_string()),
+                    Err(e) => return Some(Err(illegal(e.to_string()))),
+                },
                 Err(e) if skip && !e.is_fatal() => skipped.push(|| e.to_string()),
                 Err(e) => return Some(Err(record_error(e))),
             }
         }
     });
-    let mut warnings = write_all(py, records, &target, format, replace_names)?;
+    let mut warnings = write_all(py, records, &target, format, (&inputs, replace_names))?;
     warnings.extend(skipped.warnings());
     Ok(warnings)
 }

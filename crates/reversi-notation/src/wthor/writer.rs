@@ -230,7 +230,7 @@ impl Writer {
         let fail = |what: String| WriteError { format: "WTHOR", game: i, what };
         if !record.is_standard_othello() || record.first != Color::Black {
             return Err(fail(format!(
-                "WTHOR holds 8x8 Othello from the standard start with Black first, not {} on {}{}",
+                "WTHOR holds 8x8 Reversi from the standard start with Black first, not {} on {}{}",
                 record.variant,
                 record.start.map_or(record.geometry, |p| *p.geometry()),
                 if record.start.is_some() { " from another start" } else { "" }

@@ -1,7 +1,11 @@
-"""The same seed gives the same games from ``reversi play`` and ``Batch``.
+"""The package and the ``reversi`` command give the same for the same request.
 
-Both draw from reversi-engine's players and streams (game ``i`` of seed ``s``
-from ``SplitMix64::for_game(s, i)``); ``Batch`` plays 8x8 Reversi on raw
+``convert``: the same bytes for every pair of formats (one implementation,
+reversi-notation's ``write_path`` and ``convert_record``), and every file
+written replays with every game legal. ``play``: the same seed gives the
+same games from ``reversi play`` and ``Batch``; both draw from
+reversi-engine's players and streams (game ``i`` of seed ``s`` from
+``SplitMix64::for_game(s, i)``); ``Batch`` plays 8x8 Reversi on raw
 bitboards and every other game through the engine's ``Player::choose``. The
 command is the one ``cargo test --workspace`` builds (``target/debug``), or
 ``REVERSI_CLI``; the README's test command builds it before these tests run.
@@ -89,3 +93,36 @@ def test_player_actions_are_the_moves_of_reversi_play(tmp_path, game, player, se
         _, terminated = batch.step(actions)
         done |= terminated
     assert moves == [r.moves for r in records]
+
+
+SOURCES = ["wthor/WTH_1980.wtb", "pgn/playok.pgn", "ggf/gg-archive-2003.ggf", "obf/fforum-1-19.obf"]
+TARGETS = ["txt", "pgn", "ggf", "wtb", "obf", "pos"]
+
+
+def written(path: Path) -> dict[str, bytes]:
+    """The files a conversion to ``path`` made (WTHOR: its names beside it)."""
+    return {p.name: p.read_bytes() for p in sorted(path.parent.iterdir())}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("source", SOURCES)
+def test_convert_gives_the_bytes_of_reversi_convert(tmp_path, source, target):
+    data = ROOT / "data" / source
+    (tmp_path / "cli").mkdir()
+    (tmp_path / "py").mkdir()
+    cli_out, py_out = tmp_path / "cli" / f"out.{target}", tmp_path / "py" / f"out.{target}"
+    done = subprocess.run([cli(), "convert", str(data), "-o", str(cli_out)], capture_output=True, text=True)
+    try:
+        warnings = rr.convert(data, py_out)
+    except rr.ReversiError as e:
+        # Refused by both, with the same message, nothing written.
+        assert done.returncode != 0, done.stderr
+        assert str(e) in done.stderr
+        assert written(py_out) == written(cli_out) == {}
+        return
+    assert done.returncode == 0, done.stderr
+    assert written(py_out) == written(cli_out)
+    assert [f"reversi: warning: {w}" for w in warnings] == done.stderr.splitlines()
+    # Every game written replays, every move legal.
+    replayed = subprocess.run([cli(), "replay", str(py_out)], capture_output=True, text=True)
+    assert replayed.returncode == 0, replayed.stdout[-2000:]
