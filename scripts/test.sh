@@ -20,10 +20,9 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 1
     }
 fi
-"$venv/bin/python" -m pip install --disable-pip-version-check -q \
-    maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 hypothesis==6.170.17 ruff==0.17.6 \
-    pettingzoo==1.27.0 gymnasium==1.4.0 mypy==2.4.1 \
-    "dask[distributed]==2026.8.0" distributed==2026.8.0
+# pip from 25.1 reads pyproject.toml's dependency groups; the pins are there.
+"$venv/bin/python" -m pip install --disable-pip-version-check -q pip==26.3
+"$venv/bin/python" -m pip install --disable-pip-version-check -q --group test
 
 "$venv/bin/ruff" check python benches/python
 "$venv/bin/ruff" format --check python benches/python
