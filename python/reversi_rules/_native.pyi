@@ -647,10 +647,11 @@ def count_shard(
 def read_result(path: _Path) -> ShardResult:
     """Reads one result file; raises ``MergeError`` or ``OSError``."""
 
-def merge(paths: Sequence[_Path]) -> Merged:
-    """Checks that ``paths`` hold every shard of one plan once and sums them;
+def merge(results: Sequence[_Path | ShardResult]) -> Merged:
+    """Checks that ``results`` hold every shard of one plan once and sums them;
     raises ``MergeError`` naming the file at fault (a temporary file of a write,
-    ``.NAME.tmp-PID``, is refused unread), or ``OSError``."""
+    ``.NAME.tmp-PID``, is refused unread), or ``OSError``. A ``ShardResult``
+    (a task's, already held) is merged as it is, nothing read again."""
 
 @final
 class OutputFile:

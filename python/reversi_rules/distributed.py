@@ -114,12 +114,11 @@ def _count_task(
     hash_mb: int | None,
     threads: int | None,
     hash_seed: int | None,
-) -> str:
-    """One shard, run on a worker: counted, its result written, its line returned."""
-    result = count_shard(
+) -> ShardResult:
+    """One shard, run on a worker: counted, its result written and returned."""
+    return count_shard(
         plan, shard, shards, hash_mb=hash_mb, threads=threads, output=output, hash_seed=hash_seed
     )
-    return result.to_json()
 
 
 def _print_progress(p: Progress) -> None:
@@ -231,7 +230,9 @@ def count(
             _run(plan, info, shards, done, todo, client, directory, options, report)
         elif report is not None:
             report(_progress(info, shards, done, tuple(sorted(done)), (), 0, 0.0))
-        merged = merge([directory / result_file(shard, shards) for shard in range(shards)])
+        # The results held (read at the start or returned by the tasks):
+        # nothing read again.
+        merged = merge([done[shard] for shard in range(shards)])
         if merged.plan != info.digest:
             raise MergeError(f"{directory}: results of plan {merged.plan}, not of plan {info.digest}")
         return merged.leaves
@@ -302,7 +303,7 @@ def _run(
         if report is not None:
             report(_progress(info, shards, done, skipped, submitted, 0, 0.0))
         for future in as_completed(futures):
-            result = ShardResult.from_json(future.result())
+            result = future.result()
             if result.plan != info.digest:
                 raise MergeError(f"shard {result.shard}: a result of plan {result.plan}, not {info.digest}")
             done[result.shard] = result

@@ -45,6 +45,14 @@ def test_shards_merged_equal_the_table(tmp_path):
         info.digest,
     )
     assert merged.balance >= 1.0 or merged.seconds == 0
+    # Results held merge as the files do, nothing read again (the files gone).
+    held = [read_result(f) for f in files]
+    for f in files[1:]:
+        f.unlink()
+    assert merge([files[0], *held[1:]]).leaves == merged.leaves
+    assert merge(held).leaves == merged.leaves
+    with pytest.raises(MergeError, match=r"<result of shard 1/5>"):
+        merge([*held, held[1]])
 
 
 def test_every_hash_seed_gives_the_same_count(tmp_path):

@@ -434,7 +434,21 @@ pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
 /// once, and sums them; a temporary file of a write (`.NAME.tmp-PID`) is
 /// refused unread.
 #[pyfunction]
-pub(crate) fn merge(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<MergedCount> {
+pub(crate) fn merge(py: Python<'_>, results: Vec<Bound<'_, PyAny>>) -> PyResult<MergedCount> {
+    // Results held (`ShardResult`, a Dask task's) are merged as they are;
+    // paths are read.
+    let mut held = Vec::new();
+    let mut paths = Vec::new();
+    for item in &results {
+        match item.cast::<ShardResult>() {
+            Ok(result) => {
+                let r = result.get().0.clone();
+                let name = format!("<result of shard {}/{}>", r.shard.index(), r.shard.count());
+                held.push((paths.len(), PathBuf::from(name), r));
+            }
+            Err(_) => paths.push(item.extract::<PathBuf>()?),
+        }
+    }
     if let Some(path) = paths.iter().find(|path| reversi_notation::is_temporary(path)) {
         return Err(errors::error(
             Kind::Merge,
@@ -444,5 +458,19 @@ pub(crate) fn merge(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<MergedCount
             ),
         ));
     }
-    py.detach(|| reversi_variants::split::merge(&paths)).map(MergedCount).map_err(merge_error)
+    let count = results.len();
+    py.detach(|| {
+        let mut named = Vec::with_capacity(count);
+        let mut held = held.into_iter().peekable();
+        for (i, path) in paths.iter().enumerate() {
+            while let Some((_, name, result)) = held.next_if(|(at, ..)| *at == i) {
+                named.push((name, result));
+            }
+            named.push((path.clone(), reversi_variants::split::read_result(path)?));
+        }
+        named.extend(held.map(|(_, name, result)| (name, result)));
+        reversi_variants::split::merge_results(named)
+    })
+    .map(MergedCount)
+    .map_err(merge_error)
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use proptest::prelude::*;
 use reversi_variants::split::{
     DeepOptions, MAX_PLAN_POSITIONS, MAX_SHARDS, MergeError, ParseShardError, Plan, PlanError, Shard, ShardResult,
-    merge, read_plan, read_plan_header, read_result,
+    merge, merge_results, read_plan, read_plan_header, read_result,
 };
 use reversi_variants::{Geometry, MAX_PERFT_DEPTH, PerftError, Position, Variant, perft};
 
@@ -208,6 +208,14 @@ fn bad_results_are_typed_errors_naming_the_file() {
         error
     };
     assert!(matches!(merge(&[]), Err(MergeError::NoResults)));
+    // The same merge of results held, nothing read again, named as given.
+    let held: Vec<_> =
+        files.iter().map(|f| (PathBuf::from(format!("held-{}", f.display())), read_result(f).unwrap())).collect();
+    let merged = merge_results(held.clone()).unwrap();
+    assert_eq!((merged.leaves(), merged.plan(), merged.shards()), (8200, merge(&files).unwrap().plan(), 2));
+    let twice = [held[0].clone(), held[1].clone(), held[1].clone()];
+    assert!(matches!(named(merge_results(twice).unwrap_err(), "held-"), MergeError::Duplicate { shard: 1, .. }));
+    assert!(matches!(merge_results([]), Err(MergeError::NoResults)));
     let error = merge(&files[..1]).unwrap_err();
     assert!(matches!(&error, MergeError::Missing { missing: 1, shards: 2, list } if list == "1"), "{error}");
     let twice = [files[0].clone(), files[1].clone(), files[1].clone()];

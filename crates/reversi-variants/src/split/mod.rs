@@ -58,4 +58,4 @@ pub use digest::Digest;
 pub use error::{CounterError, MergeError, ParseShardError, PlanError, ShardError};
 pub use expand::MAX_PLAN_POSITIONS;
 pub use plan::{MAX_SHARDS, PLAN_FORMAT, Plan, PlanHeader, Shard, ShardPlan, read_plan, read_plan_header};
-pub use shard::{Merged, RESULT_FORMAT, ShardResult, merge, read_result};
+pub use shard::{Merged, RESULT_FORMAT, ShardResult, merge, merge_results, read_result};

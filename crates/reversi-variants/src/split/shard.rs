@@ -277,28 +277,41 @@ impl Merged {
 /// result, of another plan or shard count, a shard twice; or the shards
 /// missing; or no file at all.
 pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
-    let mut results: Vec<(&Path, ShardResult)> = Vec::with_capacity(files.len());
-    let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut results = Vec::with_capacity(files.len());
     for file in files {
-        let result = read_result(file)?;
+        results.push((file.clone(), read_result(file)?));
+    }
+    merge_results(results)
+}
+
+/// [`merge`] of results already held (a Dask task's, say: nothing read
+/// again), each with the name its errors give it (its file).
+///
+/// # Errors
+/// As [`merge`], but for reading: of another plan or shard count, a shard
+/// twice, the shards missing, no result at all.
+pub fn merge_results(named: impl IntoIterator<Item = (PathBuf, ShardResult)>) -> Result<Merged, MergeError> {
+    let mut results: Vec<(PathBuf, ShardResult)> = Vec::new();
+    let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+    for (file, result) in named {
         if let Some((first_file, first)) = results.first()
             && (result.plan != first.plan || result.shard.count() != first.shard.count() || result.depth != first.depth)
         {
             return Err(MergeError::Foreign {
-                file: file.clone(),
+                file,
                 shard: result.shard.index().into(),
                 shards: result.shard.count().into(),
                 plan: result.plan,
-                first: first_file.to_path_buf(),
+                first: first_file.clone(),
                 first_shards: first.shard.count().into(),
                 first_plan: first.plan.clone(),
             });
         }
         if let Some(&other) = seen.get(&result.shard.index()) {
             return Err(MergeError::Duplicate {
-                file: file.clone(),
+                file,
                 shard: result.shard.index().into(),
-                other: results[other].0.to_path_buf(),
+                other: results[other].0.clone(),
             });
         }
         seen.insert(result.shard.index(), results.len());
