@@ -4,9 +4,7 @@
 use std::sync::Arc;
 
 use reversi_core::Color;
-use reversi_core::internal::Played;
-use reversi_variants::internal::{OthelloWords, PositionHooks as _};
-use reversi_variants::{Move, PlayError, Position, StartError};
+use reversi_variants::{Cursor, Move, PlayError, Played, Position, StartError};
 
 use crate::record::write_location;
 use crate::{Location, Ply, Record};
@@ -236,11 +234,9 @@ impl StepRef<'_> {
 /// through millions of positions).
 #[derive(Clone, Debug)]
 pub struct Plies<I> {
-    before: Position,
-    pos: Position,
-    /// `pos` as raw words while it is standard 8x8 Reversi: played in
-    /// registers and written into `before` and `pos`, never read back.
-    words: Option<OthelloWords>,
+    /// The positions before and after the last step (reversi-variants'
+    /// 8x8 fast path inside).
+    cursor: Cursor,
     moves: I,
     /// A written move waiting behind the pass inferred before it.
     pending: Option<Move>,
@@ -254,11 +250,8 @@ pub struct Plies<I> {
 impl<I: Iterator<Item = Move>> Plies<I> {
     /// The plies of `moves` played from `start`.
     pub fn new(start: Position, moves: impl IntoIterator<IntoIter = I>, passes: Passes) -> Plies<I> {
-        let words = start.othello_words();
         Plies {
-            before: start,
-            pos: start,
-            words,
+            cursor: Cursor::new(start),
             moves: moves.into_iter(),
             pending: None,
             passes,
@@ -271,7 +264,7 @@ impl<I: Iterator<Item = Move>> Plies<I> {
     /// The position reached so far: after the last step given.
     #[must_use]
     pub const fn position(&self) -> &Position {
-        &self.pos
+        self.cursor.position()
     }
 
     /// The next step, borrowed: `None` after the last move or after an
@@ -301,54 +294,27 @@ impl<I: Iterator<Item = Move>> Plies<I> {
             self.done = true;
             return None;
         };
-        if let Some(words) = &mut self.words {
-            // The 8x8 fast path: `pos` is `words`.
-            self.before.set_othello_words(words);
-            if words.play(mv) {
-                self.pos.set_othello_words(words);
-                self.ply += 1;
-                return Some(Ok(StepRef {
-                    ply: self.ply,
-                    before: &self.before,
-                    mv,
-                    inferred: false,
-                    after: &self.pos,
-                }));
-            }
-        } else {
-            self.before.copy_from(&self.pos);
-        }
-        let step = self.slow_ply(mv);
-        self.words = self.pos.othello_words();
-        let (mv, inferred) = match step {
-            Ok(played) => played,
-            Err(e) => return Some(Err(e)),
-        };
-        self.ply += 1;
-        Some(Ok(StepRef { ply: self.ply, before: &self.before, mv, inferred, after: &self.pos }))
-    }
-
-    /// [`next_ply`](Plies::next_ply) for `mv` off the 8x8 fast path (any
-    /// board, a pass, or an illegal move; `before` already set): the move
-    /// played and whether it is an inferred pass, or the error.
-    #[inline(never)]
-    fn slow_ply(&mut self, mv: Move) -> Result<(Move, bool), ReplayError> {
-        // The workspace's one forced-pass rule (reversi-core's `play_or_pass`).
         let infer = self.passes == Passes::Infer;
-        let (mv, inferred) = match reversi_core::internal::play_or_pass(&mut self.pos, mv, infer) {
+        let (mv, inferred) = match self.cursor.play(mv, infer) {
             Ok(Played::Move) => (mv, false),
             Ok(Played::Pass) => {
                 self.pending = Some(mv);
                 self.inferred += 1;
                 (Move::Pass, true)
             }
-            Err(reason) => {
-                self.done = true;
-                let (ply, side, index) = (self.ply + 1, self.pos.side_to_move(), self.ply - self.inferred);
-                return Err(ReplayError::Illegal { file: None, at: None, game: None, ply, index, mv, side, reason });
-            }
+            Err(reason) => return Some(Err(self.illegal(mv, reason))),
         };
-        Ok((mv, inferred))
+        self.ply += 1;
+        Some(Ok(StepRef { ply: self.ply, before: self.cursor.before(), mv, inferred, after: self.cursor.position() }))
+    }
+
+    /// The error of `mv`, illegal at the next ply; the replay ends.
+    #[inline(never)]
+    fn illegal(&mut self, mv: Move, reason: PlayError) -> ReplayError {
+        self.done = true;
+        let pos = self.cursor.position();
+        let (ply, side, index) = (self.ply + 1, pos.side_to_move(), self.ply - self.inferred);
+        ReplayError::Illegal { file: None, at: None, game: None, ply, index, mv, side, reason }
     }
 }
 

@@ -77,6 +77,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bits;
+mod cursor;
 mod dispatch;
 mod engine;
 mod error;
@@ -101,6 +102,7 @@ mod visit;
 mod words;
 mod zobrist;
 
+pub use cursor::{Cursor, Played};
 pub use error::CacheAllocError;
 pub use error::{
     GeometryError, NotOthelloError, NotOthelloMoveError, NotOthelloSquareError, ParseMoveError, ParsePositionError,
@@ -119,12 +121,12 @@ pub use text::Pretty;
 pub use variant::Variant;
 
 /// Not public API: exempt from semver, may change or go in any release. The
-/// hooks that the workspace's other crates (reversi-notation's replay, the
-/// CLI, the tests and fuzz targets) reach this one through, in one place.
+/// hooks that the workspace's CLI, tests and fuzz targets reach this one
+/// through, in one place (reversi-notation uses none: it replays through
+/// [`Cursor`]).
 #[doc(hidden)]
 pub mod internal {
     use crate::Position;
-    pub use crate::words::OthelloWords;
 
     /// [`Position`]'s hooks for the workspace's other crates: `use
     /// reversi_variants::internal::PositionHooks as _;` to call them as methods.
@@ -137,12 +139,6 @@ pub mod internal {
         /// Makes `self` a copy of `source`, as `*self = *source` does, copying
         /// only the words that can differ between two 8x8 Reversi positions.
         fn copy_from(&mut self, source: &Self);
-        /// The position as raw words, when it is standard 8x8 Reversi played
-        /// on reversi-core's kernel; `None` otherwise.
-        #[must_use]
-        fn othello_words(&self) -> Option<OthelloWords>;
-        /// Makes `self` the standard 8x8 Reversi position of `words`.
-        fn set_othello_words(&mut self, words: &OthelloWords);
     }
 
     impl PositionHooks for Position {
@@ -153,14 +149,6 @@ pub mod internal {
         #[inline(always)]
         fn copy_from(&mut self, source: &Position) {
             Position::copy_from(self, source);
-        }
-        #[inline(always)]
-        fn othello_words(&self) -> Option<OthelloWords> {
-            Position::othello_words(self)
-        }
-        #[inline(always)]
-        fn set_othello_words(&mut self, words: &OthelloWords) {
-            Position::set_othello_words(self, words);
         }
     }
 }

@@ -151,7 +151,7 @@ impl Position {
     /// position is some 300 bytes, sized for every board), so that a replay
     /// keeping the position before each move copies 25 bytes a ply.
     ///
-    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
+    /// Also [`Cursor`](crate::Cursor)'s.
     #[inline]
     pub(crate) fn copy_from(&mut self, source: &Position) {
         if self.othello && source.othello {
@@ -480,7 +480,7 @@ impl Position {
     /// The position as raw words, when it is standard 8x8 Reversi played on
     /// reversi-core's kernel; `None` otherwise.
     ///
-    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
+    /// Also [`Cursor`](crate::Cursor)'s.
     #[inline(always)]
     #[must_use]
     pub(crate) fn othello_words(&self) -> Option<OthelloWords> {
@@ -494,7 +494,7 @@ impl Position {
     /// (whatever it was before; only the words that can differ are written
     /// when it was one already).
     ///
-    /// Also reversi-notation's `Plies`, through [`PositionHooks`](crate::internal::PositionHooks).
+    /// Also [`Cursor`](crate::Cursor)'s.
     #[inline(always)]
     pub(crate) fn set_othello_words(&mut self, words: &OthelloWords) {
         if !self.othello {
@@ -723,7 +723,7 @@ impl Position {
 }
 
 /// The forced-pass rule of records, reversi-core's [`play_or_pass`](reversi_core::internal::play_or_pass),
-/// on this position: what reversi-notation's replay steps through.
+/// on this position: what [`Cursor`](crate::Cursor) steps through.
 impl reversi_core::internal::ReplayPosition for Position {
     type Move = Move;
     type Reason = PlayError;

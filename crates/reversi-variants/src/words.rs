@@ -8,15 +8,12 @@ use reversi_core::Color;
 use crate::{Move, zobrist};
 
 /// A standard 8x8 Reversi position as raw words: what
-/// [`Position::othello_words`](crate::internal::PositionHooks::othello_words) gives and
-/// [`Position::set_othello_words`](crate::internal::PositionHooks::set_othello_words) writes
-/// back. A replay keeps these in registers from move to move and
-/// writes them into the positions it lends, rather than reading each
-/// position back before the next move.
-///
-/// Not public API (exempt from semver): reversi-notation's `Plies`.
+/// `Position::othello_words` gives and `Position::set_othello_words` writes
+/// back. A replay ([`Cursor`](crate::Cursor)) keeps these in registers from
+/// move to move and writes them into the positions it lends, rather than
+/// reading each position back before the next move.
 #[derive(Clone, Copy, Debug)]
-pub struct OthelloWords {
+pub(crate) struct OthelloWords {
     /// The discs of the side to move.
     pub(crate) p: u64,
     /// The opponent's discs.
@@ -74,7 +71,7 @@ impl OthelloWords {
     /// played. A pass, a move off the board, or an illegal placement leaves
     /// the words as they are (the position's own methods say why).
     #[inline(always)]
-    pub fn play(&mut self, mv: Move) -> bool {
+    pub(crate) fn play(&mut self, mv: Move) -> bool {
         let Some((at, f)) = self.placement(mv) else { return false };
         if f == 0 {
             return false;
