@@ -151,7 +151,7 @@ pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Optio
 /// Checks, before anything is read or written, that an output to `out` in
 /// `format` does not write over itself or over a file it reads: any output
 /// file that is one of `inputs` (the same file, however named); then for
-/// WTHOR [`wthor::check_target`]: games named like one of their own name
+/// WTHOR [`check_target`](reversi_notation::wthor::check_target): games named like one of their own name
 /// files (`-o games.JOU`, any case), and, unless `replace_names`
 /// (`--replace-names`), games named `WTHOR.wtb` over the shared name files.
 ///
