@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::wthor::{self, TargetError};
 use crate::{
     EncodeError, Encoder, Format, Losses, OutputError, Outputs, Passes, Record, ReplayError, TemporaryFiles,
-    WriteError, with_passes,
+    WriteError, replay, with_passes,
 };
 
 /// How [`write_path`] checks and writes: `PathOptions::new()` refuses to
@@ -227,8 +227,12 @@ pub fn write_path<E>(
 ///
 /// # Errors
 /// [`ReplayError`] of the first illegal move, located in the record's file
-/// ([`with_passes`]).
+/// ([`with_passes`], or for WTHOR [`replay`]: the same check, no record built).
 pub fn convert_record(record: Record, passes: Passes, target: Format) -> Result<Record, ReplayError> {
-    let written = with_passes(&record, passes)?;
-    Ok(if target == Format::Wthor { record } else { written })
+    if target == Format::Wthor {
+        replay(&record, passes)?;
+        Ok(record)
+    } else {
+        with_passes(&record, passes)
+    }
 }

@@ -268,7 +268,8 @@ pub(crate) fn may_refuse(rules: &Rules, strict: bool) -> bool {
 }
 
 /// The first game of `games` a step cannot play (Disabled: an ended episode),
-/// or with `strict` whose action is not legal: its index and why.
+/// or with `strict` whose action is not legal: its index and why. Callers
+/// look at [`may_refuse`] first (with neither, it finds nothing).
 pub(crate) fn refused<G: Lane>(
     ctx: G::Ctx,
     rules: &Rules,
@@ -277,9 +278,6 @@ pub(crate) fn refused<G: Lane>(
     actions: &[i64],
     strict: bool,
 ) -> Option<(usize, &'static str)> {
-    if !may_refuse(rules, strict) {
-        return None;
-    }
     let one = |(i, ((g, &e), &a)): (usize, ((&G, &bool), &i64))| {
         if rules.autoreset == Autoreset::Disabled && e {
             Some((i, "the episode has ended: reset it (options={\"reset_mask\": ...})"))

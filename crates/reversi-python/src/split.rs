@@ -435,21 +435,19 @@ pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
 /// refused unread.
 #[pyfunction]
 pub(crate) fn merge(py: Python<'_>, results: Vec<Bound<'_, PyAny>>) -> PyResult<MergedCount> {
-    // Results held (`ShardResult`, a Dask task's) are merged as they are;
-    // paths are read.
-    let mut held = Vec::new();
-    let mut paths = Vec::new();
+    // In order: a result held (`ShardResult`, a Dask task's) as it is, named
+    // for the errors; a path to read (`None`).
+    let mut given: Vec<(PathBuf, Option<RustShardResult>)> = Vec::with_capacity(results.len());
     for item in &results {
-        match item.cast::<ShardResult>() {
-            Ok(result) => {
-                let r = result.get().0.clone();
-                let name = format!("<result of shard {}/{}>", r.shard.index(), r.shard.count());
-                held.push((paths.len(), PathBuf::from(name), r));
+        given.push(match item.cast::<ShardResult>() {
+            Ok(held) => {
+                let r = held.get().0.clone();
+                (PathBuf::from(format!("<result of shard {}/{}>", r.shard.index(), r.shard.count())), Some(r))
             }
-            Err(_) => paths.push(item.extract::<PathBuf>()?),
-        }
+            Err(_) => (item.extract::<PathBuf>()?, None),
+        });
     }
-    if let Some(path) = paths.iter().find(|path| reversi_notation::is_temporary(path)) {
+    if let Some((path, _)) = given.iter().find(|(path, held)| held.is_none() && reversi_notation::is_temporary(path)) {
         return Err(errors::error(
             Kind::Merge,
             format!(
@@ -458,18 +456,12 @@ pub(crate) fn merge(py: Python<'_>, results: Vec<Bound<'_, PyAny>>) -> PyResult<
             ),
         ));
     }
-    let count = results.len();
     py.detach(|| {
-        let mut named = Vec::with_capacity(count);
-        let mut held = held.into_iter().peekable();
-        for (i, path) in paths.iter().enumerate() {
-            while let Some((_, name, result)) = held.next_if(|(at, ..)| *at == i) {
-                named.push((name, result));
-            }
-            named.push((path.clone(), reversi_variants::split::read_result(path)?));
-        }
-        named.extend(held.map(|(_, name, result)| (name, result)));
-        reversi_variants::split::merge_results(named)
+        let named = given.into_iter().map(|(path, held)| match held {
+            Some(result) => Ok((path, result)),
+            None => reversi_variants::split::read_result(&path).map(|result| (path, result)),
+        });
+        reversi_variants::split::merge_results(named.collect::<Result<Vec<_>, _>>()?)
     })
     .map(MergedCount)
     .map_err(merge_error)
