@@ -28,8 +28,8 @@ __all__ = [
     "merge",
     "Batch",
     "VectorCore",
-    "Game",
-    "Games",
+    "Record",
+    "Records",
     "read",
     "write",
     "convert",
@@ -258,10 +258,10 @@ class Batch:
     def side_to_move(self) -> npt.NDArray[np.uint8]: ...
 
 @final
-class Game:
+class Record:
     """One game of a record: read (``read``), or made to be written (``write``).
 
-    ``Game(moves, ...)`` holds the moves as given (``"f5"``, ``"a1c3"``,
+    ``Record(moves, ...)`` holds the moves as given (``"f5"``, ``"a1c3"``,
     ``"pass"``), from the start of ``variant`` on ``board`` or from ``start``;
     ``plies()`` replays and checks them. ``result``: ``"33-31"`` (discs) or a net
     result (``"+8.5"``, ``"-2:r"``).
@@ -303,14 +303,14 @@ class Game:
         """``(before, move, after)`` for every ply, inferred forced passes included."""
 
 @final
-class Games(Iterator[Game]):
-    def __iter__(self) -> Games: ...
-    def __next__(self) -> Game: ...
+class Records(Iterator[Record]):
+    def __iter__(self) -> Records: ...
+    def __next__(self) -> Record: ...
 
 def read(
     source: str | PathLike[str] | IO[bytes] | IO[str],
     errors: Literal["raise", "skip"] = "raise",
-) -> Games:
+) -> Records:
     """The games of a record file (path, or file object read whole).
 
     A directory stands for its record files, as on the command line: the files
@@ -330,7 +330,7 @@ def read(
 _RecordFormat: TypeAlias = Literal["transcript", "pgn", "ggf", "wthor", "obf", "position"]
 
 def write(
-    games: Iterable[Game],
+    games: Iterable[Record],
     target: str | PathLike[str] | IO[bytes],
     format: _RecordFormat | None = None,
     *,
@@ -475,13 +475,13 @@ class _MatchResult(TypedDict):
     elo: float | None
     elo_low: float | None
     elo_high: float | None
-    games: list[Game]
+    games: list[Record]
 
 def match(
     a: Engine | _Policy,
     b: Engine | _Policy,
     *,
-    openings: Sequence[Game] | None = None,
+    openings: Sequence[Record] | None = None,
     games: int | None = None,
     time: float = 60.0,
     increment: float = 0.0,

@@ -56,7 +56,7 @@ def test_engine_failures_raise_and_the_engine_restarts() -> None:
 
 
 def test_match_between_an_engine_and_a_policy_records_every_game() -> None:
-    openings = [rr.Game(["f5", "d6"]), rr.Game(["f5", "f6", "e6"])]
+    openings = [rr.Record(["f5", "d6"]), rr.Record(["f5", "f6", "e6"])]
     with scripted("nboard", "good") as engine:
         result = rr.match(engine, first_move, openings=openings, time=10.0)
     assert result["wins"] + result["draws"] + result["losses"] == 4

@@ -37,7 +37,7 @@ def test_pgn_replays_from_path_and_file():
         assert game.variant == "reversi"
         last = game.plies()[-1][2]
         assert last.score() != (2, 2)
-        assert repr(game).startswith("Game(")
+        assert repr(game).startswith("Record(")
 
 
 def test_errors_say_where(tmp_path):
@@ -85,3 +85,12 @@ def test_a_directory_is_its_record_files_in_path_order(tmp_path):
     with pytest.raises(rr.RecordError, match=r"games\.PGN:3:\d+: game 1"):
         list(rr.read(tmp_path))
     assert [g.moves for g in rr.read(tmp_path, errors="skip")][-1] == ["f5", "d6"]
+
+
+def test_the_old_class_names_warn_and_are_the_records():
+    with pytest.warns(DeprecationWarning, match="reversi_rules.Record"):
+        assert rr.Game is rr.Record
+    with pytest.warns(DeprecationWarning, match="reversi_rules.Records"):
+        assert rr.Games is rr.Records
+    with pytest.raises(AttributeError):
+        rr.Gamez  # noqa: B018

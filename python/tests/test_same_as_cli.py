@@ -36,7 +36,7 @@ def cli() -> str:
     pytest.skip("no reversi command: cargo build -p reversi-cli (or set REVERSI_CLI)")
 
 
-def played(tmp_path: Path, n: int, seed: int, black: str, white: str, game: list[str]) -> list[rr.Game]:
+def played(tmp_path: Path, n: int, seed: int, black: str, white: str, game: list[str]) -> list[rr.Record]:
     out = tmp_path / "games.pgn"
     argv = [cli(), "play", "--games", str(n), "--seed", str(seed), "--black", black, "--white", white]
     subprocess.run([*argv, *game, "-o", str(out)], check=True)

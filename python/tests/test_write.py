@@ -40,21 +40,21 @@ def test_wthor_games_write_and_read_back(tmp_path, extension):
 
 
 def test_games_made_in_python_are_written():
-    game = rr.Game(["f5", "d6", "c3"], black="Ann", white="Bob", result="33-31")
+    game = rr.Record(["f5", "d6", "c3"], black="Ann", white="Bob", result="33-31")
     assert game.moves == ["f5", "d6", "c3"] and game.result == "33-31"
     out = io.BytesIO()
-    warnings = rr.write([game, rr.Game(["f5"])], out, "transcript")
+    warnings = rr.write([game, rr.Record(["f5"])], out, "transcript")
     assert "transcript: player names dropped in 1 game" in warnings
     assert len(warnings) == 2
     assert out.getvalue() == b"f5d6c3\nf5\n"
     start = rr.Position().played("f5")
-    later = rr.Game(["d6"], start=start)
+    later = rr.Record(["d6"], start=start)
     assert [mv for _, mv, _ in later.plies()] == ["d6"]
-    attacks = rr.Game(["a1b2"], variant="attacks", board="7x7")
+    attacks = rr.Record(["a1b2"], variant="attacks", board="7x7")
     assert attacks.variant == "attacks"
     for bad in [{"moves": ["zz9"]}, {"result": "a lot"}, {"board": "0x0"}, {"variant": "chess"}]:
         with pytest.raises(rr.ParseError):
-            rr.Game(**bad)
+            rr.Record(**bad)
 
 
 def test_convert_streams_and_skips_or_raises(tmp_path):
@@ -77,19 +77,19 @@ def test_convert_streams_and_skips_or_raises(tmp_path):
 def test_what_cannot_be_written_is_refused_and_leaves_the_file(tmp_path):
     out = tmp_path / "games.wtb"
     out.write_bytes(b"before")
-    attacks = rr.Game(["a1b2"], variant="attacks", board="7x7")
+    attacks = rr.Record(["a1b2"], variant="attacks", board="7x7")
     with pytest.raises(rr.RecordError):
         rr.write([attacks], out)
     assert out.read_bytes() == b"before"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.wtb"]
     with pytest.raises(ValueError, match="WTHOR is written to a path"):
-        rr.write([rr.Game(["f5"])], io.BytesIO(), "wthor")
+        rr.write([rr.Record(["f5"])], io.BytesIO(), "wthor")
     with pytest.raises(ValueError, match="format= is needed"):
-        rr.write([rr.Game(["f5"])], tmp_path / "games.unknown")
+        rr.write([rr.Record(["f5"])], tmp_path / "games.unknown")
     with pytest.raises(ValueError, match="unknown format"):
-        rr.write([rr.Game(["f5"])], tmp_path / "x.pgn", "sgf")
+        rr.write([rr.Record(["f5"])], tmp_path / "x.pgn", "sgf")
     with pytest.raises(ValueError, match="is a directory"):
-        rr.write([rr.Game(["f5"])], tmp_path, "pgn")
+        rr.write([rr.Record(["f5"])], tmp_path, "pgn")
     with pytest.raises(TypeError):
         rr.write(["f5"], tmp_path / "x.pgn")
 
@@ -98,7 +98,7 @@ def test_what_cannot_be_written_is_refused_and_leaves_the_file(tmp_path):
 def test_links_are_followed_and_devices_and_fifos_written_through(tmp_path):
     # As the CLI writes: a link's target is replaced and the link kept; a
     # device or a FIFO is written to, never replaced by a regular file.
-    game = rr.Game(["f5", "d6"])
+    game = rr.Record(["f5", "d6"])
     target = tmp_path / "target.txt"
     target.write_text("old")
     link = tmp_path / "link.txt"
@@ -123,7 +123,7 @@ def test_links_are_followed_and_devices_and_fifos_written_through(tmp_path):
 def test_shared_wthor_name_files_are_replaced_only_when_asked(tmp_path):
     for name in ("WTHOR.JOU", "WTHOR.TRN"):
         (tmp_path / name).write_bytes(b"shared")
-    game = rr.Game(["f5"], black="Ann", white="Bob")
+    game = rr.Record(["f5"], black="Ann", white="Bob")
     with pytest.raises(ValueError, match="replace_names=True"):
         rr.write([game], tmp_path / "WTHOR.wtb")
     assert (tmp_path / "WTHOR.JOU").read_bytes() == b"shared"

@@ -16,7 +16,7 @@ use reversi_engine::referee::{
 use reversi_variants::{Move, Position};
 
 use crate::position::{PyPosition, parse_move};
-use crate::records::Game as PyGame;
+use crate::records::PyRecord;
 
 /// Registers the classes and functions.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -280,7 +280,7 @@ impl<'py> Player<'_, 'py> {
 }
 
 /// Plays a match between `a` and `b` (each an `Engine` or a callable
-/// `policy(position) -> move`) from `openings` (`Game`s, each played twice
+/// `policy(position) -> move`) from `openings` (`Record`s, each played twice
 /// with colours swapped; the standard start if none), one game at a time.
 #[pyfunction(name = "match")]
 #[pyo3(signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0))]
@@ -288,7 +288,7 @@ fn play_match<'py>(
     py: Python<'py>,
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
-    openings: Option<Vec<PyRef<'_, PyGame>>>,
+    openings: Option<Vec<PyRef<'_, PyRecord>>>,
     games: Option<usize>,
     time: f64,
     increment: f64,
@@ -339,7 +339,7 @@ fn play_match<'py>(
         }
         let report = Report { index, first_is_black, names, played };
         tally.add(report.first_score());
-        records.push(PyGame::from_record(report.record()));
+        records.push(PyRecord::from_record(report.record()));
         py.check_signals()?;
     }
     let result = PyDict::new(py);

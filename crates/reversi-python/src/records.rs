@@ -15,16 +15,16 @@ use crate::position::{PyPosition, color_name};
 /// A reader of any source.
 pub(crate) type BoxedReader = Reader<Box<dyn BufRead + Send>>;
 
-/// One game of a record.
-#[pyclass(module = "reversi_rules", frozen)]
-pub(crate) struct Game {
+/// One game of a record file (reversi-notation's `Record`).
+#[pyclass(module = "reversi_rules", name = "Record", frozen)]
+pub(crate) struct PyRecord {
     record: Record,
 }
 
-impl Game {
+impl PyRecord {
     /// A game of `record`.
-    pub(crate) const fn from_record(record: Record) -> Game {
-        Game { record }
+    pub(crate) const fn from_record(record: Record) -> PyRecord {
+        PyRecord { record }
     }
 
     /// The record.
@@ -34,7 +34,7 @@ impl Game {
 }
 
 #[pymethods]
-impl Game {
+impl PyRecord {
     /// A game to write: its moves (`"f5"`, `"a1c3"`, `"pass"`) from the start
     /// of `variant` on `board` (or from `start`), with the header fields
     /// given. The moves are read, not replayed: `plies()` checks them.
@@ -54,7 +54,7 @@ impl Game {
         event: Option<String>,
         date: Option<String>,
         result: Option<&str>,
-    ) -> PyResult<Game> {
+    ) -> PyResult<PyRecord> {
         let mut record = match start {
             Some(pos) => {
                 let pos = pos.pos;
@@ -75,7 +75,7 @@ impl Game {
         record.moves = moves.iter().map(|m| crate::position::parse_move(m).map(Ply::new)).collect::<PyResult<_>>()?;
         (record.black, record.white, record.event, record.date) = (black, white, event, date);
         record.result = result.map(str::parse).transpose().map_err(crate::errors::parse_error)?;
-        Ok(Game { record })
+        Ok(PyRecord { record })
     }
 
     /// Black's player, if named.
@@ -148,7 +148,7 @@ impl Game {
     fn __repr__(&self) -> String {
         let text = |s: Option<&str>| s.map_or_else(|| "None".to_owned(), |s| format!("{s:?}"));
         format!(
-            "Game(black={}, white={}, result={}, moves={})",
+            "Record(black={}, white={}, result={}, moves={})",
             text(self.black()),
             text(self.white()),
             text(self.result().as_deref()),
@@ -161,7 +161,7 @@ impl Game {
 /// `RecordError` (with `errors="raise"`) and the iteration may go on with the
 /// next game, or is skipped (`errors="skip"`).
 #[pyclass(module = "reversi_rules")]
-pub(crate) struct Games {
+pub(crate) struct Records {
     input: Mutex<Input>,
     skip: bool,
 }
@@ -173,7 +173,7 @@ struct Input {
     pending: VecDeque<PathBuf>,
 }
 
-/// Why `Games.__next__` stops: a file of a directory that does not open, or a
+/// Why `Records.__next__` stops: a file of a directory that does not open, or a
 /// game's error as its message.
 enum Stop {
     Open(RecordError),
@@ -181,12 +181,12 @@ enum Stop {
 }
 
 #[pymethods]
-impl Games {
+impl Records {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyRecord>> {
         let skip = self.skip;
         // Not `lock`: a thread waiting for it would hold the GIL that the
         // reading thread needs for a Python file object (a deadlock). Like a
@@ -208,7 +208,7 @@ impl Games {
                 };
                 match reader.next_record() {
                     None => input.current = None,
-                    Some(Ok(record)) => return Ok(Some(Game { record: record.clone() })),
+                    Some(Ok(record)) => return Ok(Some(PyRecord { record: record.clone() })),
                     Some(Err(e)) if skip && !e.is_fatal() => {}
                     Some(Err(e)) => return Err(Stop::Game(e.to_string())),
                 }
@@ -227,13 +227,13 @@ impl Games {
 /// content).
 #[pyfunction]
 #[pyo3(signature = (source, errors="raise"))]
-pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {
+pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Records> {
     let skip = parse_errors(errors)?;
     let input = match directory(source)? {
         Some(dir) => Input { current: None, pending: record_files(&dir)?.into() },
         None => Input { current: Some(open_source(source)?), pending: VecDeque::new() },
     };
-    Ok(Games { input: Mutex::new(input), skip })
+    Ok(Records { input: Mutex::new(input), skip })
 }
 
 /// `source` when it is the path of a directory.

@@ -24,7 +24,7 @@ use reversi_notation::{
 };
 
 use crate::errors::{illegal, record_error};
-use crate::records::{Game, Skipped, open_source, parse_errors};
+use crate::records::{PyRecord, Skipped, open_source, parse_errors};
 
 /// The format named, else the one of `target`'s extension.
 fn format_of(format: Option<&str>, target: Option<&Path>) -> PyResult<Format> {
@@ -126,7 +126,7 @@ fn target_of<'py>(target: &Bound<'py, PyAny>) -> PyResult<Target<'py>> {
     if target.hasattr("write")? { Ok(Target::File(target.clone())) } else { Ok(Target::Path(target.extract()?)) }
 }
 
-/// Writes `games` (an iterable of `Game`) to `target` (a path, or a binary
+/// Writes `games` (an iterable of `Record`) to `target` (a path, or a binary
 /// file object) in `format` (else from the path's extension); the warnings
 /// of what the format could not hold.
 #[pyfunction]
@@ -144,7 +144,7 @@ pub(crate) fn write(
         Target::File(_) => None,
     };
     let format = format_of(format, path)?;
-    let records = games.try_iter()?.map(|game| Ok(game?.cast::<Game>()?.get().record().clone()));
+    let records = games.try_iter()?.map(|game| Ok(game?.cast::<PyRecord>()?.get().record().clone()));
     write_all(py, records, &target, format, (&[], replace_names))
 }
 
