@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The referee's speed, the figure in crates/reversi-cli/README.md: a match of
+# The referee's speed, the figure in BENCHMARKS.md ("The referee"): a match of
 # GAMES games (default 1000) between two instant engines (this project's
 # random player over GTP, `reversi gtp`), one game at a time. Every ply costs
 # the referee's work (legality, clock, record) and three GTP round trips

@@ -14,7 +14,7 @@
 //! cannot be opened, an I/O error, a WTHOR header that does not match the
 //! file) is an unreadable file, after its games before the error are
 //! reported. Every message is located as compilers locate theirs:
-//! `FILE:LINE:COL: game N, ply P: ...` (WTHOR: `FILE: byte B: ...`). Text
+//! `FILE:LINE:COL: game N, ply P: ...` (WTHOR: `FILE: game N, byte B: ...`). Text
 //! output: one line per illegal or unreadable game and a summary; `--json`:
 //! one object per game, then a summary object.
 //!
@@ -88,10 +88,10 @@ struct Tally {
     plies: usize,
 }
 
-/// What `run` checks of the options before reading: for the `cli_args`
-/// fuzz target.
+/// For the `cli_args` fuzz target.
 #[cfg(fuzzing)]
 impl ReplayArgs {
+    /// What `run` checks of the options before reading.
     pub(crate) fn check(&self) -> Result<(), Failure> {
         self.game.geometry().map(|_| ())
     }

@@ -31,7 +31,9 @@ macro_rules! registered {
             /// start and no moves; a game writes as its final position.
             Obf => obf,
             /// RULES.md position text, one a line, any variant and board: read as
-            /// games without moves; a game writes as its final position.
+            /// games without moves; a game writes as its final position. Blank
+            /// lines and `#` lines that are no position are comments (`# X`, a
+            /// 1x1 board of a hole with its side to move, is a position).
             Position => position,
         }
     };
