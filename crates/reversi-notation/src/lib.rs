@@ -119,12 +119,12 @@ pub mod wthor;
 
 pub use encoder::{Encoder, write, write_report};
 pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
-pub use format::registry::{ParseFormatError, read};
+pub use format::registry::ParseFormatError;
 pub use format::{Format, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
 pub use output::{OutputError, Outputs, TemporaryFiles, is_temporary};
-pub use reader::Reader;
 pub use reader::open::{open, open_with, record_files, wthor_name_files};
+pub use reader::{Reader, read};
 pub use record::{GameResult, Location, Origin, ParseResultError, Ply, Record};
 pub use replay::{
     Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, replay, replay_prefix, with_passes,

@@ -1,5 +1,8 @@
 //! Replaying a record: every move checked against the rules, passes inferred
-//! where the format leaves them out.
+//! where the format leaves them out. [`Plies`] is THE replay loop (over
+//! reversi-variants' [`Cursor`]); [`replay`] and [`replay_prefix`] tally it,
+//! [`with_passes`] and the GGF writer write the forced passes it infers
+//! (`WithPasses`).
 
 use std::sync::Arc;
 
@@ -175,7 +178,7 @@ pub fn replay(record: &Record, passes: Passes) -> Result<Replay, ReplayError> {
 /// replay from).
 pub fn replay_prefix(record: &Record, passes: Passes) -> Result<(Replay, Option<ReplayError>), ReplayError> {
     let moves = record.moves.iter().map(|p| p.mv);
-    let (done, error) = run(record.start_position()?, moves, passes, |_| {});
+    let (done, error) = run(record.start_position()?, moves, passes);
     Ok((done, error.map(|e| e.in_record(record))))
 }
 
@@ -376,32 +379,65 @@ pub fn plies(record: &Record, passes: Passes) -> Result<Plies<RecordMoves<'_>>, 
 }
 
 /// The replay of `moves` from `start` up to the first illegal move, and its
-/// error. `inferred_before(i)` is told of each pass inferred before move `i`.
+/// error: [`Plies`] tallied.
 pub(crate) fn run(
     start: Position,
     moves: impl IntoIterator<Item = Move>,
     passes: Passes,
-    mut inferred_before: impl FnMut(usize),
 ) -> (Replay, Option<ReplayError>) {
     let mut steps = Plies::new(start, moves, passes);
-    let (mut plies, mut passed, mut inferred, mut written) = (0, 0, 0, 0);
+    let (mut plies, mut passed, mut inferred) = (0, 0, 0);
     let mut error = None;
     while let Some(step) = steps.next_ply() {
         match step {
             Ok(step) => {
                 plies += 1;
                 passed += usize::from(step.mv == Move::Pass);
-                if step.inferred {
-                    inferred += 1;
-                    inferred_before(written);
-                } else {
-                    written += 1;
-                }
+                inferred += usize::from(step.inferred);
             }
             Err(e) => error = Some(e),
         }
     }
     (Replay { position: *steps.position(), plies, passes: passed, inferred }, error)
+}
+
+/// The moves of a record with the forced passes it leaves out written in
+/// ([`None`] for each such pass, before the move it was inferred for), from
+/// [`Plies`]: what [`with_passes`] builds and what a writer of a format whose
+/// passes are explicit writes ([`with_forced_passes`]). The replay stops at
+/// the first illegal move ([`WithPasses::error`]); the moves from there on are
+/// given as written.
+pub(crate) struct WithPasses<'a> {
+    /// The replay, while it goes on.
+    steps: Option<Plies<RecordMoves<'a>>>,
+    /// The record's moves not given yet (the replay's written moves, in step).
+    moves: core::slice::Iter<'a, Ply>,
+    /// The illegal move that stopped the replay, once it has.
+    error: Option<ReplayError>,
+}
+
+impl WithPasses<'_> {
+    /// The illegal move that stopped the replay, once it has (as [`plies`]
+    /// gives it: not located in the record).
+    pub(crate) fn error(&mut self) -> Option<ReplayError> {
+        self.error.take()
+    }
+}
+
+impl<'a> Iterator for WithPasses<'a> {
+    type Item = Option<&'a Ply>;
+
+    fn next(&mut self) -> Option<Option<&'a Ply>> {
+        if let Some(steps) = &mut self.steps {
+            match steps.next_ply().map(|step| step.map(|s| s.inferred)) {
+                Some(Ok(true)) => return Some(None),
+                Some(Ok(false)) => {}
+                Some(Err(error)) => (self.error, self.steps) = (Some(error), None),
+                None => self.steps = None,
+            }
+        }
+        self.moves.next().map(Some)
+    }
 }
 
 /// The record with every forced pass written, every move checked: what a
@@ -420,39 +456,70 @@ pub(crate) fn run(
 /// # Errors
 /// [`ReplayError`] as [`replay`].
 pub fn with_passes(record: &Record, passes: Passes) -> Result<Record, ReplayError> {
-    let mut at = Vec::new();
-    let moves = record.moves.iter().map(|p| p.mv);
-    if let (_, Some(error)) = run(record.start_position()?, moves, passes, |i| at.push(i)) {
-        return Err(error.in_record(record));
-    }
-    let mut written = Record { moves: Vec::with_capacity(record.moves.len() + at.len()), ..record.clone() };
-    let mut at = at.into_iter().peekable();
-    for (i, ply) in record.moves.iter().enumerate() {
-        if at.next_if_eq(&i).is_some() {
-            written.moves.push(Move::Pass.into());
+    let mut moves = WithPasses { steps: Some(plies(record, passes)?), moves: record.moves.iter(), error: None };
+    let mut written = Record { moves: Vec::with_capacity(record.moves.len()), ..record.clone() };
+    while let Some(ply) = moves.next() {
+        if let Some(error) = moves.error() {
+            return Err(error.in_record(record));
         }
-        written.moves.push(ply.clone());
+        written.moves.push(ply.map_or_else(|| Move::Pass.into(), Ply::clone));
     }
     Ok(written)
 }
 
-/// The indices of the moves of `record` before which it leaves out a forced
-/// pass, ascending, up to its first illegal move (none past it, so that the
-/// moves from there on are written as they are and the record's reader finds
-/// the same illegal move at the same ply); none when its start does not fit
+/// The moves of `record` with the forced passes it leaves out written in, up
+/// to its first illegal move (none past it, so that the moves from there on
+/// are written as they are and the record's reader finds the same illegal
+/// move at the same ply); its moves as they are when its start does not fit
 /// its board, or when it was read from a format that writes every pass
 /// ([`Origin::passes`](crate::Origin::passes) explicit: its moves are as
 /// that format gave them, a missing pass an illegal move, not a gap). A
 /// writer of a format whose passes are explicit ([`Passes::Explicit`])
-/// writes a pass before each, so that it never labels a move with the wrong
-/// side.
-pub(crate) fn forced_passes(record: &Record) -> Vec<usize> {
-    let mut at = Vec::new();
-    if record.origin.as_ref().is_some_and(|o| o.passes == Passes::Explicit) {
-        return at;
+/// writes them, so that it never labels a move with the wrong side.
+pub(crate) fn with_forced_passes(record: &Record) -> WithPasses<'_> {
+    let explicit = record.origin.as_ref().is_some_and(|o| o.passes == Passes::Explicit);
+    let steps = if explicit { None } else { plies(record, Passes::Infer).ok() };
+    WithPasses { steps, moves: record.moves.iter(), error: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(moves: &str) -> Record {
+        let mut record = Record::new();
+        record.moves = moves.split_whitespace().map(|m| m.parse::<Move>().unwrap().into()).collect();
+        record
     }
-    if let Ok(start) = record.start_position() {
-        let _ = run(start, record.moves.iter().map(|p| p.mv), Passes::Infer, |i| at.push(i));
+
+    /// The moves `with_forced_passes` gives, `-` for each pass written in.
+    fn written(record: &Record) -> String {
+        let moves = with_forced_passes(record).map(|p| p.map_or_else(|| "-".to_owned(), |p| p.mv.to_string()));
+        moves.collect::<Vec<_>>().join(" ")
     }
-    at
+
+    #[test]
+    fn forced_passes_are_written_in_up_to_the_first_illegal_move() {
+        // Black must pass after c1; White then plays e3.
+        let passed = record("d3 c3 b3 b2 f5 a3 a1 c1 e3");
+        assert_eq!(written(&passed), "d3 c3 b3 b2 f5 a3 a1 c1 - e3");
+        let full = with_passes(&passed, Passes::Infer).unwrap();
+        // Written once: nothing more to write in.
+        assert_eq!(written(&full), "d3 c3 b3 b2 f5 a3 a1 c1 pass e3");
+        assert_eq!(with_passes(&full, Passes::Explicit), Ok(full.clone()));
+        // Illegal after the pass inferred for it: the pass is written, then
+        // the moves as they are.
+        let illegal = record("d3 c3 b3 b2 f5 a3 a1 c1 h8 e3 a1");
+        assert_eq!(written(&illegal), "d3 c3 b3 b2 f5 a3 a1 c1 - h8 e3 a1");
+        let error = with_passes(&illegal, Passes::Infer).unwrap_err();
+        assert_eq!(error.to_string(), "ply 10: h8 is not legal for White: h8 flips nothing");
+        // Illegal before any pass: nothing written in.
+        assert_eq!(written(&record("f5 f5 d3")), "f5 f5 d3");
+        // Read from a format that writes every pass: the moves as they are.
+        let mut explicit = passed.clone();
+        explicit.origin =
+            Some(crate::Origin::new(None, 0, Location::Text { line: 1, column: 1 }).with_passes(Passes::Explicit));
+        assert_eq!(written(&explicit), "d3 c3 b3 b2 f5 a3 a1 c1 e3");
+        assert!(with_passes(&explicit, Passes::Explicit).is_err());
+    }
 }

@@ -16,7 +16,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use reversi_core::Color;
-use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, with_passes};
+use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
 use reversi_variants::Variant;
 
 use super::game::{End, Played, play_game};
@@ -166,12 +166,12 @@ pub fn opening(record: &Record) -> Result<Game, OpeningError> {
     if record.variant != Variant::Reversi {
         return Err(OpeningError::Variant(record.variant));
     }
-    let full = with_passes(record, Passes::Infer)?;
-    let mut game = Game::new(full.start_position().map_err(|e| OpeningError::Illegal(e.into()))?);
-    for ply in &full.moves {
-        game.position.play_unchecked(ply.mv);
-        game.moves.push(ply.mv);
+    let mut steps = plies(record, Passes::Infer)?;
+    let mut game = Game::new(*steps.position());
+    while let Some(step) = steps.next_ply() {
+        game.moves.push(step.map_err(|e| e.in_record(record))?.mv);
     }
+    game.position = *steps.position();
     if game.position.is_game_over() {
         return Err(OpeningError::Finished);
     }

@@ -1,16 +1,13 @@
 //! What each format is, through its codec: [`Format::codec`], declared from
 //! the list of registered formats, and everything said of a format with it
-//! (names, extensions, sniffing, passes); the [`Reader`]'s constructors that
-//! choose a codec by format; [`read`].
+//! (names, extensions, sniffing, passes).
 
 use std::fmt;
-use std::io::{BufRead, Read as _};
 use std::str::FromStr;
 
 use super::codec::{Codec, Head};
-use super::{Format, ReadOptions, registered};
-use crate::reader::{Reader, SNIFF_BYTES};
-use crate::{Passes, ReadError, Record, RecordError};
+use super::{Format, registered};
+use crate::Passes;
 
 /// Declares [`Format::codec`] from the list.
 macro_rules! declare_codecs {
@@ -111,46 +108,6 @@ impl FromStr for Format {
     fn from_str(s: &str) -> Result<Format, ParseFormatError> {
         Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s)).ok_or_else(|| ParseFormatError(s.into()))
     }
-}
-
-impl<R: BufRead> Reader<R> {
-    /// A reader of `reader`'s games in `format`, with `options` (the game
-    /// and board of transcripts and position files, the longest game).
-    ///
-    /// Nothing is read until the first game is asked for. A file:
-    /// `Reader::new(format, BufReader::new(File::open(path)?), options)`, or
-    /// [`open`](crate::open), which also finds the format and WTHOR's names.
-    #[must_use]
-    pub fn new(format: Format, reader: R, options: ReadOptions) -> Reader<R> {
-        Reader::with_codec(format, format.codec(), reader, options)
-    }
-
-    /// A reader of `reader`'s games in the format its first 64 KiB look like
-    /// ([`Format::sniff`]).
-    ///
-    /// # Errors
-    /// [`RecordError`] when the input cannot be read.
-    pub fn sniffed(mut reader: R, options: ReadOptions) -> Result<Reader<R>, RecordError> {
-        let mut head = Vec::new();
-        std::io::Read::by_ref(&mut reader)
-            .take(SNIFF_BYTES as u64)
-            .read_to_end(&mut head)
-            .map_err(|e| RecordError { file: None, game: None, kind: ReadError::io(&e) })?;
-        let format = Format::sniff(&head);
-        Ok(Reader::with_codec(format, format.codec(), reader, options).unread(head))
-    }
-}
-
-/// Reads the games of a file in memory: [`Reader`] over the bytes, its
-/// games collected up to the first error. WTHOR names are numbers (`#12`):
-/// [`Reader::wthor_names`] or [`open`](crate::open) look them up.
-///
-/// # Errors
-/// [`ReadError`] of the first game that does not read: the format's syntax
-/// error (a game longer than [`ReadOptions::max_game_bytes`] included), a
-/// WTHOR file that does not read, text that is not UTF-8.
-pub fn read(format: Format, bytes: &[u8], options: ReadOptions) -> Result<Vec<Record>, ReadError> {
-    Reader::new(format, bytes, options).map(|game| game.map_err(|e| e.kind)).collect()
 }
 
 #[cfg(test)]

@@ -262,12 +262,12 @@ fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Loss
     let mut side = start.side_to_move();
     // GGF writes every pass: those a record leaves out (WTHOR, transcripts)
     // are written in, so that each move is labelled with its side.
-    let mut passes = crate::replay::forced_passes(record).into_iter().peekable();
-    for (i, ply) in record.moves.iter().enumerate() {
-        if passes.next_if_eq(&i).is_some() {
+    for ply in crate::replay::with_forced_passes(record) {
+        let Some(ply) = ply else {
             out.push_str(if side == Color::Black { "B[PA]" } else { "W[PA]" });
             side = !side;
-        }
+            continue;
+        };
         out.push_str(if side == Color::Black { "B[" } else { "W[" });
         match ply.mv {
             Move::Pass => out.push_str("PA"),

@@ -1,11 +1,13 @@
 //! [`Reader`], the one way in: the games of any input in any format, one at
 //! a time, in bounded memory, each located, a game that does not read
-//! reported and passed over.
+//! reported and passed over. Every way to make one is here: its
+//! constructors ([`Reader::new`], [`Reader::sniffed`]), [`open`](crate::open)
+//! (`open.rs`), and [`read`] and the modules' `read`, which collect one.
 
 mod input;
 pub(crate) mod open;
 
-use std::io::BufRead;
+use std::io::{BufRead, Read as _};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -91,6 +93,32 @@ impl<R> std::fmt::Debug for Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
+    /// A reader of `reader`'s games in `format`, with `options` (the game
+    /// and board of transcripts and position files, the longest game).
+    ///
+    /// Nothing is read until the first game is asked for. A file:
+    /// `Reader::new(format, BufReader::new(File::open(path)?), options)`, or
+    /// [`open`](crate::open), which also finds the format and WTHOR's names.
+    #[must_use]
+    pub fn new(format: Format, reader: R, options: ReadOptions) -> Reader<R> {
+        Reader::with_codec(format, format.codec(), reader, options)
+    }
+
+    /// A reader of `reader`'s games in the format its first 64 KiB look like
+    /// ([`Format::sniff`]).
+    ///
+    /// # Errors
+    /// [`RecordError`] when the input cannot be read.
+    pub fn sniffed(mut reader: R, options: ReadOptions) -> Result<Reader<R>, RecordError> {
+        let mut head = Vec::new();
+        std::io::Read::by_ref(&mut reader)
+            .take(SNIFF_BYTES as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| RecordError { file: None, game: None, kind: ReadError::io(&e) })?;
+        let format = Format::sniff(&head);
+        Ok(Reader::with_codec(format, format.codec(), reader, options).unread(head))
+    }
+
     /// A reader of `reader`'s games in `format`, which `codec` is.
     pub(crate) fn with_codec(format: Format, codec: &dyn Codec, reader: R, options: ReadOptions) -> Reader<R> {
         let parser = codec.parser(&options);
@@ -382,6 +410,18 @@ fn bounded_step(
 fn too_long(text: &str, at: usize, max: usize) -> SyntaxError {
     let start = at + text[at..].len() - text[at..].trim_start().len();
     SyntaxError::at(text, start, format!("a game of at most {max} bytes (ReadOptions::max_game_bytes)"))
+}
+
+/// Reads the games of a file in memory: [`Reader`] over the bytes, its
+/// games collected up to the first error. WTHOR names are numbers (`#12`):
+/// [`Reader::wthor_names`] or [`open`](crate::open) look them up.
+///
+/// # Errors
+/// [`ReadError`] of the first game that does not read: the format's syntax
+/// error (a game longer than [`ReadOptions::max_game_bytes`] included), a
+/// WTHOR file that does not read, text that is not UTF-8.
+pub fn read(format: Format, bytes: &[u8], options: ReadOptions) -> Result<Vec<Record>, ReadError> {
+    Reader::new(format, bytes, options).map(|game| game.map_err(|e| e.kind)).collect()
 }
 
 /// The games of a text in memory in `format` (which `codec` is) up to the

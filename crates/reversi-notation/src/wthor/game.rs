@@ -49,7 +49,7 @@ static PLACEMENTS: [Move; 256] = {
 /// The replay of WTHOR moves move by move from the standard start, forced
 /// passes inferred: the slow path, which names the first illegal move.
 fn replay_moves(moves: impl IntoIterator<Item = Move>) -> Result<Replay, ReplayError> {
-    match run(Position::from(reversi_core::Position::start()), moves, Passes::Infer, |_| {}) {
+    match run(Position::from(reversi_core::Position::start()), moves, Passes::Infer) {
         (done, None) => Ok(done),
         (_, Some(error)) => Err(error),
     }
