@@ -553,10 +553,35 @@ class PlanInfo:
         """``shards``, checked: raises ``PlanError`` naming the bound when it is 0
         or more than ``max_shards``."""
 
+#: A ``ShardResult``'s fields, in the constructor's order.
+_ResultFields: TypeAlias = tuple[str, str, str, int, int, int, int, int, int, int, float]
+
 @final
 class ShardResult:
-    """One shard's count of a plan, as its result file holds it (picklable)."""
+    """One shard's count of a plan, as its result file holds it. Pickled as its
+    fields (no JSON text), rebuilt by the constructor."""
 
+    def __new__(
+        cls,
+        plan: str,
+        variant: str,
+        board: str,
+        depth: int,
+        split: int,
+        shard: int,
+        shards: int,
+        hash_seed: int,
+        positions: int,
+        leaves: int,
+        seconds: float,
+    ) -> Self:
+        """A result from its fields, checked as a result file's are: ``plan`` 32
+        lowercase hexadecimal digits, ``variant`` and ``board`` as written (or
+        empty), ``split`` at most ``depth`` at most 512 (a plan's bounds), ``shard`` below
+        ``shards`` (at most 2**20), ``seconds`` finite and not negative; raises
+        ``MergeError`` naming the field at fault."""
+    def __reduce__(self) -> tuple[type[ShardResult], _ResultFields]:
+        """The class and the constructor's arguments: pickled as typed fields."""
     @property
     def plan(self) -> str:
         """The plan's digest."""
@@ -640,8 +665,8 @@ def count_shard(
     to ``output`` all or nothing when given (the temporary files of the same
     ``output`` that killed writers left are removed). Raises ``PlanError`` (a
     damaged plan, a shard out of range, more shards than the plan's positions
-    or than 2**20), ``ValueError`` (a count past 60 plies, threads outside 1 to
-    1024), ``OSError``, ``MemoryError``. Ctrl-C stops the count within a
+    or than 2**20, an ``output`` that is the plan), ``ValueError`` (a count
+    past 60 plies, threads outside 1 to 1024), ``OSError``, ``MemoryError``. Ctrl-C stops the count within a
     fraction of a second (``KeyboardInterrupt``)."""
 
 def read_result(path: _Path) -> ShardResult:

@@ -1,5 +1,6 @@
 """reversi_rules.split: plans, shards and their merge, the CLI's split count."""
 
+import copy
 import pickle
 import subprocess
 import sys
@@ -76,12 +77,67 @@ def test_perft_is_the_split_count():
         rr.perft(pos, 3, hash_mb=2**60)
 
 
-def test_results_pickle_and_read_back(tmp_path):
+def test_results_pickle_as_their_fields_and_read_back(tmp_path):
     _, files = shards(tmp_path, rr.Position(variant="attacks", board="5x5"), 4, 2, 2)
     result = read_result(files[1])
-    assert pickle.loads(pickle.dumps(result)) == result
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        data = pickle.dumps(result, protocol=protocol)
+        assert b"reversi-perft-shard" not in data  # the fields, not the JSON line
+        again = pickle.loads(data)
+        assert again == result and again is not result
+        assert again.to_json() == result.to_json()
+    assert copy.deepcopy(result) == result
+    cls, fields = result.__reduce__()
+    assert cls is ShardResult and ShardResult(*fields) == result
+    assert fields == (
+        result.plan,
+        "attacks",
+        "5x5",
+        4,
+        2,
+        1,
+        2,
+        result.hash_seed,
+        result.positions,
+        result.leaves,
+        result.seconds,
+    )
     assert ShardResult.from_json(result.to_json()) == result
     assert (result.variant, result.board) == ("attacks", "5x5")
+    assert eval(repr(result), {"ShardResult": ShardResult}) == result
+
+
+def test_a_result_is_rebuilt_from_checked_fields():
+    good = dict(
+        plan="c991e4982e1f1b05ca1a3b996d9fe6b9",
+        variant="reversi",
+        board="8x8",
+        depth=9,
+        split=3,
+        shard=1,
+        shards=4,
+        hash_seed=0,
+        positions=3,
+        leaves=100,
+        seconds=0.5,
+    )
+    result = ShardResult(**good)
+    assert (result.shard, result.shards, result.leaves) == (1, 4, 100)
+    assert ShardResult.from_json(result.to_json()) == result
+    for field, value in [
+        ("plan", "x"),
+        ("variant", "chess"),
+        ("board", "99x1"),
+        ("split", 10),
+        ("shard", 4),
+        ("shards", 0),
+        ("seconds", -1.0),
+        ("seconds", float("nan")),
+    ]:
+        with pytest.raises(MergeError, match=f'"{field if field != "shards" else "shard"}"'):
+            ShardResult(**{**good, field: value})
+    with pytest.raises(OverflowError):
+        ShardResult(**{**good, "leaves": -1})
 
 
 def test_bad_plans_are_plan_errors(tmp_path):
@@ -95,7 +151,7 @@ def test_bad_plans_are_plan_errors(tmp_path):
     text = plan.read_text()
     with pytest.raises(PlanError, match="out of range"):
         count_shard(plan, 2, 2)
-    with pytest.raises(PlanError, match="this is the plan"):
+    with pytest.raises(PlanError, match="other than the plan"):
         count_shard(plan, 0, 2, output=plan)
     edited = tmp_path / "edited.txt"
     for contents, message in [

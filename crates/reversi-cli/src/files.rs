@@ -249,19 +249,6 @@ impl Outputs {
         Ok(Outputs(reversi_notation::Outputs::tracked(paths, &crate::interrupt::TEMPORARY_FILES).map_err(failed)?))
     }
 
-    /// Runs `write` on the `n`th file (in the order given to
-    /// [`Outputs::create`]).
-    ///
-    /// # Errors
-    /// A failure with status 2 naming the destination, with `write`'s error.
-    pub(crate) fn write<T>(
-        &mut self,
-        n: usize,
-        write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<T>,
-    ) -> Result<T, Failure> {
-        self.0.write(n, write).map_err(failed)
-    }
-
     /// The `n`th file, to write to; its errors are named by [`Outputs::failed`].
     pub(crate) fn file(&mut self, n: usize) -> &mut BufWriter<File> {
         self.0.file(n)

@@ -13,7 +13,8 @@ use reversi_core::Backend;
 use serde_json::json;
 
 use crate::Failure;
-use reversi_variants::split::{DeepOptions, Plan, Shard};
+use reversi_variants::shards::{Plan, Shard};
+use reversi_variants::split::DeepOptions;
 
 use crate::game::StartArgs;
 use crate::output::Stdout;

@@ -1,6 +1,7 @@
-//! The CLI's side of the split count (reversi-variants' `split` module, where
-//! the count, the plan, the shards and the merge live): options and errors
-//! as the command line spells them, progress on stderr, and the files.
+//! The CLI's side of the split count (reversi-variants' `split` module: the
+//! counter) and of the distributed count (its `shards` module: the plan, the
+//! shards and the merge): options and errors as the command line spells
+//! them, progress on stderr, and the files all or nothing.
 //!
 //! `reversi perft DEPTH --split K --plan FILE` writes a plan, all or nothing
 //! ([`Outputs`]); `reversi perft --plan FILE --shard I/N -o RESULT` counts a
@@ -12,7 +13,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use reversi_variants::Position;
-use reversi_variants::split::{Counter, CounterError, DeepOptions, Plan, PlanError, Shard, merge, read_plan};
+use reversi_variants::shards::{
+    Plan, PlanError, ResultOutput, Shard, ShardError, ShardOptions, ShardResult, count_shard, merge,
+};
+use reversi_variants::split::{Counter, CounterError, DeepOptions, Progress};
 use serde_json::json;
 
 use crate::Failure;
@@ -26,29 +30,34 @@ use crate::output::Stdout;
 /// Status 2, naming the option at fault, when the pool or the table cannot
 /// be had.
 pub(crate) fn counter(game: &Position, options: DeepOptions, progress: bool) -> Result<Counter, Failure> {
-    let counter = Counter::new(game, options).map_err(|e| match e {
+    let counter = Counter::new(game, options).map_err(counter_failure)?;
+    Ok(if progress { counter.with_progress(print_progress) } else { counter })
+}
+
+/// The failure of a counter that cannot be made, naming the option at fault.
+fn counter_failure(e: CounterError) -> Failure {
+    match e {
         CounterError::Pool { threads, message } => Failure::usage(format!("--threads {threads}: {message}")),
         CounterError::Threads { threads } => Failure::usage(format!("--threads {threads}: {e}")),
         CounterError::Table { mib, source } => Failure::usage(format!("--hash {mib}: {source}")),
         e => Failure::usage(e.to_string()),
-    })?;
-    if !progress {
-        return Ok(counter);
     }
-    Ok(counter.with_progress(|p| {
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r{}/{} units, {:.1} G leaves, {:.1} M leaves/s, {:.1} s, about {:.0} s left   ",
-            p.done,
-            p.units,
-            p.leaves as f64 / 1e9,
-            p.rate() / 1e6,
-            p.elapsed.as_secs_f64(),
-            p.seconds_left(),
-        );
-        let _ = err.flush();
-    }))
+}
+
+/// Prints a progress line on stderr, over the last.
+fn print_progress(p: &Progress) {
+    let mut err = std::io::stderr().lock();
+    let _ = write!(
+        err,
+        "\r{}/{} units, {:.1} G leaves, {:.1} M leaves/s, {:.1} s, about {:.0} s left   ",
+        p.done,
+        p.units,
+        p.leaves as f64 / 1e9,
+        p.rate() / 1e6,
+        p.elapsed.as_secs_f64(),
+        p.seconds_left(),
+    );
+    let _ = err.flush();
 }
 
 /// Clears the progress line [`counter`] printed, if it printed.
@@ -97,51 +106,57 @@ pub(crate) struct ShardJob<'a> {
     pub(crate) json: bool,
 }
 
-/// Counts a shard and writes its result.
+/// Counts a shard and writes its result, all or nothing ([`Outputs`]).
 ///
 /// # Errors
 /// Status 2: a plan that cannot be read or is damaged, a DEPTH other than
 /// the plan's, a result file that is the plan or cannot be written, a table
 /// or pool that cannot be had, a count over 64 bits.
 pub(crate) fn run_shard(job: &ShardJob<'_>, out: &mut Stdout) -> Result<(), Failure> {
-    if std::fs::canonicalize(job.plan).ok().is_some_and(|plan| std::fs::canonicalize(job.output).ok() == Some(plan)) {
-        return Err(Failure::usage(format!(
-            "-o {}: this is the plan: write the result to another file",
-            job.output.display()
-        )));
+    let mut options = ShardOptions::new(job.options);
+    if let Some(depth) = job.depth {
+        options = options.depth(depth);
     }
-    let plan = read_plan(job.plan, job.shard).map_err(|e| Failure::usage(e.to_string()))?;
-    let header = plan.header();
-    if let Some(depth) = job.depth.filter(|&d| d != header.depth) {
-        return Err(Failure::usage(format!(
-            "DEPTH {depth}: the plan {} counts depth {}: drop DEPTH or give {}",
-            job.plan.display(),
-            header.depth,
-            header.depth
-        )));
+    if job.progress {
+        options = options.progress(print_progress);
     }
-    let counter = counter(&header.start, job.options, job.progress)?;
-    let result = plan.count(&counter);
-    clear_progress(job.progress);
-    let result = result.map_err(|e| Failure::usage(e.to_string()))?;
-    let line = result.to_json();
     let mut files = Outputs::create(&[job.output.to_path_buf()])?;
-    files.write(0, |file| writeln!(file, "{line}"))?;
+    let result = count_shard(job.plan, job.shard, options, Some(ResultOutput::new(job.output, files.file(0))));
+    clear_progress(job.progress);
+    let result = result.map_err(|e| shard_failure(job, e))?;
     files.commit()?;
-    if job.json {
-        writeln!(out, "{line}")
-    } else {
-        writeln!(
-            out,
-            "shard {}/{} of plan {}: {} positions, {} leaves in {:.3} s",
-            job.shard.index(),
-            job.shard.count(),
-            result.plan,
-            result.positions,
-            result.leaves,
-            result.seconds
-        )
+    report_shard(&result, job.json, out)
+}
+
+/// The failure of a shard, as the command line names what is at fault.
+fn shard_failure(job: &ShardJob<'_>, e: ShardError) -> Failure {
+    match e {
+        ShardError::Counter(e) => counter_failure(e),
+        ShardError::OutputIsPlan { file } => {
+            Failure::usage(format!("-o {}: this is the plan: write the result to another file", file.display()))
+        }
+        ShardError::Depth { expected, found, .. } => Failure::usage(format!(
+            "DEPTH {expected}: the plan {} counts depth {found}: drop DEPTH or give {found}",
+            job.plan.display()
+        )),
+        e => Failure::usage(e.to_string()),
     }
+}
+
+/// Prints a shard's result: its JSON line, or a sentence.
+fn report_shard(result: &ShardResult, json: bool, out: &mut Stdout) -> Result<(), Failure> {
+    if json {
+        return writeln!(out, "{}", result.to_json());
+    }
+    writeln!(
+        out,
+        "shard {} of plan {}: {} positions, {} leaves in {:.3} s",
+        result.shard(),
+        result.plan(),
+        result.positions(),
+        result.leaves(),
+        result.seconds()
+    )
 }
 
 /// Merges result files and prints the total, with the shards' times (summed,

@@ -1,19 +1,21 @@
 //! `reversi_rules.perft` and `reversi_rules.split`: the split count of
-//! reversi-variants (`reversi_variants::split`), the one the `reversi` CLI
-//! runs: plans, shards, results and their merge, with the GIL released while
-//! counting. The Dask driver (`reversi_rules.distributed`) runs on these.
+//! reversi-variants (`reversi_variants::split`: the counter) and its
+//! distributed count (`reversi_variants::shards`: plans, shards, results and
+//! their merge), the ones the `reversi` CLI runs, with the GIL released
+//! while counting. The Dask driver (`reversi_rules.distributed`) runs on
+//! these.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
-use reversi_notation::Outputs;
-use reversi_variants::split::{
-    Counter, CounterError, DeepOptions, MAX_DEPTH, MergeError as RustMergeError, Merged, Plan,
-    PlanError as RustPlanError, PlanHeader, Shard, ShardError, ShardResult as RustShardResult,
+use pyo3::types::PyTuple;
+use reversi_notation::{OutputError, Outputs};
+use reversi_variants::shards::{
+    MergeError as RustMergeError, MergeInput, Merged, Plan, PlanError as RustPlanError, PlanHeader, ResultOutput,
+    Shard, ShardError, ShardOptions, ShardResult as RustShardResult, ShardResultFields,
 };
+use reversi_variants::split::{Counter, CounterError, DeepOptions, MAX_DEPTH};
 
 use crate::errors::{self, Kind};
 use crate::interrupt::interruptible;
@@ -72,8 +74,14 @@ fn shard_error(error: ShardError) -> PyErr {
         ShardError::Plan(e) => plan_error(e),
         ShardError::Counter(e) => counter_error(e),
         ShardError::Perft(e) => PyValueError::new_err(e.to_string()),
-        e => PyOverflowError::new_err(e.to_string()),
+        ShardError::Write { file, source } => os_error(&file, &source),
+        ShardError::Overflow { .. } => PyOverflowError::new_err(error.to_string()),
+        e => errors::error(Kind::Plan, e.to_string()),
     }
+}
+
+fn output_error(error: &OutputError) -> PyErr {
+    os_error(&error.path, &error.source)
 }
 
 /// The options of `hash_mb`, `hash_seed` and `threads` (`None`: no table,
@@ -82,19 +90,13 @@ fn options(hash_mb: Option<usize>, hash_seed: Option<u64>, threads: Option<usize
     DeepOptions::new().hash_mib(hash_mb.unwrap_or(0)).hash_seed(hash_seed.unwrap_or(0)).threads(threads.unwrap_or(1))
 }
 
-/// Writes `path` all or nothing: into a temporary file beside it, synced,
-/// then renamed over it, so that a reader (a restarted driver) sees the whole
-/// file or none; the temporary file is removed on failure.
-fn write_atomically(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> PyResult<()> {
+/// Refuses a path that names no file (`""`, `/`, `..`) before anything is
+/// written.
+fn check_file_name(path: &Path) -> PyResult<()> {
     if path.file_name().is_none() {
         return Err(PyValueError::new_err(format!("{}: not a file name", path.display())));
     }
-    let written = (|| {
-        let mut files = Outputs::create(&[path.to_path_buf()])?;
-        files.write(0, write)?;
-        files.commit()
-    })();
-    written.map_err(|e| os_error(&e.path, &e.source))
+    Ok(())
 }
 
 /// A plan's header and digest.
@@ -192,62 +194,102 @@ impl PlanInfo {
 #[derive(Clone, PartialEq)]
 pub(crate) struct ShardResult(RustShardResult);
 
+/// The fields of a result as Python gives them: (plan, variant, board,
+/// depth, split, shard, shards, hash_seed, positions, leaves, seconds).
+type Fields = (String, String, String, u32, u32, u32, u32, u64, u64, u64, f64);
+
 #[pymethods]
 impl ShardResult {
+    /// A result from its fields, checked as a result file's are; raises
+    /// `MergeError` naming the field at fault.
+    #[new]
+    #[pyo3(signature = (plan, variant, board, depth, split, shard, shards, hash_seed, positions, leaves, seconds))]
+    #[allow(clippy::too_many_arguments)] // the fields of one result, as pickle gives them back
+    fn new(
+        plan: String,
+        variant: String,
+        board: String,
+        depth: u32,
+        split: u32,
+        shard: u32,
+        shards: u32,
+        hash_seed: u64,
+        positions: u64,
+        leaves: u64,
+        seconds: f64,
+    ) -> PyResult<ShardResult> {
+        let fields = ShardResultFields {
+            plan,
+            variant,
+            board,
+            depth,
+            split,
+            shard,
+            shards,
+            hash_seed,
+            positions,
+            leaves,
+            seconds,
+        };
+        RustShardResult::try_from(fields)
+            .map(ShardResult)
+            .map_err(|e| errors::error(Kind::Merge, format!("ShardResult: {e}")))
+    }
+
     /// The digest of the plan counted.
     #[getter]
     fn plan(&self) -> &str {
-        &self.0.plan
+        self.0.plan()
     }
     /// The game.
     #[getter]
     fn variant(&self) -> &str {
-        &self.0.variant
+        self.0.variant()
     }
     /// The board.
     #[getter]
     fn board(&self) -> &str {
-        &self.0.board
+        self.0.board()
     }
     /// The depth counted.
     #[getter]
     fn depth(&self) -> u32 {
-        self.0.depth
+        self.0.depth()
     }
     /// The plan's split ply.
     #[getter]
     fn split(&self) -> u32 {
-        self.0.split
+        self.0.split()
     }
     /// This shard's index (from 0).
     #[getter]
     fn shard(&self) -> u32 {
-        self.0.shard.index()
+        self.0.shard().index()
     }
     /// The number of shards the plan was cut into.
     #[getter]
     fn shards(&self) -> u32 {
-        self.0.shard.count()
+        self.0.shard().count()
     }
     /// The table key seed of the count.
     #[getter]
     fn hash_seed(&self) -> u64 {
-        self.0.hash_seed
+        self.0.hash_seed()
     }
     /// The plan's positions this shard counted.
     #[getter]
     fn positions(&self) -> u64 {
-        self.0.positions
+        self.0.positions()
     }
     /// The leaves counted.
     #[getter]
     fn leaves(&self) -> u64 {
-        self.0.leaves
+        self.0.leaves()
     }
     /// The count's wall time.
     #[getter]
     fn seconds(&self) -> f64 {
-        self.0.seconds
+        self.0.seconds()
     }
 
     /// The result file's line (no newline).
@@ -262,12 +304,38 @@ impl ShardResult {
     }
 
     fn __repr__(&self) -> String {
-        format!("ShardResult.from_json({:?})", self.0.to_json())
+        let (plan, variant, board, depth, split, shard, shards, hash_seed, positions, leaves, seconds) = self.fields();
+        format!(
+            "ShardResult(plan={plan:?}, variant={variant:?}, board={board:?}, depth={depth}, split={split}, \
+             shard={shard}, shards={shards}, hash_seed={hash_seed}, positions={positions}, leaves={leaves}, \
+             seconds={seconds:?})"
+        )
     }
 
-    /// Pickled as its JSON line.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((slf.get_type().getattr("from_json")?, (slf.get().0.to_json(),)))
+    /// Pickled as its fields, typed (no text): rebuilt by the constructor.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let args = slf.get().fields().into_pyobject(slf.py())?;
+        Ok((slf.get_type().into_any(), args))
+    }
+}
+
+impl ShardResult {
+    /// The fields, in the constructor's order.
+    fn fields(&self) -> Fields {
+        let f = self.0.fields();
+        (
+            f.plan.clone(),
+            f.variant.clone(),
+            f.board.clone(),
+            f.depth,
+            f.split,
+            f.shard,
+            f.shards,
+            f.hash_seed,
+            f.positions,
+            f.leaves,
+            f.seconds,
+        )
     }
 }
 
@@ -372,8 +440,14 @@ pub(crate) fn write_plan(
         return Err(PyValueError::new_err(too_deep.to_string()));
     }
     let pos = position.pos;
+    check_file_name(&path)?;
     let plan = py.detach(|| Plan::new(&pos, depth, split)).map_err(plan_error)?;
-    py.detach(|| write_atomically(&path, |file| plan.write(file)))?;
+    py.detach(|| {
+        let mut files = Outputs::create(std::slice::from_ref(&path))?;
+        files.write(0, |file| plan.write(file))?;
+        files.commit()
+    })
+    .map_err(|e| output_error(&e))?;
     Ok(PlanInfo::new(plan.header(), plan.digest()))
 }
 
@@ -381,7 +455,7 @@ pub(crate) fn write_plan(
 /// and digest.
 #[pyfunction]
 pub(crate) fn read_plan(py: Python<'_>, path: PathBuf) -> PyResult<PlanInfo> {
-    let (header, digest) = py.detach(|| reversi_variants::split::read_plan_header(&path)).map_err(plan_error)?;
+    let (header, digest) = py.detach(|| reversi_variants::shards::read_plan_header(&path)).map_err(plan_error)?;
     Ok(PlanInfo::new(&header, &digest))
 }
 
@@ -402,32 +476,32 @@ pub(crate) fn count_shard(
 ) -> PyResult<ShardResult> {
     // Out of u32, I/N is refused as the CLI's --shard refuses it.
     let shard = format!("{shard}/{shards}").parse::<Shard>().map_err(|e| errors::error(Kind::Plan, e.to_string()))?;
-    if let Some(output) = &output
-        && std::fs::canonicalize(&plan).ok().is_some_and(|p| std::fs::canonicalize(output).ok() == Some(p))
-    {
-        return Err(errors::error(
-            Kind::Plan,
-            format!("{}: this is the plan: write the result to another file", output.display()),
-        ));
-    }
-    let result = interruptible(py, |cancel| {
-        let plan = reversi_variants::split::read_plan(&plan, shard)?;
-        let counter =
-            Counter::new(&plan.header().start, options(hash_mb, hash_seed, threads))?.with_cancel(cancel.clone());
-        plan.count(&counter)
-    })?;
-    let result = result.map_err(shard_error)?;
     if let Some(output) = &output {
-        let line = result.to_json();
-        py.detach(|| write_atomically(output, |file| writeln!(file, "{line}")))?;
+        check_file_name(output)?;
     }
-    Ok(ShardResult(result))
+    let counted = interruptible(py, |cancel| {
+        let options = ShardOptions::new(options(hash_mb, hash_seed, threads)).cancel(cancel.clone());
+        let Some(output) = &output else {
+            return reversi_variants::shards::count_shard(&plan, shard, options, None).map_err(shard_error);
+        };
+        let mut files = Outputs::create(std::slice::from_ref(output)).map_err(|e| output_error(&e))?;
+        let result = reversi_variants::shards::count_shard(
+            &plan,
+            shard,
+            options,
+            Some(ResultOutput::new(output, files.file(0))),
+        )
+        .map_err(shard_error)?;
+        files.commit().map_err(|e| output_error(&e))?;
+        Ok(result)
+    })?;
+    counted.map(ShardResult)
 }
 
 /// Reads one shard's result file.
 #[pyfunction]
 pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
-    reversi_variants::split::read_result(&path).map(ShardResult).map_err(merge_error)
+    reversi_variants::shards::read_result(&path).map(ShardResult).map_err(merge_error)
 }
 
 /// Checks that `paths` are the results of every shard of one plan, each
@@ -435,19 +509,20 @@ pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
 /// refused unread.
 #[pyfunction]
 pub(crate) fn merge(py: Python<'_>, results: Vec<Bound<'_, PyAny>>) -> PyResult<MergedCount> {
-    // In order: a result held (`ShardResult`, a Dask task's) as it is, named
-    // for the errors; a path to read (`None`).
-    let mut given: Vec<(PathBuf, Option<RustShardResult>)> = Vec::with_capacity(results.len());
+    // In order: a result held (`ShardResult`, a Dask task's) as it is; a
+    // path to read.
+    let mut given: Vec<MergeInput> = Vec::with_capacity(results.len());
     for item in &results {
         given.push(match item.cast::<ShardResult>() {
-            Ok(held) => {
-                let r = held.get().0.clone();
-                (PathBuf::from(format!("<result of shard {}/{}>", r.shard.index(), r.shard.count())), Some(r))
-            }
-            Err(_) => (item.extract::<PathBuf>()?, None),
+            Ok(held) => MergeInput::Held(held.get().0.clone()),
+            Err(_) => MergeInput::File(item.extract::<PathBuf>()?),
         });
     }
-    if let Some((path, _)) = given.iter().find(|(path, held)| held.is_none() && reversi_notation::is_temporary(path)) {
+    let temporary = given.iter().find_map(|input| match input {
+        MergeInput::File(path) if reversi_notation::is_temporary(path) => Some(path),
+        _ => None,
+    });
+    if let Some(path) = temporary {
         return Err(errors::error(
             Kind::Merge,
             format!(
@@ -456,13 +531,5 @@ pub(crate) fn merge(py: Python<'_>, results: Vec<Bound<'_, PyAny>>) -> PyResult<
             ),
         ));
     }
-    py.detach(|| {
-        let named = given.into_iter().map(|(path, held)| match held {
-            Some(result) => Ok((path, result)),
-            None => reversi_variants::split::read_result(&path).map(|result| (path, result)),
-        });
-        reversi_variants::split::merge_results(named.collect::<Result<Vec<_>, _>>()?)
-    })
-    .map(MergedCount)
-    .map_err(merge_error)
+    py.detach(|| reversi_variants::shards::merge(given)).map(MergedCount).map_err(merge_error)
 }

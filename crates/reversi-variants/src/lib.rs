@@ -71,8 +71,10 @@
 //!   as text, [`Geometry`] as `{width, height, holes}` and [`Position`] as
 //!   `{variant, position}`; input is validated by the same constructors.
 //! - `split` (default): the `split` module, the split count, perft on a thread pool with one
-//!   shared table, and its plans, shards and merge for counts past one
-//!   machine (rayon, serde_json).
+//!   shared table (rayon).
+//! - `shards` (default, with `split`): the `shards` module, the distributed
+//!   count's files: plans, shard results (one line of JSON: serde_json) and
+//!   their merge, for counts past one process or machine.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -89,6 +91,9 @@ mod perft;
 mod position;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(feature = "shards")]
+#[cfg_attr(docsrs, doc(cfg(feature = "shards")))]
+pub mod shards;
 mod simd;
 #[cfg(feature = "split")]
 #[cfg_attr(docsrs, doc(cfg(feature = "split")))]

@@ -4,9 +4,11 @@
 //! merged again (no recount), and two finished counts must agree, with each
 //! other and with the value published in `data/perft/reversi.perft`.
 
+#![cfg(feature = "shards")]
+
 use std::path::{Path, PathBuf};
 
-use reversi_variants::split::{merge, read_plan_header, read_result};
+use reversi_variants::shards::{merge, read_plan_header, read_result};
 use reversi_variants::{Geometry, Position, Variant};
 
 #[path = "../../../tests/support/perft_table.rs"]
@@ -46,10 +48,10 @@ fn committed_shards_are_of_their_plans_and_finished_counts_agree() {
             let path = entry.unwrap().path();
             let file = path.file_name().unwrap().to_string_lossy().into_owned();
             let result = read_result(&path).unwrap();
-            let expected = format!("shard-{}-of-{}.json", result.shard.index(), result.shard.count());
+            let expected = format!("shard-{}-of-{}.json", result.shard().index(), result.shard().count());
             assert_eq!(file, expected, "count {name}: a file that is not a result of its shard");
-            assert_eq!((result.plan.as_str(), result.depth, result.split), (digest.as_str(), 17, split), "{file}");
-            assert_eq!((result.shard.count(), result.hash_seed), (SHARDS, seed), "count {name}: {file}");
+            assert_eq!((result.plan(), result.depth(), result.split()), (digest.as_str(), 17, split), "{file}");
+            assert_eq!((result.shard().count(), result.hash_seed()), (SHARDS, seed), "count {name}: {file}");
             files.push(path);
         }
         if files.len() == SHARDS as usize {

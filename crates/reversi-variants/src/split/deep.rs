@@ -30,7 +30,6 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::error::CounterError;
-pub(super) use crate::perft::check_depth;
 use crate::{Backend, Move, PerftCache, PerftError, Position, Variant};
 
 /// The most threads a [`Counter`] runs.

@@ -46,10 +46,10 @@ use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use super::deep::check_depth;
 use super::digest::Digest;
 use super::error::{ParseShardError, PlanError};
 use super::expand::{MAX_PLAN_POSITIONS, frontier};
+use crate::perft::check_depth;
 use crate::{Position, Variant};
 
 /// The first line of every plan: the format and its version.
@@ -75,7 +75,7 @@ pub const MAX_SHARDS: u32 = 1 << 20;
 /// [`MAX_SHARDS`].
 ///
 /// ```
-/// use reversi_variants::split::Shard;
+/// use reversi_variants::shards::Shard;
 /// let shard: Shard = "1/4".parse()?;
 /// assert_eq!((shard.index(), shard.count()), (1, 4));
 /// assert!("4/4".parse::<Shard>().is_err());
@@ -105,6 +105,11 @@ impl Shard {
             return Err(ParseShardError::OutOfRange { index, count });
         }
         Ok(Shard { index, count })
+    }
+
+    /// Shard `index` of `count`, already checked.
+    pub(super) const fn unchecked(index: u32, count: u32) -> Shard {
+        Shard { index, count }
     }
 
     /// I: from 0 to N-1.

@@ -1,17 +1,18 @@
-//! The split count's library (`reversi_variants::split`): a plan counted in
-//! shards and merged gives plain perft's count on every game; the plan is
-//! the same byte for byte; bad plans and results are typed errors naming the
-//! file.
+//! The distributed count's library (`reversi_variants::shards`): a plan
+//! counted in shards and merged gives plain perft's count on every game; the
+//! plan is the same byte for byte; bad plans and results are typed errors
+//! naming the file.
 
-#![cfg(feature = "split")]
+#![cfg(feature = "shards")]
 
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use reversi_variants::split::{
-    DeepOptions, MAX_PLAN_POSITIONS, MAX_SHARDS, MergeError, ParseShardError, Plan, PlanError, Shard, ShardResult,
-    merge, merge_results, read_plan, read_plan_header, read_result,
+use reversi_variants::shards::{
+    MAX_PLAN_POSITIONS, MAX_SHARDS, MergeError, MergeInput, ParseShardError, Plan, PlanError, ResultOutput, Shard,
+    ShardError, ShardOptions, ShardResult, count_shard, merge, read_plan, read_plan_header, read_result,
 };
+use reversi_variants::split::DeepOptions;
 use reversi_variants::{Geometry, MAX_PERFT_DEPTH, PerftError, Position, Variant, perft};
 
 /// A directory of its own under cargo's temporary directory, removed at the
@@ -49,11 +50,13 @@ fn shards(dir: &TempDir, game: &Position, depth: u32, split: u32, n: u32, option
     let n = n.min(plan.header().max_shards());
     (0..n)
         .map(|i| {
-            let shard = read_plan(&plan_file, Shard::new(i, n).unwrap()).unwrap();
-            assert_eq!(shard.digest(), plan.digest());
-            let result = shard.count_with(options).unwrap();
+            let shard = Shard::new(i, n).unwrap();
+            assert_eq!(read_plan(&plan_file, shard).unwrap().digest(), plan.digest());
             let file = dir.path(&format!("r{i}-{n}.json"));
-            std::fs::write(&file, result.to_json() + "\n").unwrap();
+            let mut writer = std::fs::File::create(&file).unwrap();
+            let output = Some(ResultOutput::new(&file, &mut writer));
+            let result = count_shard(&plan_file, shard, ShardOptions::new(options).depth(depth), output).unwrap();
+            assert_eq!((result.plan(), result.shard()), (plan.digest(), shard));
             assert_eq!(read_result(&file).unwrap(), result);
             file
         })
@@ -207,15 +210,19 @@ fn bad_results_are_typed_errors_naming_the_file() {
         assert!(error.to_string().contains(name), "{error}");
         error
     };
-    assert!(matches!(merge(&[]), Err(MergeError::NoResults)));
-    // The same merge of results held, nothing read again, named as given.
-    let held: Vec<_> =
-        files.iter().map(|f| (PathBuf::from(format!("held-{}", f.display())), read_result(f).unwrap())).collect();
-    let merged = merge_results(held.clone()).unwrap();
+    assert!(matches!(merge(Vec::<PathBuf>::new()), Err(MergeError::NoResults)));
+    // The same merge of results held, nothing read again, named by their
+    // shard; and of results held and files together.
+    let held: Vec<ShardResult> = files.iter().map(|f| read_result(f).unwrap()).collect();
+    let merged = merge(held.clone()).unwrap();
     assert_eq!((merged.leaves(), merged.plan(), merged.shards()), (8200, merge(&files).unwrap().plan(), 2));
+    let mixed = [MergeInput::Held(held[1].clone()), MergeInput::File(files[0].clone())];
+    assert_eq!(merge(mixed).unwrap(), merged);
     let twice = [held[0].clone(), held[1].clone(), held[1].clone()];
-    assert!(matches!(named(merge_results(twice).unwrap_err(), "held-"), MergeError::Duplicate { shard: 1, .. }));
-    assert!(matches!(merge_results([]), Err(MergeError::NoResults)));
+    let error = named(merge(twice).unwrap_err(), "<result of shard 1/2>");
+    assert!(matches!(error, MergeError::Duplicate { shard: 1, .. }), "{error}");
+    let twice = [MergeInput::File(files[1].clone()), MergeInput::Held(held[1].clone())];
+    assert!(matches!(named(merge(twice).unwrap_err(), "r1-2.json"), MergeError::Duplicate { shard: 1, .. }));
     let error = merge(&files[..1]).unwrap_err();
     assert!(matches!(&error, MergeError::Missing { missing: 1, shards: 2, list } if list == "1"), "{error}");
     let twice = [files[0].clone(), files[1].clone(), files[1].clone()];
@@ -230,9 +237,21 @@ fn bad_results_are_typed_errors_naming_the_file() {
     assert!(matches!(named(merge(&mixed).unwrap_err(), "r1-3.json"), MergeError::Foreign { shards: 3, .. }));
     // Not a result.
     let bad = dir.path("bad.json");
-    for text in ["", "{}", "not json", "{\"format\":\"reversi-perft-shard 1\",\"plan\":\"x\",\"shard\":2,\"shards\":2}"]
-    {
-        std::fs::write(&bad, text).unwrap();
+    let digest = read_result(&files[0]).unwrap().plan().to_string();
+    let result = |rest: &str| format!("{{\"format\":\"reversi-perft-shard 1\",\"plan\":\"{digest}\",{rest}}}");
+    let texts = [
+        String::new(),
+        "{}".to_string(),
+        "not json".to_string(),
+        "{\"format\":\"reversi-perft-shard 1\",\"plan\":\"x\",\"depth\":6,\"shard\":0,\"shards\":2,\"leaves\":1}"
+            .to_string(),
+        result("\"depth\":6,\"shard\":2,\"shards\":2,\"leaves\":1"),
+        result("\"depth\":6,\"split\":7,\"shard\":1,\"shards\":2,\"leaves\":1"),
+        result("\"depth\":6,\"shard\":1,\"shards\":2,\"leaves\":1,\"seconds\":-1"),
+        result("\"depth\":6,\"shard\":1,\"shards\":2,\"leaves\":1,\"variant\":\"chess\""),
+    ];
+    for text in texts {
+        std::fs::write(&bad, &text).unwrap();
         let error = merge(&[files[0].clone(), bad.clone()]).unwrap_err();
         assert!(matches!(named(error, "bad.json"), MergeError::Field { .. }), "{text}");
     }
@@ -242,6 +261,37 @@ fn bad_results_are_typed_errors_naming_the_file() {
     let result = read_result(&files[1]).unwrap();
     let again = ShardResult::from_json(&result.to_json(), Path::new("x")).unwrap();
     assert_eq!(again, result);
+}
+
+#[test]
+fn a_shard_is_refused_before_it_is_counted() {
+    let dir = TempDir::new("refused");
+    let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let plan_file = dir.path("plan.txt");
+    Plan::new(&game, 6, 3).unwrap().write(&mut std::fs::File::create(&plan_file).unwrap()).unwrap();
+    let shard = Shard::new(0, 2).unwrap();
+    // The plan as its own result file: refused, the plan untouched.
+    let before = std::fs::read(&plan_file).unwrap();
+    let mut sink = Vec::new();
+    let output = Some(ResultOutput::new(&plan_file, &mut sink));
+    let error = count_shard(&plan_file, shard, ShardOptions::default(), output).unwrap_err();
+    assert!(matches!(&error, ShardError::OutputIsPlan { file } if *file == plan_file), "{error}");
+    assert!(sink.is_empty());
+    assert_eq!(std::fs::read(&plan_file).unwrap(), before);
+    // Another depth than the plan's.
+    let error = count_shard(&plan_file, shard, ShardOptions::default().depth(7), None).unwrap_err();
+    assert!(matches!(error, ShardError::Depth { expected: 7, found: 6, .. }), "{error}");
+    // A table the machine cannot give.
+    let options = ShardOptions::new(DeepOptions::new().hash_mib(usize::MAX));
+    assert!(matches!(count_shard(&plan_file, shard, options, None), Err(ShardError::Counter(_))));
+    // Without an output, the result alone; with one, its line.
+    let result = count_shard(&plan_file, shard, ShardOptions::default(), None).unwrap();
+    let mut line = Vec::new();
+    let file = dir.path("r.json");
+    count_shard(&plan_file, shard, ShardOptions::default(), Some(ResultOutput::new(&file, &mut line))).unwrap();
+    let line = String::from_utf8(line).unwrap();
+    assert_eq!(ShardResult::from_json(&line, &file).unwrap().leaves(), result.leaves());
+    assert!(line.ends_with("}\n") && line.lines().count() == 1, "{line}");
 }
 
 #[test]
@@ -275,10 +325,12 @@ fn shard_counts_past_what_a_plan_can_use_are_refused() {
     assert!(error.to_string().contains(&format!("at most {MAX_SHARDS} shards")), "{error}");
     assert!(Shard::new(MAX_SHARDS - 1, MAX_SHARDS).is_ok());
     let result = format!(
-        "{{\"format\":\"reversi-perft-shard 1\",\"plan\":\"x\",\"depth\":6,\"shard\":0,\"shards\":{},\"leaves\":1}}",
+        "{{\"format\":\"reversi-perft-shard 1\",\"plan\":\"{}\",\"depth\":6,\"shard\":0,\"shards\":{},\"leaves\":1}}",
+        "0".repeat(32),
         u64::from(MAX_SHARDS) + 1
     );
-    assert!(matches!(ShardResult::from_json(&result, Path::new("r.json")), Err(MergeError::Field { .. })));
+    let error = ShardResult::from_json(&result, Path::new("r.json")).unwrap_err();
+    assert!(matches!(&error, MergeError::Field { expected, .. } if expected.starts_with("\"shard\"")), "{error}");
     // A plan of 14 positions: 14 shards at most, refused on reading the
     // header (before the body).
     let dir = TempDir::new("many-shards");

@@ -9,7 +9,7 @@ use reversi_core::internal::mix64;
 /// mixed-up files, not a cryptographic hash.
 ///
 /// ```
-/// use reversi_variants::split::Digest;
+/// use reversi_variants::shards::Digest;
 /// let mut a = Digest::new();
 /// a.update(b"reversi-perft-plan 1\n");
 /// let mut b = Digest::new();
