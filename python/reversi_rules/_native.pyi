@@ -126,14 +126,14 @@ class Position:
 def perft(
     position: Position,
     depth: int,
-    hash_mb: int | None = None,
+    hash_mib: int | None = None,
     threads: int | None = None,
     *,
     hash_seed: int | None = None,
 ) -> int:
     """Leaves ``depth`` plies below ``position`` (a pass is a ply, a finished game a leaf).
 
-    The CLI's split count: with ``hash_mb`` (a table of that many MiB) or
+    The CLI's split count: with ``hash_mib`` (a table of that many MiB) or
     ``threads`` (1 to 1024) the positions a few plies down are merged by
     canonical form and counted once each on a pool sharing one table; the GIL
     is released. ``hash_seed`` (0 to 2**64 - 1, the CLI's ``--hash-seed``)
@@ -654,13 +654,13 @@ def count_shard(
     shard: int,
     shards: int,
     *,
-    hash_mb: int | None = None,
+    hash_mib: int | None = None,
     threads: int | None = None,
     output: _Path | None = None,
     hash_seed: int | None = None,
 ) -> ShardResult:
     """Counts shard ``shard`` (0 to ``shards - 1``) of the plan, with a table of
-    ``hash_mb`` MiB keyed by ``hash_seed`` (the CLI's ``--hash-seed``) on
+    ``hash_mib`` MiB keyed by ``hash_seed`` (the CLI's ``--hash-seed``) on
     ``threads`` threads, the GIL released; writes the result
     to ``output`` all or nothing when given (the temporary files of the same
     ``output`` that killed writers left are removed). Raises ``PlanError`` (a

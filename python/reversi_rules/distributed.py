@@ -111,13 +111,13 @@ def _count_task(
     shard: int,
     shards: int,
     output: str,
-    hash_mb: int | None,
+    hash_mib: int | None,
     threads: int | None,
     hash_seed: int | None,
 ) -> ShardResult:
     """One shard, run on a worker: counted, its result written and returned."""
     return count_shard(
-        plan, shard, shards, hash_mb=hash_mb, threads=threads, output=output, hash_seed=hash_seed
+        plan, shard, shards, hash_mib=hash_mib, threads=threads, output=output, hash_seed=hash_seed
     )
 
 
@@ -186,7 +186,7 @@ def count(
     shards: int = 64,
     client: Client | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
-    hash_mb: int | None = None,
+    hash_mib: int | None = None,
     hash_seed: int | None = None,
     threads_per_shard: int | None = None,
     retries: int = 2,
@@ -202,7 +202,7 @@ def count(
     worker processes, closed at the end). ``checkpoint`` holds the plan and
     the results (by default a temporary directory, removed at the end): a run
     given the directory of an interrupted one counts only the shards missing.
-    Each shard counts with a table of ``hash_mb`` MiB keyed by ``hash_seed``
+    Each shard counts with a table of ``hash_mib`` MiB keyed by ``hash_seed``
     (the CLI's ``--hash-seed``) on ``threads_per_shard`` threads; a task that
     fails is tried ``retries`` more times. ``progress``: ``True`` prints a line
     on stderr, a callable gets a ``Progress``.
@@ -226,7 +226,7 @@ def count(
         done = _done(directory, info, shards)
         todo = [shard for shard in range(shards) if shard not in done]
         if todo:
-            options = (hash_mb, hash_seed, threads_per_shard, retries)
+            options = (hash_mib, hash_seed, threads_per_shard, retries)
             _run(plan, info, shards, done, todo, client, directory, options, report)
         elif report is not None:
             report(_progress(info, shards, done, tuple(sorted(done)), (), 0, 0.0))
@@ -270,7 +270,7 @@ def _run(
     MiB and key seed, the threads and the retries of each shard."""
     from distributed import Client, LocalCluster, as_completed
 
-    hash_mb, hash_seed, threads, retries = options
+    hash_mib, hash_seed, threads, retries = options
     owned: tuple[LocalCluster, Client] | None = None
     if client is None:
         workers = max(1, (os.cpu_count() or 1) // max(1, threads or 1))
@@ -288,7 +288,7 @@ def _run(
             shard,
             shards,
             str(directory / result_file(shard, shards)),
-            hash_mb,
+            hash_mib,
             threads,
             hash_seed,
             key=f"reversi-perft-shard-{shard}-of-{shards}-{uuid.uuid4().hex}",

@@ -44,7 +44,7 @@ def test_perft_11_and_12_equal_the_table(client, tmp_path):
     assert reports[0].done == 0 and reports[-1].done == 8
     assert reports[-1].leaves == perft_table("reversi", 11) and reports[-1].seconds_left == 0
     assert sorted(reports[-1].submitted) == list(range(8)) and reports[-1].skipped == ()
-    total = count(rr.Position(), 12, split=6, shards=16, client=client, hash_mb=16, threads_per_shard=1)
+    total = count(rr.Position(), 12, split=6, shards=16, client=client, hash_mib=16, threads_per_shard=1)
     assert total == perft_table("reversi", 12)
 
 

@@ -45,7 +45,7 @@ def test_perft_stops_on_ctrl_c():
     with ctrl_c():
         rr.perft(rr.Position(), 14)
     with ctrl_c():
-        rr.perft(rr.Position(), 15, hash_mb=4, threads=2)
+        rr.perft(rr.Position(), 15, hash_mib=4, threads=2)
     with ctrl_c():
         rr.perft(rr.Position(variant="attacks", board="7x7"), 12, threads=2)
     assert rr.perft(rr.Position(), 8, threads=2) == 390216
@@ -55,7 +55,7 @@ def test_a_shard_count_stops_on_ctrl_c(tmp_path):
     plan = tmp_path / "plan.txt"
     write_plan(plan, rr.Position(), 16, 4)
     with ctrl_c():
-        count_shard(plan, 0, 2, threads=2, hash_mb=4)
+        count_shard(plan, 0, 2, threads=2, hash_mib=4)
 
 
 def test_an_endless_rollout_stops_on_ctrl_c():

@@ -37,11 +37,11 @@ def test_start_8x8():
 
 def test_hashed_and_threaded_agree():
     pos = rr.Position()
-    assert rr.perft(pos, 8, hash_mb=8) == 390216
+    assert rr.perft(pos, 8, hash_mib=8) == 390216
     assert rr.perft(pos, 8, threads=2) == 390216
-    assert rr.perft(pos, 8, hash_mb=8, threads=2) == 390216
+    assert rr.perft(pos, 8, hash_mib=8, threads=2) == 390216
     attacks = rr.Position(variant="attacks", board="7x7")
-    assert rr.perft(attacks, 4, threads=2, hash_mb=4) == 155888
+    assert rr.perft(attacks, 4, threads=2, hash_mib=4) == 155888
     with pytest.raises(ValueError):
         rr.perft(pos, 3, threads=0)
 
@@ -58,7 +58,7 @@ def test_a_depth_past_the_bound_is_refused():
     # crash, the same from Python as from the CLI.
     endless = rr.Position("X#-#O X", variant="attacks")
     assert rr.perft(endless, 60) == 1
-    assert rr.perft(endless, 60, hash_mb=1) == 1
+    assert rr.perft(endless, 60, hash_mib=1) == 1
     for depth in (61, 100, 513, 10**6):
         with pytest.raises(ValueError, match="past the deepest count, 60 plies"):
             rr.perft(endless, depth)

@@ -35,7 +35,7 @@ def shards(tmp_path, position, depth, split, n, **options):
 
 
 def test_shards_merged_equal_the_table(tmp_path):
-    info, files = shards(tmp_path, rr.Position(), 10, 4, 5, hash_mb=4, threads=2)
+    info, files = shards(tmp_path, rr.Position(), 10, 4, 5, hash_mib=4, threads=2)
     assert (info.depth, info.split, info.paths, info.finished) == (10, 4, 244, 0)
     assert read_plan(tmp_path / "plan.txt") == info
     merged = merge(files)
@@ -59,22 +59,22 @@ def test_shards_merged_equal_the_table(tmp_path):
 def test_every_hash_seed_gives_the_same_count(tmp_path):
     pos = rr.Position()
     for seed in [0, 1, 2**64 - 1]:
-        assert rr.perft(pos, 9, hash_mb=1, threads=2, hash_seed=seed) == perft_table("reversi", 9)
-    info, files = shards(tmp_path, pos, 10, 4, 3, hash_mb=1, hash_seed=17)
+        assert rr.perft(pos, 9, hash_mib=1, threads=2, hash_seed=seed) == perft_table("reversi", 9)
+    info, files = shards(tmp_path, pos, 10, 4, 3, hash_mib=1, hash_seed=17)
     assert {read_result(f).hash_seed for f in files} == {17}
     assert merge(files).leaves == perft_table("reversi", 10)
     with pytest.raises(OverflowError):
-        rr.perft(pos, 3, hash_mb=1, hash_seed=2**64)
+        rr.perft(pos, 3, hash_mib=1, hash_seed=2**64)
 
 
 def test_perft_is_the_split_count():
     pos = rr.Position()
-    for threads, hash_mb in [(None, None), (2, None), (1, 4), (2, 4)]:
-        assert rr.perft(pos, 9, hash_mb=hash_mb, threads=threads) == perft_table("reversi", 9)
+    for threads, hash_mib in [(None, None), (2, None), (1, 4), (2, 4)]:
+        assert rr.perft(pos, 9, hash_mib=hash_mib, threads=threads) == perft_table("reversi", 9)
     with pytest.raises(ValueError, match="threads"):
         rr.perft(pos, 3, threads=100_000)
     with pytest.raises(MemoryError):
-        rr.perft(pos, 3, hash_mb=2**60)
+        rr.perft(pos, 3, hash_mib=2**60)
 
 
 def test_results_pickle_as_their_fields_and_read_back(tmp_path):

@@ -84,10 +84,10 @@ fn output_error(error: &OutputError) -> PyErr {
     os_error(&error.path, &error.source)
 }
 
-/// The options of `hash_mb`, `hash_seed` and `threads` (`None`: no table,
+/// The options of `hash_mib`, `hash_seed` and `threads` (`None`: no table,
 /// seed 0, one thread).
-fn options(hash_mb: Option<usize>, hash_seed: Option<u64>, threads: Option<usize>) -> DeepOptions {
-    DeepOptions::new().hash_mib(hash_mb.unwrap_or(0)).hash_seed(hash_seed.unwrap_or(0)).threads(threads.unwrap_or(1))
+fn options(hash_mib: Option<usize>, hash_seed: Option<u64>, threads: Option<usize>) -> DeepOptions {
+    DeepOptions::new().hash_mib(hash_mib.unwrap_or(0)).hash_seed(hash_seed.unwrap_or(0)).threads(threads.unwrap_or(1))
 }
 
 /// Refuses a path that names no file (`""`, `/`, `..`) before anything is
@@ -400,24 +400,24 @@ impl MergedCount {
 }
 
 /// Leaves at `depth` plies (a pass is a ply, a finished game one leaf), by
-/// the split count: with `hash_mb` a table of that many MiB, with `threads`
+/// the split count: with `hash_mib` a table of that many MiB, with `threads`
 /// that many threads, equal positions a few plies down merged and counted
 /// once; `hash_seed` keys the table (the same count under any seed). The
 /// bounds are the CLI's: `depth` at most 60, `threads` 1 to 1024. The GIL is
 /// released while counting, and Ctrl-C stops the count (`KeyboardInterrupt`).
 #[pyfunction]
-#[pyo3(signature = (position, depth, hash_mb=None, threads=None, *, hash_seed=None))]
+#[pyo3(signature = (position, depth, hash_mib=None, threads=None, *, hash_seed=None))]
 pub(crate) fn perft(
     py: Python<'_>,
     position: &PyPosition,
     depth: u32,
-    hash_mb: Option<usize>,
+    hash_mib: Option<usize>,
     threads: Option<usize>,
     hash_seed: Option<u64>,
 ) -> PyResult<u64> {
     let pos = position.pos;
     interruptible(py, |cancel| {
-        let counter = Counter::new(&pos, options(hash_mb, hash_seed, threads))
+        let counter = Counter::new(&pos, options(hash_mib, hash_seed, threads))
             .map_err(counter_error)?
             .with_cancel(cancel.clone());
         let split = counter.count(&pos, depth, false);
@@ -462,14 +462,14 @@ pub(crate) fn read_plan(py: Python<'_>, path: PathBuf) -> PyResult<PlanInfo> {
 /// Counts shard `shard` of `shards` of the plan `plan` (read and checked),
 /// writing its result to `output` all or nothing when given.
 #[pyfunction]
-#[pyo3(signature = (plan, shard, shards, *, hash_mb=None, threads=None, output=None, hash_seed=None))]
+#[pyo3(signature = (plan, shard, shards, *, hash_mib=None, threads=None, output=None, hash_seed=None))]
 #[allow(clippy::too_many_arguments)] // keyword arguments of one Python call
 pub(crate) fn count_shard(
     py: Python<'_>,
     plan: PathBuf,
     shard: u64,
     shards: u64,
-    hash_mb: Option<usize>,
+    hash_mib: Option<usize>,
     threads: Option<usize>,
     output: Option<PathBuf>,
     hash_seed: Option<u64>,
@@ -480,7 +480,7 @@ pub(crate) fn count_shard(
         check_file_name(output)?;
     }
     let counted = interruptible(py, |cancel| {
-        let options = ShardOptions::new(options(hash_mb, hash_seed, threads)).cancel(cancel.clone());
+        let options = ShardOptions::new(options(hash_mib, hash_seed, threads)).cancel(cancel.clone());
         let Some(output) = &output else {
             return reversi_variants::shards::count_shard(&plan, shard, options, None).map_err(shard_error);
         };
