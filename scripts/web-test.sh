@@ -36,9 +36,12 @@ CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)} \
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     cargo test -p reversi-wasm --target wasm32-unknown-unknown --test web
 
-# The page, its scores compared with the CLI's (the test profile's build,
-# which cargo test --workspace has made already).
-cargo build --profile test -p reversi-cli
+# The page, its scores compared with the CLI's: the command cargo test
+# --workspace builds (a no-op after it). Not `cargo build -p reversi-cli`:
+# that unifies the features of the CLI's dependencies alone, so it compiled
+# reversi-variants, -notation, -engine and the CLI again, and the next
+# cargo test compiled them back.
+cargo test --workspace --no-run --quiet
 target=$(cd "${CARGO_TARGET_DIR:-target}" && pwd)
 cd crates/reversi-wasm/web-tests
 npm ci --no-audit --no-fund --loglevel=error
