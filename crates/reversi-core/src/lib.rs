@@ -88,6 +88,7 @@ mod color;
 mod divide;
 mod error;
 mod forced_pass;
+mod game;
 mod grid;
 mod kernel;
 mod mix;

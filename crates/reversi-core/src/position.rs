@@ -415,7 +415,7 @@ fn game_over(k: Runnable, p: u64, o: u64) -> bool {
 /// [`Position::play`] and [`Position::play_placements`] report: occupied,
 /// then game over, then no flips.
 #[cold]
-fn placement_refusal(k: Runnable, p: u64, o: u64, sq: Square) -> PlayError {
+pub(crate) fn placement_refusal(k: Runnable, p: u64, o: u64, sq: Square) -> PlayError {
     if (p | o) & sq.bitboard().0 != 0 {
         PlayError::Occupied(sq)
     } else if game_over(k, p, o) {

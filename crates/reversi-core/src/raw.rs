@@ -121,6 +121,8 @@
 //! assert_eq!(table.get(first.opponent, first.player, side), None);
 //! ```
 
+pub use crate::game::Game;
+
 use crate::arch::dispatch::{LeavesState, Runnable};
 use crate::kernel::Four;
 use crate::symmetry::least_image;
@@ -165,6 +167,11 @@ impl Kernel {
     #[must_use]
     pub const fn backend(self) -> Backend {
         self.0.backend()
+    }
+
+    /// The handle the crate's own code dispatches on.
+    pub(crate) const fn runnable(self) -> Runnable {
+        self.0
     }
 
     /// The squares where `player` may place a disc.

@@ -12,6 +12,9 @@
 //!   process over pipes ([`process::Process`]: a reader thread and a
 //!   bounded channel, so every read has a deadline and a flooding engine
 //!   uses bounded memory).
+//! - `env` (feature `env`): batches of games stepped together over slices,
+//!   and a vector environment's step (Python's `Batch` and Gymnasium
+//!   environments).
 //! - [`referee`]: [`play_game`](referee::play_game) between two
 //!   [`Side`](referee::Side)s with a clock per side, any failure a forfeit
 //!   ([`Fault`]); [`run_match`](referee::run_match) over openings, colours
@@ -29,7 +32,18 @@
 //! assert!(text.starts_with("= \n\n= \n\n=7 "));
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! # Feature flags
+//!
+//! - `env`: the `env` module, batches of games stepped together (8x8 on
+//!   reversi-core's `raw::Game`) and a vector environment's step with
+//!   Gymnasium's autoreset modes, split between rayon's threads (rayon).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "env")]
+#[cfg_attr(docsrs, doc(cfg(feature = "env")))]
+pub mod env;
 pub mod gtp;
 mod lines;
 pub mod nboard;

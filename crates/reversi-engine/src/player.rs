@@ -9,6 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use reversi_core::raw::{Game, Kernel};
 use reversi_variants::{Move, Position};
 
 /// A function from a position to a move: what an engine computes.
@@ -76,6 +77,66 @@ impl Player {
             }
         }
     }
+
+    /// This player's move in an 8x8 game on raw words: the move
+    /// [`choose`](Player::choose) makes in the same position from the same
+    /// stream (the same number drawn), without a [`Position`] or a list of
+    /// moves: what a batch of games runs. The square, or `None` for a pass
+    /// (the side to move has no placement: a number is drawn all the same,
+    /// as `choose` draws one to pick the pass; callers look at
+    /// [`Game::is_game_over`] first).
+    ///
+    /// ```
+    /// use reversi_core::raw::{Game, Kernel};
+    /// use reversi_engine::{Player, SplitMix64};
+    /// use reversi_variants::{Move, Position};
+    ///
+    /// let k = Kernel::detect();
+    /// let game = Game::start(k);
+    /// let pos = Position::from(game.position());
+    /// let moves: Vec<Move> = pos.moves().collect();
+    /// let square = Player::Greedy.choose_raw(k, &game, &mut SplitMix64::new(9)).unwrap();
+    /// let mv = Player::Greedy.choose(&pos, &moves, &mut SplitMix64::new(9));
+    /// let sq = reversi_variants::Square::new(square as u8 % 8, square as u8 / 8).unwrap();
+    /// assert_eq!(mv, Move::Place(sq));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn choose_raw(self, k: Kernel, game: &Game, rng: &mut SplitMix64) -> Option<usize> {
+        let mut among = match self {
+            Player::Random => game.moves(),
+            Player::Greedy => most_flips(k, game),
+        };
+        if among == 0 {
+            rng.below(1);
+            return None;
+        }
+        // The moves in square order, as `Position::moves` lists them.
+        for _ in 0..rng.below(among.count_ones() as usize) {
+            among &= among - 1;
+        }
+        Some(among.trailing_zeros() as usize)
+    }
+}
+
+/// The placements of `game` that flip the most discs: those that leave the
+/// mover the most discs, as [`Player::Greedy`] picks among.
+#[inline]
+fn most_flips(k: Kernel, game: &Game) -> u64 {
+    let (mut best, mut most) = (0u64, 0u32);
+    let mut moves = game.moves();
+    while moves != 0 {
+        let sq = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        let flips = k.flips(game.player(), game.opponent(), sq).count_ones();
+        if flips > most {
+            (best, most) = (0, flips);
+        }
+        if flips == most {
+            best |= 1 << sq;
+        }
+    }
+    best
 }
 
 impl fmt::Display for Player {
@@ -184,6 +245,34 @@ mod tests {
         assert_ne!(SplitMix64::for_game(0, 1).next_u64(), SplitMix64::for_game(1, 0).next_u64());
         let mut rng = SplitMix64::for_game(7, 3);
         assert!((0..1000).all(|_| rng.below(5) < 5));
+    }
+
+    #[test]
+    fn raw_choices_are_the_choices_on_positions() {
+        // Whole games from many streams, both players, every backend: the
+        // same move and the same state of the stream after it.
+        let k = Kernel::detect();
+        for player in Player::ALL {
+            for seed in 0..60 {
+                let (mut a, mut b) = (SplitMix64::for_game(seed, 0), SplitMix64::for_game(seed, 0));
+                let mut game = Game::start(k);
+                while !game.is_game_over() {
+                    let pos = Position::from(game.position());
+                    let moves: Vec<Move> = pos.moves().collect();
+                    let want = player.choose(&pos, &moves, &mut a);
+                    let got = player.choose_raw(k, &game, &mut b);
+                    match (want, got) {
+                        (Move::Place(sq), Some(i)) => {
+                            assert_eq!(usize::from(sq.row()) * 8 + usize::from(sq.column()), i);
+                            game.play(k, i);
+                        }
+                        (Move::Pass, None) => game.pass(k),
+                        other => panic!("{player} from seed {seed}: {other:?}"),
+                    }
+                    assert_eq!(a, b);
+                }
+            }
+        }
     }
 
     #[test]

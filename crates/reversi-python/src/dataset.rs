@@ -16,11 +16,11 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use reversi_engine::env::{Encoding, planes, planes8};
 use reversi_notation::{Location, Passes, Record};
 use reversi_variants::{Color, Geometry, Move, Position, Symmetry, Variant};
 
 use crate::errors::record_error;
-use crate::games::{Encoding, write_planes_any, write_planes8};
 use crate::interrupt::{Cancel, interruptible};
 use crate::position::{parse_geometry, parse_variant};
 use crate::records::{BoxedReader, Skipped, directory, open_source, parse_errors, record_files};
@@ -84,8 +84,7 @@ struct Board {
 
 impl Board {
     fn encoding(&self) -> Encoding {
-        let per = if self.variant.moves_pieces() { 25 } else { 1 };
-        Encoding { width: usize::from(self.geometry.width()), height: usize::from(self.geometry.height()), per }
+        Encoding::new(self.variant, &self.geometry)
     }
 }
 
@@ -174,8 +173,8 @@ impl Dataset {
         let start = record.start_position().map_err(|e| format!("{}{e}", origin(record)))?;
         let (mut rows, mut last) = (Columns::default(), start);
         let game = self.games.load(Ordering::Relaxed) as i64;
-        let per = 2 * enc.width * enc.height;
-        let mut planes = vec![0u8; per];
+        let per = 2 * enc.width() * enc.height();
+        let mut buffer = vec![0u8; per];
         while let Some(step) = steps.next_ply() {
             let step = step.map_err(locate)?;
             let before = step.before;
@@ -199,10 +198,10 @@ impl Dataset {
                     rows.bits.extend(image.as_ref().map_or(sides, bits_of));
                 } else {
                     match &image {
-                        Some(t) => write_planes_any(t, enc.width, &mut planes),
-                        None => write_planes8(sides[0], sides[1], &mut planes),
+                        Some(t) => planes(t, &mut buffer),
+                        None => planes8(sides[0], sides[1], &mut buffer),
                     }
-                    rows.planes.extend_from_slice(&planes);
+                    rows.planes.extend_from_slice(&buffer);
                 }
                 rows.action.push(enc.encode(mv) as i64);
                 rows.side.push(u8::from(before.side_to_move() == Color::White));
@@ -259,15 +258,15 @@ impl Dataset {
 
     /// The first `rows` pending rows as a dict of arrays.
     fn emit<'py>(&self, py: Python<'py>, state: &mut State, rows: usize) -> PyResult<Bound<'py, PyDict>> {
-        let enc = state.board.map_or(Encoding { width: 0, height: 0, per: 1 }, |b| b.encoding());
-        let per_planes = if self.bitboards { 0 } else { 2 * enc.width * enc.height };
+        let (height, width) = state.board.map_or((0, 0), |b| (b.encoding().height(), b.encoding().width()));
+        let per_planes = if self.bitboards { 0 } else { 2 * width * height };
         let c = state.pending.take(rows, per_planes, if self.bitboards { 2 } else { 0 });
         self.rows.fetch_add(rows, Ordering::Relaxed);
         let dict = PyDict::new(py);
         if self.bitboards {
             dict.set_item("bitboards", PyArray1::from_vec(py, c.bits).reshape([rows, 2])?)?;
         } else {
-            dict.set_item("planes", PyArray1::from_vec(py, c.planes).reshape([rows, 2, enc.height, enc.width])?)?;
+            dict.set_item("planes", PyArray1::from_vec(py, c.planes).reshape([rows, 2, height, width])?)?;
         }
         dict.set_item("action", PyArray1::from_vec(py, c.action))?;
         dict.set_item("side", PyArray1::from_vec(py, c.side))?;

@@ -1,6 +1,6 @@
 //! The native module of the Python package `reversi_rules`
 //! (`python/reversi_rules`): Python classes over reversi-variants' positions,
-//! reversi-core's raw kernel for batched 8x8 games, and reversi-notation's
+//! reversi-engine's batched games and vector environment (`env`), and reversi-notation's
 //! readers and writers. The Python API is documented by the package's stubs
 //! (`python/reversi_rules/_native.pyi`, checked against the module by `mypy.stubtest`).
 
@@ -8,9 +8,7 @@ mod arrays;
 mod batch;
 mod dataset;
 mod engines;
-mod env_core;
 mod errors;
-mod games;
 mod interrupt;
 mod output_file;
 mod position;

@@ -1,25 +1,24 @@
 //! `reversi_rules._native.VectorCore`: the Rust half of the Gymnasium vector
-//! environment (`python/reversi_rules/_vector.py`), over the games of a
-//! [`Batch`]: [`env_core`](crate::env_core) plays the steps, this module
-//! checks the caller's arrays, releases the GIL and runs a step on a thread
-//! of its own for `step_async` / `step_wait`.
+//! environment (`python/reversi_rules/_vector.py`), over reversi-engine's
+//! `env::VectorEnv` (which plays the steps): this module checks the
+//! caller's arrays, releases the GIL and runs a step on a thread of its own
+//! for `step_async` / `step_wait`.
 
 use std::thread::JoinHandle;
 
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use reversi_engine::Player;
+use reversi_engine::env::{Autoreset, Outputs, Refusal, Rules, VectorEnv};
 
 use crate::arrays::out_array;
 use crate::batch::{Batch, parse_player};
-use crate::env_core::{self, Autoreset, Rules, Slab};
 use crate::errors::illegal;
-use crate::games::{Lanes, Player};
 use crate::position::PyPosition;
 use crate::threads::Threads;
 
-/// What a step writes besides the games: owned here for `step_async`, or
-/// borrowed from the caller's arrays.
+/// What a step writes besides the games, owned for `step_async`.
 #[derive(Default)]
 struct Buffers {
     actions: Vec<i64>,
@@ -32,83 +31,31 @@ struct Buffers {
     final_obs: Vec<u8>,
 }
 
-/// The games and the episodes' state.
+/// The episodes and the outputs of `step_async`, reused.
 struct Inner {
-    batch: Batch,
-    plies: Vec<u32>,
-    ended: Vec<bool>,
-    /// The outputs of `step_async`, reused.
+    env: VectorEnv,
     buffers: Buffers,
 }
 
-/// A step's outputs, borrowed.
-struct Outputs<'a> {
-    obs: &'a mut [u8],
-    mask: &'a mut [bool],
-    rewards: &'a mut [f64],
-    terminated: &'a mut [bool],
-    truncated: &'a mut [bool],
-    illegal: &'a mut [bool],
-    final_obs: &'a mut [u8],
-}
-
 impl Inner {
-    /// The slab of every game, with `actions` and `out`.
-    fn run(&mut self, rules: &Rules, actions: &[i64], out: Outputs<'_>, stepping: bool) {
-        let (rng, plies, ended) = (&mut self.batch.rng, &mut self.plies, &mut self.ended);
-        macro_rules! go {
-            ($ctx:expr, $start:expr, $games:expr) => {{
-                let slab = Slab {
-                    games: $games,
-                    rng,
-                    plies,
-                    ended,
-                    actions,
-                    obs: out.obs,
-                    mask: out.mask,
-                    rewards: out.rewards,
-                    terminated: out.terminated,
-                    truncated: out.truncated,
-                    illegal: out.illegal,
-                    final_obs: out.final_obs,
-                };
-                if stepping {
-                    env_core::step($ctx, rules, $start, slab)
-                } else {
-                    env_core::reset($ctx, rules, $start, slab)
-                }
-            }};
-        }
-        match &mut self.batch.games {
-            Lanes::Othello { kernel, start, games } => go!(*kernel, *start, games),
-            Lanes::Any { start, games } => go!(self.batch.enc, **start, games),
-        }
-    }
-
     /// The first game a step with `actions` must refuse (`strict`: an
     /// illegal action too), as an error.
     /// The check runs on `threads` (GIL released) as the step does.
-    fn check(&self, py: Python<'_>, threads: &Threads, rules: &Rules, actions: &[i64], strict: bool) -> PyResult<()> {
-        let n = self.ended.len();
+    fn check(&self, py: Python<'_>, threads: &Threads, actions: &[i64], strict: bool) -> PyResult<()> {
+        let n = self.env.batch().len();
         if actions.len() != n {
             return Err(PyValueError::new_err(format!("{} actions for {n} environments", actions.len())));
         }
-        if !env_core::may_refuse(rules, strict) {
+        if !self.env.may_refuse(strict) {
             return Ok(()); // no hand-over to the threads for nothing
         }
-        let found = py.detach(|| {
-            threads.install(n, || match &self.batch.games {
-                Lanes::Othello { kernel, games, .. } => {
-                    env_core::refused(*kernel, rules, games, &self.ended, actions, strict)
-                }
-                Lanes::Any { games, .. } => {
-                    env_core::refused(self.batch.enc, rules, games, &self.ended, actions, strict)
-                }
-            })
-        });
-        match found {
-            Some((i, "not legal")) => Err(illegal(format!("environment {i}: action {} is not legal", actions[i]))),
-            Some((i, why)) => Err(PyValueError::new_err(format!("environment {i}: {why}"))),
+        match py.detach(|| threads.install(n, || self.env.refused(actions, strict))) {
+            Some((i, Refusal::NotLegal)) => {
+                Err(illegal(format!("environment {i}: action {} is not legal", actions[i])))
+            }
+            Some((i, why)) => {
+                Err(PyValueError::new_err(format!("environment {i}: {why} (options={{\"reset_mask\": ...}})")))
+            }
             None => Ok(()),
         }
     }
@@ -123,7 +70,7 @@ pub(crate) struct VectorCore {
     /// `None` while a `step_async` runs.
     inner: Option<Box<Inner>>,
     pending: Option<Pending>,
-    rules: Rules,
+    autoreset: Autoreset,
     strict: bool,
     threads: Threads,
     n: usize,
@@ -187,7 +134,7 @@ impl VectorCore {
         threads: Option<usize>,
         illegal: &str,
     ) -> PyResult<VectorCore> {
-        let batch = Batch::py_new(n, variant, board, holes, seed, false, first, None)?;
+        let batch = Batch::py_new(n, variant, board, holes, seed, false, first, None)?.batch;
         let opponent: Option<Player> = if opponent == "self" { None } else { Some(parse_player(opponent)?) };
         let learner_black = match color {
             "black" => true,
@@ -199,22 +146,31 @@ impl VectorCore {
             "raise" => true,
             _ => return Err(PyValueError::new_err(format!("illegal {illegal:?}: expected \"lose\" or \"raise\""))),
         };
-        let playable = match &batch.games {
-            Lanes::Othello { .. } => 64,
-            Lanes::Any { start, .. } => start.geometry().playable_count(),
-        };
-        let max_plies = max_plies.unwrap_or(u32::try_from(10 * playable).unwrap_or(u32::MAX));
+        let max_plies = max_plies.unwrap_or(u32::try_from(batch.default_max_plies()).unwrap_or(u32::MAX));
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_episode_steps: at least 1"));
         }
         let threads = Threads::new(threads)?;
-        let parallel_from = threads.parallel_from();
-        let rules = Rules { opponent, learner_black, autoreset: parse_autoreset(autoreset)?, max_plies, parallel_from };
-        let per_obs = 2 * batch.enc.width * batch.enc.height;
-        let hw = [batch.enc.height, batch.enc.width];
-        let actions = batch.enc.count();
-        let inner = Inner { batch, plies: vec![0; n], ended: vec![false; n], buffers: Buffers::default() };
-        Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, rules, strict, threads, n, per_obs, hw, actions })
+        let rules = Rules::new(opponent)
+            .learner_black(learner_black)
+            .autoreset(parse_autoreset(autoreset)?)
+            .max_plies(max_plies)
+            .parallel_from(threads.parallel_from());
+        let enc = batch.encoding();
+        let (per_obs, hw, actions) = (2 * enc.width() * enc.height(), [enc.height(), enc.width()], enc.count());
+        let inner = Inner { env: VectorEnv::new(batch, rules), buffers: Buffers::default() };
+        let autoreset = rules.autoreset_mode();
+        Ok(VectorCore {
+            inner: Some(Box::new(inner)),
+            pending: None,
+            autoreset,
+            strict,
+            threads,
+            n,
+            per_obs,
+            hw,
+            actions,
+        })
     }
 
     /// Resets the episodes where `mask` is true (every one without a mask),
@@ -228,7 +184,7 @@ impl VectorCore {
         seed: Option<u64>,
         mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<()> {
-        let (n, [h, w], count, rules) = (self.n, self.hw, self.actions, self.rules);
+        let (n, [h, w], count) = (self.n, self.hw, self.actions);
         let which: Vec<i64> = match &mask {
             None => Vec::new(),
             Some(m) => read_slice::<bool>(m, n, "reset_mask")?.into_iter().map(i64::from).collect(),
@@ -240,7 +196,7 @@ impl VectorCore {
         let threads = self.threads.clone();
         let inner = self.inner()?;
         if let Some(seed) = seed {
-            inner.batch.reset(Some(seed));
+            inner.env.seed(seed);
         }
         let (mut w, mut t, mut u, mut i) = (vec![0.0; n], vec![false; n], vec![false; n], vec![false; n]);
         let out = Outputs {
@@ -252,7 +208,7 @@ impl VectorCore {
             illegal: &mut i,
             final_obs: &mut [],
         };
-        py.detach(|| threads.install(n, || inner.run(&rules, &which, out, false)));
+        py.detach(|| threads.install(n, || inner.env.reset(&which, out)));
         Ok(())
     }
 
@@ -272,7 +228,7 @@ impl VectorCore {
         illegal: Bound<'py, PyAny>,
         final_obs: Option<Bound<'py, PyAny>>,
     ) -> PyResult<()> {
-        let (n, rules, strict) = (self.n, self.rules, self.strict);
+        let (n, strict) = (self.n, self.strict);
         let typed = actions.cast::<PyArray1<i64>>().ok().map(|a| a.try_readonly()).transpose()?;
         let owned;
         let actions: &[i64] = match typed.as_ref().map(|t| t.as_slice()) {
@@ -287,7 +243,7 @@ impl VectorCore {
             self.n,
             self.hw,
             self.actions,
-            rules.autoreset,
+            self.autoreset,
             [obs, legal, rewards, terminated, truncated, illegal],
             final_obs,
         )?;
@@ -295,8 +251,8 @@ impl VectorCore {
         let out = views.outputs()?;
         let threads = self.threads.clone();
         let inner = self.inner()?;
-        inner.check(py, &threads, &rules, actions, strict)?;
-        py.detach(|| threads.install(n, || inner.run(&rules, actions, out, true)));
+        inner.check(py, &threads, actions, strict)?;
+        py.detach(|| threads.install(n, || inner.env.step(actions, out)));
         Ok(())
     }
 
@@ -305,13 +261,13 @@ impl VectorCore {
     /// as `step` would refuse it.
     fn step_async(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = actions.py();
-        let (n, rules, strict) = (self.n, self.rules, self.strict);
+        let (n, strict) = (self.n, self.strict);
         let actions = read_slice::<i64>(actions, n, "actions")?;
         let threads = self.threads.clone();
-        self.inner()?.check(py, &threads, &rules, &actions, strict)?;
+        self.inner()?.check(py, &threads, &actions, strict)?;
         let mut inner = self.inner.take().expect("checked above");
         let (per_obs, count) = (self.per_obs, self.actions);
-        let same_step = rules.autoreset == Autoreset::SameStep;
+        let same_step = self.autoreset == Autoreset::SameStep;
         let work = move || {
             let mut b = std::mem::take(&mut inner.buffers);
             b.actions = actions;
@@ -331,7 +287,7 @@ impl VectorCore {
                 illegal: &mut b.illegal,
                 final_obs: &mut b.final_obs,
             };
-            threads.install(n, || inner.run(&rules, &b.actions, out, true));
+            threads.install(n, || inner.env.step(&b.actions, out));
             inner.buffers = b;
             inner
         };
@@ -357,7 +313,7 @@ impl VectorCore {
         illegal: Bound<'py, PyAny>,
         final_obs: Option<Bound<'py, PyAny>>,
     ) -> PyResult<()> {
-        let autoreset = self.rules.autoreset;
+        let autoreset = self.autoreset;
         let a = Arrays::new(
             py,
             self.n,
@@ -392,29 +348,29 @@ impl VectorCore {
 
     /// Episode `i`'s position.
     fn position(&mut self, i: usize) -> PyResult<PyPosition> {
-        self.inner()?.batch.position(i)
+        crate::batch::position_of(self.inner()?.env.batch(), i)
     }
 
     /// `int32 (n, 2)`: each game's discs, Black then White.
     fn scores<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i32>>> {
-        Ok(self.inner()?.batch.scores(py))
+        Ok(crate::batch::scores_of(py, self.inner()?.env.batch()))
     }
 
     /// `uint8 (n,)`: the side to move, 0 Black, 1 White.
     fn side_to_move<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u8>>> {
-        Ok(self.inner()?.batch.side_to_move(py))
+        Ok(crate::batch::sides_of(py, self.inner()?.env.batch()))
     }
 
     /// `(height, width, num_actions)`.
     #[getter]
     fn shape(&mut self) -> PyResult<(usize, usize, usize)> {
-        let enc = self.inner()?.batch.enc;
-        Ok((enc.height, enc.width, enc.count()))
+        let enc = self.inner()?.env.batch().encoding();
+        Ok((enc.height(), enc.width(), enc.count()))
     }
 
     /// `bool (H, W)`: the obstructed squares.
     fn holes_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
-        Ok(self.inner()?.batch.holes_mask(py))
+        Ok(crate::batch::holes_of(py, self.inner()?.env.batch()))
     }
 }
 

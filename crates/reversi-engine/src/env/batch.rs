@@ -1,0 +1,473 @@
+//! [`Batch`]: `n` games of one variant and board stepped together, each with
+//! its own random stream, over caller slices (Python's `Batch` lends NumPy
+//! arrays), on rayon's threads when asked.
+
+use rayon::prelude::*;
+use reversi_core::raw::{Game, Kernel};
+use reversi_variants::{Color, Position, Score, Variant};
+
+use super::encoding::{Encoding, Illegal};
+use super::lanes::{Lane, Lanes, choose_any};
+use crate::{Player, SplitMix64, default_max_plies};
+
+/// Games per rayon task.
+const CHUNK: usize = 512;
+
+/// `n` games of one variant and board, from one start, stepped together;
+/// game `i` draws from the stream [`SplitMix64::for_game`]`(seed, i)`, as
+/// game `i` of `reversi play --seed` does ([`self_play`](crate::self_play)):
+/// a [`rollout`](Batch::rollout) plays the games it writes.
+///
+/// Standard 8x8 Reversi runs on reversi-core's [`raw::Game`](Game) (the
+/// [`Kernel`] chosen once), any other game on reversi-variants' `Position`.
+/// The methods that take `parallel` split the games between rayon's threads
+/// (those of the pool installed by the caller, if any) in chunks of 512;
+/// the results are the same either way.
+///
+/// ```
+/// use reversi_engine::env::Batch;
+/// use reversi_engine::Player;
+/// use reversi_variants::{Geometry, Position, Variant};
+///
+/// let start = Position::start(Variant::Reversi, Geometry::standard())?;
+/// let mut batch = Batch::new(start, 4, 7, false)?;
+/// let mut discs = [0; 8];
+/// batch.rollout([Player::Greedy, Player::Random], 1000, &mut discs, false, &|| false);
+/// assert!(discs.chunks(2).all(|d| d[0] + d[1] <= 64));
+/// assert!(batch.over().iter().all(|&over| over));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Batch {
+    pub(crate) games: Lanes,
+    pub(crate) enc: Encoding,
+    variant: Variant,
+    pub(crate) rng: Vec<SplitMix64>,
+    auto_reset: bool,
+}
+
+/// Why a [`Batch`] cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BatchError {
+    /// No game.
+    #[error("a batch holds at least one game")]
+    Empty,
+    /// More games than memory holds.
+    #[error("a batch of {games} games: {what} take {} bytes, more than can be allocated", bytes.map_or_else(|| "more than 2^64".to_string(), |b| b.to_string()))]
+    TooLarge {
+        /// The games asked for.
+        games: usize,
+        /// What could not be allocated.
+        what: &'static str,
+        /// Its size, `None` past `usize::MAX`.
+        bytes: Option<usize>,
+    },
+}
+
+/// Why [`Batch::step`] refused its actions (nothing was played).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StepError {
+    /// Not one action a game.
+    #[error("{found} actions for {expected} games")]
+    Length {
+        /// The games.
+        expected: usize,
+        /// The actions.
+        found: usize,
+    },
+    /// An action that cannot be played (the first).
+    #[error("game {game}: {reason}")]
+    Illegal {
+        /// Its game.
+        game: usize,
+        /// Why.
+        reason: Illegal,
+    },
+}
+
+/// A vector of `n` copies of `item`, or [`BatchError::TooLarge`] before
+/// anything is allocated when the machine cannot give them.
+fn filled<T: Clone>(n: usize, item: T, what: &'static str) -> Result<Vec<T>, BatchError> {
+    let mut items = Vec::new();
+    items.try_reserve_exact(n).map_err(|_| BatchError::TooLarge {
+        games: n,
+        what,
+        bytes: n.checked_mul(size_of::<T>()),
+    })?;
+    items.resize(n, item);
+    Ok(items)
+}
+
+/// Runs `f` on `a` and `b` (`per_b` items of `b` to one of `a`), chunk by
+/// chunk on rayon's threads when `parallel`.
+fn each<A: Sync, B: Send>(parallel: bool, a: &[A], b: &mut [B], per_b: usize, f: impl Fn(&[A], &mut [B]) + Sync) {
+    if parallel {
+        a.par_chunks(CHUNK).zip(b.par_chunks_mut(CHUNK * per_b)).for_each(|(a, b)| f(a, b));
+    } else {
+        f(a, b);
+    }
+}
+
+/// `one` on each game with its random stream and its `per` items of `out`,
+/// on rayon's threads when `parallel`.
+fn with_streams<G: Send, T: Send>(
+    parallel: bool,
+    games: &mut [G],
+    streams: &mut [SplitMix64],
+    out: &mut [T],
+    per: usize,
+    one: impl Fn(&mut G, &mut SplitMix64, &mut [T]) + Sync,
+) {
+    if parallel {
+        games
+            .par_iter_mut()
+            .zip(streams.par_iter_mut())
+            .zip(out.par_chunks_mut(per))
+            .for_each(|((g, s), o)| one(g, s, o));
+    } else {
+        for ((g, s), o) in games.iter_mut().zip(streams.iter_mut()).zip(out.chunks_mut(per)) {
+            one(g, s, o);
+        }
+    }
+}
+
+/// Plays `actions` in `games` (checked), rewards and terminated flags
+/// written out, each ended game back to `start` with `auto_reset`.
+#[allow(clippy::too_many_arguments)] // the outputs
+fn play_all<G: Lane>(
+    ctx: G::Ctx,
+    start: G,
+    auto_reset: bool,
+    parallel: bool,
+    games: &mut [G],
+    actions: &[i64],
+    rewards: &mut [f32],
+    terminated: &mut [bool],
+) {
+    let run = |gs: &mut [G], a: &[i64], r: &mut [f32], t: &mut [bool]| {
+        for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
+            (*r, *t) = g.play(ctx, a);
+            if *t && auto_reset {
+                *g = start;
+            }
+        }
+    };
+    if parallel {
+        games
+            .par_chunks_mut(CHUNK)
+            .zip(actions.par_chunks(CHUNK))
+            .zip(rewards.par_chunks_mut(CHUNK))
+            .zip(terminated.par_chunks_mut(CHUNK))
+            .for_each(|(((g, a), r), t)| run(g, a, r, t));
+    } else {
+        run(games, actions, rewards, terminated);
+    }
+}
+
+/// The first game whose action cannot be played.
+fn first_refused<G: Lane>(ctx: G::Ctx, games: &[G], actions: &[i64]) -> Option<StepError> {
+    let i = games.iter().zip(actions).position(|(g, &a)| !g.legal(ctx, a))?;
+    let reason = games[i].refusal(ctx, actions[i])?;
+    Some(StepError::Illegal { game: i, reason })
+}
+
+impl Batch {
+    /// `n` games at `start`, game `i`'s stream [`SplitMix64::for_game`]`(seed,
+    /// i)`; with `auto_reset`, a game that ends in [`step`](Batch::step) or
+    /// [`rollout`](Batch::rollout) starts again at once.
+    ///
+    /// # Errors
+    /// [`BatchError`]: no game, or more than memory holds (found before
+    /// anything is allocated).
+    pub fn new(start: Position, n: usize, seed: u64, auto_reset: bool) -> Result<Batch, BatchError> {
+        if n == 0 {
+            return Err(BatchError::Empty);
+        }
+        let enc = Encoding::of(&start);
+        let games = match start.to_othello() {
+            Some(core) => {
+                let kernel = Kernel::detect();
+                let start = Game::from_position(kernel, &core);
+                Lanes::Othello { kernel, start, games: filled(n, start, "the games")? }
+            }
+            None => Lanes::Any { start: Box::new(start), games: filled(n, start, "the games")? },
+        };
+        let rng = filled(n, SplitMix64::new(0), "the random streams")?;
+        let mut batch = Batch { games, enc, variant: start.variant(), rng, auto_reset };
+        batch.reset(Some(seed));
+        Ok(batch)
+    }
+
+    /// The number of games.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.rng.len()
+    }
+
+    /// Never: a batch holds at least one game.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.rng.is_empty()
+    }
+
+    /// The action encoding of the board.
+    #[must_use]
+    pub const fn encoding(&self) -> Encoding {
+        self.enc
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether a game that ends starts again at once.
+    #[must_use]
+    pub const fn auto_reset(&self) -> bool {
+        self.auto_reset
+    }
+
+    /// The start of every game.
+    #[must_use]
+    pub fn start(&self) -> Position {
+        match &self.games {
+            Lanes::Othello { start, .. } => Position::from(start.position()),
+            Lanes::Any { start, .. } => **start,
+        }
+    }
+
+    /// The plies after which [`rollout`](Batch::rollout) stops a game unless
+    /// told otherwise: [`default_max_plies`] of the board.
+    #[must_use]
+    pub fn default_max_plies(&self) -> usize {
+        match &self.games {
+            Lanes::Othello { .. } => 10 * 64,
+            Lanes::Any { start, .. } => default_max_plies(start.geometry()),
+        }
+    }
+
+    /// Every game back to the start; with `seed`, the streams too (game `i`'s
+    /// [`SplitMix64::for_game`]`(seed, i)`).
+    pub fn reset(&mut self, seed: Option<u64>) {
+        match &mut self.games {
+            Lanes::Othello { start, games, .. } => games.fill(*start),
+            Lanes::Any { start, games } => games.fill(**start),
+        }
+        if let Some(seed) = seed {
+            self.seed(seed);
+        }
+    }
+
+    /// Every game's stream seeded again from `seed` (game `i`'s
+    /// [`SplitMix64::for_game`]`(seed, i)`); the games are left as they are.
+    pub fn seed(&mut self, seed: u64) {
+        for (i, s) in self.rng.iter_mut().enumerate() {
+            *s = SplitMix64::for_game(seed, i as u64);
+        }
+    }
+
+    /// Game `i` back to the start: false (nothing done) when there is no game `i`.
+    pub fn reset_game(&mut self, i: usize) -> bool {
+        match &mut self.games {
+            Lanes::Othello { start, games, .. } => games.get_mut(i).map(|g| *g = *start).is_some(),
+            Lanes::Any { start, games } => games.get_mut(i).map(|g| *g = **start).is_some(),
+        }
+    }
+
+    /// Game `i`'s position (`None`: no game `i`).
+    #[must_use]
+    pub fn position(&self, i: usize) -> Option<Position> {
+        match &self.games {
+            Lanes::Othello { games, .. } => games.get(i).map(|g| Position::from(g.position())),
+            Lanes::Any { games, .. } => games.get(i).copied(),
+        }
+    }
+
+    /// Each game's pieces.
+    #[must_use]
+    pub fn scores(&self) -> Vec<Score> {
+        let (othello, any) = self.parts();
+        othello.iter().map(Game::score).chain(any.iter().map(Position::score)).collect()
+    }
+
+    /// Whether each game is over.
+    #[must_use]
+    pub fn over(&self) -> Vec<bool> {
+        let (othello, any) = self.parts();
+        othello.iter().map(Game::is_game_over).chain(any.iter().map(Position::is_game_over)).collect()
+    }
+
+    /// Each game's side to move.
+    #[must_use]
+    pub fn sides_to_move(&self) -> Vec<Color> {
+        let (othello, any) = self.parts();
+        othello.iter().map(Game::side_to_move).chain(any.iter().map(Position::side_to_move)).collect()
+    }
+
+    /// The games, of whichever kind they are (the other slice empty).
+    fn parts(&self) -> (&[Game], &[Position]) {
+        match &self.games {
+            Lanes::Othello { games, .. } => (games, &[]),
+            Lanes::Any { games, .. } => (&[], games),
+        }
+    }
+
+    /// `player`'s action in each game into `out` (one a game), from the
+    /// games' streams: -1 for a game that is over.
+    pub fn actions(&mut self, player: Player, out: &mut [i64], parallel: bool) {
+        let enc = self.enc;
+        match &mut self.games {
+            Lanes::Othello { kernel, games, .. } => {
+                let k = *kernel;
+                with_streams(parallel, games, &mut self.rng, out, 1, |g, s, o| o[0] = g.choose(k, player, s));
+            }
+            Lanes::Any { games, .. } => {
+                with_streams(parallel, games, &mut self.rng, out, 1, |g, s, o| o[0] = g.choose(enc, player, s));
+            }
+        }
+    }
+
+    /// `uint8 (n, 2, H, W)` into `out`: plane 0 the side to move's pieces,
+    /// plane 1 the opponent's.
+    pub fn observe(&self, out: &mut [u8], parallel: bool) {
+        let per = 2 * self.enc.height() * self.enc.width();
+        let enc = self.enc;
+        match &self.games {
+            Lanes::Othello { kernel, games, .. } => each(parallel, games, out, per, |gs, out| {
+                for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                    g.observe(*kernel, o);
+                }
+            }),
+            Lanes::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                    g.observe(enc, o);
+                }
+            }),
+        }
+    }
+
+    /// `bool (n, A)` into `out`: the legal actions of each game (none once
+    /// a game is over).
+    pub fn legal_mask(&self, out: &mut [bool], parallel: bool) {
+        let enc = self.enc;
+        let per = enc.count();
+        match &self.games {
+            Lanes::Othello { kernel, games, .. } => each(parallel, games, out, per, |gs, out| {
+                for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                    g.mask(*kernel, o);
+                }
+            }),
+            Lanes::Any { games, .. } => each(parallel, games, out, per, |gs, out| {
+                for (g, o) in gs.iter().zip(out.chunks_exact_mut(per)) {
+                    g.mask(enc, o);
+                }
+            }),
+        }
+    }
+
+    /// Plays `actions[i]` in game `i`, writing `rewards[i]` (+1, 0 or -1 for
+    /// the mover when its move ends the game, else 0) and `terminated[i]`;
+    /// with `auto_reset`, an ended game starts again at once. `rewards` and
+    /// `terminated` hold one item a game.
+    ///
+    /// # Errors
+    /// [`StepError`]: not one action a game, or the first action that
+    /// cannot be played; every action is checked before any is played, so
+    /// that the games are then as they were.
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+        parallel: bool,
+    ) -> Result<(), StepError> {
+        let n = self.len();
+        if actions.len() != n {
+            return Err(StepError::Length { expected: n, found: actions.len() });
+        }
+        let (enc, auto_reset) = (self.enc, self.auto_reset);
+        match &mut self.games {
+            Lanes::Othello { kernel, start, games } => {
+                if let Some(e) = first_refused(*kernel, games, actions) {
+                    return Err(e);
+                }
+                play_all(*kernel, *start, auto_reset, parallel, games, actions, rewards, terminated);
+            }
+            Lanes::Any { start, games } => {
+                if let Some(e) = first_refused(enc, games, actions) {
+                    return Err(e);
+                }
+                play_all(enc, **start, auto_reset, parallel, games, actions, rewards, terminated);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays every game to its end, Black's moves by `black`, White's by
+    /// `white`, from the games' streams, and writes the final pieces, Black
+    /// then White, into `out` (two a game). A game still going after
+    /// `max_plies` plies of this call stops there, its pieces counted as
+    /// they stand. The games are then at their ends (or where they
+    /// stopped), or started again with `auto_reset`. `cancelled` is looked
+    /// at once a game (8x8) or once a move: once it says so, the games not
+    /// finished are left where they are, their pieces written as they stand.
+    pub fn rollout(
+        &mut self,
+        [black, white]: [Player; 2],
+        max_plies: usize,
+        out: &mut [i32],
+        parallel: bool,
+        cancelled: &(dyn Fn() -> bool + Sync),
+    ) {
+        let pieces = |s: Score| [s.black as i32, s.white as i32];
+        let auto_reset = self.auto_reset;
+        match &mut self.games {
+            Lanes::Othello { kernel, start, games } => {
+                let (k, start) = (*kernel, *start);
+                with_streams(parallel, games, &mut self.rng, out, 2, |g, s, o| {
+                    // A game of 8x8 Reversi takes microseconds: the token is
+                    // looked at once a game.
+                    if cancelled() {
+                        o.copy_from_slice(&pieces(g.score()));
+                        return;
+                    }
+                    let mut plies = 0;
+                    while !g.is_game_over() && plies < max_plies {
+                        let player = if g.side_to_move() == Color::Black { black } else { white };
+                        match player.choose_raw(k, g, s) {
+                            Some(sq) => g.play(k, sq),
+                            None => g.pass(k),
+                        }
+                        plies += 1;
+                    }
+                    o.copy_from_slice(&pieces(g.score()));
+                    if auto_reset {
+                        *g = start;
+                    }
+                });
+            }
+            Lanes::Any { start, games } => {
+                let start = **start;
+                with_streams(parallel, games, &mut self.rng, out, 2, |g, s, o| {
+                    let mut plies = 0;
+                    while !g.is_game_over() && plies < max_plies {
+                        if cancelled() {
+                            o.copy_from_slice(&pieces(g.score()));
+                            return;
+                        }
+                        let player = if g.side_to_move() == Color::Black { black } else { white };
+                        g.play_unchecked(choose_any(player, g, s));
+                        plies += 1;
+                    }
+                    o.copy_from_slice(&pieces(g.score()));
+                    if auto_reset {
+                        *g = start;
+                    }
+                });
+            }
+        }
+    }
+}

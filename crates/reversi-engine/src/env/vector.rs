@@ -1,0 +1,471 @@
+//! [`VectorEnv`]: the step of a vector environment over a [`Batch`]'s games,
+//! each game a learner's episode against a built-in opponent (or both sides
+//! the learner's), with Gymnasium's three autoreset modes ([`Autoreset`]).
+//! Python's `reversi_rules.gymnasium.VectorEnv` is its glue.
+
+use rayon::join;
+use rayon::prelude::*;
+
+use super::batch::Batch;
+use super::lanes::{Lane, Lanes};
+use crate::{Player, SplitMix64};
+
+/// When an ended episode starts again (Gymnasium's `AutoresetMode`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
+pub enum Autoreset {
+    /// At the game's next step, its action ignored.
+    #[default]
+    NextStep,
+    /// In the step that ended it, the final observation written apart.
+    SameStep,
+    /// Never: the caller resets the game.
+    Disabled,
+}
+
+/// How the episodes are played: a builder.
+///
+/// ```
+/// use reversi_engine::env::{Autoreset, Rules};
+/// use reversi_engine::Player;
+/// let rules = Rules::new(Some(Player::Greedy)).learner_black(false).autoreset(Autoreset::SameStep);
+/// assert_eq!(rules.autoreset_mode(), Autoreset::SameStep);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    opponent: Option<Player>,
+    learner_black: bool,
+    autoreset: Autoreset,
+    max_plies: u32,
+    parallel_from: usize,
+}
+
+impl Rules {
+    /// Episodes against `opponent` (`None`: both sides the learner's), the
+    /// learner Black, [`Autoreset::NextStep`], truncated after 640 plies,
+    /// never on rayon's threads.
+    #[must_use]
+    pub const fn new(opponent: Option<Player>) -> Rules {
+        Rules {
+            opponent,
+            learner_black: true,
+            autoreset: Autoreset::NextStep,
+            max_plies: 640,
+            parallel_from: usize::MAX,
+        }
+    }
+
+    /// Whether the learner plays Black (with an opponent).
+    #[must_use]
+    pub const fn learner_black(mut self, black: bool) -> Rules {
+        self.learner_black = black;
+        self
+    }
+
+    /// When ended episodes start again.
+    #[must_use]
+    pub const fn autoreset(mut self, mode: Autoreset) -> Rules {
+        self.autoreset = mode;
+        self
+    }
+
+    /// The mode [`autoreset`](Rules::autoreset) set.
+    #[must_use]
+    pub const fn autoreset_mode(&self) -> Autoreset {
+        self.autoreset
+    }
+
+    /// Plies after which an episode is truncated (at least 1: 0 is taken as 1).
+    #[must_use]
+    pub const fn max_plies(mut self, plies: u32) -> Rules {
+        self.max_plies = if plies == 0 { 1 } else { plies };
+        self
+    }
+
+    /// Steps of at least `games` games split onto rayon's threads
+    /// (`usize::MAX`: never).
+    #[must_use]
+    pub const fn parallel_from(mut self, games: usize) -> Rules {
+        self.parallel_from = games;
+        self
+    }
+}
+
+/// The outputs of a step or a reset, one slice each, borrowed: `obs`
+/// (`2 * H * W` bytes a game), `mask` (the board's number of actions a
+/// game), `final_obs` (as `obs` under [`Autoreset::SameStep`], else empty),
+/// one item a game of the others.
+#[derive(Debug)]
+pub struct Outputs<'a> {
+    /// The observations, as [`Batch::observe`] writes them.
+    pub obs: &'a mut [u8],
+    /// The legal masks, as [`Batch::legal_mask`] writes them.
+    pub mask: &'a mut [bool],
+    /// The learner's rewards.
+    pub rewards: &'a mut [f64],
+    /// The episodes that ended by the rules.
+    pub terminated: &'a mut [bool],
+    /// The episodes cut at the plies' limit.
+    pub truncated: &'a mut [bool],
+    /// The episodes ended by an illegal action.
+    pub illegal: &'a mut [bool],
+    /// Under [`Autoreset::SameStep`]: the observation of each episode that
+    /// ended in the step (before its reset).
+    pub final_obs: &'a mut [u8],
+}
+
+/// Why [`VectorEnv::refused`] refuses a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// Under [`Autoreset::Disabled`]: the game's episode has ended.
+    #[error("the episode has ended: reset it")]
+    Ended,
+    /// The action is not legal (a strict step).
+    #[error("not legal")]
+    NotLegal,
+}
+
+/// `n` episodes over a [`Batch`]'s games.
+///
+/// One [`step`](VectorEnv::step) plays, in every game: the learner's action
+/// (an illegal one ends the episode with reward -1 and `illegal` set, the
+/// game left as it was); then, against an opponent, the opponent's moves
+/// (its passes included) until the learner is to move or the game is over.
+/// The reward is +1, 0 or -1 at the end from the learner's view (in
+/// self-play, from the view of the side that just moved), 0 before. An
+/// episode still going after `max_plies` plies is truncated. Then the
+/// observation and the legal mask are written from the view of the side to
+/// move.
+///
+/// Autoreset: [`Autoreset::NextStep`] resets an ended game at its next step,
+/// the action ignored (reward 0, not terminated); [`Autoreset::SameStep`]
+/// resets it in the step that ended it, the final observation written apart;
+/// [`Autoreset::Disabled`] leaves it ended until [`reset`](VectorEnv::reset)
+/// (a step on it is refused).
+///
+/// ```
+/// use reversi_engine::env::{Batch, Outputs, Rules, VectorEnv};
+/// use reversi_engine::Player;
+/// use reversi_variants::{Geometry, Position, Variant};
+///
+/// let start = Position::start(Variant::Reversi, Geometry::standard())?;
+/// let mut env = VectorEnv::new(Batch::new(start, 2, 0, false)?, Rules::new(Some(Player::Random)));
+/// let (mut obs, mut mask) = (vec![0; 2 * 128], vec![false; 2 * 65]);
+/// let (mut r, mut t, mut u, mut i) = ([0.0; 2], [false; 2], [false; 2], [false; 2]);
+/// macro_rules! out {
+///     () => {
+///         Outputs {
+///             obs: &mut obs, mask: &mut mask, rewards: &mut r, terminated: &mut t,
+///             truncated: &mut u, illegal: &mut i, final_obs: &mut [],
+///         }
+///     };
+/// }
+/// env.reset(&[], out!());
+/// env.step(&[19, 64], out!()); // d3 is legal for Black at the start; the pass is not
+/// assert_eq!(i, [false, true]);
+/// assert_eq!(r, [0.0, -1.0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct VectorEnv {
+    batch: Batch,
+    rules: Rules,
+    plies: Vec<u32>,
+    /// The episode ended (NextStep: reset at the next step; Disabled: over).
+    ended: Vec<bool>,
+}
+
+impl VectorEnv {
+    /// The episodes of `batch`'s games under `rules` (reset them first).
+    #[must_use]
+    pub fn new(batch: Batch, rules: Rules) -> VectorEnv {
+        let n = batch.len();
+        VectorEnv { batch, rules, plies: vec![0; n], ended: vec![false; n] }
+    }
+
+    /// The games.
+    #[must_use]
+    pub const fn batch(&self) -> &Batch {
+        &self.batch
+    }
+
+    /// The rules.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Every game's stream seeded again from `seed`: [`Batch::seed`].
+    pub fn seed(&mut self, seed: u64) {
+        self.batch.seed(seed);
+    }
+
+    /// Resets the episodes whose `which` entry is nonzero (every episode when
+    /// `which` is empty), the opponent's first moves played, and writes every
+    /// observation and mask; the other outputs are left alone.
+    pub fn reset(&mut self, which: &[i64], out: Outputs<'_>) {
+        self.run(which, out, false);
+    }
+
+    /// One step of every episode with `actions` (one a game). Callers look
+    /// at [`refused`](VectorEnv::refused) first: a step on an ended episode
+    /// under [`Autoreset::Disabled`] plays nothing in it.
+    pub fn step(&mut self, actions: &[i64], out: Outputs<'_>) {
+        self.run(actions, out, true);
+    }
+
+    /// Whether a step may refuse anything: with `strict` (an illegal action
+    /// refused) or under [`Autoreset::Disabled`] (an ended episode);
+    /// otherwise every action is played or lost, and
+    /// [`refused`](VectorEnv::refused) finds nothing.
+    #[must_use]
+    pub fn may_refuse(&self, strict: bool) -> bool {
+        strict || self.rules.autoreset == Autoreset::Disabled
+    }
+
+    /// The first episode a step with `actions` cannot play, and why: under
+    /// [`Autoreset::Disabled`] an ended one; with `strict`, one whose action
+    /// is not legal.
+    #[must_use]
+    pub fn refused(&self, actions: &[i64], strict: bool) -> Option<(usize, Refusal)> {
+        match &self.batch.games {
+            Lanes::Othello { kernel, games, .. } => refused(*kernel, &self.rules, games, &self.ended, actions, strict),
+            Lanes::Any { games, .. } => refused(self.batch.enc, &self.rules, games, &self.ended, actions, strict),
+        }
+    }
+
+    /// A step (`stepping`) or a reset of every game, with `actions` and `out`.
+    fn run(&mut self, actions: &[i64], out: Outputs<'_>, stepping: bool) {
+        let rules = &self.rules;
+        let (rng, plies, ended) = (&mut self.batch.rng, &mut self.plies, &mut self.ended);
+        macro_rules! go {
+            ($ctx:expr, $start:expr, $games:expr) => {{
+                let slab = Slab {
+                    games: $games,
+                    rng,
+                    plies,
+                    ended,
+                    actions,
+                    obs: out.obs,
+                    mask: out.mask,
+                    rewards: out.rewards,
+                    terminated: out.terminated,
+                    truncated: out.truncated,
+                    illegal: out.illegal,
+                    final_obs: out.final_obs,
+                };
+                if stepping { step($ctx, rules, $start, slab) } else { reset($ctx, rules, $start, slab) }
+            }};
+        }
+        match &mut self.batch.games {
+            Lanes::Othello { kernel, start, games } => go!(*kernel, *start, games),
+            Lanes::Any { start, games } => go!(self.batch.enc, **start, games),
+        }
+    }
+}
+
+/// Games per rayon task.
+const CHUNK: usize = 256;
+
+/// Every game's state and every output of one call, split between threads
+/// by [`Slab::split_at`]. The per-game outputs are `obs` (`per_obs` bytes a
+/// game), `mask` (`per_mask`), `final_obs` (`per_obs`, or empty unless
+/// `SameStep`) and one item each of the others.
+struct Slab<'a, G> {
+    games: &'a mut [G],
+    rng: &'a mut [SplitMix64],
+    plies: &'a mut [u32],
+    ended: &'a mut [bool],
+    actions: &'a [i64],
+    obs: &'a mut [u8],
+    mask: &'a mut [bool],
+    rewards: &'a mut [f64],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    illegal: &'a mut [bool],
+    final_obs: &'a mut [u8],
+}
+
+impl<'a, G> Slab<'a, G> {
+    fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The first `k` games' slab and the rest's.
+    fn split_at(self, k: usize) -> (Slab<'a, G>, Slab<'a, G>) {
+        let n = self.len().max(1);
+        let (per_obs, per_mask) = (self.obs.len() / n, self.mask.len() / n);
+        let per_final = self.final_obs.len() / n;
+        let (g0, g1) = self.games.split_at_mut(k);
+        let (r0, r1) = self.rng.split_at_mut(k);
+        let (p0, p1) = self.plies.split_at_mut(k);
+        let (e0, e1) = self.ended.split_at_mut(k);
+        let (a0, a1) = self.actions.split_at(k.min(self.actions.len()));
+        let (o0, o1) = self.obs.split_at_mut(k * per_obs);
+        let (m0, m1) = self.mask.split_at_mut(k * per_mask);
+        let (w0, w1) = self.rewards.split_at_mut(k);
+        let (t0, t1) = self.terminated.split_at_mut(k);
+        let (u0, u1) = self.truncated.split_at_mut(k);
+        let (i0, i1) = self.illegal.split_at_mut(k);
+        let (f0, f1) = self.final_obs.split_at_mut(k * per_final);
+        (
+            Slab {
+                games: g0,
+                rng: r0,
+                plies: p0,
+                ended: e0,
+                actions: a0,
+                obs: o0,
+                mask: m0,
+                rewards: w0,
+                terminated: t0,
+                truncated: u0,
+                illegal: i0,
+                final_obs: f0,
+            },
+            Slab {
+                games: g1,
+                rng: r1,
+                plies: p1,
+                ended: e1,
+                actions: a1,
+                obs: o1,
+                mask: m1,
+                rewards: w1,
+                terminated: t1,
+                truncated: u1,
+                illegal: i1,
+                final_obs: f1,
+            },
+        )
+    }
+}
+
+/// Runs `f` on `slab`, halved onto rayon's threads while it holds at least
+/// `parallel_from` games (and more than a chunk).
+fn drive<G: Send>(slab: Slab<'_, G>, parallel_from: usize, f: &(impl Fn(Slab<'_, G>) + Sync)) {
+    let n = slab.len();
+    if n < parallel_from || n <= CHUNK {
+        f(slab);
+    } else {
+        let (a, b) = slab.split_at(n / 2);
+        let half = parallel_from.min(n / 2);
+        join(|| drive(a, half, f), || drive(b, half, f));
+    }
+}
+
+/// Plays the opponent in `g` until the learner is to move or the game is
+/// over: the learner's reward and whether the game ended.
+fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitMix64, plies: &mut u32) -> (f32, bool) {
+    let Some(opponent) = rules.opponent else { return (0.0, false) };
+    while !g.over() && g.black() != rules.learner_black {
+        let a = g.choose(ctx, opponent, s);
+        let (r, t) = g.play(ctx, a);
+        *plies += 1;
+        if t {
+            return (-r, true);
+        }
+    }
+    (0.0, false)
+}
+
+/// Game `g` back to `start`, the opponent's first moves played.
+fn restart<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, g: &mut G, s: &mut SplitMix64, plies: &mut u32) {
+    *g = start;
+    *plies = 0;
+    opponent_moves(ctx, rules, g, s, plies);
+}
+
+/// Resets the games of `slab` whose `actions` entry is nonzero (every game
+/// when `actions` is empty) and writes every game's observation and mask.
+fn reset<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_, G>) {
+    drive(slab, rules.parallel_from, &|s: Slab<'_, G>| {
+        let n = s.len().max(1);
+        let (per_obs, per_mask) = (s.obs.len() / n, s.mask.len() / n);
+        for i in 0..s.games.len() {
+            if s.actions.is_empty() || s.actions[i] != 0 {
+                restart(ctx, rules, start, &mut s.games[i], &mut s.rng[i], &mut s.plies[i]);
+                s.ended[i] = false;
+            }
+            s.games[i].observe(ctx, &mut s.obs[i * per_obs..(i + 1) * per_obs]);
+            s.games[i].mask(ctx, &mut s.mask[i * per_mask..(i + 1) * per_mask]);
+        }
+    });
+}
+
+/// The first game of `games` a step cannot play (see [`VectorEnv::refused`]).
+fn refused<G: Lane>(
+    ctx: G::Ctx,
+    rules: &Rules,
+    games: &[G],
+    ended: &[bool],
+    actions: &[i64],
+    strict: bool,
+) -> Option<(usize, Refusal)> {
+    let one = |(i, ((g, &e), &a)): (usize, ((&G, &bool), &i64))| {
+        if rules.autoreset == Autoreset::Disabled && e {
+            Some((i, Refusal::Ended))
+        } else if strict && !e && !g.legal(ctx, a) {
+            Some((i, Refusal::NotLegal))
+        } else {
+            None
+        }
+    };
+    if games.len() < rules.parallel_from || games.len() <= CHUNK {
+        games.iter().zip(ended).zip(actions).enumerate().find_map(one)
+    } else {
+        // The first refused game, as the serial search finds it.
+        games.par_iter().zip(ended).zip(actions).enumerate().with_min_len(CHUNK).find_map_first(one)
+    }
+}
+
+/// One step of every game of `slab` ([`VectorEnv`]'s docs say what it plays).
+fn step<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_, G>) {
+    drive(slab, rules.parallel_from, &|s: Slab<'_, G>| {
+        let n = s.len().max(1);
+        let (per_obs, per_mask) = (s.obs.len() / n, s.mask.len() / n);
+        let per_final = s.final_obs.len() / n;
+        for i in 0..s.games.len() {
+            let (g, rng, plies) = (&mut s.games[i], &mut s.rng[i], &mut s.plies[i]);
+            let (mut reward, mut term, mut trunc, mut bad) = (0.0, false, false, false);
+            if s.ended[i] {
+                if rules.autoreset == Autoreset::Disabled {
+                    // Refused by `refused`: nothing played, the mask empty below.
+                } else {
+                    // NextStep: the reset step.
+                    restart(ctx, rules, start, g, rng, plies);
+                    s.ended[i] = false;
+                }
+            } else {
+                let a = s.actions[i];
+                if g.legal(ctx, a) {
+                    (reward, term) = g.play(ctx, a);
+                    *plies += 1;
+                    if !term {
+                        (reward, term) = opponent_moves(ctx, rules, g, rng, plies);
+                    }
+                } else {
+                    (reward, term, bad) = (-1.0, true, true);
+                }
+                trunc = !term && *plies >= rules.max_plies;
+                if term || trunc {
+                    match rules.autoreset {
+                        Autoreset::NextStep | Autoreset::Disabled => s.ended[i] = true,
+                        Autoreset::SameStep => {
+                            g.observe(ctx, &mut s.final_obs[i * per_final..(i + 1) * per_final]);
+                            restart(ctx, rules, start, g, rng, plies);
+                        }
+                    }
+                }
+            }
+            (s.rewards[i], s.terminated[i], s.truncated[i], s.illegal[i]) = (f64::from(reward), term, trunc, bad);
+            g.observe(ctx, &mut s.obs[i * per_obs..(i + 1) * per_obs]);
+            if s.ended[i] && rules.autoreset == Autoreset::Disabled {
+                s.mask[i * per_mask..(i + 1) * per_mask].fill(false);
+            } else {
+                g.mask(ctx, &mut s.mask[i * per_mask..(i + 1) * per_mask]);
+            }
+        }
+    });
+}
