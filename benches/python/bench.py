@@ -382,10 +382,10 @@ def self_play(args: argparse.Namespace) -> None:
 
 
 def rollouts_and_datasets(seconds: float) -> None:
-    for players in [("random", "random"), ("greedy", "greedy"), ("greedy", "random")]:
+    for policies in [("random", "random"), ("greedy", "greedy"), ("greedy", "random")]:
         games = rr.Batch(1024, seed=2)
-        finished = rate(1024, lambda games=games, players=players: games.rollout(players), seconds)
-        print(f"rollout {'-'.join(players)}: {finished:,.0f} games/s (batch 1024)")
+        finished = rate(1024, lambda games=games, policies=policies: games.rollout(policies), seconds)
+        print(f"rollout {'-'.join(policies)}: {finished:,.0f} games/s (batch 1024)")
     wthor = sorted((Path(__file__).resolve().parents[2] / "data" / "wthor").glob("WTH_19*.wtb"))
     for augment in (False, True):
         best = 0.0

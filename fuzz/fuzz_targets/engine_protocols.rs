@@ -6,12 +6,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_engine::{Player, Seeded, SplitMix64, gtp, nboard};
+use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64, gtp, nboard};
 use reversi_variants::{Geometry, Position, Variant};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let player = if data.first().is_some_and(|b| b & 1 == 1) { Player::Greedy } else { Player::Random };
+    let player = if data.first().is_some_and(|b| b & 1 == 1) { BuiltinPolicy::Greedy } else { BuiltinPolicy::Random };
     let start = Position::start(Variant::Reversi, Geometry::standard()).expect("the 8x8 start");
     let policy = || Seeded::new(player, SplitMix64::new(7));
 

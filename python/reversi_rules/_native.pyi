@@ -46,7 +46,7 @@ __all__ = [
 __version__: str
 
 _Side: TypeAlias = Literal["black", "white"]
-_Player: TypeAlias = Literal["random", "greedy"]
+_BuiltinPolicy: TypeAlias = Literal["random", "greedy"]
 # What the ``out=`` arguments take: a NumPy array, or any object that shares
 # its memory by the buffer protocol or DLPack (a CPU torch tensor, pinned or not).
 _Out: TypeAlias = Any
@@ -197,7 +197,7 @@ class Batch:
     def reset(self, seed: int | None = None) -> None: ...
     def reset_game(self, i: int) -> None: ...
     def position(self, i: int) -> Position: ...
-    def action(self, mv: str) -> int: ...
+    def action_of(self, mv: str) -> int: ...
     def move_of(self, action: int) -> str: ...
     def holes_mask(self) -> npt.NDArray[np.bool_]:
         """``bool (H, W)``: the obstructed squares (in no plane of the observation)."""
@@ -220,20 +220,20 @@ class Batch:
     def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
         """``int64 (n,)``: a uniformly random legal action per game (-1 once over).
 
-        The same as ``player_actions("random")``.
+        The same as ``policy_actions("random")``.
         """
-    def player_actions(
-        self, player: _Player = "random", out: npt.NDArray[np.int64] | None = None
+    def policy_actions(
+        self, policy: _BuiltinPolicy = "random", out: npt.NDArray[np.int64] | None = None
     ) -> npt.NDArray[np.int64]:
-        """``int64 (n,)``: the built-in ``player``'s action in each game (-1 once over), seeded.
+        """``int64 (n,)``: the built-in ``policy``'s action in each game (-1 once over), seeded.
 
-        Players: ``"random"``, a uniformly random legal move; ``"greedy"``, a move that
+        Policies: ``"random"``, a uniformly random legal move; ``"greedy"``, a move that
         leaves the mover the most discs (pieces, for Reversitacks and Attacks) right
         after it, ties broken at random. A forced pass is the pass action.
         """
     def rollout(
         self,
-        players: _Player | Sequence[_Player] | None = None,
+        policies: _BuiltinPolicy | Sequence[_BuiltinPolicy] | None = None,
         seed: int | None = None,
         out: npt.NDArray[np.int32] | None = None,
         *,
@@ -241,11 +241,11 @@ class Batch:
     ) -> npt.NDArray[np.int32]:
         """Plays every game to its end in Rust: final discs ``int32 (n, 2)``, Black then White.
 
-        ``players``: Black's and White's player (``"random"`` or ``"greedy"``, as
-        ``player_actions``), or one name for both; ``None`` is ``("random", "random")``.
+        ``policies``: Black's and White's policy (``"random"`` or ``"greedy"``, as
+        ``policy_actions``), or one name for both; ``None`` is ``("random", "random")``.
         ``seed`` seeds the streams first: the same seed plays the same games whatever
         the number of threads, and the games ``reversi play --seed`` writes (one
-        implementation of the players and their streams). ``out``: an ``int32 (n, 2)``
+        implementation of the policies and their streams). ``out``: an ``int32 (n, 2)``
         array written and returned instead of a new one. A game still going after ``max_plies`` plies of this
         call (default ten per playable square, as the CLI's ``play --max-plies``:
         Reversitacks and Attacks games can go on for ever) stops there, its discs

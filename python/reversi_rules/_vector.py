@@ -48,7 +48,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
 
     Options (keywords, as ``gymnasium.make_vec`` passes them): ``variant``,
     ``board``, ``holes``, ``first`` (as ``Batch``); ``opponent``: ``"random"``
-    or ``"greedy"`` (the players of ``Batch.rollout``, played in Rust inside
+    or ``"greedy"`` (the policies of ``Batch.rollout``, played in Rust inside
     ``step``, their passes included), or ``"self"`` (self-play: the learner
     plays both sides, each step one move of the side to move); ``color``: the
     learner's side against an opponent (``"black"`` or ``"white"``);

@@ -10,7 +10,7 @@ Importing this module (needs ``pip install reversi-rules[gymnasium]``) registers
 
 Every id takes the options of ``ReversiEnv``: ``variant``, ``board``, ``holes``,
 ``first``, ``color`` (the agent's side, ``"black"`` or ``"white"``), ``opponent``
-(``"random"`` or ``"greedy"``: the players of ``Batch.rollout``; ``"self"``: the agent
+(``"random"`` or ``"greedy"``: the policies of ``Batch.rollout``; ``"self"``: the agent
 plays both sides, the reward from the view of the side that moved), ``illegal`` and
 ``render_mode`` (``"ansi"`` or ``"human"``).
 
@@ -47,8 +47,8 @@ from ._vector import VectorEnv
 __all__ = ["ReversiEnv", "VectorEnv"]
 
 SIDES = ("black", "white")
-# The opponents Batch plays (checked by Batch.player_actions).
-Player = Literal["random", "greedy"]
+# The opponents Batch plays (checked by Batch.policy_actions).
+BuiltinPolicy = Literal["random", "greedy"]
 
 
 class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -73,7 +73,8 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self._batch = Batch(1, variant, board=board, holes=list(holes), auto_reset=False, first=first)
         if opponent != "self":
-            self._batch.player_actions(cast(Player, opponent))  # the name checked now, not at its first move
+            # The name checked now, not at its first move.
+            self._batch.policy_actions(cast(BuiltinPolicy, opponent))
         self._me = SIDES.index(color)
         self._opponent = opponent
         self._illegal = illegal
@@ -87,7 +88,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self._opponent == "self":
             return 0.0
         while self._batch.side_to_move()[0] != self._me and not self._batch.is_over()[0]:
-            actions = self._batch.player_actions(cast(Player, self._opponent))
+            actions = self._batch.policy_actions(cast(BuiltinPolicy, self._opponent))
             rewards, terminated = self._batch.step(actions)
             if terminated[0]:
                 return -float(rewards[0])

@@ -30,11 +30,11 @@ def test_shapes_and_start():
     mask = batch.legal_mask()
     assert mask.shape == (3, 65) and mask.dtype == np.bool_
     assert sorted(batch.move_of(int(a)) for a in np.flatnonzero(mask[0])) == ["c4", "d3", "e6", "f5"]
-    assert batch.action("f5") == 8 * 4 + 5 and batch.move_of(64) == "pass"
+    assert batch.action_of("f5") == 8 * 4 + 5 and batch.move_of(64) == "pass"
     attacks = rr.Batch(2, variant="attacks", board="7x7")
     assert attacks.num_actions == 7 * 7 * 25 + 1
-    assert attacks.move_of(attacks.action("a1c3")) == "a1c3"
-    assert attacks.move_of(attacks.action("b2")) == "b2"
+    assert attacks.move_of(attacks.action_of("a1c3")) == "a1c3"
+    assert attacks.move_of(attacks.action_of("b2")) == "b2"
     assert attacks.legal_mask()[0].sum() == 16
 
 
@@ -281,7 +281,7 @@ def test_threads_play_the_same_games():
     for threads in (1, 2, None):
         batch = rr.Batch(9000, seed=3, threads=threads)
         for _ in range(20):
-            batch.step(batch.player_actions("greedy"))
+            batch.step(batch.policy_actions("greedy"))
         obs, mask = batch.observation(), batch.legal_mask()
         results.append((obs, mask, batch.rollout(("random", "greedy"), seed=5)))
     for got in results[1:]:

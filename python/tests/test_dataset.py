@@ -58,7 +58,7 @@ def test_rows_are_the_plies(sources):
                 i = expected_rows + k
                 white = before.side_to_move == "white"
                 assert rows["ply"][i] == k and rows["side"][i] == white
-                assert rows["action"][i] == batch.action(mv)
+                assert rows["action"][i] == batch.action_of(mv)
                 assert rows["margin"][i] == pytest.approx(-margin if white else margin)
                 if k % 7 == 0:
                     assert (rows["planes"][i] == planes_of(before)).all()
@@ -169,7 +169,7 @@ def test_jumps_are_transformed_with_the_board(tmp_path):
     assert len(aug["action"]) == 8 * len(plies) and any(len(mv) == 4 for _, mv, _ in plies)
     batch = rr.Batch(1, variant="attacks", board="5x5")
     for i, (before, mv, after) in enumerate(plies):
-        assert aug["action"][8 * i] == batch.action(mv)
+        assert aug["action"][8 * i] == batch.action_of(mv)
         for s, name in enumerate(SYMMETRIES):
             image = before.transform(name)
             assert (aug["planes"][8 * i + s] == planes_of(image)).all()

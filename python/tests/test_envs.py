@@ -56,7 +56,7 @@ def test_pettingzoo_observations_and_rewards():
     assert mine["action_mask"].dtype == np.int8 and mine["action_mask"].sum() == 4
     assert theirs["action_mask"].sum() == 0
     assert mine["observation"][4, 3, 0] == 1  # d5 is Black's (rows from rank 1)
-    env.step(rr.Batch(1).action("f5"))
+    env.step(rr.Batch(1).action_of("f5"))
     assert env.agent_selection == "player_1"
     assert env.observe("player_0")["observation"][:, :, 0].sum() == 4
     for seed in range(5):

@@ -109,7 +109,7 @@ def test_observations_views_and_state():
         assert observations[agent] in env.observation_space(agent)
     assert env.state() in env.state_space and (env.state() == mine["observation"]).all()
     kept = {agent: obs["observation"].copy() for agent, obs in observations.items()}
-    observations, rewards, terminations, _, infos = env.step({"player_0": rr.Batch(1).action("f5")})
+    observations, rewards, terminations, _, infos = env.step({"player_0": rr.Batch(1).action_of("f5")})
     assert rewards == {"player_0": 0, "player_1": 0} and not any(terminations.values())
     assert env.agent_to_move == "player_1" and infos["player_0"]["active_agent"] == "player_1"
     # White to move: White's view first-hand, the state still Black then White.

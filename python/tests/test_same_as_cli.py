@@ -6,7 +6,7 @@ written replays with every game legal. ``play``: the same seed gives the
 same games from ``reversi play`` and ``Batch``; both draw from
 reversi-engine's players and streams (game ``i`` of seed ``s`` from
 ``SplitMix64::for_game(s, i)``); ``Batch`` plays 8x8 Reversi on raw
-bitboards and every other game through the engine's ``Player::choose``. The
+bitboards and every other game through the engine's ``BuiltinPolicy::choose``. The
 command is the one ``cargo test --workspace`` builds (``target/debug``), or
 ``REVERSI_CLI``; the README's test command builds it before these tests run.
 """
@@ -78,7 +78,7 @@ def test_rollout_ends_where_reversi_play_ends(tmp_path, game, black, white, seed
 
 
 @pytest.mark.parametrize(("game", "player", "seed"), [([], "greedy", 9), (["--board", "4x4"], "random", 8)])
-def test_player_actions_are_the_moves_of_reversi_play(tmp_path, game, player, seed):
+def test_policy_actions_are_the_moves_of_reversi_play(tmp_path, game, player, seed):
     n = 16
     records = played(tmp_path, n, seed, player, player, game)
     # Ended games start again (a step takes no over game); their moves after
@@ -87,7 +87,7 @@ def test_player_actions_are_the_moves_of_reversi_play(tmp_path, game, player, se
     moves: list[list[str]] = [[] for _ in range(n)]
     done = np.zeros(n, bool)
     while not done.all():
-        actions = batch.player_actions(player)
+        actions = batch.policy_actions(player)
         for i in np.flatnonzero(~done):
             moves[i].append(batch.move_of(int(actions[i])))
         _, terminated = batch.step(actions)

@@ -14,13 +14,13 @@
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
 //!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F] [--replace-names]
-//! reversi gtp|nboard [--player random|greedy] [--seed S] [game options]
+//! reversi gtp|nboard [--policy random|greedy] [--seed S] [game options]
 //! reversi match ENGINE ENGINE -o RECORDS [--openings FILE] [--games N] [--time S]
 //!               [--increment S] [--concurrency J] [--setup S] [--depth N] [--dir1 DIR]
 //!               [--dir2 DIR] [--to F] [--resume] [--json] [--sprt ELO0,ELO1,ALPHA,BETA]
 //! ```
 //!
-//! `gtp` and `nboard` serve a player over reversi-engine's servers; `match`
+//! `gtp` and `nboard` serve a built-in policy over reversi-engine's servers; `match`
 //! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and
 //! referees them with reversi-engine's `run_match`.
 //!
@@ -138,11 +138,11 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Convert a record file to another format, passes written.
     Convert(convert::ConvertArgs),
-    /// Play games between simple players, reproducibly from a seed.
+    /// Play games between built-in policies (random, greedy), reproducibly from a seed.
     Play(play::PlayArgs),
-    /// Be a GTP engine on standard input and output (the random or greedy player).
+    /// Be a GTP engine on standard input and output (the random or greedy policy).
     Gtp(serve::ServeArgs),
-    /// Be an NBoard engine on standard input and output (the random or greedy player).
+    /// Be an NBoard engine on standard input and output (the random or greedy policy).
     Nboard(serve::ServeArgs),
     /// Referee a match between two GTP or NBoard engines, each game appended to a file.
     Match(referee::MatchArgs),

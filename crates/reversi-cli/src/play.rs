@@ -1,7 +1,7 @@
-//! `reversi play`: games between simple players, written as records.
+//! `reversi play`: games between built-in policies, written as records.
 //!
 //! Every game is played on reversi-variants (any variant and board) from the
-//! start the options describe. The players (reversi-engine's `Player`, which
+//! start the options describe. The policies (reversi-engine's `BuiltinPolicy`, which
 //! `reversi gtp` and `reversi nboard` serve too): `random` picks uniformly among
 //! the legal moves; `greedy` picks the move after which the mover has the most
 //! pieces, ties broken at random. A forced pass is a move of the record.
@@ -37,15 +37,15 @@ pub(crate) struct PlayArgs {
     /// How many games to play.
     #[arg(long, value_name = "N", default_value_t = 1)]
     games: u32,
-    /// The seed of the players' choices.
+    /// The seed of the policies' choices.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
-    /// Black's player.
-    #[arg(long, value_enum, default_value_t = Player::Random)]
-    black: Player,
-    /// White's player.
-    #[arg(long, value_enum, default_value_t = Player::Random)]
-    white: Player,
+    /// Black's policy.
+    #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
+    black: PolicyArg,
+    /// White's policy.
+    #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
+    white: PolicyArg,
     /// Stop a game after this many plies, unfinished (default: ten per
     /// playable square; at most 1000000).
     #[arg(long, value_name = "N", value_parser = parse_max_plies)]
@@ -77,21 +77,21 @@ fn parse_max_plies(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
-/// A player, as `--black` and `--white` name it: reversi-engine's
-/// [`Player`](reversi_engine::Player).
+/// A built-in policy, as `--black`, `--white` and `--policy` name it: reversi-engine's
+/// [`PolicyArg`](reversi_engine::BuiltinPolicy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Player {
+pub(crate) enum PolicyArg {
     /// Any legal move, uniformly.
     Random,
     /// The move that leaves the mover the most pieces; ties at random.
     Greedy,
 }
 
-impl From<Player> for reversi_engine::Player {
-    fn from(player: Player) -> reversi_engine::Player {
-        match player {
-            Player::Random => reversi_engine::Player::Random,
-            Player::Greedy => reversi_engine::Player::Greedy,
+impl From<PolicyArg> for reversi_engine::BuiltinPolicy {
+    fn from(policy: PolicyArg) -> reversi_engine::BuiltinPolicy {
+        match policy {
+            PolicyArg::Random => reversi_engine::BuiltinPolicy::Random,
+            PolicyArg::Greedy => reversi_engine::BuiltinPolicy::Greedy,
         }
     }
 }

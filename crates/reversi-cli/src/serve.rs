@@ -1,5 +1,5 @@
 //! `reversi gtp` and `reversi nboard`: this project as an engine, the
-//! `random` or `greedy` player (reversi-engine's `Player`) served over
+//! `random` or `greedy` policy (reversi-engine's `BuiltinPolicy`) served over
 //! standard input and output with reversi-engine's servers.
 
 use std::io::{BufReader, stdin, stdout};
@@ -9,17 +9,17 @@ use reversi_engine::{Seeded, SplitMix64};
 
 use crate::Failure;
 use crate::game::StartArgs;
-use crate::play::Player;
+use crate::play::PolicyArg;
 
 /// Arguments of `reversi gtp` and `reversi nboard`.
 #[derive(Args, Debug)]
 pub(crate) struct ServeArgs {
     #[command(flatten)]
     start: StartArgs,
-    /// The player that chooses the moves.
-    #[arg(long, value_enum, default_value_t = Player::Random)]
-    player: Player,
-    /// The seed of the player's choices.
+    /// The policy that chooses the moves (--player is an alias).
+    #[arg(long, alias = "player", value_enum, default_value_t = PolicyArg::Random)]
+    policy: PolicyArg,
+    /// The seed of the policy's choices.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
 }
@@ -40,10 +40,10 @@ impl ServeArgs {
     }
 }
 
-/// Serves the player until `quit` or the end of standard input.
+/// Serves the policy until `quit` or the end of standard input.
 pub(crate) fn run(args: &ServeArgs, protocol: Protocol) -> Result<(), Failure> {
     let start = args.start.spec(false).position()?;
-    let policy = Seeded::new(args.player.into(), SplitMix64::for_game(args.seed, 0));
+    let policy = Seeded::new(args.policy.into(), SplitMix64::for_game(args.seed, 0));
     let input = BufReader::new(stdin().lock());
     let output = stdout().lock();
     let served = match protocol {

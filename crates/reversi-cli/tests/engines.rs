@@ -32,6 +32,7 @@ fn replay(file: &str) -> (Option<i32>, String) {
 
 #[test]
 fn gtp_and_nboard_serve_on_standard_io() {
+    // --player: the old name of --policy, still taken.
     let out = with_input(&["gtp", "--player", "greedy"], "name\nboardsize 8\nplay b f5\nfinal_score\nquit\nname\n");
     assert_eq!(stdout(&out), "= greedy\n\n= \n\n= \n\n= B+3\n\n= \n\n");
     assert!(out.status.success());
@@ -49,7 +50,7 @@ fn self_matches_through_both_protocols_replay_legal() {
     let openings = dir.path("openings.txt");
     std::fs::write(&openings, "f5d6c3\nf5f6\n").unwrap();
     let records = dir.path("games.ggf");
-    let gtp = format!("gtp:{REVERSI} gtp --player greedy");
+    let gtp = format!("gtp:{REVERSI} gtp --policy greedy");
     let nboard = format!("nboard:{REVERSI} nboard --seed 4");
     let args = ["match", &gtp, &nboard, "--openings", &openings, "--concurrency", "2", "-o", &records];
     let out = reversi(&args);
@@ -103,7 +104,7 @@ fn forfeits_are_recorded_and_the_match_goes_on() {
 fn resume_plays_only_the_missing_games() {
     let dir = TempDir::new("resume");
     let records = dir.path("games.ggf");
-    let a = format!("gtp:{REVERSI} gtp --player greedy");
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
     let b = format!("gtp:{REVERSI} gtp");
     let out = reversi(&["match", &a, &b, "--games", "2", "-o", &records]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -128,7 +129,7 @@ fn resume_plays_only_the_missing_games() {
 fn sprt_stops_the_match() {
     let dir = TempDir::new("sprt");
     let records = dir.path("games.ggf");
-    let a = format!("gtp:{REVERSI} gtp --player greedy");
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
     let b = format!("gtp:{REVERSI} gtp");
     let out = reversi(&["match", &a, &b, "--games", "2000", "--sprt", "-100,100,0.1,0.1", "-o", &records]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -196,7 +197,7 @@ fn bad_engines_openings_and_outputs_are_clear_errors() {
 fn ctrl_c_mid_match_keeps_the_finished_games() {
     let dir = TempDir::new("interrupt");
     let records = dir.path("games.ggf");
-    let a = format!("gtp:{REVERSI} gtp --player greedy");
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
     let b = format!("nboard:{REVERSI} nboard");
     let mut child = Command::new(REVERSI)
         .args(["match", &a, &b, "--games", "1000000", "-o", &records])

@@ -8,15 +8,15 @@
 use std::time::{Duration, Instant};
 
 use reversi_engine::referee::{Game, PolicySide, Report, TimeControl, play_game};
-use reversi_engine::{Player, Seeded, SplitMix64};
+use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 use reversi_variants::Position;
 
 fn main() {
     let games: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(1000);
     let control = TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO };
     let opening = Game::new(Position::from(reversi_core::Position::start()));
-    let mut black = PolicySide(Seeded::new(Player::Random, SplitMix64::new(1)));
-    let mut white = PolicySide(Seeded::new(Player::Random, SplitMix64::new(2)));
+    let mut black = PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(1)));
+    let mut white = PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(2)));
     let (mut plies, mut bytes) = (0, 0);
     let began = Instant::now();
     for index in 0..games {

@@ -1,7 +1,7 @@
 //! Reversi (Othello) engines: the GTP and NBoard protocols, both sides of
 //! each, and a referee for matches between engines.
 //!
-//! - [`Policy`]: a function from a position to a move; [`Player`]'s
+//! - [`Policy`]: a function from a position to a move; [`BuiltinPolicy`]'s
 //!   `random` and `greedy` are the simple ones ([`Seeded`] with their
 //!   random stream); [`self_play`] plays a game between two of them from a
 //!   seed's stream, as `reversi play` and Python's `Batch.rollout` do.
@@ -21,13 +21,13 @@
 //!   swapped, on several threads; the score, Elo and SPRT ([`referee::Tally`]).
 //!
 //! ```
-//! use reversi_engine::{Player, Seeded, SplitMix64, gtp};
+//! use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64, gtp};
 //! use reversi_variants::Position;
 //!
 //! let start = Position::from(reversi_core::Position::start());
 //! let mut out = Vec::new();
 //! let input = "boardsize 8\nplay b f5\n7 genmove w\nquit\n".as_bytes();
-//! gtp::serve(Seeded::new(Player::Greedy, SplitMix64::new(1)), start, input, &mut out)?;
+//! gtp::serve(Seeded::new(BuiltinPolicy::Greedy, SplitMix64::new(1)), start, input, &mut out)?;
 //! let text = String::from_utf8(out).unwrap();
 //! assert!(text.starts_with("= \n\n= \n\n=7 "));
 //! # Ok::<(), std::io::Error>(())
@@ -47,14 +47,14 @@ pub mod env;
 pub mod gtp;
 mod lines;
 pub mod nboard;
-mod player;
+mod policy;
 pub mod process;
 pub mod referee;
 mod selfplay;
 mod side;
 pub mod words;
 
-pub use player::{ParsePlayerError, Player, Policy, Seeded, SplitMix64};
+pub use policy::{BuiltinPolicy, ParsePolicyError, Policy, Seeded, SplitMix64};
 pub use process::Fault;
 pub use selfplay::{default_max_plies, self_play};
 

@@ -1,4 +1,4 @@
-//! Games between two [`Player`]s from a seed: what `reversi play` writes and
+//! Games between two [`BuiltinPolicy`]s from a seed: what `reversi play` writes and
 //! what Python's `Batch.rollout` plays (its 8x8 games on raw bitboards make
 //! the same choices from the same streams, and its tests compare them).
 //!
@@ -9,7 +9,7 @@
 use reversi_notation::{GameResult, Ply, Record};
 use reversi_variants::{Color, Geometry, Position};
 
-use crate::{Player, SplitMix64};
+use crate::{BuiltinPolicy, SplitMix64};
 
 /// The plies after which a game is stopped unfinished unless the caller
 /// says otherwise: ten per playable square (Reversitacks and Attacks games
@@ -24,19 +24,25 @@ pub fn default_max_plies(geometry: &Geometry) -> usize {
 /// players' names and, when the game ended, the discs as its result.
 ///
 /// ```
-/// use reversi_engine::{Player, SplitMix64, default_max_plies, self_play};
+/// use reversi_engine::{BuiltinPolicy, SplitMix64, default_max_plies, self_play};
 /// use reversi_variants::{Geometry, Position, Variant};
 ///
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
 /// let max = default_max_plies(start.geometry());
-/// let game = self_play(start, Player::Greedy, Player::Random, &mut SplitMix64::for_game(7, 0), max);
-/// let again = self_play(start, Player::Greedy, Player::Random, &mut SplitMix64::for_game(7, 0), max);
+/// let game = self_play(start, BuiltinPolicy::Greedy, BuiltinPolicy::Random, &mut SplitMix64::for_game(7, 0), max);
+/// let again = self_play(start, BuiltinPolicy::Greedy, BuiltinPolicy::Random, &mut SplitMix64::for_game(7, 0), max);
 /// assert_eq!(game, again);
 /// assert!(game.result.is_some() && game.moves.len() >= 9);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
-pub fn self_play(start: Position, black: Player, white: Player, rng: &mut SplitMix64, max_plies: usize) -> Record {
+pub fn self_play(
+    start: Position,
+    black: BuiltinPolicy,
+    white: BuiltinPolicy,
+    rng: &mut SplitMix64,
+    max_plies: usize,
+) -> Record {
     let mut record = Record::of(start.variant(), *start.geometry());
     record.set_start(start);
     record.black = Some(black.name().into());
@@ -47,8 +53,8 @@ pub fn self_play(start: Position, black: Player, white: Player, rng: &mut SplitM
         if moves.is_empty() {
             break;
         }
-        let player = if pos.side_to_move() == Color::Black { black } else { white };
-        let mv = player.choose(&pos, &moves, rng);
+        let policy = if pos.side_to_move() == Color::Black { black } else { white };
+        let mv = policy.choose(&pos, &moves, rng);
         pos.play_unchecked(mv);
         record.moves.push(Ply::from(mv));
     }
@@ -67,12 +73,14 @@ mod tests {
     #[test]
     fn a_stopped_game_has_no_result_and_passes_are_moves() {
         let start = Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap();
-        let game = self_play(start, Player::Random, Player::Random, &mut SplitMix64::for_game(1, 2), 3);
+        let game = self_play(start, BuiltinPolicy::Random, BuiltinPolicy::Random, &mut SplitMix64::for_game(1, 2), 3);
         assert_eq!((game.moves.len(), game.result), (3, None));
         // 4x4 Reversi: some seed's game has a forced pass, recorded as a move.
         let small = Position::start(Variant::Reversi, Geometry::new(4, 4).unwrap()).unwrap();
         let passes = (0..200)
-            .map(|i| self_play(small, Player::Random, Player::Greedy, &mut SplitMix64::for_game(0, i), 100))
+            .map(|i| {
+                self_play(small, BuiltinPolicy::Random, BuiltinPolicy::Greedy, &mut SplitMix64::for_game(0, i), 100)
+            })
             .filter(|g| g.result.is_some() && g.moves.iter().any(|p| p.mv.is_pass()))
             .count();
         assert!(passes > 0);

@@ -3,7 +3,7 @@
 //! autoreset modes.
 
 use reversi_engine::env::{Autoreset, Batch, Illegal, Outputs, Refusal, Rules, StepError, VectorEnv};
-use reversi_engine::{Player, SplitMix64, self_play};
+use reversi_engine::{BuiltinPolicy, SplitMix64, self_play};
 use reversi_variants::{Color, Geometry, Move, Position, Variant};
 
 fn start(variant: Variant, size: usize) -> Position {
@@ -12,7 +12,13 @@ fn start(variant: Variant, size: usize) -> Position {
 
 /// The end of each game of `self_play` from `start` under `seed`, as a
 /// rollout of `n` games plays them: (discs, Black then White; the position).
-fn self_played(start: Position, players: [Player; 2], seed: u64, n: usize, max: usize) -> Vec<([i32; 2], Position)> {
+fn self_played(
+    start: Position,
+    players: [BuiltinPolicy; 2],
+    seed: u64,
+    n: usize,
+    max: usize,
+) -> Vec<([i32; 2], Position)> {
     (0..n)
         .map(|i| {
             let record = self_play(start, players[0], players[1], &mut SplitMix64::for_game(seed, i as u64), max);
@@ -30,7 +36,8 @@ fn a_rollout_plays_the_games_of_self_play() {
     let cases =
         [(start(Variant::Reversi, 8), 200), (start(Variant::Reversi, 6), 200), (start(Variant::Attacks, 5), 40)];
     for (pos, max) in cases {
-        for players in [[Player::Greedy, Player::Random], [Player::Random, Player::Random]] {
+        for players in [[BuiltinPolicy::Greedy, BuiltinPolicy::Random], [BuiltinPolicy::Random, BuiltinPolicy::Random]]
+        {
             for parallel in [false, true] {
                 let n = 600; // more than a chunk: the parallel run splits
                 let mut batch = Batch::new(pos, n, 11, false).unwrap();
@@ -49,7 +56,7 @@ fn a_rollout_plays_the_games_of_self_play() {
 fn a_cancelled_rollout_leaves_the_games() {
     let mut batch = Batch::new(start(Variant::Reversi, 8), 3, 0, true).unwrap();
     let mut out = [0; 6];
-    batch.rollout([Player::Random; 2], 1000, &mut out, false, &|| true);
+    batch.rollout([BuiltinPolicy::Random; 2], 1000, &mut out, false, &|| true);
     assert_eq!(out, [2; 6]);
     assert_eq!(batch.position(2), Some(start(Variant::Reversi, 8)));
 }
@@ -79,7 +86,7 @@ fn a_step_checks_every_action_first_and_rewards_the_end() {
         let mut batch = Batch::new(pos, 1, seed, false).unwrap();
         let mut action = [0];
         loop {
-            batch.actions(Player::Random, &mut action, false);
+            batch.actions(BuiltinPolicy::Random, &mut action, false);
             if action[0] < 0 {
                 break;
             }
@@ -142,7 +149,7 @@ impl Owned {
 #[test]
 fn the_opponent_moves_first_for_a_white_learner() {
     let pos = start(Variant::Reversi, 8);
-    let rules = Rules::new(Some(Player::Greedy)).learner_black(false);
+    let rules = Rules::new(Some(BuiltinPolicy::Greedy)).learner_black(false);
     let mut env = VectorEnv::new(Batch::new(pos, 2, 3, false).unwrap(), rules);
     let mut o = Owned::new(2, false);
     env.reset(&[], o.out());
@@ -162,7 +169,7 @@ fn the_opponent_moves_first_for_a_white_learner() {
 #[test]
 fn illegal_actions_lose_and_truncation_cuts() {
     let pos = start(Variant::Reversi, 8);
-    let rules = Rules::new(Some(Player::Random)).max_plies(4);
+    let rules = Rules::new(Some(BuiltinPolicy::Random)).max_plies(4);
     let mut env = VectorEnv::new(Batch::new(pos, 2, 0, false).unwrap(), rules);
     let mut o = Owned::new(2, false);
     env.reset(&[], o.out());
@@ -186,7 +193,7 @@ fn illegal_actions_lose_and_truncation_cuts() {
 fn the_three_autoreset_modes() {
     let pos = start(Variant::Reversi, 8);
     for mode in [Autoreset::NextStep, Autoreset::SameStep, Autoreset::Disabled] {
-        let rules = Rules::new(Some(Player::Random)).autoreset(mode).max_plies(2);
+        let rules = Rules::new(Some(BuiltinPolicy::Random)).autoreset(mode).max_plies(2);
         let mut env = VectorEnv::new(Batch::new(pos, 1, 5, false).unwrap(), rules);
         let mut o = Owned::new(1, mode == Autoreset::SameStep);
         env.reset(&[], o.out());

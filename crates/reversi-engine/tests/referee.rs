@@ -8,7 +8,7 @@ use reversi_core::Color;
 use reversi_engine::referee::{
     Clocks, End, EngineSpec, Game, MatchOptions, PolicySide, Protocol, Report, Side, TimeControl, play_game, run_match,
 };
-use reversi_engine::{Fault, Player, Seeded, SplitMix64};
+use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
 use reversi_notation::{GameResult, Passes, replay};
 use reversi_variants::{Geometry, Move, Position, Variant};
 
@@ -22,7 +22,7 @@ fn spec(protocol: Protocol, mode: &str) -> EngineSpec {
 }
 
 fn random() -> PolicySide<Seeded> {
-    PolicySide(Seeded::new(Player::Random, SplitMix64::new(3)))
+    PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(3)))
 }
 
 fn opening() -> Game {

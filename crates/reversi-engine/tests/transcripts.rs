@@ -1,6 +1,6 @@
 //! The servers' answers, command by command.
 
-use reversi_engine::{Player, Seeded, SplitMix64, gtp, nboard};
+use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64, gtp, nboard};
 use reversi_variants::Position;
 
 fn standard() -> Position {
@@ -8,7 +8,7 @@ fn standard() -> Position {
 }
 
 fn greedy() -> Seeded {
-    Seeded::new(Player::Greedy, SplitMix64::new(5))
+    Seeded::new(BuiltinPolicy::Greedy, SplitMix64::new(5))
 }
 
 #[test]
@@ -145,7 +145,7 @@ fn first_greedy_reply() -> reversi_variants::Move {
     pos.play("f5".parse().unwrap()).unwrap();
     let moves: Vec<_> = pos.moves().collect();
     assert_eq!(moves.len(), 3);
-    Player::Greedy.choose(&pos, &moves, &mut SplitMix64::new(5))
+    BuiltinPolicy::Greedy.choose(&pos, &moves, &mut SplitMix64::new(5))
 }
 
 #[test]

@@ -1,12 +1,12 @@
 //! `reversi_rules.Batch`: `n` games stepped together from NumPy arrays,
 //! over reversi-engine's `env::Batch` (the games, the action encoding, the
-//! players, the loops): this module reads the arguments, lends the arrays,
+//! policies, the loops): this module reads the arguments, lends the arrays,
 //! releases the GIL, installs the thread pool and maps the errors.
 
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use reversi_engine::Player;
+use reversi_engine::BuiltinPolicy;
 use reversi_engine::env::{self, BatchError, StepError};
 use reversi_variants::Color;
 
@@ -35,11 +35,11 @@ impl Batch {
         self.threads.parallel(self.len())
     }
 
-    /// `player`'s action in each game into `out` (or a new array).
+    /// `policy`'s action in each game into `out` (or a new array).
     fn actions_of<'py>(
         &mut self,
         py: Python<'py>,
-        player: Player,
+        policy: BuiltinPolicy,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let array = out_array(py, out.as_ref(), [self.len()], "actions out", "int64")?;
@@ -48,7 +48,7 @@ impl Batch {
             let out = view.as_slice_mut()?;
             let (parallel, n) = (self.parallel(), self.len());
             let (batch, threads) = (&mut self.batch, &self.threads);
-            py.detach(|| threads.install(n, || batch.actions(player, out, parallel)));
+            py.detach(|| threads.install(n, || batch.actions(policy, out, parallel)));
         }
         Ok(array)
     }
@@ -92,12 +92,12 @@ pub(crate) fn sides_of<'py>(py: Python<'py>, batch: &env::Batch) -> Bound<'py, P
     PyArray1::from_vec(py, sides)
 }
 
-/// The built-in player named `name`.
-pub(crate) fn parse_player(name: &str) -> PyResult<Player> {
-    // reversi-engine's players, by their exact names.
-    match name.parse::<Player>() {
-        Ok(player @ (Player::Random | Player::Greedy)) if player.name() == name => Ok(player),
-        _ => Err(PyValueError::new_err(format!("unknown player {name:?}: expected one of [\"random\", \"greedy\"]"))),
+/// The built-in policy named `name`.
+pub(crate) fn parse_policy(name: &str) -> PyResult<BuiltinPolicy> {
+    // reversi-engine's policies, by their exact names.
+    match name.parse::<BuiltinPolicy>() {
+        Ok(policy @ (BuiltinPolicy::Random | BuiltinPolicy::Greedy)) if policy.name() == name => Ok(policy),
+        _ => Err(PyValueError::new_err(format!("unknown policy {name:?}: expected one of [\"random\", \"greedy\"]"))),
     }
 }
 
@@ -205,9 +205,9 @@ impl Batch {
     }
 
     /// The action of `mv` (text) on this board.
-    fn action(&self, mv: &str) -> PyResult<usize> {
+    fn action_of(&self, mv: &str) -> PyResult<usize> {
         let mv = crate::position::parse_move(mv)?;
-        self.batch.encoding().action(mv).map_err(illegal)
+        self.batch.encoding().action_of(mv).map_err(illegal)
     }
 
     /// The move (text) of `action`.
@@ -300,31 +300,31 @@ impl Batch {
 
     /// `int64 (n,)`: a uniformly random legal action of each game, from the
     /// batch's seeded streams (-1 for a game that is over):
-    /// `player_actions("random", out)`.
+    /// `policy_actions("random", out)`.
     #[pyo3(signature = (out=None))]
     fn random_actions<'py>(
         &mut self,
         py: Python<'py>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        self.actions_of(py, Player::Random, out)
+        self.actions_of(py, BuiltinPolicy::Random, out)
     }
 
-    /// `int64 (n,)`: the action of the built-in `player` (`"random"` or
+    /// `int64 (n,)`: the action of the built-in `policy` (`"random"` or
     /// `"greedy"`) in each game, from the batch's seeded streams (-1 for a
     /// game that is over).
-    #[pyo3(signature = (player="random", out=None))]
-    fn player_actions<'py>(
+    #[pyo3(signature = (policy="random", out=None))]
+    fn policy_actions<'py>(
         &mut self,
         py: Python<'py>,
-        player: &str,
+        policy: &str,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        self.actions_of(py, parse_player(player)?, out)
+        self.actions_of(py, parse_policy(policy)?, out)
     }
 
-    /// Plays every game to its end, Black's moves by `players[0]` and White's
-    /// by `players[1]` (`"random"` or `"greedy"`; one name for both), from
+    /// Plays every game to its end, Black's moves by `policies[0]` and White's
+    /// by `policies[1]` (`"random"` or `"greedy"`; one name for both), from
     /// the batch's streams, and returns the final discs, `int32 (n, 2)`:
     /// Black, White (written into `out` when given). A game still going after
     /// `max_plies` plies of this call (default ten per playable square, as
@@ -333,32 +333,32 @@ impl Batch {
     /// their ends (or where they stopped), or started again with
     /// `auto_reset`. With `seed`, the streams are seeded again first: the
     /// same seed plays the same games, whatever the number of threads, and
-    /// the games `reversi play --seed` writes (the same players, the same
+    /// the games `reversi play --seed` writes (the same policies, the same
     /// stream for game `i`: reversi-engine's `self_play`).
     /// Ctrl-C stops the rollout (`KeyboardInterrupt`), the games left where
     /// they were.
-    #[pyo3(signature = (players=None, seed=None, out=None, *, max_plies=None))]
+    #[pyo3(signature = (policies=None, seed=None, out=None, *, max_plies=None))]
     fn rollout<'py>(
         &mut self,
         py: Python<'py>,
-        players: Option<&Bound<'py, PyAny>>,
+        policies: Option<&Bound<'py, PyAny>>,
         seed: Option<u64>,
         out: Option<Bound<'py, PyAny>>,
         max_plies: Option<usize>,
     ) -> PyResult<Bound<'py, PyArray2<i32>>> {
-        let players = match players {
-            None => [Player::Random; 2],
+        let policies = match policies {
+            None => [BuiltinPolicy::Random; 2],
             Some(p) => match p.extract::<String>() {
-                Ok(one) => [parse_player(&one)?; 2],
+                Ok(one) => [parse_policy(&one)?; 2],
                 Err(_) => {
                     let two: Vec<String> = p.extract()?;
                     let [b, w] = two.as_slice() else {
                         return Err(PyValueError::new_err(format!(
-                            "players: one name or two (Black's, White's), not {}",
+                            "policies: one name or two (Black's, White's), not {}",
                             two.len()
                         )));
                     };
-                    [parse_player(b)?, parse_player(w)?]
+                    [parse_policy(b)?, parse_policy(w)?]
                 }
             },
         };
@@ -373,7 +373,7 @@ impl Batch {
             let (parallel, n) = (self.parallel(), self.len());
             let (batch, threads) = (&mut self.batch, &self.threads);
             interruptible(py, |cancel| {
-                threads.install(n, || batch.rollout(players, max_plies, out, parallel, &|| cancel.is_cancelled()))
+                threads.install(n, || batch.rollout(policies, max_plies, out, parallel, &|| cancel.is_cancelled()))
             })?;
         }
         Ok(array)

@@ -9,11 +9,11 @@ use std::thread::JoinHandle;
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use reversi_engine::Player;
+use reversi_engine::BuiltinPolicy;
 use reversi_engine::env::{Autoreset, Outputs, Refusal, Rules, VectorEnv};
 
 use crate::arrays::out_array;
-use crate::batch::{Batch, parse_player};
+use crate::batch::{Batch, parse_policy};
 use crate::errors::illegal;
 use crate::position::PyPosition;
 use crate::threads::Threads;
@@ -135,7 +135,7 @@ impl VectorCore {
         illegal: &str,
     ) -> PyResult<VectorCore> {
         let batch = Batch::py_new(n, variant, board, holes, seed, false, first, None)?.batch;
-        let opponent: Option<Player> = if opponent == "self" { None } else { Some(parse_player(opponent)?) };
+        let opponent: Option<BuiltinPolicy> = if opponent == "self" { None } else { Some(parse_policy(opponent)?) };
         let learner_black = match color {
             "black" => true,
             "white" => false,

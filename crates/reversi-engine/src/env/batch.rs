@@ -8,7 +8,7 @@ use reversi_variants::{Color, Position, Score, Variant};
 
 use super::encoding::{Encoding, Illegal};
 use super::lanes::{Lane, Lanes, choose_any};
-use crate::{Player, SplitMix64, default_max_plies};
+use crate::{BuiltinPolicy, SplitMix64, default_max_plies};
 
 /// Games per rayon task.
 const CHUNK: usize = 512;
@@ -26,13 +26,13 @@ const CHUNK: usize = 512;
 ///
 /// ```
 /// use reversi_engine::env::Batch;
-/// use reversi_engine::Player;
+/// use reversi_engine::BuiltinPolicy;
 /// use reversi_variants::{Geometry, Position, Variant};
 ///
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
 /// let mut batch = Batch::new(start, 4, 7, false)?;
 /// let mut discs = [0; 8];
-/// batch.rollout([Player::Greedy, Player::Random], 1000, &mut discs, false, &|| false);
+/// batch.rollout([BuiltinPolicy::Greedy, BuiltinPolicy::Random], 1000, &mut discs, false, &|| false);
 /// assert!(discs.chunks(2).all(|d| d[0] + d[1] <= 64));
 /// assert!(batch.over().iter().all(|&over| over));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -315,17 +315,17 @@ impl Batch {
         }
     }
 
-    /// `player`'s action in each game into `out` (one a game), from the
+    /// `policy`'s action in each game into `out` (one a game), from the
     /// games' streams: -1 for a game that is over.
-    pub fn actions(&mut self, player: Player, out: &mut [i64], parallel: bool) {
+    pub fn actions(&mut self, policy: BuiltinPolicy, out: &mut [i64], parallel: bool) {
         let enc = self.enc;
         match &mut self.games {
             Lanes::Othello { kernel, games, .. } => {
                 let k = *kernel;
-                with_streams(parallel, games, &mut self.rng, out, 1, |g, s, o| o[0] = g.choose(k, player, s));
+                with_streams(parallel, games, &mut self.rng, out, 1, |g, s, o| o[0] = g.choose(k, policy, s));
             }
             Lanes::Any { games, .. } => {
-                with_streams(parallel, games, &mut self.rng, out, 1, |g, s, o| o[0] = g.choose(enc, player, s));
+                with_streams(parallel, games, &mut self.rng, out, 1, |g, s, o| o[0] = g.choose(enc, policy, s));
             }
         }
     }
@@ -416,7 +416,7 @@ impl Batch {
     /// finished are left where they are, their pieces written as they stand.
     pub fn rollout(
         &mut self,
-        [black, white]: [Player; 2],
+        [black, white]: [BuiltinPolicy; 2],
         max_plies: usize,
         out: &mut [i32],
         parallel: bool,
@@ -436,8 +436,8 @@ impl Batch {
                     }
                     let mut plies = 0;
                     while !g.is_game_over() && plies < max_plies {
-                        let player = if g.side_to_move() == Color::Black { black } else { white };
-                        match player.choose_raw(k, g, s) {
+                        let policy = if g.side_to_move() == Color::Black { black } else { white };
+                        match policy.choose_raw(k, g, s) {
                             Some(sq) => g.play(k, sq),
                             None => g.pass(k),
                         }
@@ -458,8 +458,8 @@ impl Batch {
                             o.copy_from_slice(&pieces(g.score()));
                             return;
                         }
-                        let player = if g.side_to_move() == Color::Black { black } else { white };
-                        g.play_unchecked(choose_any(player, g, s));
+                        let policy = if g.side_to_move() == Color::Black { black } else { white };
+                        g.play_unchecked(choose_any(policy, g, s));
                         plies += 1;
                     }
                     o.copy_from_slice(&pieces(g.score()));

@@ -19,7 +19,7 @@ use reversi_variants::{Geometry, Move, Position, Square, Variant};
 /// let attacks = Encoding::of(&Position::start(Variant::Attacks, Geometry::new(7, 7)?)?);
 /// assert_eq!((attacks.count(), attacks.pass()), (7 * 7 * 25 + 1, 7 * 7 * 25));
 /// let jump: Move = "a1c3".parse()?;
-/// let action = attacks.action(jump)?;
+/// let action = attacks.action_of(jump)?;
 /// assert_eq!(attacks.move_of(action as i64), Some(jump));
 /// assert_eq!(attacks.move_of(-1), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -71,7 +71,7 @@ impl Encoding {
     }
 
     /// The action of `mv`, which must be on the board and, for a jump, of
-    /// distance 2 (as [`action`](Encoding::action) checks).
+    /// distance 2 (as [`action_of`](Encoding::action_of) checks).
     #[must_use]
     #[inline]
     pub fn encode(self, mv: Move) -> usize {
@@ -125,7 +125,7 @@ impl Encoding {
     /// # Errors
     /// [`ActionError`] when `mv` is a jump in Reversi, off the board, or a
     /// jump not of distance 2.
-    pub fn action(self, mv: Move) -> Result<usize, ActionError> {
+    pub fn action_of(self, mv: Move) -> Result<usize, ActionError> {
         if matches!(mv, Move::Jump { .. }) && self.per == 1 {
             return Err(ActionError::JumpInReversi);
         }
@@ -159,7 +159,7 @@ fn is_distance_one_jump(mv: Move) -> bool {
     matches!(mv, Move::Jump { from, to } if from.distance(to) != 2)
 }
 
-/// A move that is no action of a board ([`Encoding::action`]).
+/// A move that is no action of a board ([`Encoding::action_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ActionError {
@@ -221,7 +221,7 @@ mod tests {
                     match enc.move_of(action) {
                         Some(mv) => {
                             moves += 1;
-                            assert_eq!(enc.action(mv), Ok(action as usize), "{variant} {w}x{h} {mv}");
+                            assert_eq!(enc.action_of(mv), Ok(action as usize), "{variant} {w}x{h} {mv}");
                         }
                         // Out of range, off the board, or a jump of distance 1.
                         None => assert!(enc.decode(action).is_none_or(|mv| matches!(mv, Move::Jump { .. }))),
@@ -241,7 +241,7 @@ mod tests {
             }
         }
         let reversi = Encoding::of(&Position::start(Variant::Reversi, Geometry::standard()).unwrap());
-        assert_eq!(reversi.action("a1c3".parse().unwrap()), Err(ActionError::JumpInReversi));
-        assert!(matches!(reversi.action("j1".parse().unwrap()), Err(ActionError::OffBoard(_))));
+        assert_eq!(reversi.action_of("a1c3".parse().unwrap()), Err(ActionError::JumpInReversi));
+        assert!(matches!(reversi.action_of("j1".parse().unwrap()), Err(ActionError::OffBoard(_))));
     }
 }

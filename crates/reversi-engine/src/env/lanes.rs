@@ -2,13 +2,13 @@
 //! reversi-core's [`raw::Game`](Game) (two `u64`s a game, played with the
 //! [`Kernel`] chosen once), any other game as reversi-variants' `Position`;
 //! what stepping one needs ([`Lane`]): legality, play with the mover's
-//! reward, a player's action, the observation planes and the legal mask.
+//! reward, a policy's action, the observation planes and the legal mask.
 
 use reversi_core::raw::{Game, Kernel};
 use reversi_variants::{Color, Move, Position, Square};
 
 use super::encoding::{Encoding, Illegal};
-use crate::{Player, SplitMix64};
+use crate::{BuiltinPolicy, SplitMix64};
 
 /// The action that passes in 8x8 Reversi.
 const PASS8: i64 = 64;
@@ -46,8 +46,8 @@ pub(crate) trait Lane: Copy + Send + Sync {
     /// Plays a legal `action`: the mover's reward (+1, 0 or -1 once the game
     /// ends, else 0), and whether the game ended.
     fn play(&mut self, ctx: Self::Ctx, action: i64) -> (f32, bool);
-    /// `player`'s action (-1 once over), from the stream `state`.
-    fn choose(&self, ctx: Self::Ctx, player: Player, state: &mut SplitMix64) -> i64;
+    /// `policy`'s action (-1 once over), from the stream `state`.
+    fn choose(&self, ctx: Self::Ctx, policy: BuiltinPolicy, state: &mut SplitMix64) -> i64;
     /// `uint8 (2, H, W)`: the side to move's pieces, the opponent's.
     fn observe(&self, ctx: Self::Ctx, out: &mut [u8]);
     /// `bool (A,)`: the legal actions (none once over).
@@ -102,11 +102,11 @@ impl Lane for Game {
         }
     }
     #[inline]
-    fn choose(&self, k: Kernel, player: Player, state: &mut SplitMix64) -> i64 {
+    fn choose(&self, k: Kernel, policy: BuiltinPolicy, state: &mut SplitMix64) -> i64 {
         if self.is_game_over() {
             return -1;
         }
-        player.choose_raw(k, self, state).map_or(PASS8, |sq| sq as i64)
+        policy.choose_raw(k, self, state).map_or(PASS8, |sq| sq as i64)
     }
     #[inline]
     fn observe(&self, _: Kernel, out: &mut [u8]) {
@@ -142,11 +142,11 @@ impl Lane for Position {
         self.play_unchecked(mv);
         if self.is_game_over() { (sign(i64::from(self.score().margin(mover))), true) } else { (0.0, false) }
     }
-    fn choose(&self, enc: Encoding, player: Player, state: &mut SplitMix64) -> i64 {
+    fn choose(&self, enc: Encoding, policy: BuiltinPolicy, state: &mut SplitMix64) -> i64 {
         if self.is_game_over() {
             return -1;
         }
-        enc.encode(choose_any(player, self, state)) as i64
+        enc.encode(choose_any(policy, self, state)) as i64
     }
     fn observe(&self, _: Encoding, out: &mut [u8]) {
         planes(self, out);
@@ -195,10 +195,10 @@ pub fn planes(pos: &Position, out: &mut [u8]) {
     }
 }
 
-/// `player`'s move in `pos` (not over): [`Player::choose`].
-pub(crate) fn choose_any(player: Player, pos: &Position, state: &mut SplitMix64) -> Move {
+/// `policy`'s move in `pos` (not over): [`BuiltinPolicy::choose`].
+pub(crate) fn choose_any(policy: BuiltinPolicy, pos: &Position, state: &mut SplitMix64) -> Move {
     let moves: Vec<Move> = pos.moves().collect();
-    player.choose(pos, &moves, state)
+    policy.choose(pos, &moves, state)
 }
 
 /// +1, 0 or -1: the reward of a disc margin.
@@ -245,8 +245,8 @@ mod tests {
                     assert_eq!(game.refusal(k, action).is_some(), pos.refusal(enc, action).is_some());
                 }
                 let mut twin = rng.clone();
-                let action = game.choose(k, Player::Greedy, &mut rng);
-                assert_eq!(pos.choose(enc, Player::Greedy, &mut twin), action);
+                let action = game.choose(k, BuiltinPolicy::Greedy, &mut rng);
+                assert_eq!(pos.choose(enc, BuiltinPolicy::Greedy, &mut twin), action);
                 if action < 0 {
                     assert!(game.over() && pos.over());
                     break;

@@ -3,7 +3,7 @@
 //!
 //! - [`Batch`]: `n` games of one variant and board stepped together over
 //!   caller slices (actions in, observations, legal masks, rewards out),
-//!   played out by the built-in [`Player`](crate::Player)s from per-game
+//!   played out by the built-in [`BuiltinPolicy`](crate::BuiltinPolicy)s from per-game
 //!   [`SplitMix64`](crate::SplitMix64) streams: the games [`self_play`](crate::self_play)
 //!   plays from the same seed. Standard 8x8 Reversi runs on reversi-core's
 //!   [`raw::Game`](reversi_core::raw::Game), any other game on

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::batch::Batch;
 use super::lanes::{Lane, Lanes};
-use crate::{Player, SplitMix64};
+use crate::{BuiltinPolicy, SplitMix64};
 
 /// When an ended episode starts again (Gymnasium's `AutoresetMode`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -27,13 +27,13 @@ pub enum Autoreset {
 ///
 /// ```
 /// use reversi_engine::env::{Autoreset, Rules};
-/// use reversi_engine::Player;
-/// let rules = Rules::new(Some(Player::Greedy)).learner_black(false).autoreset(Autoreset::SameStep);
+/// use reversi_engine::BuiltinPolicy;
+/// let rules = Rules::new(Some(BuiltinPolicy::Greedy)).learner_black(false).autoreset(Autoreset::SameStep);
 /// assert_eq!(rules.autoreset_mode(), Autoreset::SameStep);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
-    opponent: Option<Player>,
+    opponent: Option<BuiltinPolicy>,
     learner_black: bool,
     autoreset: Autoreset,
     max_plies: u32,
@@ -45,7 +45,7 @@ impl Rules {
     /// learner Black, [`Autoreset::NextStep`], truncated after 640 plies,
     /// never on rayon's threads.
     #[must_use]
-    pub const fn new(opponent: Option<Player>) -> Rules {
+    pub const fn new(opponent: Option<BuiltinPolicy>) -> Rules {
         Rules {
             opponent,
             learner_black: true,
@@ -146,11 +146,11 @@ pub enum Refusal {
 ///
 /// ```
 /// use reversi_engine::env::{Batch, Outputs, Rules, VectorEnv};
-/// use reversi_engine::Player;
+/// use reversi_engine::BuiltinPolicy;
 /// use reversi_variants::{Geometry, Position, Variant};
 ///
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
-/// let mut env = VectorEnv::new(Batch::new(start, 2, 0, false)?, Rules::new(Some(Player::Random)));
+/// let mut env = VectorEnv::new(Batch::new(start, 2, 0, false)?, Rules::new(Some(BuiltinPolicy::Random)));
 /// let (mut obs, mut mask) = (vec![0; 2 * 128], vec![false; 2 * 65]);
 /// let (mut r, mut t, mut u, mut i) = ([0.0; 2], [false; 2], [false; 2], [false; 2]);
 /// macro_rules! out {

@@ -1,4 +1,4 @@
-"""Batch's built-in players: greedy maximises the mover's discs, rollouts repeat and match stepping."""
+"""Batch's built-in policies: greedy maximises the mover's discs, rollouts repeat and match stepping."""
 
 import numpy as np
 import pytest
@@ -33,7 +33,7 @@ def test_greedy_takes_a_move_with_the_most_discs(seed, plies):
             batch.step(batch.random_actions())
         if batch.is_over().any():
             continue
-        actions = batch.player_actions("greedy")
+        actions = batch.policy_actions("greedy")
         mask = batch.legal_mask()
         assert mask[np.arange(6), actions].all()
         for i, action in enumerate(actions):
@@ -44,28 +44,28 @@ def test_greedy_takes_a_move_with_the_most_discs(seed, plies):
 
 @settings(max_examples=10)
 @given(st.integers(0, 2**32 - 1), st.sampled_from(PAIRS))
-def test_rollout_is_the_players_stepped(seed, players):
+def test_rollout_is_the_players_stepped(seed, policies):
     for variant, board, holes in BOARDS:
         rolled = rr.Batch(1, variant=variant, board=board, holes=list(holes), auto_reset=False)
-        scores = rolled.rollout(players, seed=seed)
+        scores = rolled.rollout(policies, seed=seed)
         assert rolled.is_over().all() and (scores == rolled.scores()).all()
         stepped = rr.Batch(1, variant=variant, board=board, holes=list(holes), auto_reset=False)
         stepped.reset(seed=seed)
         while not stepped.is_over()[0]:
-            player = players[int(stepped.side_to_move()[0])]
-            stepped.step(stepped.player_actions(player))
+            policy = policies[int(stepped.side_to_move()[0])]
+            stepped.step(stepped.policy_actions(policy))
         assert (stepped.scores() == scores).all()
         assert stepped.position(0) == rolled.position(0)
 
 
-@pytest.mark.parametrize("players", PAIRS)
-def test_rollout_repeats_whatever_the_batch_size_and_threads(players):
+@pytest.mark.parametrize("policies", PAIRS)
+def test_rollout_repeats_whatever_the_batch_size_and_threads(policies):
     # 5000 games run on rayon's threads, 7 on one: game i's stream is the same.
-    big = rr.Batch(5000, auto_reset=False).rollout(players, seed=11)
-    small = rr.Batch(7, auto_reset=False).rollout(players, seed=11)
+    big = rr.Batch(5000, auto_reset=False).rollout(policies, seed=11)
+    small = rr.Batch(7, auto_reset=False).rollout(policies, seed=11)
     assert (big[:7] == small).all()
     assert (big.sum(axis=1) <= 64).all() and big.min() >= 0
-    again = rr.Batch(5000, auto_reset=False).rollout(list(players), seed=11)
+    again = rr.Batch(5000, auto_reset=False).rollout(list(policies), seed=11)
     assert (again == big).all()
 
 
@@ -85,17 +85,17 @@ def test_greedy_differs_from_random():
     assert not (random == greedy).all()
 
 
-def test_bad_players_raise():
+def test_bad_policies_raise():
     batch = rr.Batch(4)
-    with pytest.raises(ValueError, match="unknown player"):
+    with pytest.raises(ValueError, match="unknown policy"):
         batch.rollout("minimax")
-    with pytest.raises(ValueError, match="unknown player"):
-        batch.player_actions("alphazero")
+    with pytest.raises(ValueError, match="unknown policy"):
+        batch.policy_actions("alphazero")
     with pytest.raises(ValueError, match="two"):
         batch.rollout(("random", "greedy", "random"))
     with pytest.raises(ValueError, match="shape"):
         batch.rollout(out=np.zeros((4, 3), dtype=np.int32))
     with pytest.raises(ValueError, match="shape"):
-        batch.player_actions("greedy", out=np.zeros(5, dtype=np.int64))
+        batch.policy_actions("greedy", out=np.zeros(5, dtype=np.int64))
     with pytest.raises(TypeError):
         batch.rollout(out=np.zeros((4, 2), dtype=np.int64))

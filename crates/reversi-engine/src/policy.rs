@@ -1,9 +1,9 @@
-//! The simple players (`random`, `greedy`), their seeded random stream, and
+//! The built-in policies (`random`, `greedy`), their seeded random stream, and
 //! the [`Policy`] trait every served engine and in-process side is.
 //!
 //! `random` picks uniformly among the legal moves; `greedy` picks the move
 //! after which the mover has the most pieces, ties broken at random. The
-//! legal moves come sorted ([`Position::moves`]), so a player over a
+//! legal moves come sorted ([`Position::moves`]), so a policy over a
 //! [`SplitMix64`] stream of a given seed always makes the same choices.
 
 use std::fmt;
@@ -29,41 +29,41 @@ pub trait Policy {
     fn new_game(&mut self) {}
 }
 
-/// A simple player.
+/// A built-in policy.
 ///
-/// `#[non_exhaustive]`: players may be added.
+/// `#[non_exhaustive]`: policies may be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Player {
+pub enum BuiltinPolicy {
     /// Any legal move, uniformly.
     Random,
     /// The move that leaves the mover the most pieces; ties at random.
     Greedy,
 }
 
-impl Player {
-    /// Every player, in the order of their names' listing.
-    pub const ALL: [Player; 2] = [Player::Random, Player::Greedy];
+impl BuiltinPolicy {
+    /// Every policy, in the order of their names' listing.
+    pub const ALL: [BuiltinPolicy; 2] = [BuiltinPolicy::Random, BuiltinPolicy::Greedy];
 
     /// `random` or `greedy`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Player::Random => "random",
-            Player::Greedy => "greedy",
+            BuiltinPolicy::Random => "random",
+            BuiltinPolicy::Greedy => "greedy",
         }
     }
 
-    /// This player's move among `moves` (the legal moves of `pos`).
+    /// This policy's move among `moves` (the legal moves of `pos`).
     ///
     /// # Panics
     /// If `moves` is empty.
     #[must_use]
     pub fn choose(self, pos: &Position, moves: &[Move], rng: &mut SplitMix64) -> Move {
-        assert!(!moves.is_empty(), "a player chooses among at least one move");
+        assert!(!moves.is_empty(), "a policy chooses among at least one move");
         match self {
-            Player::Random => moves[rng.below(moves.len())],
-            Player::Greedy => {
+            BuiltinPolicy::Random => moves[rng.below(moves.len())],
+            BuiltinPolicy::Greedy => {
                 let mover = pos.side_to_move();
                 let pieces = |&mv: &Move| {
                     let mut child = *pos;
@@ -78,8 +78,8 @@ impl Player {
         }
     }
 
-    /// This player's move in an 8x8 game on raw words: the move
-    /// [`choose`](Player::choose) makes in the same position from the same
+    /// This policy's move in an 8x8 game on raw words: the move
+    /// [`choose`](BuiltinPolicy::choose) makes in the same position from the same
     /// stream (the same number drawn), without a [`Position`] or a list of
     /// moves: what a batch of games runs. The square, or `None` for a pass
     /// (the side to move has no placement: a number is drawn all the same,
@@ -88,15 +88,15 @@ impl Player {
     ///
     /// ```
     /// use reversi_core::raw::{Game, Kernel};
-    /// use reversi_engine::{Player, SplitMix64};
+    /// use reversi_engine::{BuiltinPolicy, SplitMix64};
     /// use reversi_variants::{Move, Position};
     ///
     /// let k = Kernel::detect();
     /// let game = Game::start(k);
     /// let pos = Position::from(game.position());
     /// let moves: Vec<Move> = pos.moves().collect();
-    /// let square = Player::Greedy.choose_raw(k, &game, &mut SplitMix64::new(9)).unwrap();
-    /// let mv = Player::Greedy.choose(&pos, &moves, &mut SplitMix64::new(9));
+    /// let square = BuiltinPolicy::Greedy.choose_raw(k, &game, &mut SplitMix64::new(9)).unwrap();
+    /// let mv = BuiltinPolicy::Greedy.choose(&pos, &moves, &mut SplitMix64::new(9));
     /// let sq = reversi_variants::Square::new(square as u8 % 8, square as u8 / 8).unwrap();
     /// assert_eq!(mv, Move::Place(sq));
     /// ```
@@ -104,8 +104,8 @@ impl Player {
     #[inline]
     pub fn choose_raw(self, k: Kernel, game: &Game, rng: &mut SplitMix64) -> Option<usize> {
         let mut among = match self {
-            Player::Random => game.moves(),
-            Player::Greedy => most_flips(k, game),
+            BuiltinPolicy::Random => game.moves(),
+            BuiltinPolicy::Greedy => most_flips(k, game),
         };
         if among == 0 {
             rng.below(1);
@@ -120,7 +120,7 @@ impl Player {
 }
 
 /// The placements of `game` that flip the most discs: those that leave the
-/// mover the most discs, as [`Player::Greedy`] picks among.
+/// mover the most discs, as [`BuiltinPolicy::Greedy`] picks among.
 #[inline]
 fn most_flips(k: Kernel, game: &Game) -> u64 {
     let (mut best, mut most) = (0u64, 0u32);
@@ -139,47 +139,50 @@ fn most_flips(k: Kernel, game: &Game) -> u64 {
     best
 }
 
-impl fmt::Display for Player {
+impl fmt::Display for BuiltinPolicy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.name())
     }
 }
 
-/// A name that is no player.
+/// A name that is no built-in policy.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a player (random, greedy), found {0:?}")]
-pub struct ParsePlayerError(pub String);
+#[error("expected a policy (random, greedy), found {0:?}")]
+pub struct ParsePolicyError(pub String);
 
-impl FromStr for Player {
-    type Err = ParsePlayerError;
+impl FromStr for BuiltinPolicy {
+    type Err = ParsePolicyError;
 
     /// `random` or `greedy`, any case.
     ///
     /// # Errors
-    /// [`ParsePlayerError`] for any other text.
-    fn from_str(s: &str) -> Result<Player, ParsePlayerError> {
-        Player::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(s)).ok_or_else(|| ParsePlayerError(s.into()))
+    /// [`ParsePolicyError`] for any other text.
+    fn from_str(s: &str) -> Result<BuiltinPolicy, ParsePolicyError> {
+        BuiltinPolicy::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParsePolicyError(s.into()))
     }
 }
 
-/// A [`Player`] with its own random stream: a [`Policy`].
+/// A [`BuiltinPolicy`] with its own random stream: a [`Policy`].
 #[derive(Clone, Debug)]
 pub struct Seeded {
-    player: Player,
+    policy: BuiltinPolicy,
     rng: SplitMix64,
 }
 
 impl Seeded {
-    /// `player` drawing from `rng`.
+    /// `policy` drawing from `rng`.
     #[must_use]
-    pub const fn new(player: Player, rng: SplitMix64) -> Seeded {
-        Seeded { player, rng }
+    pub const fn new(policy: BuiltinPolicy, rng: SplitMix64) -> Seeded {
+        Seeded { policy, rng }
     }
 }
 
 impl Policy for Seeded {
     fn name(&self) -> String {
-        self.player.name().into()
+        self.policy.name().into()
     }
 
     fn choose(&mut self, pos: &Position) -> Move {
@@ -187,7 +190,7 @@ impl Policy for Seeded {
         if moves.is_empty() {
             return Move::Pass;
         }
-        self.player.choose(pos, &moves, &mut self.rng)
+        self.policy.choose(pos, &moves, &mut self.rng)
     }
 }
 
@@ -249,25 +252,25 @@ mod tests {
 
     #[test]
     fn raw_choices_are_the_choices_on_positions() {
-        // Whole games from many streams, both players, every backend: the
+        // Whole games from many streams, both policies, every backend: the
         // same move and the same state of the stream after it.
         let k = Kernel::detect();
-        for player in Player::ALL {
+        for policy in BuiltinPolicy::ALL {
             for seed in 0..60 {
                 let (mut a, mut b) = (SplitMix64::for_game(seed, 0), SplitMix64::for_game(seed, 0));
                 let mut game = Game::start(k);
                 while !game.is_game_over() {
                     let pos = Position::from(game.position());
                     let moves: Vec<Move> = pos.moves().collect();
-                    let want = player.choose(&pos, &moves, &mut a);
-                    let got = player.choose_raw(k, &game, &mut b);
+                    let want = policy.choose(&pos, &moves, &mut a);
+                    let got = policy.choose_raw(k, &game, &mut b);
                     match (want, got) {
                         (Move::Place(sq), Some(i)) => {
                             assert_eq!(usize::from(sq.row()) * 8 + usize::from(sq.column()), i);
                             game.play(k, i);
                         }
                         (Move::Pass, None) => game.pass(k),
-                        other => panic!("{player} from seed {seed}: {other:?}"),
+                        other => panic!("{policy} from seed {seed}: {other:?}"),
                     }
                     assert_eq!(a, b);
                 }
@@ -290,18 +293,18 @@ mod tests {
         };
         let best = moves.iter().map(|&m| count(m)).max().unwrap();
         for seed in 0..20 {
-            let mv = Player::Greedy.choose(&pos, &moves, &mut SplitMix64::new(seed));
+            let mv = BuiltinPolicy::Greedy.choose(&pos, &moves, &mut SplitMix64::new(seed));
             assert_eq!(count(mv), best);
         }
-        for p in Player::ALL {
-            assert_eq!(p.name().to_uppercase().parse::<Player>(), Ok(p));
+        for p in BuiltinPolicy::ALL {
+            assert_eq!(p.name().to_uppercase().parse::<BuiltinPolicy>(), Ok(p));
         }
-        assert!("minimax".parse::<Player>().is_err());
+        assert!("minimax".parse::<BuiltinPolicy>().is_err());
         assert_eq!(
-            Seeded::new(Player::Random, SplitMix64::new(1)).choose(&pos.with_side_to_move(pos.side_to_move())),
+            Seeded::new(BuiltinPolicy::Random, SplitMix64::new(1)).choose(&pos.with_side_to_move(pos.side_to_move())),
             {
                 let mut rng = SplitMix64::new(1);
-                Player::Random.choose(&pos, &moves, &mut rng)
+                BuiltinPolicy::Random.choose(&pos, &moves, &mut rng)
             }
         );
     }
