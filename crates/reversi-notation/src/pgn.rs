@@ -106,7 +106,11 @@ impl Codec for Pgn {
 
     /// A first line that opens a tag.
     fn sniff(&self, head: &Head<'_>) -> Option<u8> {
-        head.line.filter(|l| l.starts_with('[')).map(|_| 4)
+        // Tags; or, less sure, movetext without them (`1. f5`).
+        let line = head.line?;
+        let numbered =
+            line.split_once('.').is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if line.starts_with('[') { Some(4) } else { numbered.then_some(1) }
     }
 
     fn parser(&self, _: &ReadOptions) -> Parser {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use self::input::{BadText, Input};
 use crate::format::codec::{Codec, Found, Parser, Resync};
-use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordError, SyntaxError};
+use crate::{Format, Location, Origin, Place, ReadError, ReadOptions, Record, RecordError, SyntaxError};
 
 /// The games of an input, read one at a time, in any format: THE reader,
 /// which [`open`](crate::open), [`read()`](crate::read), the modules' `read` functions
@@ -78,6 +78,10 @@ pub struct Reader<R> {
     done: bool,
     /// The files read, when [`open`](crate::open) made the reader.
     files: Vec<PathBuf>,
+    /// The bytes every game needs read before it (the codec's `head_bytes`).
+    head: u64,
+    /// Where the last game given lies.
+    place: Option<Place>,
 }
 
 impl<R> std::fmt::Debug for Reader<R> {
@@ -105,6 +109,8 @@ impl<R: BufRead> Reader<R> {
             record: Record::new(),
             done: false,
             files: Vec::new(),
+            head: codec.head_bytes(),
+            place: None,
         }
     }
 
@@ -130,6 +136,26 @@ impl<R: BufRead> Reader<R> {
         if let Parser::Bytes(parser) = &mut self.parser {
             parser.set_names(players, tournaments);
         }
+        self
+    }
+
+    /// Where the last game given lies in the input, to read it again alone
+    /// ([`Reader::at_place`]); `None` before the first game and after a game
+    /// that does not read.
+    #[must_use]
+    pub fn place(&self) -> Option<&Place> {
+        self.place.as_ref()
+    }
+
+    /// The same reader, its input the bytes of `place.head` then those of
+    /// `place.bytes`, read from the input the place was found in (with the
+    /// same format, options and names): the game it reads is the one found
+    /// there, located as it was (game number, lines and columns, offsets).
+    #[must_use]
+    pub fn at_place(mut self, place: &Place) -> Reader<R> {
+        let head = place.head.end - place.head.start;
+        self.input.resume(place.bytes.start.saturating_sub(head), place.line, place.column);
+        self.game = place.game;
         self
     }
 
@@ -192,6 +218,7 @@ impl<R: BufRead> Reader<R> {
                     if let Some(record) = record {
                         self.record = record;
                     }
+                    self.place = Some(self.place_of(at, end));
                     self.locate_game(at, end);
                     self.game += 1;
                     return Some(Ok(()));
@@ -231,7 +258,10 @@ impl<R: BufRead> Reader<R> {
                     let len = self.input.len();
                     self.input.fill(len + 128);
                 }
-                Err((kind, from)) => return Some(Err(self.bad_game(kind, from))),
+                Err((kind, from)) => {
+                    self.place = None;
+                    return Some(Err(self.bad_game(kind, from)));
+                }
             }
         }
         None
@@ -310,6 +340,17 @@ impl<R: BufRead> Reader<R> {
             self.input.fill(len.saturating_add(self.input.chunk));
             from = self.input.at;
         }
+    }
+
+    /// Where the game read from `start` to `end` lies (before its location:
+    /// locations are asked in order).
+    fn place_of(&mut self, start: usize, end: usize) -> Place {
+        let (line, column) = match self.parser {
+            Parser::Text(_) => self.input.line_column(start),
+            Parser::Bytes(_) => (1, 1),
+        };
+        let bytes = self.input.offset(start)..self.input.offset(end);
+        Place { bytes, head: 0..self.head, game: self.game, line, column }
     }
 
     /// The record of the game read from `start` to `end`: its origin, and
