@@ -21,9 +21,11 @@
 
 mod position;
 mod records;
+mod stream;
 
 pub use position::Position;
-pub use records::{Game, GameStream, Games, Replay, formats, read_games};
+pub use records::{Game, Games, Replay, formats, read_games};
+pub use stream::GameStream;
 
 use wasm_bindgen::JsError;
 
