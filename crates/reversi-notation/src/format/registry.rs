@@ -262,7 +262,7 @@ mod tests {
         let long = unknown(None, "Lorem ipsum dolor sit amet, consectetur adipiscing elit".as_bytes());
         assert_eq!(long, format!("{expected}text starting \"Lorem ipsum dolor sit amet, consectetur ...\""));
         // What a format recognises, or an extension names, still reads.
-        let cases: [(Option<&str>, &[u8], Format); 10] = [
+        let cases: [(Option<&str>, &[u8], Format); 11] = [
             (Some("a.txt"), b"f5d6c3\n", Format::Transcript),
             (Some("a.txt"), b"F5 d6 pass c3\n", Format::Transcript),
             (None, b"PAf5\n", Format::Transcript),
@@ -270,6 +270,7 @@ mod tests {
             (Some("a.pgn"), b"# only comments\n\n", Format::Pgn),
             (Some("a.pgn"), b"1. f5 d6 *\n", Format::Pgn),
             (None, b"12. f5 d6 *\n", Format::Pgn),
+            (Some("a.pgn"), b"*\n*\n", Format::Pgn),
             (Some("a.xyz"), b"(;GM[Othello]B[f5];)", Format::Ggf),
             (Some("a.wtb"), b"\x14\x00\0\0", Format::Wthor),
             (None, b"not \xff UTF-8", Format::Transcript),
