@@ -15,10 +15,12 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     rustup target add wasm32-unknown-unknown
 fi
 if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
-    # --locked first; if the registry lacks a version its lock file names,
-    # the newest compatible versions (the tool's own version is still exact).
-    cargo install wasm-bindgen-cli --version "$version" --locked ||
-        cargo install wasm-bindgen-cli --version "$version"
+    # Exactly as the tool's lock file says. The crate and the tool move
+    # together (Cargo.lock): 0.2.129, because the lock of wasm-bindgen-cli
+    # 0.2.130 names webpki-roots 1.0.11 (through ureq 3.5.0), which the
+    # registry we install from did not list (December 2026: 1.0.10 its
+    # newest), so its --locked install failed.
+    cargo install wasm-bindgen-cli --version "$version" --locked
 fi
 
 target=${CARGO_TARGET_DIR:-target}

@@ -15,17 +15,24 @@ GOOD = b"f5d6c3\n"
 
 
 def test_binary_data_is_one_error_for_read_and_dataset(tmp_path):
-    # A few MiB of NULs: what /dev/zero gives for ever.
-    zeros = tmp_path / "zeros"
+    # A few MiB of NULs: what /dev/zero gives for ever. Named as a text
+    # format, it is read as one: one error at its first NUL.
+    zeros = tmp_path / "zeros.txt"
     zeros.write_bytes(bytes(4 << 20))
     for errors in ("raise", "skip"):
-        with pytest.raises(rr.RecordError, match=r"zeros:1:1: game 1: a NUL byte \(byte 0\): binary data"):
+        with pytest.raises(rr.RecordError, match=r"zeros.txt:1:1: game 1: a NUL byte \(byte 0\): binary"):
             list(rr.read(zeros, errors=errors))
     with pytest.raises(rr.RecordError, match="a NUL byte"):
         list(rr.dataset(zeros))
     ds = rr.dataset(zeros, errors="skip")
     assert list(ds) == [] and ds.skipped == 1 and "a NUL byte" in ds.errors[0]
-    with open(zeros, "rb") as f, pytest.raises(rr.RecordError, match="a NUL byte"):
+    # Named as no format, or not named: of no known format, as the CLI says.
+    unknown = r"unknown format: expected a record file \(transcript .txt .*\), found "
+    unnamed = tmp_path / "zeros"
+    unnamed.write_bytes(bytes(4 << 20))
+    with pytest.raises(rr.RecordError, match=f"zeros: {unknown}binary data"):
+        list(rr.read(unnamed))
+    with open(zeros, "rb") as f, pytest.raises(rr.RecordError, match=f"{unknown}binary data"):
         list(rr.read(f))
 
 

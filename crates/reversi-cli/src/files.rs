@@ -72,7 +72,7 @@ impl Iterator for Source {
 
 /// Opens `path` (`-`: standard input) to read its games one at a time, in
 /// the format `choice` says: with `auto`, the format the extension names,
-/// else the one its first 64 KiB look like ([`Format::sniff`]), through
+/// else the one its first 64 KiB look like ([`Format::detect`]), through
 /// reversi-notation's one way in ([`open_with`], [`Reader::sniffed`] for
 /// standard input): every format streamed game by game, WTHOR with the names
 /// of the name files beside it ([`reversi_notation::wthor_name_files`]).

@@ -283,6 +283,15 @@ pub enum ReadError {
         /// How far the reader looked for the next game, in bytes.
         bytes: usize,
     },
+    /// An input whose format is not known: neither its file's extension
+    /// ([`Format::extensions`](crate::Format::extensions)) nor its content
+    /// ([`Format::detect`](crate::Format::detect)) names one. Nothing of it
+    /// is read.
+    #[error("unknown format: expected {}, found {found}", crate::format::registry::known())]
+    UnknownFormat {
+        /// What the input is (`a .xyz file of binary data`, `text starting "Notes"`).
+        found: String,
+    },
     /// The input could not be read ([`Reader`](crate::Reader) from a
     /// [`BufRead`](std::io::BufRead)).
     #[error("{message}")]
@@ -303,7 +312,10 @@ impl ReadError {
         match self {
             ReadError::Syntax(_) | ReadError::Utf8 { .. } => false,
             ReadError::Wthor(e) => !e.is_game_error(),
-            ReadError::Binary { .. } | ReadError::NoNextGame { .. } | ReadError::Io { .. } => true,
+            ReadError::Binary { .. }
+            | ReadError::NoNextGame { .. }
+            | ReadError::UnknownFormat { .. }
+            | ReadError::Io { .. } => true,
         }
     }
 
@@ -317,7 +329,7 @@ impl ReadError {
                 Some(Location::Text { line: *line, column: *column })
             }
             ReadError::NoNextGame { error, .. } => error.location(),
-            ReadError::Io { .. } => None,
+            ReadError::UnknownFormat { .. } | ReadError::Io { .. } => None,
         }
     }
 

@@ -122,7 +122,18 @@ impl Codec for Transcript {
 
     /// Any text: the format of last resort.
     fn sniff(&self, head: &Head<'_>) -> Option<u8> {
-        head.is_text().then_some(0)
+        // A first token that starts with a move: a square, or pass tokens
+        // then a square or nothing.
+        let token = head.line?.split_whitespace().next().unwrap_or_default();
+        let mut rest = token;
+        while let Some(after) = ["pass", "0000", "pa", "--"]
+            .iter()
+            .find_map(|t| rest.get(..t.len()).filter(|r| r.eq_ignore_ascii_case(t)).map(|_| &rest[t.len()..]))
+        {
+            rest = after;
+        }
+        let square = matches!(rest.as_bytes(), [c, d, ..] if c.is_ascii_alphabetic() && d.is_ascii_digit());
+        (token.is_empty() || rest.is_empty() || square).then_some(0)
     }
 
     fn parser(&self, options: &ReadOptions) -> Parser {

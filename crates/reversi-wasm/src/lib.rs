@@ -14,6 +14,9 @@
 //! - [`read_games`] (`readGames` in JS): the games of a file's bytes in any
 //!   format, WTHOR's names from the bytes of its name files; each [`Game`]
 //!   replays ([`Replay`]) ply by ply with passes as its format writes them.
+//! - [`GameStream`]: a large file's games from its bytes as the page gives
+//!   them, in bounded memory; [`Games`] keeps a summary a game (names,
+//!   result, its byte range) and reads a game again from its bytes.
 //!
 //! On a host other than `wasm32` the crate builds (the workspace's clippy and
 //! tests) and its plain-Rust parts are tested; a call into JS there panics,
@@ -21,9 +24,11 @@
 
 mod position;
 mod records;
+mod stream;
 
 pub use position::Position;
-pub use records::{Game, GameStream, Games, Replay, formats, read_games};
+pub use records::{Game, Games, Replay, formats, read_games};
+pub use stream::GameStream;
 
 use wasm_bindgen::JsError;
 

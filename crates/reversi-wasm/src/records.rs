@@ -1,168 +1,88 @@
-//! `readGames`, `Game`, `Replay`: records through reversi-notation's reader,
-//! writers and replay.
+//! `readGames`, `Games`, `Game`, `Replay`: records through reversi-notation's
+//! reader, writers and replay.
 
-use std::cell::Cell;
-use std::io::{BufRead, Cursor, Read};
-use std::rc::Rc;
-
-use reversi_notation::wthor::{Names, read_names};
-use reversi_notation::{Format, Ply, ReadOptions, Reader, Record, plies};
+use reversi_notation::{Format, Ply, Record, plies};
 use wasm_bindgen::prelude::*;
 
 use crate::js_error;
 use crate::position::{Position, color_name, parse_move};
+use crate::stream::{GameStream, Source, Summary};
 
 /// The names of the formats the project reads and writes.
 pub fn formats() -> Vec<String> {
     Format::ALL.iter().map(|f| f.name().to_owned()).collect()
 }
 
-/// The format of `file`'s name (its extension), else of `bytes`' content.
-fn format_of(bytes: &[u8], file: Option<&str>) -> Format {
-    file.and_then(|f| f.rsplit_once('.'))
-        .and_then(|(_, extension)| Format::from_extension(extension))
-        .unwrap_or_else(|| Format::sniff(bytes))
-}
-
-/// An in-memory input that says how far the reader has read it.
-#[derive(Debug)]
-struct Counted {
-    bytes: Cursor<Vec<u8>>,
-    read: Rc<Cell<u64>>,
-}
-
-impl Read for Counted {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.bytes.read(buf)?;
-        self.read.set(self.bytes.position());
-        Ok(n)
-    }
-}
-
-impl BufRead for Counted {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.bytes.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.bytes.consume(amount);
-        self.read.set(self.bytes.position());
-    }
-}
-
-/// The games of `bytes`, as the library's reader gives them: each a record
-/// or the located error of a game that does not read.
+/// The games of `bytes`, as the library's reader gives them: each a
+/// summary, or the located error of a game that does not read; the bytes
+/// kept, to read each game again.
 pub(crate) fn read_bytes(
     bytes: &[u8],
     file: Option<&str>,
     format: Option<&str>,
     names: (Option<&[u8]>, Option<&[u8]>),
 ) -> Result<Games, String> {
-    let mut stream = GameStream::open(bytes.to_vec(), file, format, names)?;
-    stream.read(usize::MAX);
-    Ok(stream.finish())
+    let source = Source::new(file.map(Into::into), format, names.0, names.1)?;
+    let mut stream = GameStream::open(source, bytes.len() as u64);
+    stream.give(bytes.to_vec());
+    stream.read_games(usize::MAX)?;
+    Ok(stream.into_games(Some(bytes.to_vec())))
 }
 
-/// A file's games read a batch at a time (`read`), so that a page can draw
-/// its progress between batches; `finish` gives them all.
-#[wasm_bindgen]
-#[derive(Debug)]
-pub struct GameStream {
-    reader: Reader<Counted>,
-    read: Rc<Cell<u64>>,
-    total: usize,
-    format: Format,
-    games: Vec<Result<Record, String>>,
-    done: bool,
-}
-
-impl GameStream {
-    fn open(
-        bytes: Vec<u8>,
-        file: Option<&str>,
-        format: Option<&str>,
-        names: (Option<&[u8]>, Option<&[u8]>),
-    ) -> Result<GameStream, String> {
-        let format = match format {
-            Some(name) if name != "auto" => name.parse::<Format>().map_err(|e| e.to_string())?,
-            _ => format_of(&bytes, file),
-        };
-        let read = Rc::new(Cell::new(0));
-        let total = bytes.len();
-        let input = Counted { bytes: Cursor::new(bytes), read: Rc::clone(&read) };
-        let mut reader = Reader::new(format, input, ReadOptions::new());
-        if format == Format::Wthor {
-            let load = |bytes: Option<&[u8]>, kind: Names, what: &str| {
-                bytes.map_or(Ok(Vec::new()), |b| read_names(b, kind).map_err(|e| format!("the {what} name file: {e}")))
-            };
-            reader = reader.wthor_names(
-                load(names.0, Names::Players, "players'")?,
-                load(names.1, Names::Tournaments, "tournaments'")?,
-            );
-        }
-        if let Some(file) = file {
-            reader = reader.named(file);
-        }
-        Ok(GameStream { reader, read, total, format, games: Vec::new(), done: false })
-    }
-}
-
-#[wasm_bindgen]
-impl GameStream {
-    /// A reader of the games of `bytes`, as `readGames` reads them.
-    ///
-    /// # Errors
-    /// As `readGames`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        bytes: Vec<u8>,
-        file_name: Option<String>,
-        format: Option<String>,
-        players: Option<Vec<u8>>,
-        tournaments: Option<Vec<u8>>,
-    ) -> Result<GameStream, JsError> {
-        GameStream::open(bytes, file_name.as_deref(), format.as_deref(), (players.as_deref(), tournaments.as_deref()))
-            .map_err(js_error)
-    }
-
-    /// Reads up to `count` more games; whether the input is done.
-    pub fn read(&mut self, count: usize) -> bool {
-        for _ in 0..count {
-            match self.reader.next() {
-                Some(game) => self.games.push(game.map_err(|e| e.to_string())),
-                None => {
-                    self.done = true;
-                    break;
-                }
-            }
-        }
-        self.done
-    }
-
-    /// The games read so far, those that do not read included.
-    #[wasm_bindgen(getter)]
-    pub fn length(&self) -> usize {
-        self.games.len()
-    }
-
-    /// The share of the bytes read so far, from 0 to 1.
-    #[wasm_bindgen(getter)]
-    pub fn progress(&self) -> f64 {
-        if self.done || self.total == 0 { 1.0 } else { self.read.get() as f64 / self.total as f64 }
-    }
-
-    /// The games read.
-    pub fn finish(self) -> Games {
-        Games { format: self.format, games: self.games }
-    }
-}
-
-/// The games of one file.
+/// The games of one file: a summary of each (names, result, where it lies
+/// in the file, or why it does not read), not the games.
 #[wasm_bindgen]
 #[derive(Debug)]
 pub struct Games {
     format: Format,
-    games: Vec<Result<Record, String>>,
+    source: Source,
+    games: Vec<Summary>,
+    /// The file, when `readGames` was given it whole.
+    bytes: Option<Vec<u8>>,
+}
+
+impl Games {
+    pub(crate) fn new(format: Format, source: Source, games: Vec<Summary>, bytes: Option<Vec<u8>>) -> Games {
+        Games { format, source, games, bytes }
+    }
+
+    fn summary(&self, index: usize) -> Option<&Summary> {
+        self.games.get(index)
+    }
+
+    /// Game `index` read again from the bytes held (`readGames`).
+    pub(crate) fn held(&self, index: usize) -> Result<Option<Game>, String> {
+        let Some(summary) = self.summary(index) else { return Ok(None) };
+        let Ok(place) = &summary.game else { return self.read_again(index, &[], &[]).map(Some) };
+        let Some(bytes) = &self.bytes else {
+            return Err(format!(
+                "game {}: a GameStream's games are read with Games.read (the bytes of Games.place)",
+                index + 1
+            ));
+        };
+        let slice = |r: &std::ops::Range<u64>| &bytes[r.start as usize..r.end as usize];
+        self.read_again(index, slice(&place.head), slice(&place.bytes)).map(Some)
+    }
+
+    /// Game `index` read again from `head` and `bytes`, the bytes of its place.
+    pub(crate) fn read_again(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Game, String> {
+        let summary =
+            self.summary(index).ok_or_else(|| format!("no game {}: the file has {}", index + 1, self.length()))?;
+        let place = match &summary.game {
+            Ok(place) => place,
+            Err(e) => return Ok(Game { format: self.format, index, game: Err(e.clone()) }),
+        };
+        let given = (head.len() + bytes.len()) as u64;
+        if given != place.len() {
+            return Err(format!("game {}: {} bytes given, its place holds {}", index + 1, given, place.len()));
+        }
+        let input = [head, bytes].concat();
+        let game = match self.source.reader(self.format, &input[..]).at_place(place).next() {
+            Some(game) => game.map_err(|e| e.to_string()),
+            None => Err(format!("game {}: no game in its bytes (has the file changed?)", index + 1)),
+        };
+        Ok(Game { format: self.format, index, game })
+    }
 }
 
 #[wasm_bindgen]
@@ -179,15 +99,55 @@ impl Games {
         self.format.name().to_owned()
     }
 
-    /// Game `index` (0-based), or `undefined` past the last.
-    pub fn get(&self, index: usize) -> Option<Game> {
-        let game = self.games.get(index)?;
-        Some(Game { format: self.format, index, game: game.clone() })
+    /// Game `index` (0-based), or `undefined` past the last; read again
+    /// from the bytes `readGames` was given.
+    ///
+    /// # Errors
+    /// Games read by a `GameStream`, which holds no bytes: `read` them.
+    pub fn get(&self, index: usize) -> Result<Option<Game>, JsError> {
+        self.held(index).map_err(js_error)
+    }
+
+    /// Where game `index` lies in the file: `[headStart, headEnd, start,
+    /// end]`, the byte ranges to give `read` (the head is WTHOR's header,
+    /// else empty); `undefined` for a game that does not read.
+    pub fn place(&self, index: usize) -> Option<Vec<f64>> {
+        let place = self.summary(index)?.game.as_ref().ok()?;
+        Some(vec![place.head.start as f64, place.head.end as f64, place.bytes.start as f64, place.bytes.end as f64])
+    }
+
+    /// Game `index` read again from the bytes of its `place`: those of
+    /// the head, then the game's.
+    ///
+    /// # Errors
+    /// No such game, or bytes that are not the place's.
+    pub fn read(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Game, JsError> {
+        self.read_again(index, head, bytes).map_err(js_error)
+    }
+
+    /// Black's player of game `index`.
+    pub fn black(&self, index: usize) -> Option<String> {
+        self.summary(index)?.black.clone()
+    }
+
+    /// White's player of game `index`.
+    pub fn white(&self, index: usize) -> Option<String> {
+        self.summary(index)?.white.clone()
+    }
+
+    /// The result of game `index` as written (`33-31`).
+    pub fn result(&self, index: usize) -> Option<String> {
+        self.summary(index)?.result.clone()
+    }
+
+    /// Why game `index` does not read (`FILE:LINE:COL: game N: ...`).
+    pub fn error(&self, index: usize) -> Option<String> {
+        self.summary(index)?.game.as_ref().err().cloned()
     }
 
     /// The located errors of the games that do not read, in order.
     pub fn errors(&self) -> Vec<String> {
-        self.games.iter().filter_map(|g| g.as_ref().err().cloned()).collect()
+        self.games.iter().filter_map(|g| g.game.as_ref().err().cloned()).collect()
     }
 }
 
@@ -205,7 +165,7 @@ impl Game {
         self.game.as_ref().ok().and_then(|r| get(r).cloned())
     }
 
-    fn record(&self) -> Result<&Record, String> {
+    pub(crate) fn record(&self) -> Result<&Record, String> {
         self.game.as_ref().map_err(Clone::clone)
     }
 
@@ -406,11 +366,15 @@ pub fn read_games(
 mod tests {
     use super::*;
 
+    fn game(games: &Games, index: usize) -> Game {
+        games.held(index).unwrap().unwrap()
+    }
+
     #[test]
     fn an_illegal_move_ends_the_replay_with_its_located_message() {
         let games = read_bytes(b"f5d6\nf5d6c3a1\n", Some("games.txt"), None, (None, None)).unwrap();
         assert_eq!(games.length(), 2);
-        let replay = games.get(1).unwrap().replay_steps().unwrap();
+        let replay = game(&games, 1).replay_steps().unwrap();
         assert_eq!(replay.length(), 3);
         assert_eq!(
             replay.error.as_deref(),
@@ -424,23 +388,28 @@ mod tests {
         let games = read_bytes(text.as_bytes(), Some("club.pgn"), None, (None, None)).unwrap();
         assert_eq!(games.format(), "pgn");
         assert_eq!(games.length(), 3);
-        assert!(games.get(1).unwrap().error().unwrap().starts_with("club.pgn:5:7: game 2: "));
-        assert_eq!(games.get(2).unwrap().black().as_deref(), Some("Bob"));
-        assert!(games.get(3).is_none());
+        assert!(games.error(1).unwrap().starts_with("club.pgn:5:7: game 2: "));
+        assert_eq!(game(&games, 1).error(), games.error(1));
+        assert_eq!(games.place(1), None);
+        assert_eq!(game(&games, 2).black().as_deref(), Some("Bob"));
+        assert_eq!(games.black(2).as_deref(), Some("Bob"));
+        assert!(games.held(3).unwrap().is_none());
     }
 
     #[test]
     fn a_stream_reads_in_batches_and_says_how_far_it_is() {
-        // Past the reader's 64 KiB of read-ahead.
-        let text = "f5d6\n".repeat(100_000);
-        let mut stream = GameStream::open(text.clone().into_bytes(), Some("many.txt"), None, (None, None)).unwrap();
-        assert!(!stream.read(30));
+        let text = "f5d6\n".repeat(1_000_000);
+        let mut stream = GameStream::open(Source::new(Some("many.txt".into()), None, None, None).unwrap(), 5_000_000);
+        for chunk in text.as_bytes().chunks(1 << 20) {
+            stream.give(chunk.to_vec());
+        }
+        assert!(!stream.read_games(30).unwrap());
         assert_eq!(stream.length(), 30);
         let part = stream.progress();
         assert!(part > 0.0 && part < 1.0, "{part}");
-        assert!(stream.read(usize::MAX));
-        assert_eq!((stream.length(), stream.progress()), (100_000, 1.0));
-        assert_eq!(stream.finish().length(), 100_000);
+        assert!(stream.read_games(usize::MAX).unwrap());
+        assert_eq!((stream.length(), stream.progress()), (1_000_000, 1.0));
+        assert_eq!(stream.into_games(None).length(), 1_000_000);
     }
 
     #[test]

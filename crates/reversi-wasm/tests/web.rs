@@ -65,14 +65,14 @@ fn wthor_games_carry_the_names_of_the_name_files() {
     let tournaments = include_bytes!("../../../data/wthor/WTHOR.TRN").to_vec();
     let games = read_games(wtb, s("WTH_1980.wtb"), None, Some(players), Some(tournaments)).unwrap();
     assert_eq!((games.format().as_str(), games.length()), ("wthor", (wtb.len() - 16) / 68));
-    let first = games.get(0).unwrap();
+    let first = games.get(0).unwrap().unwrap();
     assert!(first.black().is_some_and(|name| !name.starts_with('#')), "{:?}", first.black());
     let numbered = read_games(wtb, s("WTH_1980.wtb"), None, None, None).unwrap();
-    assert!(numbered.get(0).unwrap().black().unwrap().starts_with('#'));
+    assert!(numbered.get(0).unwrap().unwrap().black().unwrap().starts_with('#'));
     // Every game replays to its end: the final position's pieces add up to
     // the squares filled.
     for i in 0..games.length() {
-        let replay = games.get(i).unwrap().replay().unwrap();
+        let replay = games.get(i).unwrap().unwrap().replay().unwrap();
         assert_eq!(replay.error(), None);
         let last = replay.position(replay.length()).unwrap();
         let [black, white] = last.score()[..] else { panic!() };
@@ -87,7 +87,7 @@ fn pgn_passes_are_plies_and_scores_match_the_cli() {
     let expected = [(61, 1, [38, 26]), (62, 2, [37, 27])];
     assert_eq!(games.length(), expected.len());
     for (i, (plies, passes, score)) in expected.into_iter().enumerate() {
-        let replay = games.get(i).unwrap().replay().unwrap();
+        let replay = games.get(i).unwrap().unwrap().replay().unwrap();
         assert_eq!(replay.length(), plies);
         assert_eq!((1..=plies).filter(|&p| replay.move_at(p).as_deref() == Some("pass")).count(), passes);
         assert_eq!(replay.position(plies).unwrap().score(), score);
@@ -101,27 +101,30 @@ fn an_illegal_ggf_game_stops_at_its_ply_with_the_located_message() {
     let name = "data-illegal/ggf/gg-synchro-komi-mixed.ggf";
     let games = read_games(bytes, s(name), None, None, None).unwrap();
     assert_eq!(games.length(), 6);
-    let replay = games.get(3).unwrap().replay().unwrap();
+    let replay = games.get(3).unwrap().unwrap().replay().unwrap();
     assert_eq!(replay.length(), 37);
     assert_eq!(replay.position(37).unwrap().score(), [27, 28]);
     assert_eq!(
         replay.error().unwrap(),
         format!("{name}:3:1544: game 4, ply 38: h2 is not legal for White: h2 flips nothing")
     );
-    assert_eq!(games.get(4).unwrap().replay().unwrap().error(), None);
+    assert_eq!(games.get(4).unwrap().unwrap().replay().unwrap().error(), None);
 }
 
 #[wasm_bindgen_test]
 fn bad_bytes_are_listed_errors_not_panics() {
     let binary: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
-    let games = read_games(&binary, s("noise.bin"), None, None, None).unwrap();
-    assert!(games.errors().iter().all(|e| e.starts_with("noise.bin")), "{:?}", games.errors());
-    assert!(games.length() >= 1 && games.get(0).unwrap().error().is_some());
+    let games = read_games(&binary, s("noise.pgn"), None, None, None).unwrap();
+    assert!(games.errors().iter().all(|e| e.starts_with("noise.pgn")), "{:?}", games.errors());
+    assert!(games.length() >= 1 && games.get(0).unwrap().unwrap().error().is_some());
+    assert!(message(games.get(0).unwrap().unwrap().replay().unwrap_err()).starts_with("noise.pgn"));
+    let unknown = message(read_games(&binary, s("noise.bin"), None, None, None).unwrap_err());
+    assert!(unknown.starts_with("noise.bin: unknown format: expected a record file ("), "{unknown}");
+    assert!(unknown.ends_with("found a .bin file of binary data"), "{unknown}");
     let wtb = include_bytes!("../../../data/wthor/WTH_1980.wtb");
     let cut = read_games(&wtb[..wtb.len() - 30], s("cut.wtb"), None, None, None).unwrap();
     assert!(!cut.errors().is_empty());
     assert!(message(read_games(b"f5", None, s("sgf"), None, None).unwrap_err()).starts_with("unknown format"));
-    assert!(message(games.get(0).unwrap().replay().unwrap_err()).starts_with("noise.bin"));
 }
 
 #[wasm_bindgen_test]
@@ -140,9 +143,14 @@ fn an_analysis_line_is_written_as_text() {
 fn a_stream_in_batches_reads_what_read_games_reads() {
     let wtb = include_bytes!("../../../data/wthor/WTH_1985.wtb");
     let whole = read_games(wtb, s("WTH_1985.wtb"), None, None, None).unwrap();
-    let mut stream = GameStream::new(wtb.to_vec(), s("WTH_1985.wtb"), None, None, None).unwrap();
+    let mut stream = GameStream::new(wtb.len() as f64, s("WTH_1985.wtb"), None, None, None).unwrap();
+    assert!(stream.wants() > 0.0);
+    for chunk in wtb.chunks(10_000) {
+        stream.push(chunk.to_vec());
+    }
+    assert_eq!(stream.wants(), 0.0);
     let mut batches = 1;
-    while !stream.read(100) {
+    while !stream.read(100).unwrap() {
         batches += 1;
         assert!(stream.progress() > 0.0 && stream.progress() <= 1.0);
     }
@@ -152,6 +160,14 @@ fn a_stream_in_batches_reads_what_read_games_reads() {
         (games.length(), batches),
         (whole.length(), whole.length().div_ceil(100) + usize::from(whole.length() % 100 == 0))
     );
+    // A game of a stream is read again from the bytes of its place.
     let last = games.length() - 1;
-    assert_eq!(games.get(last).unwrap().moves(), whole.get(last).unwrap().moves());
+    let place: Vec<usize> = games.place(last).unwrap().iter().map(|&b| b as usize).collect();
+    assert_eq!(place, [0, 16, wtb.len() - 68, wtb.len()]);
+    let game = games.read(last, &wtb[..16], &wtb[wtb.len() - 68..]).unwrap();
+    assert_eq!(game.moves(), whole.get(last).unwrap().unwrap().moves());
+    assert!(message(games.get(last).unwrap_err()).contains("Games.read"));
+    assert!(
+        message(games.read(last, &wtb[..16], &wtb[..10]).unwrap_err()).contains("26 bytes given, its place holds 84")
+    );
 }

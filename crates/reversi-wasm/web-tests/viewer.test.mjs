@@ -96,11 +96,11 @@ for (const file of ['data/wthor/WTH_1980.wtb', 'data/ggf/gg-archive-2003.ggf', '
     const { page, errors } = await open();
     await load(page, `/${file}`);
     const expected = cliReplay(file);
-    const seen = await page.evaluate(() => {
+    const seen = await page.evaluate(async () => {
       const v = document.getElementById('viewer');
       const out = [];
       for (let i = 0; i < v.games; i++) {
-        v.select(i);
+        await v.select(i);
         v.ply = 1e9; // clamped to the last ply
         out.push({ plies: v.ply, score: v.score(), error: v.error });
       }
@@ -171,19 +171,35 @@ test('bad input: binary, truncated, an illegal game shown up to its bad ply', as
   const result = await page.evaluate(async () => {
     const v = document.getElementById('viewer');
     const noise = new Uint8Array(5000).map((_, i) => (i * 151 + 7) % 256);
-    await v.load(noise, 'noise.bin');
-    const binary = { games: v.games, error: v.error };
+    const refused = async (bytes, name) => {
+      const thrown = await v.load(bytes, name).then(() => null, (e) => e.message);
+      return { games: v.games, error: v.error, thrown };
+    };
+    const binary = await refused(noise, 'noise.bin');
+    const notes = await refused(new TextEncoder().encode('Notes for Sunday:\nbring the board.\n'), 'notes.txt');
+    await v.load(noise, 'noise.pgn');
+    const binaryPgn = { games: v.games, error: v.error };
     const wtb = new Uint8Array(await (await fetch('/data/wthor/WTH_1980.wtb')).arrayBuffer());
     await v.load(wtb.slice(0, wtb.length - 30), 'cut.wtb');
     const cut = { games: v.games, error: v.error };
     const ggf = new Uint8Array(await (await fetch('/data-illegal/ggf/gg-synchro-komi-mixed.ggf')).arrayBuffer());
     await v.load(ggf, 'mixed.ggf');
-    v.select(3);
+    await v.select(3);
     v.ply = 1e9;
     const shown = document.getElementById('viewer').shadowRoot.querySelector('.error').textContent;
-    return { binary, cut, illegal: { games: v.games, ply: v.ply, error: v.error, shown } };
+    return { binary, notes, binaryPgn, cut, illegal: { games: v.games, ply: v.ply, error: v.error, shown } };
   });
-  assert.ok(result.binary.games >= 1 && /^noise\.bin/.test(result.binary.error), JSON.stringify(result.binary));
+  // A file of no known format: one message, the library's (the CLI's words).
+  const expected = 'unknown format: expected a record file (transcript .txt .transcript .trs, PGN .pgn, GGF .ggf, '
+    + 'WTHOR .wtb, OBF .obf, position lines .pos .position .positions), found ';
+  assert.deepEqual(result.binary, { games: 0, error: `noise.bin: ${expected}a .bin file of binary data`,
+    thrown: `noise.bin: ${expected}a .bin file of binary data` });
+  const notes = `notes.txt: ${expected}a .txt file of text starting "Notes for Sunday:"`;
+  assert.deepEqual(result.notes, { games: 0, error: notes, thrown: notes });
+  const run = spawnSync(cli, ['replay', '-'], { input: 'Notes for Sunday:\n', encoding: 'utf8' });
+  assert.equal(run.stderr.trim().split('\n')[0], `reversi: <stdin>: ${expected}text starting "Notes for Sunday:"`);
+  // Binary data named as a text format: read as one, one located error.
+  assert.ok(result.binaryPgn.games >= 1 && /^noise\.pgn:/.test(result.binaryPgn.error), JSON.stringify(result.binaryPgn));
   assert.ok(result.cut.games >= 1, JSON.stringify(result.cut));
   assert.equal(result.illegal.games, 6);
   assert.equal(result.illegal.ply, 37);
@@ -241,6 +257,60 @@ test('several viewers on a page, at a phone\'s width, a 10,000-game file listed 
   assert.ok(listed.tickedWhileReading && listed.hidden);
   // Timed, not asserted (speed is measured, never a test's pass or fail).
   console.log(`10,000 games listed in ${listed.ms.toFixed(0)} ms`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a large file is read in bounded chunks with its progress, a late game read again from it', async () => {
+  const { page, errors } = await open();
+  // 2,500 random legal games (the wasm Position plays them), each after a
+  // 2 KB comment: 5 MB, more than the page holds of a file at once.
+  const text = await page.evaluate(async () => {
+    const { Game, Position, ready } = await import('./reversi-viewer.js');
+    await ready();
+    let seed = 12345;
+    const random = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const lines = [];
+    for (let g = 0; g < 2500; g++) {
+      const start = new Position();
+      const pos = start.clone();
+      const moves = [];
+      while (!pos.isGameOver) {
+        const legal = pos.moves();
+        const mv = legal.length ? legal[random(legal.length)] : 'pass';
+        pos.play(mv);
+        moves.push(mv);
+      }
+      const game = Game.fromMoves(start, moves);
+      lines.push(`# game ${g + 1} ${'-'.repeat(2000)}\n${game.toText('transcript').trim()}\n`);
+      [start, pos, game].forEach((x) => x.free());
+    }
+    window.bigText = lines.join('');
+    return window.bigText;
+  });
+  assert.ok(text.length > 5e6, `${text.length} bytes`);
+  const dir = mkdtempSync(join(tmpdir(), 'reversi-big-'));
+  writeFileSync(join(dir, 'big.txt'), text);
+  const expected = cliReplay(join(dir, 'big.txt'));
+  rmSync(dir, { recursive: true, force: true });
+  const late = 2497;
+  const seen = await page.evaluate(async (late) => {
+    const v = document.getElementById('viewer');
+    const progress = [];
+    v.addEventListener('progress', (e) => progress.push(e.detail.read));
+    await v.load(new Blob([window.bigText]), 'big.txt');
+    await v.select(late);
+    v.ply = 1e9;
+    return { games: v.games, options: v.shadowRoot.querySelectorAll('select.list option').length, progress,
+      ply: v.ply, score: v.score(), error: v.error, label: v.shadowRoot.querySelector('.format').textContent };
+  }, late);
+  assert.deepEqual([seen.games, seen.options, expected.length], [2500, 2500, 2500]);
+  assert.ok(seen.progress.length >= 3 && seen.progress.some((p) => p > 0.1 && p < 0.9), `progress ${seen.progress}`);
+  assert.ok(seen.progress.every((p, i) => p >= 0 && p < 1 && (i === 0 || p >= seen.progress[i - 1])),
+    `progress ${seen.progress}`);
+  assert.deepEqual([seen.ply, ...seen.score], [expected[late].plies, expected[late].black, expected[late].white]);
+  assert.equal(seen.error, null);
+  assert.match(seen.label, /big\.txt \(transcript, 2500 games\)/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -7,15 +7,22 @@
 //
 // A file dropped on a viewer is loaded into it (a .wtb with its WTHOR.JOU and
 // WTHOR.TRN dropped together gets its names). The element's API:
-// load(bytes, fileName[, players, tournaments]) (a promise), games (the
-// count), select(index), ply (read and set, clamped), score() ([black,
-// white] at the ply shown), error (the located message of the game shown,
-// or null), play(move) (analysis), record() (back to the record).
+// load(file, fileName[, players, tournaments]) (a promise; file a Blob, a
+// File or bytes), games (the count), select(index) (a promise), ply (read and
+// set, clamped), score() ([black, white] at the ply shown), error (the located
+// message of the game shown, or of a file that does not read, or null),
+// play(move) (analysis), record() (back to the record).
+//
+// Memory: a file is read a chunk at a time (Blob.slice), the library holding
+// a few MiB of it; each game is kept as a summary (names, result, its byte
+// range in the file) and read again from the file when it is shown.
 
 import init, { Game, GameStream, Position, readGames } from './reversi_wasm.js';
 
 /** Games read between two drawings of the page. */
 const BATCH = 2000;
+/** Bytes of the file read at once. */
+const CHUNK = 1 << 20;
 
 let ready = null;
 /** The module, initialised once for every viewer of the page. */
@@ -144,59 +151,89 @@ class ReversiViewer extends HTMLElement {
 
   /** The located message of the game shown (it does not read, or an illegal move ends it), or null. */
   get error() {
-    if (!this._game) return this._loadError ?? null;
+    if (!this._game) return this._loadError ?? this._replayError ?? null;
     return this._game.error ?? this._replayError ?? null;
   }
 
-  /** Loads a file's bytes (WTHOR's name files' bytes optional). */
-  async load(bytes, fileName, players, tournaments) {
+  /** Loads a file (a Blob, a File, or bytes; WTHOR's name files' bytes optional). */
+  async load(source, fileName, players, tournaments) {
     await wasm();
     this._reset();
-    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    // Read a batch of games at a time, the page drawn between batches: a
-    // large file shows its progress and never freezes the page.
+    const file = source instanceof Blob ? source : new Blob([source]);
+    const load = (this._loading = {});
+    // Read a chunk of the file and a batch of games at a time, the page
+    // drawn between batches: a large file shows its progress, never freezes
+    // the page, and is never held whole.
     const progress = this.$('.progress');
-    this._say(`reading ${fileName ?? 'the file'} (${data.length.toLocaleString('en')} bytes)...`);
+    this._say(`reading ${fileName ?? 'the file'} (${file.size.toLocaleString('en')} bytes)...`);
     progress.hidden = false;
     progress.value = 0;
     let stream;
     try {
-      stream = new GameStream(data, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
-      while (!stream.read(BATCH)) {
+      stream = new GameStream(file.size, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
+      let given = 0;
+      for (;;) {
+        while (given < file.size && stream.wants() > 0) {
+          const end = Math.min(file.size, given + Math.max(CHUNK, stream.wants()));
+          stream.push(new Uint8Array(await file.slice(given, end).arrayBuffer()));
+          given = end;
+        }
+        if (stream.read(BATCH)) break;
         progress.value = stream.progress;
         this.dispatchEvent(new CustomEvent('progress', { detail: { read: stream.progress, games: stream.length } }));
         await new Promise((done) => setTimeout(done, 0));
+        if (this._loading !== load) throw new Error('another file was loaded');
       }
       this._games = stream.finish();
+      this._file = file;
     } catch (e) {
       stream?.free();
-      this._loadError = String(e.message ?? e);
-      this._show();
+      if (this._loading === load) {
+        this._loadError = String(e.message ?? e);
+        this._show();
+      }
       throw e;
     } finally {
       progress.hidden = true;
       this._say('');
     }
     this._list(fileName);
-    this.select(0);
+    await this.select(0);
     this.dispatchEvent(new CustomEvent('load', { detail: { games: this.games } }));
   }
 
-  /** Shows game `index` (0-based) at its start. */
-  select(index) {
-    if (!this._games || index < 0 || index >= this._games.length) return;
+  /** Shows game `index` (0-based) at its start, read again from the file. */
+  async select(index) {
+    const games = this._games;
+    if (!games || index < 0 || index >= games.length) return;
+    const selecting = (this._selecting = {});
+    this.$('.list').value = String(index);
+    this._index = index;
+    let game;
+    const place = games.place(index);
+    if (place) {
+      const bytes = async (from, to) => new Uint8Array(from === to ? 0 : await this._file.slice(from, to).arrayBuffer());
+      const [head, body] = await Promise.all([bytes(place[0], place[1]), bytes(place[2], place[3])]);
+      if (this._selecting !== selecting || this._games !== games) return;
+      try {
+        game = games.read(index, head, body);
+      } catch (e) {
+        this._replayError = String(e.message ?? e);
+      }
+    } else {
+      game = games.get(index);
+    }
     this._game?.free();
     this._replay?.free();
-    this._game = this._games.get(index);
+    this._game = game ?? null;
     this._replay = null;
-    this._replayError = null;
+    this._replayError = game ? null : this._replayError;
     try {
-      this._replay = this._game.error ? null : this._game.replay();
-      this._replayError = this._replay?.error ?? null;
+      this._replay = game && !game.error ? game.replay() : null;
+      this._replayError = this._replay?.error ?? this._replayError;
     } catch (e) {
       this._replayError = String(e.message ?? e);
     }
-    this.$('.list').value = String(index);
     this._branch = null;
     this._from = null;
     this._ply = 0;
@@ -236,7 +273,8 @@ class ReversiViewer extends HTMLElement {
     this._game?.free();
     this._replay?.free();
     this._games?.free();
-    this._games = this._game = this._replay = null;
+    this._games = this._game = this._replay = this._file = null;
+    this._index = 0;
     this._loadError = this._replayError = null;
     this._branch = null;
     this._ply = 0;
@@ -247,7 +285,7 @@ class ReversiViewer extends HTMLElement {
       const url = new URL(src, document.baseURI);
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${src}: ${response.status} ${response.statusText}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const file = await response.blob();
       let names = [];
       if (/\.wtb$/i.test(url.pathname)) {
         const beside = (file, attr) => this.getAttribute(attr) ?? new URL(file, url).href;
@@ -255,7 +293,7 @@ class ReversiViewer extends HTMLElement {
           (u) => fetch(new URL(u, document.baseURI)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)));
         names = names.map((b) => (b ? new Uint8Array(b) : undefined));
       }
-      await this.load(bytes, url.pathname.split('/').pop(), ...names);
+      await this.load(file, url.pathname.split('/').pop(), ...names);
     } catch (e) {
       this._loadError = String(e.message ?? e);
       this._show();
@@ -269,7 +307,7 @@ class ReversiViewer extends HTMLElement {
     $('.forward').onclick = () => this._step(1);
     $('.last').onclick = () => (this.ply = Infinity);
     $('.slider').oninput = (e) => (this.ply = e.target.value);
-    $('.list').onchange = (e) => this.select(Number(e.target.value));
+    $('.list').onchange = (e) => void this.select(Number(e.target.value));
     $('.leave').onclick = () => this.record();
     $('.pass').onclick = () => this.play('pass');
     $('.export').onclick = () => this._export();
@@ -303,14 +341,14 @@ class ReversiViewer extends HTMLElement {
     const main = files.find((f) => !/\.(jou|trn)$/i.test(f.name));
     if (!main) return;
     const bytes = async (f) => (f ? new Uint8Array(await f.arrayBuffer()) : undefined);
-    await this.load(await bytes(main), main.name, await bytes(find(/\.jou$/i)), await bytes(find(/\.trn$/i)))
+    await this.load(main, main.name, await bytes(find(/\.jou$/i)), await bytes(find(/\.trn$/i)))
       .catch(() => {});
   }
 
   _key(e) {
     const keys = { ArrowLeft: () => this._step(-1), ArrowRight: () => this._step(1), Home: () => (this.ply = 0),
-      End: () => (this.ply = Infinity), PageUp: () => this.select(this._game ? this._game.index - 1 : 0),
-      PageDown: () => this.select(this._game ? this._game.index + 1 : 0), Escape: () => this.record() };
+      End: () => (this.ply = Infinity), PageUp: () => this.select(this._index - 1),
+      PageDown: () => this.select(this._index + 1), Escape: () => this.record() };
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key]();
@@ -365,12 +403,12 @@ class ReversiViewer extends HTMLElement {
     const list = this.$('.list');
     const n = this._games.length;
     const options = [];
+    const games = this._games;
     for (let i = 0; i < n; i++) {
-      const game = this._games.get(i);
-      const label = game.error
+      const result = games.result(i);
+      const label = games.error(i)
         ? `${i + 1}. (does not read)`
-        : `${i + 1}. ${game.black ?? '?'} - ${game.white ?? '?'}${game.result ? ` ${game.result}` : ''}`;
-      game.free();
+        : `${i + 1}. ${games.black(i) ?? '?'} - ${games.white(i) ?? '?'}${result ? ` ${result}` : ''}`;
       const option = document.createElement('option');
       option.value = String(i);
       option.textContent = label;

@@ -24,6 +24,12 @@ pub(crate) trait Codec: Sync {
     /// How sure the format is that a file starting with `head` is its own:
     /// `None` for not at all; the format with the highest rank is guessed.
     fn sniff(&self, head: &Head<'_>) -> Option<u8>;
+    /// How many bytes at the start of an input every game needs read before
+    /// it, to be read again alone ([`Place::head`](crate::Place::head)):
+    /// WTHOR's header; none for a text format.
+    fn head_bytes(&self) -> u64 {
+        0
+    }
     /// A parser for one input.
     fn parser(&self, options: &ReadOptions) -> Parser;
     /// A writer for one output.

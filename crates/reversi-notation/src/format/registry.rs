@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::codec::{Codec, Head};
 use super::{Format, registered};
-use crate::Passes;
+use crate::{Passes, ReadError};
 
 /// Declares [`Format::codec`] from the list.
 macro_rules! declare_codecs {
@@ -68,6 +68,66 @@ impl Format {
         best.0
     }
 
+    /// The format of a file named `file` (`None`: not named, as standard
+    /// input) whose first bytes are `head` (its first 64 KiB, or all of it
+    /// when shorter): the one its extension names ([`Format::from_extension`]),
+    /// else the one its content looks like ([`Format::sniff`]). A text none
+    /// of whose first thousand lines any format recognises (their start) is
+    /// refused, whatever its extension (a `notes.txt` of prose is no
+    /// transcript), and so are bytes of no known format in a file whose
+    /// extension names none; an empty text, or one of blank lines and `#`
+    /// comments, is a transcript of no game.
+    ///
+    /// ```
+    /// use reversi_notation::Format;
+    /// assert_eq!(Format::detect(Some("club.pgn"), b"1. f5 d6 *\n"), Ok(Format::Pgn));
+    /// assert_eq!(Format::detect(None, b"f5d6c3\n"), Ok(Format::Transcript));
+    /// let error = Format::detect(Some("notes.txt"), b"Meeting notes: bring the board.\n").unwrap_err();
+    /// assert!(error.to_string().starts_with("unknown format: expected a record file ("));
+    /// assert!(error.to_string().ends_with(r#"found a .txt file of text starting "Meeting notes: bring the board.""#));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReadError::UnknownFormat`], saying what was found.
+    pub fn detect(file: Option<&str>, head: &[u8]) -> Result<Format, ReadError> {
+        let extension = file.and_then(|f| std::path::Path::new(f).extension()).and_then(|e| e.to_str());
+        let named = extension.and_then(Format::from_extension);
+        let sniffed = Head::new(head);
+        // Some format recognises the first line, or (comments of a format's
+        // own before its games) one of the next ones.
+        let claims = |head: &Head<'_>| Format::ALL.into_iter().any(|f| f.codec().sniff(head).is_some());
+        let claimed = claims(&sniffed)
+            || sniffed.line.is_some()
+                && head.split(|&b| b == b'\n').take(1000).any(|line| {
+                    let line = Head::new(line.trim_ascii());
+                    line.line.is_some_and(|l| !l.is_empty()) && claims(&line)
+                });
+        let what = match sniffed.line {
+            Some("") => return Ok(named.unwrap_or(Format::Transcript)),
+            Some(_) if claimed => return Ok(named.unwrap_or_else(|| Format::sniff(head))),
+            // Text of no format.
+            Some(line) => {
+                let start: String = line.chars().take(40).collect();
+                let more = if start.len() < line.len() { "..." } else { "" };
+                format!("text starting {:?}", format!("{start}{more}"))
+            }
+            // Bytes: read as the extension says, or as WTHOR when they look
+            // like it; others are no format (text that is not UTF-8 is read as
+            // a transcript, its bytes reported, when the extension names none).
+            None => match named {
+                Some(format) => return Ok(format),
+                None if claimed => return Ok(Format::sniff(head)),
+                None if !head.contains(&0) => return Ok(Format::Transcript),
+                None => "binary data".to_owned(),
+            },
+        };
+        let found = match extension {
+            Some(extension) => format!("a .{extension} file of {what}"),
+            None => what,
+        };
+        Err(ReadError::UnknownFormat { found })
+    }
+
     /// How the format writes passes: GGF writes every one (its moves carry
     /// their colour); the others may leave forced passes out.
     #[must_use]
@@ -88,6 +148,19 @@ impl fmt::Display for Format {
 #[error("unknown format {name:?}: expected {names}", name = .0, names = names())]
 #[non_exhaustive]
 pub struct ParseFormatError(pub String);
+
+/// The formats known, with their extensions: `a record file (transcript
+/// .txt .transcript .trs, PGN .pgn, ...)`.
+pub(crate) fn known() -> String {
+    let formats: Vec<_> = Format::ALL
+        .iter()
+        .map(|f| {
+            let extensions: Vec<_> = f.extensions().iter().map(|e| format!(".{e}")).collect();
+            format!("{} {}", f.codec().label(), extensions.join(" "))
+        })
+        .collect();
+    format!("a record file ({})", formats.join(", "))
+}
 
 /// `transcript, pgn, ggf, wthor, obf or position`.
 fn names() -> String {
@@ -119,5 +192,37 @@ mod tests {
         assert_eq!(names(), "transcript, pgn, ggf, wthor, obf or position");
         assert_eq!(format!("[{:<5}]", Format::Pgn), "[pgn  ]");
         assert_eq!(format!("[{:>5}]", Format::Ggf), "[  ggf]");
+    }
+
+    #[test]
+    fn detect_refuses_what_no_format_recognises_and_says_what_it_found() {
+        let unknown = |file, head: &[u8]| Format::detect(file, head).unwrap_err().to_string();
+        let expected = "unknown format: expected a record file (transcript .txt .transcript .trs, PGN .pgn, \
+                        GGF .ggf, WTHOR .wtb, OBF .obf, position lines .pos .position .positions), found ";
+        let message = unknown(Some("notes.txt"), b"# my notes\n\nThe opening f5 is best.\n");
+        assert_eq!(message, format!("{expected}a .txt file of text starting \"The opening f5 is best.\""));
+        let message = unknown(Some("x.xyz"), b"\x7fELF\x02\x01\x01\0\0\0\0");
+        assert_eq!(message, format!("{expected}a .xyz file of binary data"));
+        let long = unknown(None, "Lorem ipsum dolor sit amet, consectetur adipiscing elit".as_bytes());
+        assert_eq!(long, format!("{expected}text starting \"Lorem ipsum dolor sit amet, consectetur ...\""));
+        // What a format recognises, or an extension names, still reads.
+        let cases: [(Option<&str>, &[u8], Format); 11] = [
+            (Some("a.txt"), b"f5d6c3\n", Format::Transcript),
+            (Some("a.txt"), b"F5 d6 pass c3\n", Format::Transcript),
+            (None, b"PAf5\n", Format::Transcript),
+            (None, b"", Format::Transcript),
+            (Some("a.pgn"), b"# only comments\n\n", Format::Pgn),
+            (Some("a.pgn"), b"1. f5 d6 *\n", Format::Pgn),
+            (None, b"12. f5 d6 *\n", Format::Pgn),
+            (Some("a.pgn"), b"*\n*\n", Format::Pgn),
+            (Some("a.xyz"), b"(;GM[Othello]B[f5];)", Format::Ggf),
+            (Some("a.wtb"), b"\x14\x00\0\0", Format::Wthor),
+            (None, b"not \xff UTF-8", Format::Transcript),
+        ];
+        for (file, head, format) in
+            cases.into_iter().chain([(Some("a.pgn"), &b"; a club\n[Black \"A\"]\n"[..], Format::Pgn)])
+        {
+            assert_eq!(Format::detect(file, head), Ok(format), "{file:?} {head:?}");
+        }
     }
 }

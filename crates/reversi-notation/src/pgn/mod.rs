@@ -104,9 +104,17 @@ impl Codec for Pgn {
         &["pgn"]
     }
 
-    /// A first line that opens a tag.
+    /// A first line that opens a tag (sure), or that starts movetext (less sure).
     fn sniff(&self, head: &Head<'_>) -> Option<u8> {
-        head.line.filter(|l| l.starts_with('[')).map(|_| 4)
+        // Tags; or, less sure, movetext without them: a move number (`1.
+        // f5`), a result (`*`, `33-31`), a comment (`{`, `;`).
+        let line = head.line?;
+        let token = line.split_whitespace().next().unwrap_or_default();
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b'/');
+        let numbered = token.split_once('.').is_some_and(|(n, _)| digits(n));
+        let result = token == "*" || token.split_once('-').is_some_and(|(a, b)| digits(a) && digits(b));
+        let movetext = numbered || result || line.starts_with(['{', ';']);
+        if line.starts_with('[') { Some(4) } else { movetext.then_some(1) }
     }
 
     fn parser(&self, _: &ReadOptions) -> Parser {

@@ -117,6 +117,14 @@ impl<R: BufRead> Input<R> {
         }
     }
 
+    /// Reads as the part of a longer input that starts at its byte offset
+    /// `base`, line `line`, column `column` (no byte-order mark there).
+    pub(crate) fn resume(&mut self, base: u64, line: usize, column: usize) {
+        (self.base, self.line, self.column) = (base, line, column);
+        (self.mark, self.bad_mark) = ((0, line, column), (0, line, column));
+        self.bom_checked = base > 0;
+    }
+
     /// Bytes already read from the reader, to be read first.
     pub(crate) fn unread(&mut self, head: Vec<u8>) {
         (self.head, self.head_at) = (head, 0);

@@ -1,7 +1,7 @@
 //! [`Reader`], the one way in: the games of any input in any format, one at
 //! a time, in bounded memory, each located, a game that does not read
 //! reported and passed over. Every way to make one is here: its
-//! constructors ([`Reader::new`], [`Reader::sniffed`]), [`open`](crate::open)
+//! constructors ([`Reader::new`], [`Reader::sniffed`], [`Reader::detected`]), [`open`](crate::open)
 //! (`open.rs`), and [`read`] and the modules' `read`, which collect one.
 
 mod input;
@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use self::input::{BadText, Input};
 use crate::format::codec::{Codec, Found, Parser, Resync};
-use crate::{Format, Location, Origin, ReadError, ReadOptions, Record, RecordError, SyntaxError};
+use crate::{Format, Location, Origin, Place, ReadError, ReadOptions, Record, RecordError, SyntaxError};
 
 /// The games of an input, read one at a time, in any format: THE reader,
 /// which [`open`](crate::open), [`read()`](crate::read), the modules' `read` functions
@@ -80,6 +80,10 @@ pub struct Reader<R> {
     done: bool,
     /// The files read, when [`open`](crate::open) made the reader.
     files: Vec<PathBuf>,
+    /// The bytes every game needs read before it (the codec's `head_bytes`).
+    head: u64,
+    /// Where the last game given lies.
+    place: Option<Place>,
 }
 
 impl<R> std::fmt::Debug for Reader<R> {
@@ -105,17 +109,30 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// A reader of `reader`'s games in the format its first 64 KiB look like
-    /// ([`Format::sniff`]).
+    /// ([`Format::detect`] of an input not named).
     ///
     /// # Errors
-    /// [`RecordError`] when the input cannot be read.
-    pub fn sniffed(mut reader: R, options: ReadOptions) -> Result<Reader<R>, RecordError> {
+    /// [`RecordError`] when the input cannot be read, or is of no known
+    /// format ([`ReadError::UnknownFormat`]).
+    pub fn sniffed(reader: R, options: ReadOptions) -> Result<Reader<R>, RecordError> {
+        Reader::detected(reader, None, options)
+    }
+
+    /// A reader of the games of `reader`, the file `file` (its name, for
+    /// its extension), in the format [`Format::detect`] finds from the name
+    /// and the first 64 KiB; not named in errors (see [`Reader::named`]).
+    ///
+    /// # Errors
+    /// [`RecordError`] when the input cannot be read, or is of no known
+    /// format ([`ReadError::UnknownFormat`]).
+    pub fn detected(mut reader: R, file: Option<&str>, options: ReadOptions) -> Result<Reader<R>, RecordError> {
         let mut head = Vec::new();
+        let failed = |kind| RecordError { file: None, game: None, kind };
         std::io::Read::by_ref(&mut reader)
             .take(SNIFF_BYTES as u64)
             .read_to_end(&mut head)
-            .map_err(|e| RecordError { file: None, game: None, kind: ReadError::io(&e) })?;
-        let format = Format::sniff(&head);
+            .map_err(|e| failed(ReadError::io(&e)))?;
+        let format = Format::detect(file, &head).map_err(failed)?;
         Ok(Reader::with_codec(format, format.codec(), reader, options).unread(head))
     }
 
@@ -133,6 +150,8 @@ impl<R: BufRead> Reader<R> {
             record: Record::new(),
             done: false,
             files: Vec::new(),
+            head: codec.head_bytes(),
+            place: None,
         }
     }
 
@@ -158,6 +177,26 @@ impl<R: BufRead> Reader<R> {
         if let Parser::Bytes(parser) = &mut self.parser {
             parser.set_names(players, tournaments);
         }
+        self
+    }
+
+    /// Where the last game given lies in the input, to read it again alone
+    /// ([`Reader::at_place`]); `None` before the first game and after a game
+    /// that does not read.
+    #[must_use]
+    pub fn place(&self) -> Option<&Place> {
+        self.place.as_ref()
+    }
+
+    /// The same reader, its input the bytes of `place.head` then those of
+    /// `place.bytes`, read from the input the place was found in (with the
+    /// same format, options and names): the game it reads is the one found
+    /// there, located as it was (game number, lines and columns, offsets).
+    #[must_use]
+    pub fn at_place(mut self, place: &Place) -> Reader<R> {
+        let head = place.head.end - place.head.start;
+        self.input.resume(place.bytes.start.saturating_sub(head), place.line, place.column);
+        self.game = place.game;
         self
     }
 
@@ -220,6 +259,7 @@ impl<R: BufRead> Reader<R> {
                     if let Some(record) = record {
                         self.record = record;
                     }
+                    self.place = Some(self.place_of(at, end));
                     self.locate_game(at, end);
                     self.game += 1;
                     return Some(Ok(()));
@@ -259,7 +299,10 @@ impl<R: BufRead> Reader<R> {
                     let len = self.input.len();
                     self.input.fill(len + 128);
                 }
-                Err((kind, from)) => return Some(Err(self.bad_game(kind, from))),
+                Err((kind, from)) => {
+                    self.place = None;
+                    return Some(Err(self.bad_game(kind, from)));
+                }
             }
         }
         None
@@ -338,6 +381,17 @@ impl<R: BufRead> Reader<R> {
             self.input.fill(len.saturating_add(self.input.chunk));
             from = self.input.at;
         }
+    }
+
+    /// Where the game read from `start` to `end` lies (before its location:
+    /// locations are asked in order).
+    fn place_of(&mut self, start: usize, end: usize) -> Place {
+        let (line, column) = match self.parser {
+            Parser::Text(_) => self.input.line_column(start),
+            Parser::Bytes(_) => (1, 1),
+        };
+        let bytes = self.input.offset(start)..self.input.offset(end);
+        Place { bytes, head: 0..self.head, game: self.game, line, column }
     }
 
     /// The record of the game read from `start` to `end`: its origin, and

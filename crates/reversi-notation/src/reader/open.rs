@@ -12,7 +12,7 @@ use crate::{Format, ReadError, ReadOptions, RecordError, wthor};
 /// Opens a record file to read its games one at a time ([`Reader`]), named
 /// in errors by its path: the format its extension names
 /// ([`Format::from_extension`]), else the one its first 64 KiB look like
-/// ([`Format::sniff`]); a WTHOR file's player and tournament names from the
+/// ([`Format::detect`]: text that no format recognises is refused); a WTHOR file's player and tournament names from the
 /// name files beside it ([`wthor_name_files`]).
 ///
 /// ```no_run
@@ -31,7 +31,8 @@ use crate::{Format, ReadError, ReadOptions, RecordError, wthor};
 ///
 /// # Errors
 /// [`RecordError`] when the file (or a name file) cannot be opened or read,
-/// a name file is not a regular file, or a name file does not read.
+/// it is of no known format ([`ReadError::UnknownFormat`]), a name file is
+/// not a regular file, or a name file does not read.
 pub fn open(path: impl AsRef<Path>) -> Result<Reader<Box<dyn BufRead + Send>>, RecordError> {
     open_with(path.as_ref(), None, ReadOptions::new())
 }
@@ -55,10 +56,9 @@ pub fn open_with(
     };
     let file = File::open(path).map_err(|e| failed(path, ReadError::io(&e)))?;
     let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(SNIFF_BYTES, file));
-    let named = format.or_else(|| path.extension().and_then(OsStr::to_str).and_then(Format::from_extension));
-    let mut games = match named {
+    let mut games = match format {
         Some(format) => Reader::new(format, reader, options),
-        None => Reader::sniffed(reader, options).map_err(|e| failed(path, e.kind))?,
+        None => Reader::detected(reader, Some(&name), options).map_err(|e| failed(path, e.kind))?,
     };
     games.files.push(path.to_path_buf());
     if games.format() == Format::Wthor {

@@ -39,6 +39,10 @@ impl Codec for Wthor {
         (month <= 12 && day <= 31 && matches!(header.board_size, 0 | 8) && count).then_some(5)
     }
 
+    fn head_bytes(&self) -> u64 {
+        HEADER_LEN as u64
+    }
+
     fn parser(&self, _: &ReadOptions) -> Parser {
         Parser::Bytes(Box::new(Games { header: None, read: 0, players: Vec::new(), tournaments: Vec::new() }))
     }
