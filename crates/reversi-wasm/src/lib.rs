@@ -11,11 +11,11 @@
 //! - [`Position`]: any game (`reversi`, `reversitacks`, `attacks`) on any
 //!   board (`8x8`, `6x10`, `octagon`, holes): moves, play, pass, score, text,
 //!   the cells to draw, perft.
-//! - [`read_games`] (`readGames` in JS): the games of a file's bytes in any
-//!   format, WTHOR's names from the bytes of its name files; each [`Game`]
+//! - [`read_records`] (`readRecords` in JS): the games of a file's bytes in any
+//!   format, WTHOR's names from the bytes of its name files; each [`Record`]
 //!   replays ([`Replay`]) ply by ply with passes as its format writes them.
-//! - [`GameStream`]: a large file's games from its bytes as the page gives
-//!   them, in bounded memory; [`Games`] keeps a summary a game (names,
+//! - [`RecordStream`]: a large file's games from its bytes as the page gives
+//!   them, in bounded memory; [`Records`] keeps a summary a game (names,
 //!   result, its byte range) and reads a game again from its bytes.
 //!
 //! On a host other than `wasm32` the crate builds (the workspace's clippy and
@@ -27,8 +27,8 @@ mod records;
 mod stream;
 
 pub use position::Position;
-pub use records::{Game, Games, Replay, formats, read_games};
-pub use stream::GameStream;
+pub use records::{Record, Records, Replay, formats, read_records};
+pub use stream::RecordStream;
 
 use wasm_bindgen::JsError;
 

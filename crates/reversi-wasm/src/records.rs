@@ -1,12 +1,12 @@
-//! `readGames`, `Games`, `Game`, `Replay`: records through reversi-notation's
+//! `readRecords`, `Records`, `Record`, `Replay`: records through reversi-notation's
 //! reader, writers and replay.
 
-use reversi_notation::{Format, Ply, Record, plies};
+use reversi_notation::{Format, Ply, Record as NotationRecord, plies};
 use wasm_bindgen::prelude::*;
 
 use crate::js_error;
 use crate::position::{Position, color_name, parse_move};
-use crate::stream::{GameStream, Source, Summary};
+use crate::stream::{RecordStream, Source, Summary};
 
 /// The names of the formats the project reads and writes.
 pub fn formats() -> Vec<String> {
@@ -21,11 +21,11 @@ pub(crate) fn read_bytes(
     file: Option<&str>,
     format: Option<&str>,
     names: (Option<&[u8]>, Option<&[u8]>),
-) -> Result<Games, String> {
+) -> Result<Records, String> {
     let source = Source::new(file.map(Into::into), format, names.0, names.1)?;
-    let mut stream = GameStream::open(source, bytes.len() as u64);
+    let mut stream = RecordStream::open(source, bytes.len() as u64);
     stream.give(bytes.to_vec());
-    stream.read_games(usize::MAX)?;
+    stream.read_records(usize::MAX)?;
     Ok(stream.into_games(Some(bytes.to_vec())))
 }
 
@@ -33,30 +33,30 @@ pub(crate) fn read_bytes(
 /// in the file, or why it does not read), not the games.
 #[wasm_bindgen]
 #[derive(Debug)]
-pub struct Games {
+pub struct Records {
     format: Format,
     source: Source,
     games: Vec<Summary>,
-    /// The file, when `readGames` was given it whole.
+    /// The file, when `readRecords` was given it whole.
     bytes: Option<Vec<u8>>,
 }
 
-impl Games {
-    pub(crate) fn new(format: Format, source: Source, games: Vec<Summary>, bytes: Option<Vec<u8>>) -> Games {
-        Games { format, source, games, bytes }
+impl Records {
+    pub(crate) fn new(format: Format, source: Source, games: Vec<Summary>, bytes: Option<Vec<u8>>) -> Records {
+        Records { format, source, games, bytes }
     }
 
     fn summary(&self, index: usize) -> Option<&Summary> {
         self.games.get(index)
     }
 
-    /// Game `index` read again from the bytes held (`readGames`).
-    pub(crate) fn held(&self, index: usize) -> Result<Option<Game>, String> {
+    /// Record `index` read again from the bytes held (`readRecords`).
+    pub(crate) fn held(&self, index: usize) -> Result<Option<Record>, String> {
         let Some(summary) = self.summary(index) else { return Ok(None) };
         let Ok(place) = &summary.game else { return self.read_again(index, &[], &[]).map(Some) };
         let Some(bytes) = &self.bytes else {
             return Err(format!(
-                "game {}: a GameStream's games are read with Games.read (the bytes of Games.place)",
+                "game {}: a RecordStream's games are read with Records.read (the bytes of Records.place)",
                 index + 1
             ));
         };
@@ -64,13 +64,13 @@ impl Games {
         self.read_again(index, slice(&place.head), slice(&place.bytes)).map(Some)
     }
 
-    /// Game `index` read again from `head` and `bytes`, the bytes of its place.
-    pub(crate) fn read_again(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Game, String> {
+    /// Record `index` read again from `head` and `bytes`, the bytes of its place.
+    pub(crate) fn read_again(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Record, String> {
         let summary =
             self.summary(index).ok_or_else(|| format!("no game {}: the file has {}", index + 1, self.length()))?;
         let place = match &summary.game {
             Ok(place) => place,
-            Err(e) => return Ok(Game { format: self.format, index, game: Err(e.clone()) }),
+            Err(e) => return Ok(Record { format: self.format, index, game: Err(e.clone()) }),
         };
         let given = (head.len() + bytes.len()) as u64;
         if given != place.len() {
@@ -81,12 +81,12 @@ impl Games {
             Some(game) => game.map_err(|e| e.to_string()),
             None => Err(format!("game {}: no game in its bytes (has the file changed?)", index + 1)),
         };
-        Ok(Game { format: self.format, index, game })
+        Ok(Record { format: self.format, index, game })
     }
 }
 
 #[wasm_bindgen]
-impl Games {
+impl Records {
     /// The number of games, those that do not read included.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> usize {
@@ -99,12 +99,12 @@ impl Games {
         self.format.name().to_owned()
     }
 
-    /// Game `index` (0-based), or `undefined` past the last; read again
-    /// from the bytes `readGames` was given.
+    /// Record `index` (0-based), or `undefined` past the last; read again
+    /// from the bytes `readRecords` was given.
     ///
     /// # Errors
-    /// Games read by a `GameStream`, which holds no bytes: `read` them.
-    pub fn get(&self, index: usize) -> Result<Option<Game>, JsError> {
+    /// Records read by a `RecordStream`, which holds no bytes: `read` them.
+    pub fn get(&self, index: usize) -> Result<Option<Record>, JsError> {
         self.held(index).map_err(js_error)
     }
 
@@ -116,12 +116,12 @@ impl Games {
         Some(vec![place.head.start as f64, place.head.end as f64, place.bytes.start as f64, place.bytes.end as f64])
     }
 
-    /// Game `index` read again from the bytes of its `place`: those of
+    /// Record `index` read again from the bytes of its `place`: those of
     /// the head, then the game's.
     ///
     /// # Errors
     /// No such game, or bytes that are not the place's.
-    pub fn read(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Game, JsError> {
+    pub fn read(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Record, JsError> {
         self.read_again(index, head, bytes).map_err(js_error)
     }
 
@@ -154,18 +154,18 @@ impl Games {
 /// One game of a file: its record, or why it does not read.
 #[wasm_bindgen]
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Record {
     format: Format,
     index: usize,
-    game: Result<Record, String>,
+    game: Result<NotationRecord, String>,
 }
 
-impl Game {
-    fn field(&self, get: impl Fn(&Record) -> Option<&String>) -> Option<String> {
+impl Record {
+    fn field(&self, get: impl Fn(&NotationRecord) -> Option<&String>) -> Option<String> {
         self.game.as_ref().ok().and_then(|r| get(r).cloned())
     }
 
-    pub(crate) fn record(&self) -> Result<&Record, String> {
+    pub(crate) fn record(&self) -> Result<&NotationRecord, String> {
         self.game.as_ref().map_err(Clone::clone)
     }
 
@@ -195,7 +195,7 @@ impl Game {
 }
 
 #[wasm_bindgen]
-impl Game {
+impl Record {
     /// A game of `moves` (`f5`, `a1c3`, `pass`) played from `start`: an
     /// analysis line to write out. The moves are read, not checked:
     /// `replay()` checks them.
@@ -203,11 +203,11 @@ impl Game {
     /// # Errors
     /// Text that is no move.
     #[wasm_bindgen(js_name = fromMoves)]
-    pub fn from_moves(start: &Position, moves: Vec<String>) -> Result<Game, JsError> {
-        let mut record = Record::of(start.pos.variant(), *start.pos.geometry());
+    pub fn from_moves(start: &Position, moves: Vec<String>) -> Result<Record, JsError> {
+        let mut record = NotationRecord::of(start.pos.variant(), *start.pos.geometry());
         record.set_start(start.pos);
         record.moves = moves.iter().map(|m| parse_move(m).map(Ply::new)).collect::<Result<_, _>>().map_err(js_error)?;
-        Ok(Game { format: Format::Transcript, index: 0, game: Ok(record) })
+        Ok(Record { format: Format::Transcript, index: 0, game: Ok(record) })
     }
 
     /// The game's index in its file (0-based).
@@ -350,14 +350,14 @@ impl Replay {
 ///
 /// # Errors
 /// An unknown format name, or a name file that does not read.
-#[wasm_bindgen(js_name = readGames)]
-pub fn read_games(
+#[wasm_bindgen(js_name = readRecords)]
+pub fn read_records(
     bytes: &[u8],
     file_name: Option<String>,
     format: Option<String>,
     players: Option<Vec<u8>>,
     tournaments: Option<Vec<u8>>,
-) -> Result<Games, JsError> {
+) -> Result<Records, JsError> {
     read_bytes(bytes, file_name.as_deref(), format.as_deref(), (players.as_deref(), tournaments.as_deref()))
         .map_err(js_error)
 }
@@ -366,7 +366,7 @@ pub fn read_games(
 mod tests {
     use super::*;
 
-    fn game(games: &Games, index: usize) -> Game {
+    fn game(games: &Records, index: usize) -> Record {
         games.held(index).unwrap().unwrap()
     }
 
@@ -399,15 +399,15 @@ mod tests {
     #[test]
     fn a_stream_reads_in_batches_and_says_how_far_it_is() {
         let text = "f5d6\n".repeat(1_000_000);
-        let mut stream = GameStream::open(Source::new(Some("many.txt".into()), None, None, None).unwrap(), 5_000_000);
+        let mut stream = RecordStream::open(Source::new(Some("many.txt".into()), None, None, None).unwrap(), 5_000_000);
         for chunk in text.as_bytes().chunks(1 << 20) {
             stream.give(chunk.to_vec());
         }
-        assert!(!stream.read_games(30).unwrap());
+        assert!(!stream.read_records(30).unwrap());
         assert_eq!(stream.length(), 30);
         let part = stream.progress();
         assert!(part > 0.0 && part < 1.0, "{part}");
-        assert!(stream.read_games(usize::MAX).unwrap());
+        assert!(stream.read_records(usize::MAX).unwrap());
         assert_eq!((stream.length(), stream.progress()), (1_000_000, 1.0));
         assert_eq!(stream.into_games(None).length(), 1_000_000);
     }

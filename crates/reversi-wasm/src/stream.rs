@@ -1,4 +1,4 @@
-//! `GameStream`: a file's games read from its bytes as the page gives them,
+//! `RecordStream`: a file's games read from its bytes as the page gives them,
 //! a chunk at a time, in bounded memory, each game kept as a [`Summary`]:
 //! its names and result for a list, and its place in the file
 //! (reversi-notation's [`Place`]) to read it again when it is shown.
@@ -9,11 +9,11 @@ use std::io::{BufRead, Read};
 use std::rc::Rc;
 
 use reversi_notation::wthor::{Names, read_names};
-use reversi_notation::{Format, Place, ReadError, ReadOptions, Reader, Record};
+use reversi_notation::{Format, Place, ReadError, ReadOptions, Reader, Record as NotationRecord};
 use wasm_bindgen::prelude::*;
 
 use crate::js_error;
-use crate::records::Games;
+use crate::records::Records;
 
 /// The longest game the page reads ([`ReadOptions::max_game_bytes`]).
 pub(crate) const MAX_GAME_BYTES: usize = 1 << 20;
@@ -49,7 +49,7 @@ pub(crate) struct Summary {
 
 impl Summary {
     /// The summary of `record`, its place to be set.
-    fn of(record: &Record) -> Summary {
+    fn of(record: &NotationRecord) -> Summary {
         let short = |s: Option<&String>| s.map(|s| s.chars().take(LABEL_CHARS).collect());
         Summary {
             black: short(record.black.as_ref()),
@@ -160,10 +160,10 @@ impl BufRead for Feed {
 
 /// A file's games read from its bytes as they are given (`push`), a batch at
 /// a time (`read`), so that a page draws its progress in between and holds
-/// a bounded part of the file; `finish` gives their summaries ([`Games`]).
+/// a bounded part of the file; `finish` gives their summaries ([`Records`]).
 #[wasm_bindgen]
 #[derive(Debug)]
-pub struct GameStream {
+pub struct RecordStream {
     source: Source,
     size: u64,
     given: u64,
@@ -176,11 +176,11 @@ pub struct GameStream {
     done: bool,
 }
 
-impl GameStream {
-    pub(crate) fn open(source: Source, size: u64) -> GameStream {
+impl RecordStream {
+    pub(crate) fn open(source: Source, size: u64) -> RecordStream {
         let chunks = Rc::new(RefCell::new(Chunks { queue: VecDeque::new(), all: size == 0 }));
         let read = Rc::new(Cell::new(0));
-        GameStream {
+        RecordStream {
             source,
             size,
             given: 0,
@@ -227,7 +227,7 @@ impl GameStream {
     }
 
     /// Reads up to `count` more games, as long as enough bytes are given.
-    pub(crate) fn read_games(&mut self, count: usize) -> Result<bool, String> {
+    pub(crate) fn read_records(&mut self, count: usize) -> Result<bool, String> {
         if self.reader.is_none() {
             if self.head.len() < HEAD_BYTES && !self.all() {
                 return Ok(false);
@@ -256,14 +256,14 @@ impl GameStream {
     }
 
     /// The games read, the bytes given kept when they are the whole file.
-    pub(crate) fn into_games(self, bytes: Option<Vec<u8>>) -> Games {
+    pub(crate) fn into_games(self, bytes: Option<Vec<u8>>) -> Records {
         let format = self.source.format.unwrap_or(Format::Transcript);
-        Games::new(format, self.source, self.games, bytes)
+        Records::new(format, self.source, self.games, bytes)
     }
 }
 
 #[wasm_bindgen]
-impl GameStream {
+impl RecordStream {
     /// A reader of the games of a file of `size` bytes, given in order with
     /// `push`: the format from `fileName`'s extension (else the first
     /// bytes), or `format` (`auto`, `pgn`, ...); a WTHOR file's names from
@@ -278,9 +278,9 @@ impl GameStream {
         format: Option<String>,
         players: Option<Vec<u8>>,
         tournaments: Option<Vec<u8>>,
-    ) -> Result<GameStream, JsError> {
+    ) -> Result<RecordStream, JsError> {
         let source = Source::new(file_name, format.as_deref(), players.as_deref(), tournaments.as_deref());
-        Ok(GameStream::open(source.map_err(js_error)?, size as u64))
+        Ok(RecordStream::open(source.map_err(js_error)?, size as u64))
     }
 
     /// Gives the file's next bytes (in order, from the first).
@@ -306,7 +306,7 @@ impl GameStream {
     /// # Errors
     /// A file of no known format (`FILE: unknown format: expected ..., found ...`).
     pub fn read(&mut self, count: usize) -> Result<bool, JsError> {
-        self.read_games(count).map_err(js_error)
+        self.read_records(count).map_err(js_error)
     }
 
     /// The games read so far, those that do not read included.
@@ -324,9 +324,9 @@ impl GameStream {
     }
 
     /// The games read: their summaries, each read again from its bytes
-    /// with `Games.read`.
+    /// with `Records.read`.
     #[must_use]
-    pub fn finish(self) -> Games {
+    pub fn finish(self) -> Records {
         self.into_games(None)
     }
 }
@@ -335,8 +335,8 @@ impl GameStream {
 mod tests {
     use super::*;
 
-    fn stream(text: &str, file: &str) -> GameStream {
-        GameStream::open(Source::new(Some(file.into()), None, None, None).unwrap(), text.len() as u64)
+    fn stream(text: &str, file: &str) -> RecordStream {
+        RecordStream::open(Source::new(Some(file.into()), None, None, None).unwrap(), text.len() as u64)
     }
 
     #[test]
@@ -353,7 +353,7 @@ mod tests {
             }
             most_held = most_held.max(games.given - games.read.get());
             batches += 1;
-            if games.read_games(5000).unwrap() {
+            if games.read_records(5000).unwrap() {
                 break;
             }
             assert!(games.progress() < 1.0);
@@ -379,7 +379,7 @@ mod tests {
     fn a_file_of_no_known_format_is_one_error() {
         let mut games = stream("Meeting notes: bring the board.\n", "notes.txt");
         games.push(b"Meeting notes: bring the board.\n".to_vec());
-        let error = games.read_games(10).unwrap_err();
+        let error = games.read_records(10).unwrap_err();
         assert!(error.starts_with("notes.txt: unknown format: expected a record file (transcript .txt"), "{error}");
         assert!(error.ends_with("found a .txt file of text starting \"Meeting notes: bring the board.\""), "{error}");
     }
@@ -388,12 +388,12 @@ mod tests {
     fn a_stream_reads_only_with_its_bytes_given() {
         let mut games = stream("f5d6\n", "a.txt");
         assert_eq!(games.wants(), HEAD_BYTES as f64);
-        assert!(!games.read_games(10).unwrap());
+        assert!(!games.read_records(10).unwrap());
         games.push(b"f5".to_vec());
-        assert!(!games.read_games(10).unwrap() && games.length() == 0);
+        assert!(!games.read_records(10).unwrap() && games.length() == 0);
         games.push(b"d6\n".to_vec());
         assert_eq!(games.wants(), 0.0);
-        assert!(games.read_games(10).unwrap());
+        assert!(games.read_records(10).unwrap());
         assert_eq!(games.length(), 1);
     }
 }

@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::Error;
-use reversi_wasm::{Game, GameStream, Position, read_games};
+use reversi_wasm::{Position, Record, RecordStream, read_records};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -63,11 +63,11 @@ fn wthor_games_carry_the_names_of_the_name_files() {
     let wtb = include_bytes!("../../../data/wthor/WTH_1980.wtb");
     let players = include_bytes!("../../../data/wthor/WTHOR.JOU").to_vec();
     let tournaments = include_bytes!("../../../data/wthor/WTHOR.TRN").to_vec();
-    let games = read_games(wtb, s("WTH_1980.wtb"), None, Some(players), Some(tournaments)).unwrap();
+    let games = read_records(wtb, s("WTH_1980.wtb"), None, Some(players), Some(tournaments)).unwrap();
     assert_eq!((games.format().as_str(), games.length()), ("wthor", (wtb.len() - 16) / 68));
     let first = games.get(0).unwrap().unwrap();
     assert!(first.black().is_some_and(|name| !name.starts_with('#')), "{:?}", first.black());
-    let numbered = read_games(wtb, s("WTH_1980.wtb"), None, None, None).unwrap();
+    let numbered = read_records(wtb, s("WTH_1980.wtb"), None, None, None).unwrap();
     assert!(numbered.get(0).unwrap().unwrap().black().unwrap().starts_with('#'));
     // Every game replays to its end: the final position's pieces add up to
     // the squares filled.
@@ -83,7 +83,8 @@ fn wthor_games_carry_the_names_of_the_name_files() {
 #[wasm_bindgen_test]
 fn pgn_passes_are_plies_and_scores_match_the_cli() {
     // `reversi replay --json data/pgn/playok.pgn`: 61 plies, 1 pass, 38-26; 62, 2, 37-27.
-    let games = read_games(include_bytes!("../../../data/pgn/playok.pgn"), s("playok.pgn"), None, None, None).unwrap();
+    let games =
+        read_records(include_bytes!("../../../data/pgn/playok.pgn"), s("playok.pgn"), None, None, None).unwrap();
     let expected = [(61, 1, [38, 26]), (62, 2, [37, 27])];
     assert_eq!(games.length(), expected.len());
     for (i, (plies, passes, score)) in expected.into_iter().enumerate() {
@@ -99,7 +100,7 @@ fn pgn_passes_are_plies_and_scores_match_the_cli() {
 fn an_illegal_ggf_game_stops_at_its_ply_with_the_located_message() {
     let bytes = include_bytes!("../../../data-illegal/ggf/gg-synchro-komi-mixed.ggf");
     let name = "data-illegal/ggf/gg-synchro-komi-mixed.ggf";
-    let games = read_games(bytes, s(name), None, None, None).unwrap();
+    let games = read_records(bytes, s(name), None, None, None).unwrap();
     assert_eq!(games.length(), 6);
     let replay = games.get(3).unwrap().unwrap().replay().unwrap();
     assert_eq!(replay.length(), 37);
@@ -114,36 +115,36 @@ fn an_illegal_ggf_game_stops_at_its_ply_with_the_located_message() {
 #[wasm_bindgen_test]
 fn bad_bytes_are_listed_errors_not_panics() {
     let binary: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
-    let games = read_games(&binary, s("noise.pgn"), None, None, None).unwrap();
+    let games = read_records(&binary, s("noise.pgn"), None, None, None).unwrap();
     assert!(games.errors().iter().all(|e| e.starts_with("noise.pgn")), "{:?}", games.errors());
     assert!(games.length() >= 1 && games.get(0).unwrap().unwrap().error().is_some());
     assert!(message(games.get(0).unwrap().unwrap().replay().unwrap_err()).starts_with("noise.pgn"));
-    let unknown = message(read_games(&binary, s("noise.bin"), None, None, None).unwrap_err());
+    let unknown = message(read_records(&binary, s("noise.bin"), None, None, None).unwrap_err());
     assert!(unknown.starts_with("noise.bin: unknown format: expected a record file ("), "{unknown}");
     assert!(unknown.ends_with("found a .bin file of binary data"), "{unknown}");
     let wtb = include_bytes!("../../../data/wthor/WTH_1980.wtb");
-    let cut = read_games(&wtb[..wtb.len() - 30], s("cut.wtb"), None, None, None).unwrap();
+    let cut = read_records(&wtb[..wtb.len() - 30], s("cut.wtb"), None, None, None).unwrap();
     assert!(!cut.errors().is_empty());
-    assert!(message(read_games(b"f5", None, s("sgf"), None, None).unwrap_err()).starts_with("unknown format"));
+    assert!(message(read_records(b"f5", None, s("sgf"), None, None).unwrap_err()).starts_with("unknown format"));
 }
 
 #[wasm_bindgen_test]
 fn an_analysis_line_is_written_as_text() {
     let mut start = Position::new(None, None, None, None).unwrap();
     start.play("f5").unwrap();
-    let game = Game::from_moves(&start, vec!["d6".into(), "c3".into()]).unwrap();
+    let game = Record::from_moves(&start, vec!["d6".into(), "c3".into()]).unwrap();
     assert_eq!(game.replay().unwrap().length(), 2);
     let text = game.to_text(s("ggf")).unwrap();
     assert!(text.contains("D6") || text.contains("d6"), "{text}");
     assert!(message(game.to_text(s("wthor")).unwrap_err()).len() > 0);
-    assert!(message(Game::from_moves(&start, vec!["q".into()]).unwrap_err()).contains("\"q\""));
+    assert!(message(Record::from_moves(&start, vec!["q".into()]).unwrap_err()).contains("\"q\""));
 }
 
 #[wasm_bindgen_test]
 fn a_stream_in_batches_reads_what_read_games_reads() {
     let wtb = include_bytes!("../../../data/wthor/WTH_1985.wtb");
-    let whole = read_games(wtb, s("WTH_1985.wtb"), None, None, None).unwrap();
-    let mut stream = GameStream::new(wtb.len() as f64, s("WTH_1985.wtb"), None, None, None).unwrap();
+    let whole = read_records(wtb, s("WTH_1985.wtb"), None, None, None).unwrap();
+    let mut stream = RecordStream::new(wtb.len() as f64, s("WTH_1985.wtb"), None, None, None).unwrap();
     assert!(stream.wants() > 0.0);
     for chunk in wtb.chunks(10_000) {
         stream.push(chunk.to_vec());
@@ -166,7 +167,7 @@ fn a_stream_in_batches_reads_what_read_games_reads() {
     assert_eq!(place, [0, 16, wtb.len() - 68, wtb.len()]);
     let game = games.read(last, &wtb[..16], &wtb[wtb.len() - 68..]).unwrap();
     assert_eq!(game.moves(), whole.get(last).unwrap().unwrap().moves());
-    assert!(message(games.get(last).unwrap_err()).contains("Games.read"));
+    assert!(message(games.get(last).unwrap_err()).contains("Records.read"));
     assert!(
         message(games.read(last, &wtb[..16], &wtb[..10]).unwrap_err()).contains("26 bytes given, its place holds 84")
     );

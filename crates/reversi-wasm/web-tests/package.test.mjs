@@ -26,10 +26,10 @@ test('npm pack ships the entries package.json names', () => {
 });
 
 test('the web entry runs in Node', async () => {
-  const { default: init, Position, readGames } = await import(join(pkg, 'reversi_wasm.js'));
+  const { default: init, Position, readRecords } = await import(join(pkg, 'reversi_wasm.js'));
   await init({ module_or_path: readFileSync(join(pkg, 'reversi_wasm_bg.wasm')) });
   assert.equal(new Position().perft(4), 244n);
-  const games = readGames(readFileSync(join(root, 'data/pgn/playok.pgn')), 'playok.pgn');
+  const games = readRecords(readFileSync(join(root, 'data/pgn/playok.pgn')), 'playok.pgn');
   const replay = games.get(0).replay();
   assert.deepEqual([...replay.position(replay.length).score()], [38, 26]);
 });

@@ -1,7 +1,7 @@
 // The package's generated types (target/web/pkg/*.d.ts), checked by tsc
 // (scripts/web-test.sh): what a TypeScript user writes compiles, and what
 // the bindings do not have does not.
-import init, { Game, Games, Position, Replay, readGames } from '../../../target/web/pkg/reversi_wasm.js';
+import init, { Record, Records, Position, Replay, readRecords } from '../../../target/web/pkg/reversi_wasm.js';
 
 export async function finalScore(bytes: Uint8Array, fileName: string): Promise<[number, number] | string> {
   await init();
@@ -12,13 +12,13 @@ export async function finalScore(bytes: Uint8Array, fileName: string): Promise<[
   const cells: Uint8Array = pos.cells();
   const side: string = pos.sideToMove;
   const over: boolean = pos.isGameOver;
-  const games: Games = readGames(bytes, fileName, 'auto', undefined, undefined);
-  const game: Game | undefined = games.get(0);
+  const games: Records = readRecords(bytes, fileName, 'auto', undefined, undefined);
+  const game: Record | undefined = games.get(0);
   if (game === undefined) return `no game (${leaves}, ${cells.length}, ${side}, ${over})`;
   if (game.error !== undefined) return game.error;
   const replay: Replay = game.replay();
   const last: Position | undefined = replay.position(replay.length);
-  const text: string = Game.fromMoves(new Position(), ['f5', 'd6']).toText('pgn');
+  const text: string = Record.fromMoves(new Position(), ['f5', 'd6']).toText('pgn');
   // @ts-expect-error: plies are numbers, not strings
   replay.position('1');
   // @ts-expect-error: a Position has no such member

@@ -266,7 +266,7 @@ test('a large file is read in bounded chunks with its progress, a late game read
   // 2,500 random legal games (the wasm Position plays them), each after a
   // 2 KB comment: 5 MB, more than the page holds of a file at once.
   const text = await page.evaluate(async () => {
-    const { Game, Position, ready } = await import('./reversi-viewer.js');
+    const { Record, Position, ready } = await import('./reversi-viewer.js');
     await ready();
     let seed = 12345;
     const random = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
@@ -281,7 +281,7 @@ test('a large file is read in bounded chunks with its progress, a late game read
         pos.play(mv);
         moves.push(mv);
       }
-      const game = Game.fromMoves(start, moves);
+      const game = Record.fromMoves(start, moves);
       lines.push(`# game ${g + 1} ${'-'.repeat(2000)}\n${game.toText('transcript').trim()}\n`);
       [start, pos, game].forEach((x) => x.free());
     }

@@ -1,5 +1,5 @@
 // <reversi-viewer>: a record viewer over the reversi-wasm bindings. Every
-// rule, format and replay is the library's (readGames, Game.replay,
+// rule, format and replay is the library's (readRecords, Record.replay,
 // Position); this file draws and handles input only.
 //
 //   <script type="module" src="reversi-viewer.js"></script>
@@ -17,9 +17,9 @@
 // a few MiB of it; each game is kept as a summary (names, result, its byte
 // range in the file) and read again from the file when it is shown.
 
-import init, { Game, GameStream, Position, readGames } from './reversi_wasm.js';
+import init, { Record, RecordStream, Position, readRecords } from './reversi_wasm.js';
 
-/** Games read between two drawings of the page. */
+/** Records read between two drawings of the page. */
 const BATCH = 2000;
 /** Bytes of the file read at once. */
 const CHUNK = 1 << 20;
@@ -170,7 +170,7 @@ class ReversiViewer extends HTMLElement {
     progress.value = 0;
     let stream;
     try {
-      stream = new GameStream(file.size, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
+      stream = new RecordStream(file.size, fileName ?? undefined, undefined, players ?? undefined, tournaments ?? undefined);
       let given = 0;
       for (;;) {
         while (given < file.size && stream.wants() > 0) {
@@ -524,7 +524,7 @@ class ReversiViewer extends HTMLElement {
       if (this._branch && this._replay) {
         const moves = [];
         for (let p = 1; p <= this._branch.from; p++) moves.push(this._replay.move(p));
-        made = Game.fromMoves(this._replay.position(0), [...moves, ...this._branch.moves]);
+        made = Record.fromMoves(this._replay.position(0), [...moves, ...this._branch.moves]);
         game = made;
       }
       if (!game) return;
@@ -539,4 +539,4 @@ class ReversiViewer extends HTMLElement {
 
 if (!customElements.get('reversi-viewer')) customElements.define('reversi-viewer', ReversiViewer);
 
-export { ReversiViewer, Position, Game, GameStream, readGames, wasm as ready };
+export { ReversiViewer, Position, Record, RecordStream, readRecords, wasm as ready };
