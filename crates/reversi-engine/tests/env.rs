@@ -2,7 +2,7 @@
 //! rollouts against `self_play`, a step's checks and rewards, and the three
 //! autoreset modes.
 
-use reversi_engine::env::{Autoreset, Batch, Illegal, Outputs, Refusal, Rules, StepError, VectorEnv};
+use reversi_engine::env::{Autoreset, Batch, Illegal, OutputBuffers, Refusal, Rules, StepError, VectorEnv};
 use reversi_engine::{BuiltinPolicy, SplitMix64, self_play};
 use reversi_variants::{Color, Geometry, Move, Position, Variant};
 
@@ -103,44 +103,12 @@ fn a_step_checks_every_action_first_and_rewards_the_end() {
     }
 }
 
-/// The outputs of `n` 8x8 episodes, owned.
-#[derive(Default)]
-struct Owned {
-    obs: Vec<u8>,
-    mask: Vec<bool>,
-    rewards: Vec<f64>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    illegal: Vec<bool>,
-    final_obs: Vec<u8>,
+/// The first legal action of episode `i` (8x8: 65 actions).
+trait FirstLegal {
+    fn legal(&self, i: usize) -> i64;
 }
 
-impl Owned {
-    fn new(n: usize, same_step: bool) -> Owned {
-        Owned {
-            obs: vec![0; n * 128],
-            mask: vec![false; n * 65],
-            rewards: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            illegal: vec![false; n],
-            final_obs: vec![0; if same_step { n * 128 } else { 0 }],
-        }
-    }
-
-    fn out(&mut self) -> Outputs<'_> {
-        Outputs {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            rewards: &mut self.rewards,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            illegal: &mut self.illegal,
-            final_obs: &mut self.final_obs,
-        }
-    }
-
-    /// The first legal action of episode `i`.
+impl FirstLegal for OutputBuffers {
     fn legal(&self, i: usize) -> i64 {
         self.mask[i * 65..(i + 1) * 65].iter().position(|&m| m).unwrap() as i64
     }
@@ -151,8 +119,8 @@ fn the_opponent_moves_first_for_a_white_learner() {
     let pos = start(Variant::Reversi, 8);
     let rules = Rules::new(Some(BuiltinPolicy::Greedy)).learner_black(false);
     let mut env = VectorEnv::new(Batch::new(pos, 2, 3, false).unwrap(), rules);
-    let mut o = Owned::new(2, false);
-    env.reset(&[], o.out());
+    let mut o = OutputBuffers::new(&env);
+    env.reset(&[], o.outputs());
     for i in 0..2 {
         let p = env.batch().position(i).unwrap();
         assert_eq!((p.side_to_move(), p.count(Color::Black)), (Color::White, 4));
@@ -162,7 +130,7 @@ fn the_opponent_moves_first_for_a_white_learner() {
     }
     // After a step the learner is to move again (or the game is over).
     let actions = [o.legal(0), o.legal(1)];
-    env.step(&actions, o.out());
+    env.step(&actions, o.outputs());
     assert!((0..2).all(|i| env.batch().position(i).unwrap().side_to_move() == Color::White));
 }
 
@@ -171,17 +139,17 @@ fn illegal_actions_lose_and_truncation_cuts() {
     let pos = start(Variant::Reversi, 8);
     let rules = Rules::new(Some(BuiltinPolicy::Random)).max_plies(4);
     let mut env = VectorEnv::new(Batch::new(pos, 2, 0, false).unwrap(), rules);
-    let mut o = Owned::new(2, false);
-    env.reset(&[], o.out());
+    let mut o = OutputBuffers::new(&env);
+    env.reset(&[], o.outputs());
     assert_eq!(env.refused(&[0, 0], false), None);
     assert_eq!(env.refused(&[19, 0], true), Some((1, Refusal::NotLegal)));
-    env.step(&[19, 0], o.out());
+    env.step(&[19, 0], o.outputs());
     assert_eq!((o.rewards.as_slice(), o.illegal.as_slice()), ([0.0, -1.0].as_slice(), [false, true].as_slice()));
     assert_eq!(o.terminated, [false, true]);
     // Next step: the lost episode starts again (reward 0, action ignored),
     // the other reaches 4 plies and is truncated.
     let a = o.legal(0);
-    env.step(&[a, 0], o.out());
+    env.step(&[a, 0], o.outputs());
     assert_eq!(
         (o.terminated.as_slice(), o.truncated.as_slice()),
         ([false, false].as_slice(), [true, false].as_slice())
@@ -195,17 +163,17 @@ fn the_three_autoreset_modes() {
     for mode in [Autoreset::NextStep, Autoreset::SameStep, Autoreset::Disabled] {
         let rules = Rules::new(Some(BuiltinPolicy::Random)).autoreset(mode).max_plies(2);
         let mut env = VectorEnv::new(Batch::new(pos, 1, 5, false).unwrap(), rules);
-        let mut o = Owned::new(1, mode == Autoreset::SameStep);
-        env.reset(&[], o.out());
+        let mut o = OutputBuffers::new(&env);
+        env.reset(&[], o.outputs());
         let a = o.legal(0);
-        env.step(&[a], o.out()); // two plies: truncated
+        env.step(&[a], o.outputs()); // two plies: truncated
         assert!(o.truncated[0]);
         let after = env.batch().position(0).unwrap();
         match mode {
             Autoreset::NextStep => {
                 assert_ne!(after, pos);
                 assert!(!env.may_refuse(false));
-                env.step(&[-5], o.out()); // the reset step: any action
+                env.step(&[-5], o.outputs()); // the reset step: any action
                 assert_eq!((o.rewards[0], o.terminated[0], o.truncated[0]), (0.0, false, false));
                 assert_eq!(env.batch().position(0), Some(pos));
             }
@@ -217,7 +185,7 @@ fn the_three_autoreset_modes() {
                 assert!(env.may_refuse(false));
                 assert_eq!(env.refused(&[a], false), Some((0, Refusal::Ended)));
                 assert!(o.mask.iter().all(|&m| !m));
-                env.reset(&[1], o.out());
+                env.reset(&[1], o.outputs());
                 assert_eq!(env.refused(&[a], false), None);
                 assert_eq!(env.batch().position(0), Some(pos));
             }

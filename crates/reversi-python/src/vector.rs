@@ -10,7 +10,7 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use reversi_engine::BuiltinPolicy;
-use reversi_engine::env::{Autoreset, Outputs, Refusal, Rules, VectorEnv};
+use reversi_engine::env::{Autoreset, OutputBuffers, Outputs, Refusal, Rules, VectorEnv};
 
 use crate::arrays::out_array;
 use crate::batch::{Batch, parse_policy};
@@ -18,23 +18,10 @@ use crate::errors::illegal;
 use crate::position::PyPosition;
 use crate::threads::Threads;
 
-/// What a step writes besides the games, owned for `step_async`.
-#[derive(Default)]
-struct Buffers {
-    actions: Vec<i64>,
-    obs: Vec<u8>,
-    mask: Vec<bool>,
-    rewards: Vec<f64>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    illegal: Vec<bool>,
-    final_obs: Vec<u8>,
-}
-
 /// The episodes and the outputs of `step_async`, reused.
 struct Inner {
     env: VectorEnv,
-    buffers: Buffers,
+    buffers: OutputBuffers,
 }
 
 impl Inner {
@@ -74,7 +61,6 @@ pub(crate) struct VectorCore {
     strict: bool,
     threads: Threads,
     n: usize,
-    per_obs: usize,
     /// The board's height and width.
     hw: [usize; 2],
     actions: usize,
@@ -157,20 +143,10 @@ impl VectorCore {
             .max_plies(max_plies)
             .parallel_from(threads.parallel_from());
         let enc = batch.encoding();
-        let (per_obs, hw, actions) = (2 * enc.width() * enc.height(), [enc.height(), enc.width()], enc.count());
-        let inner = Inner { env: VectorEnv::new(batch, rules), buffers: Buffers::default() };
+        let (hw, actions) = ([enc.height(), enc.width()], enc.count());
+        let inner = Inner { env: VectorEnv::new(batch, rules), buffers: OutputBuffers::default() };
         let autoreset = rules.autoreset_mode();
-        Ok(VectorCore {
-            inner: Some(Box::new(inner)),
-            pending: None,
-            autoreset,
-            strict,
-            threads,
-            n,
-            per_obs,
-            hw,
-            actions,
-        })
+        Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, autoreset, strict, threads, n, hw, actions })
     }
 
     /// Resets the episodes where `mask` is true (every one without a mask),
@@ -266,29 +242,10 @@ impl VectorCore {
         let threads = self.threads.clone();
         self.inner()?.check(py, &threads, &actions, strict)?;
         let mut inner = self.inner.take().expect("checked above");
-        let (per_obs, count) = (self.per_obs, self.actions);
-        let same_step = self.autoreset == Autoreset::SameStep;
         let work = move || {
-            let mut b = std::mem::take(&mut inner.buffers);
-            b.actions = actions;
-            b.obs.resize(n * per_obs, 0);
-            b.mask.resize(n * count, false);
-            b.rewards.resize(n, 0.0);
-            b.terminated.resize(n, false);
-            b.truncated.resize(n, false);
-            b.illegal.resize(n, false);
-            b.final_obs.resize(if same_step { n * per_obs } else { 0 }, 0);
-            let out = Outputs {
-                obs: &mut b.obs,
-                mask: &mut b.mask,
-                rewards: &mut b.rewards,
-                terminated: &mut b.terminated,
-                truncated: &mut b.truncated,
-                illegal: &mut b.illegal,
-                final_obs: &mut b.final_obs,
-            };
-            threads.install(n, || inner.env.step(&b.actions, out));
-            inner.buffers = b;
+            let Inner { env, buffers } = &mut *inner;
+            buffers.fit(env);
+            threads.install(n, || env.step(&actions, buffers.outputs()));
             inner
         };
         match std::thread::Builder::new().name("reversi-step".into()).spawn(work) {
@@ -328,15 +285,7 @@ impl VectorCore {
         let inner = joined.map_err(|_| PyRuntimeError::new_err("the step's thread panicked"))?;
         let inner = self.inner.insert(inner);
         let mut views = a.views()?;
-        let out = views.outputs()?;
-        let b = &inner.buffers;
-        out.obs.copy_from_slice(&b.obs);
-        out.mask.copy_from_slice(&b.mask);
-        out.rewards.copy_from_slice(&b.rewards);
-        out.terminated.copy_from_slice(&b.terminated);
-        out.truncated.copy_from_slice(&b.truncated);
-        out.illegal.copy_from_slice(&b.illegal);
-        out.final_obs.copy_from_slice(&b.final_obs);
+        inner.buffers.copy_into(views.outputs()?);
         Ok(())
     }
 

@@ -24,4 +24,4 @@ mod vector;
 pub use batch::{Batch, BatchError, StepError};
 pub use encoding::{ActionError, Encoding, Illegal};
 pub use lanes::{planes, planes8};
-pub use vector::{Autoreset, Outputs, Refusal, Rules, VectorEnv};
+pub use vector::{Autoreset, OutputBuffers, Outputs, Refusal, Rules, VectorEnv};

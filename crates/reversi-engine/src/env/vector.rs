@@ -114,6 +114,92 @@ pub struct Outputs<'a> {
     pub final_obs: &'a mut [u8],
 }
 
+/// The outputs of a step or a reset, owned: what [`Outputs`] borrows, for a
+/// caller that keeps them from step to step (a step run on another thread,
+/// then copied out).
+///
+/// ```
+/// use reversi_engine::env::{Batch, OutputBuffers, Rules, VectorEnv};
+/// use reversi_variants::{Geometry, Position, Variant};
+/// let start = Position::start(Variant::Reversi, Geometry::standard())?;
+/// let mut env = VectorEnv::new(Batch::new(start, 2, 1, true)?, Rules::new(None));
+/// let mut buffers = OutputBuffers::new(&env);
+/// env.reset(&[], buffers.outputs());
+/// assert_eq!((buffers.obs.len(), buffers.mask.len()), (2 * 128, 2 * 65));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OutputBuffers {
+    /// The observations.
+    pub obs: Vec<u8>,
+    /// The legal masks.
+    pub mask: Vec<bool>,
+    /// The learner's rewards.
+    pub rewards: Vec<f64>,
+    /// The episodes that ended by the rules.
+    pub terminated: Vec<bool>,
+    /// The episodes cut at the plies' limit.
+    pub truncated: Vec<bool>,
+    /// The episodes ended by an illegal action.
+    pub illegal: Vec<bool>,
+    /// The final observations (empty unless [`Autoreset::SameStep`]).
+    pub final_obs: Vec<u8>,
+}
+
+impl OutputBuffers {
+    /// Buffers sized for `env`'s episodes, zeroed.
+    #[must_use]
+    pub fn new(env: &VectorEnv) -> OutputBuffers {
+        let mut buffers = OutputBuffers::default();
+        buffers.fit(env);
+        buffers
+    }
+
+    /// Sizes every buffer for `env`'s episodes, as [`Outputs`] says (the
+    /// items already there kept, the new ones zero).
+    pub fn fit(&mut self, env: &VectorEnv) {
+        let n = env.batch().len();
+        let encoding = env.batch().encoding();
+        let per_obs = 2 * encoding.width() * encoding.height();
+        self.obs.resize(n * per_obs, 0);
+        self.mask.resize(n * encoding.count(), false);
+        self.rewards.resize(n, 0.0);
+        self.terminated.resize(n, false);
+        self.truncated.resize(n, false);
+        self.illegal.resize(n, false);
+        let same_step = env.rules().autoreset_mode() == Autoreset::SameStep;
+        self.final_obs.resize(if same_step { n * per_obs } else { 0 }, 0);
+    }
+
+    /// The buffers, borrowed as [`Outputs`].
+    pub fn outputs(&mut self) -> Outputs<'_> {
+        Outputs {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            illegal: &mut self.illegal,
+            final_obs: &mut self.final_obs,
+        }
+    }
+
+    /// Copies the buffers into `out`.
+    ///
+    /// # Panics
+    /// When a slice of `out` is not as long as its buffer (as
+    /// `copy_from_slice` does).
+    pub fn copy_into(&self, out: Outputs<'_>) {
+        out.obs.copy_from_slice(&self.obs);
+        out.mask.copy_from_slice(&self.mask);
+        out.rewards.copy_from_slice(&self.rewards);
+        out.terminated.copy_from_slice(&self.terminated);
+        out.truncated.copy_from_slice(&self.truncated);
+        out.illegal.copy_from_slice(&self.illegal);
+        out.final_obs.copy_from_slice(&self.final_obs);
+    }
+}
+
 /// Why [`VectorEnv::refused`] refuses a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
