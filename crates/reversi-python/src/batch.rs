@@ -96,8 +96,11 @@ pub(crate) fn sides_of<'py>(py: Python<'py>, batch: &env::Batch) -> Bound<'py, P
 pub(crate) fn parse_policy(name: &str) -> PyResult<BuiltinPolicy> {
     // reversi-engine's policies, by their exact names.
     match name.parse::<BuiltinPolicy>() {
-        Ok(policy @ (BuiltinPolicy::Random | BuiltinPolicy::Greedy)) if policy.name() == name => Ok(policy),
-        _ => Err(PyValueError::new_err(format!("unknown policy {name:?}: expected one of [\"random\", \"greedy\"]"))),
+        Ok(policy) if policy.name() == name => Ok(policy),
+        _ => {
+            let names: Vec<&str> = BuiltinPolicy::ALL.iter().map(|p| p.name()).collect();
+            Err(PyValueError::new_err(format!("unknown policy {name:?}: expected one of {names:?}")))
+        }
     }
 }
 

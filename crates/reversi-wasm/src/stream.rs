@@ -25,9 +25,9 @@ pub(crate) const MAX_GAME_BYTES: usize = 1 << 20;
 /// chunk given, and a summary a game.
 pub(crate) const LOOKAHEAD: u64 = 3 * MAX_GAME_BYTES as u64 + (256 << 10);
 
-/// How much of a file its format is guessed from (as reversi-notation's
-/// `Reader::detected` looks at).
-const HEAD_BYTES: usize = 64 * 1024;
+/// How much of a file its format is guessed from: what reversi-notation's
+/// `Reader::detected` gives `Format::detect`.
+const HEAD_BYTES: usize = Format::DETECT_BYTES;
 
 /// The longest name or result a summary keeps, in characters.
 const LABEL_CHARS: usize = 80;

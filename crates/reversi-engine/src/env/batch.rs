@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 use reversi_core::raw::{Game, Kernel};
-use reversi_variants::{Color, Position, Score, Variant};
+use reversi_variants::{Color, Geometry, Position, Score, Variant};
 
 use super::encoding::{Encoding, Illegal};
 use super::lanes::{Lane, Lanes, choose_any};
@@ -244,7 +244,7 @@ impl Batch {
     #[must_use]
     pub fn default_max_plies(&self) -> usize {
         match &self.games {
-            Lanes::Othello { .. } => 10 * 64,
+            Lanes::Othello { .. } => default_max_plies(&Geometry::standard()),
             Lanes::Any { start, .. } => default_max_plies(start.geometry()),
         }
     }

@@ -26,6 +26,11 @@ macro_rules! declare_codecs {
 registered!(declare_codecs);
 
 impl Format {
+    /// How many bytes at the start of an input [`Format::detect`] looks at
+    /// when [`Reader::detected`](crate::Reader::detected) and
+    /// [`open`](crate::open) call it: 64 KiB, or the whole input when shorter.
+    pub const DETECT_BYTES: usize = super::codec::SNIFF_BYTES;
+
     /// The format's name, as [`FromStr`] reads it.
     #[must_use]
     pub fn name(self) -> &'static str {
