@@ -1,0 +1,53 @@
+//! Why a solve gives no answer.
+
+use std::time::Duration;
+
+/// Why a solve stopped without an exact answer, or refused to start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The [`Cancel`](crate::Cancel) token was set (Ctrl-C in the front ends).
+    #[error("solve cancelled after {nodes} nodes ({elapsed:.1?})")]
+    Cancelled {
+        /// Nodes searched before the stop.
+        nodes: u64,
+        /// Time spent before the stop.
+        elapsed: Duration,
+    },
+    /// The deadline passed before the search finished.
+    #[error("solve stopped at its deadline after {nodes} nodes ({elapsed:.1?}): no exact answer")]
+    DeadlineReached {
+        /// Nodes searched before the stop.
+        nodes: u64,
+        /// Time spent before the stop.
+        elapsed: Duration,
+    },
+    /// The transposition table asked for is larger than the solver allows.
+    #[error("table size {requested} MiB is too large: at most {max} MiB")]
+    TableTooLarge {
+        /// The size asked for, in MiB.
+        requested: usize,
+        /// The largest size allowed, in MiB.
+        max: usize,
+    },
+    /// The thread count asked for is out of range.
+    #[error("{requested} threads: expected 1 to {max}")]
+    Threads {
+        /// The count asked for.
+        requested: usize,
+        /// The largest count allowed.
+        max: usize,
+    },
+    /// The table could not be allocated.
+    #[error("cannot allocate a table of {mib} MiB")]
+    TableAlloc {
+        /// The size asked for, in MiB.
+        mib: usize,
+    },
+    /// The position is of a game or board the solver does not solve.
+    #[error("cannot solve this position: {reason}")]
+    Unsupported {
+        /// What the solver refuses and why.
+        reason: String,
+    },
+}
