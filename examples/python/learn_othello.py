@@ -25,7 +25,8 @@ printed with their 95% Wilson intervals (a draw is not a win).
 
 Seeded: the same ``--seed`` and ``--updates`` give the same result (a
 ``--seconds`` limit stops by the clock, so the number of updates can vary).
-NumPy and Gymnasium only (``pip install "reversi-rules[gymnasium]"``).
+NumPy and Gymnasium only: from a checkout of the repository, ``pip install ".[gymnasium]"``
+(the package is not on PyPI yet).
 """
 
 from __future__ import annotations

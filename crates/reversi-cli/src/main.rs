@@ -118,8 +118,9 @@ use clap::{Parser, Subcommand};
 
 use crate::output::Stdout;
 
-/// Perft for Reversi (Othello), Reversitacks and Attacks on any board; replay,
-/// convert and play for game records.
+/// Reversi (Othello), Reversitacks and Attacks on any board: perft; replay,
+/// convert and play game records; be an engine (gtp, nboard) and referee
+/// matches between engines (match).
 ///
 /// Every help text here is plain text, as a terminal shows it: no Markdown
 /// (a test checks that no help has a backtick).

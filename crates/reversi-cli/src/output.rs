@@ -72,14 +72,39 @@ pub(crate) fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(escaped)
 }
 
+/// A count as the commands print it for people: thousands separators from
+/// five digits on (`2214`, `130,000`). `--json` writes plain digits.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    if n < 10_000 {
+        return digits;
+    }
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::one_line;
+    use super::{grouped, one_line};
 
     #[test]
     fn control_characters_are_escaped() {
         assert_eq!(one_line("a.pgn: no such file"), "a.pgn: no such file");
         assert_eq!(one_line("a\nb.pgn\r: \u{1b}[31m\t"), "a\\nb.pgn\\r: \\u{1b}[31m\\t");
         assert_eq!(one_line("é ünï"), "é ünï");
+    }
+
+    #[test]
+    fn counts_are_grouped_from_five_digits() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(2214), "2214");
+        assert_eq!(grouped(130_000), "130,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
     }
 }

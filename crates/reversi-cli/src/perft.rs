@@ -17,7 +17,7 @@ use reversi_variants::shards::{Plan, Shard};
 use reversi_variants::split::DeepOptions;
 
 use crate::game::StartArgs;
-use crate::output::Stdout;
+use crate::output::{Stdout, grouped};
 use crate::split::{ShardJob, clear_progress, counter, run_merge, run_shard, write_plan};
 
 /// The deepest count accepted, for every game and board: the split count's
@@ -252,13 +252,14 @@ fn report(
     }
     if args.divide {
         for (mv, n) in per_move {
-            writeln!(out, "{mv} {n}")?;
+            writeln!(out, "{mv} {}", grouped(*n))?;
         }
     }
     writeln!(
         out,
-        "perft {}: {leaves} leaves in {seconds:.3} s ({:.1} M leaves/s, {})",
+        "perft {}: {} leaves in {seconds:.3} s ({:.1} M leaves/s, {})",
         depth,
+        grouped(leaves),
         rate as f64 / 1e6,
         backend.name()
     )

@@ -35,7 +35,7 @@ use serde_json::{Value, json};
 use crate::Failure;
 use crate::files::{FormatChoice, Source, inputs, open_source, parse_format_choice};
 use crate::game::BoardArgs;
-use crate::output::{Stdout, one_line};
+use crate::output::{Stdout, grouped, one_line};
 
 /// Arguments of `reversi replay`.
 #[derive(Args, Debug)]
@@ -234,11 +234,14 @@ fn game_index(record: &Record) -> usize {
 /// `3 files, 2214 games, 2212 legal, 2 illegal, 130,000 plies in 0.05 s`
 /// (`, 1 unreadable` after `illegal` when games do not read).
 fn human_summary(tally: &Tally, seconds: f64) -> String {
-    let plural = |n: usize, one: &str, many: &str| format!("{} {}", grouped(n), if n == 1 { one } else { many });
-    let unreadable =
-        if tally.unreadable > 0 { format!(" ({} unreadable)", grouped(tally.unreadable)) } else { String::new() };
+    let plural = |n: usize, one: &str, many: &str| format!("{} {}", grouped(n as u64), if n == 1 { one } else { many });
+    let unreadable = if tally.unreadable > 0 {
+        format!(" ({} unreadable)", grouped(tally.unreadable as u64))
+    } else {
+        String::new()
+    };
     let unreadable_games = if tally.unreadable_games > 0 {
-        format!(", {} unreadable", grouped(tally.unreadable_games))
+        format!(", {} unreadable", grouped(tally.unreadable_games as u64))
     } else {
         String::new()
     };
@@ -246,39 +249,15 @@ fn human_summary(tally: &Tally, seconds: f64) -> String {
         "{}{unreadable}, {}, {} legal, {} illegal{unreadable_games}, {} in {seconds:.2} s",
         plural(tally.files, "file", "files"),
         plural(tally.games, "game", "games"),
-        grouped(tally.games - tally.illegal - tally.unreadable_games),
-        grouped(tally.illegal),
+        grouped((tally.games - tally.illegal - tally.unreadable_games) as u64),
+        grouped(tally.illegal as u64),
         plural(tally.plies, "ply", "plies"),
     )
-}
-
-/// A count with thousands separators from five digits on (`2214`, `130,000`).
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    if n < 10_000 {
-        return digits;
-    }
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_are_grouped_from_five_digits() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(2214), "2214");
-        assert_eq!(grouped(130_000), "130,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
-    }
 
     #[test]
     fn an_illegal_game_reports_the_position_before_its_move() {

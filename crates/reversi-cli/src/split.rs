@@ -21,7 +21,7 @@ use serde_json::json;
 
 use crate::Failure;
 use crate::files::Outputs;
-use crate::output::Stdout;
+use crate::output::{Stdout, grouped};
 
 /// A [`Counter`] for `game` with `options`, printing progress lines on
 /// stderr when `progress` (clear them with [`clear_progress`]).
@@ -153,8 +153,8 @@ fn report_shard(result: &ShardResult, json: bool, out: &mut Stdout) -> Result<()
         "shard {} of plan {}: {} positions, {} leaves in {:.3} s",
         result.shard(),
         result.plan(),
-        result.positions(),
-        result.leaves(),
+        grouped(result.positions()),
+        grouped(result.leaves()),
         result.seconds()
     )
 }
@@ -197,7 +197,7 @@ pub(crate) fn run_merge(files: &[PathBuf], depth: Option<u32>, json: bool, out: 
         out,
         "perft {}: {} leaves from {} shards of plan {} (shard seconds: {:.3} in all, slowest {:.3}, mean {:.3}, slowest/mean {:.2})",
         merged.depth(),
-        merged.leaves(),
+        grouped(merged.leaves()),
         merged.shards(),
         merged.plan(),
         merged.seconds(),

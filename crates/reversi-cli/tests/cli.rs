@@ -17,6 +17,18 @@ fn perft_prints_leaves_time_and_speed() {
 }
 
 #[test]
+fn counts_for_people_are_grouped_and_json_is_plain() {
+    // One style for people (thousands separators from five digits on), plain
+    // digits in --json: as replay's summary writes its counts.
+    let out = reversi(&["perft", "7", "--divide"]);
+    let text = stdout(&out);
+    assert!(text.contains("\nperft 7: 55,092 leaves in "), "{text}");
+    assert!(text.starts_with("d3 13,773\n"), "{text}");
+    let out = reversi(&["perft", "7", "--json"]);
+    assert!(stdout(&out).contains("\"leaves\":55092"), "{}", stdout(&out));
+}
+
+#[test]
 fn perft_json_with_divide() {
     let out = reversi(&["perft", "3", "--divide", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));

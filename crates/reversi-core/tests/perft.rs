@@ -131,7 +131,7 @@ fn an_empty_table_still_counts() {
 }
 
 #[test]
-#[ignore = "minutes: run with --ignored in a release build (see README)"]
+#[ignore = "minutes: run with --ignored in a release build (CONTRIBUTING.md, Checks: the deep perft lines)"]
 fn perft_table_deep() {
     let max: u64 = std::env::var("REVERSI_PERFT_MAX_LEAVES")
         .ok()
