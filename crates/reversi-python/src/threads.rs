@@ -1,9 +1,9 @@
 //! The threads of a `Batch` or a vector environment (`threads=`): rayon's
 //! global pool (every core) by default, none (`threads=1`), or a pool of its
 //! own. Either way the work splits onto threads only from [`PARALLEL`] games
-//! on: below that, one thread is faster (BENCHMARKS.md, "Python: threads
-//! and the vector env", has the crossover: about 0.7x at 1,024 games, 1.2x
-//! at 2,048, 1.4x at 4,096 on two cores).
+//! on: below that, one thread is faster (BENCHMARKS.md, "Threads and the
+//! vector env", has the crossover: about 0.7x at 1,024 games, 1.2x at 2,048,
+//! 1.4x at 4,096 on two cores).
 
 use std::sync::Arc;
 
