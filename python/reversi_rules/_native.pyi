@@ -176,7 +176,7 @@ class Batch:
         first: str = "black",
         threads: int | None = None,
     ) -> Self:
-        """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many.
+        """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many (at most 1024).
 
         Either way the loops split onto threads only from 2048 games on; the
         same seed plays the same games whatever the threads.
@@ -724,7 +724,7 @@ class OutputFile:
 
 @final
 class VectorCore:
-    """The Rust half of ``reversi_rules.gymnasium.VectorEnv`` (whose docs say what each argument is)."""
+    """The Rust half of ``reversi_rules.gymnasium.ReversiVectorEnv`` (its docs say what each argument is)."""
 
     def __new__(
         cls,

@@ -10,6 +10,7 @@ use reversi_engine::Fault;
 use reversi_engine::referee::{Clocks, EngineSpec, Game, Side, TimeControl};
 use reversi_variants::{Move, Position};
 
+use crate::args::Unsigned;
 use crate::interrupt::{Cancel, interruptible};
 use crate::position::PyPosition;
 
@@ -155,9 +156,10 @@ impl Engine {
         command: &str,
         protocol: &str,
         dir: Option<std::path::PathBuf>,
-        depth: Option<u32>,
+        depth: Option<Unsigned<u32>>,
         setup: f64,
     ) -> PyResult<Engine> {
+        let depth = depth.map(Unsigned::get);
         let mut spec: EngineSpec = format!("{protocol}:{command}")
             .parse()
             .map_err(|e: reversi_engine::referee::ParseEngineError| PyValueError::new_err(e.to_string()))?;

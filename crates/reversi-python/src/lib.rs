@@ -4,6 +4,7 @@
 //! readers and writers. The Python API is documented by the package's stubs
 //! (`python/reversi_rules/_native.pyi`, checked against the module by `mypy.stubtest`).
 
+mod args;
 mod arrays;
 mod batch;
 mod dataset;

@@ -20,6 +20,7 @@ use reversi_engine::referee::{
 use reversi_notation::Record;
 use reversi_variants::Move;
 
+use crate::args::Unsigned;
 use crate::engines::{Engine, hook, seconds};
 use crate::interrupt::{Cancel, interruptible};
 use crate::py_policy::PyPolicy;
@@ -196,12 +197,13 @@ fn play_match<'py>(
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
     openings: Option<Vec<PyRef<'_, PyRecord>>>,
-    games: Option<usize>,
+    games: Option<Unsigned<usize>>,
     time: f64,
     increment: f64,
     sprt: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let games = games.map(Unsigned::get);
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
     let mut starts = Vec::new();
