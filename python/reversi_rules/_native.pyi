@@ -516,9 +516,10 @@ def match(
     started forfeits the game and the match goes on). ``progress`` is called with
     each game as it ends (the fields of a ``--json`` game line); ``True`` shows a
     tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
-    process plays the first game; the match starts the others it needs and
-    ends them. The games run with the GIL released, and Ctrl-C stops the match
-    at once. A policy's or ``progress``' exception is raised.
+    process plays the first game and is ended with the match (the engine
+    starts again at its next use); one ``Engine`` may play both sides. The games
+    run with the GIL released, and Ctrl-C stops the match at once. A policy's
+    or ``progress``' exception is raised.
     """
 
 def serve_gtp(policy: _Policy) -> None:
