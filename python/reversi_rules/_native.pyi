@@ -176,7 +176,7 @@ class Batch:
         first: str = "black",
         threads: int | None = None,
     ) -> Self:
-        """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many.
+        """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many (at most 1024).
 
         Either way the loops split onto threads only from 2048 games on; the
         same seed plays the same games whatever the threads.
@@ -459,7 +459,9 @@ class Engine:
         A position that follows from the last one by a move (and a forced pass)
         goes on with the same game, told move by move; any other starts a new
         game (GTP engines: only at the standard start). An engine that fails
-        raises ``EngineError`` and is started again at the next call.
+        raises ``EngineError`` and is started again at the next call. The wait
+        releases the GIL and answers Ctrl-C at once (the engine is then ended,
+        and started again at the next call).
         """
     def new_game(self) -> None: ...
     def restart(self) -> None: ...
@@ -467,7 +469,7 @@ class Engine:
     def __enter__(self) -> Self: ...
     def __exit__(self, *args: object) -> None: ...
 
-class _MatchResult(TypedDict):
+class _Score(TypedDict):
     wins: int
     draws: int
     losses: int
@@ -475,7 +477,19 @@ class _MatchResult(TypedDict):
     elo: float | None
     elo_low: float | None
     elo_high: float | None
+    llr: float | None
+
+class _MatchResult(_Score):
+    sprt: Literal["H0", "H1"] | None
     games: list[Record]
+
+class _GameReport(_Score):
+    game: int
+    black: str
+    white: str
+    result: str
+    termination: str | None
+    first_score: float
 
 def match(
     a: Engine | _Policy,
@@ -485,15 +499,27 @@ def match(
     games: int | None = None,
     time: float = 60.0,
     increment: float = 0.0,
+    sprt: str | None = None,
+    progress: Callable[[_GameReport], object] | bool | None = None,
 ) -> _MatchResult:
-    """A match between two engines or policies (``policy(position) -> move``).
+    """A match between two engines or policies (``policy(position) -> move``),
+    played as ``reversi match`` plays it.
 
     Each opening (the standard start if none) is played twice, colours swapped;
     ``games`` defaults to two per opening. ``wins``, ``draws``, ``losses`` and
-    ``score`` are ``a``'s; ``elo`` with its 95% interval (``None`` at an open end);
-    ``games`` the records (``Round``, and a ``Termination`` field for a forfeit: an
-    illegal move, time, a crash or garbage loses the game, and the engine is
-    started again). A policy's exception is raised.
+    ``score`` are ``a``'s; ``elo`` with its 95% interval (``None`` at an open end,
+    as ``--json``'s ``null``); ``llr`` the log-likelihood ratio of ``sprt``
+    (``"ELO0,ELO1,ALPHA,BETA"``, as ``--sprt``; the match stops at its verdict,
+    ``sprt`` ``"H0"`` or ``"H1"``); ``games`` the records in game order (``Round``,
+    and a ``Termination`` field for a forfeit: an illegal move, time, a crash or
+    garbage loses the game, and the engine is started again; one that cannot be
+    started forfeits the game and the match goes on). ``progress`` is called with
+    each game as it ends (the fields of a ``--json`` game line); ``True`` shows a
+    tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
+    process plays the first game and is ended with the match (the engine
+    starts again at its next use); one ``Engine`` may play both sides. The games
+    run with the GIL released, and Ctrl-C stops the match at once. A policy's
+    or ``progress``' exception is raised.
     """
 
 def serve_gtp(policy: _Policy) -> None:
@@ -699,7 +725,7 @@ class OutputFile:
 
 @final
 class VectorCore:
-    """The Rust half of ``reversi_rules.gymnasium.VectorEnv`` (whose docs say what each argument is)."""
+    """The Rust half of ``reversi_rules.gymnasium.ReversiVectorEnv`` (its docs say what each argument is)."""
 
     def __new__(
         cls,

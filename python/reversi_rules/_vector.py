@@ -19,7 +19,7 @@ from gymnasium.vector.utils import batch_space
 
 from ._native import Position, VectorCore
 
-__all__ = ["VectorEnv"]
+__all__ = ["ReversiVectorEnv", "VectorEnv"]
 
 # What a step returns: observations, rewards, terminations, truncations, infos.
 Outcome = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]
@@ -43,7 +43,7 @@ def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
     raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {names}, not {mode!r}")
 
 
-class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
+class ReversiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """``num_envs`` episodes of one game, stepped together in Rust.
 
     Options (keywords, as ``gymnasium.make_vec`` passes them): ``variant``,
@@ -59,7 +59,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     sides' moves and passes) after which an episode is truncated (default ten
     per playable square: only Reversitacks and Attacks get there);
     ``threads``: ``None`` (every core on large batches), 1, or a pool of that
-    many threads of its own; ``copy``: ``False`` returns the same arrays at
+    many threads of its own (at most 1024, as ``perft``); ``copy``: ``False`` returns the same arrays at
     every step, overwritten by the next (no allocation).
 
     Observation ``uint8 (2, H, W)`` per episode, from the view of the side to
@@ -69,6 +69,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     ``infos["action_mask"]`` ``int8 (num_envs, A)`` (with ``"_action_mask"``,
     as ``SyncVectorEnv`` gives it), ``infos["illegal_action"]`` when one was
     played; ``SAME_STEP`` adds ``"final_obs"`` and ``"final_info"``.
+
+    With ``NEXT_STEP``, the step after an episode ends hands its final
+    observation with an all-zero ``action_mask`` (the game is over): the action
+    given for it at the next step is ignored, as the episode restarts. A
+    sampler that draws among the legal actions must give such a row an action
+    anyway; ``SAME_STEP`` never has an empty mask.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi"]}
@@ -133,11 +139,19 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         return np.zeros(n, np.float64), np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
 
     def _arrays(self) -> Arrays:
-        """The arrays the next step writes into: new ones with ``copy``."""
+        """The arrays the next step writes into: new ones with ``copy`` (kept
+        by ``_keep`` once the step is done, so that a refused call changes
+        nothing)."""
         if self._copy:
-            self._obs, self._mask = np.empty_like(self._obs), np.empty_like(self._mask)
-            self._outcomes = self._new_outcomes()
+            n = self.num_envs
+            outcomes = (np.zeros(n, np.float64), np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool))
+            return (np.zeros_like(self._obs), np.zeros_like(self._mask), *outcomes)
         return (self._obs, self._mask, *self._outcomes)
+
+    def _keep(self, arrays: Arrays) -> None:
+        """``arrays`` (a step's or a reset's, written) are the environment's now."""
+        self._obs, self._mask = arrays[0], arrays[1]
+        self._outcomes = (arrays[2], arrays[3], arrays[4], arrays[5])
 
     def _infos(self) -> dict[str, Any]:
         infos: dict[str, Any] = {"action_mask": self._mask.view(np.int8), "_action_mask": self._all}
@@ -158,9 +172,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
                 wanted = f"a bool array of shape ({self.num_envs},)"
                 raise ValueError(f"reset_mask: {wanted}, not {mask.dtype} {mask.shape}")
-        obs, legal, *_ = self._arrays()
-        self._outcomes[3].fill(False)
+        self._open()
+        arrays = self._arrays()
+        obs, legal, *_ = arrays
         self._core.reset(obs, legal, None if seed is None else int(seed), mask)
+        arrays[5].fill(False)
+        self._keep(arrays)
         self._reset_done = True
         return obs, self._infos()
 
@@ -170,6 +187,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         arrays = self._arrays()
         obs, legal, rewards, terminated, truncated, illegal = arrays
         self._core.step(actions, obs, legal, rewards, terminated, truncated, illegal, self._final_obs)
+        self._keep(arrays)
         return self._outcome(arrays)
 
     def step_async(self, actions: Any) -> None:
@@ -187,12 +205,22 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         arrays = self._arrays()
         obs, legal, rewards, terminated, truncated, illegal = arrays
         self._core.step_wait(obs, legal, rewards, terminated, truncated, illegal, self._final_obs)
+        self._keep(arrays)
         return self._outcome(arrays)
 
+    def _open(self) -> None:
+        if self.closed:
+            raise gymnasium.error.ClosedEnvironmentError("the environment is closed")
+
     def _checked(self, actions: Any) -> np.ndarray:
+        """``actions`` as int64, refused (as ``Batch.step`` refuses them) when
+        they are not integers: a float action is not truncated to a move."""
+        self._open()
         if not self._reset_done:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         array: np.ndarray = np.asarray(actions)
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"actions: expected integers, found {array.dtype}")
         return array if array.dtype == np.int64 else array.astype(np.int64)
 
     def _outcome(self, arrays: Arrays) -> Outcome:
@@ -226,3 +254,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         """Ends a step still under way (``step_async`` without ``step_wait``)."""
         if self._core.waiting:
             self.step_wait()
+
+
+# The class's first name, Gymnasium's base class's: kept for code that imports it.
+VectorEnv = ReversiVectorEnv

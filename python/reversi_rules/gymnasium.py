@@ -14,9 +14,10 @@ Every id takes the options of ``ReversiEnv``: ``variant``, ``board``, ``holes``,
 plays both sides, the reward from the view of the side that moved), ``illegal`` and
 ``render_mode`` (``"ansi"`` or ``"human"``).
 
-``gymnasium.make_vec(id, num_envs=N, ...)`` builds ``VectorEnv`` (the ids'
-``vector_entry_point``): every episode stepped in one Rust call, the same
-options and more (autoreset modes, threads, ``step_async``); its docs say which.
+``gymnasium.make_vec(id, num_envs=N, ...)`` builds ``ReversiVectorEnv`` (the ids'
+``vector_entry_point``; ``VectorEnv``, its first name, is the same class): every
+episode stepped in one Rust call, the same options and more (autoreset modes,
+threads, ``step_async``); its docs say which.
 
 Observation: ``uint8 (2, H, W)``, ``Batch.observation``'s layout (plane 0 the
 agent's pieces, plane 1 the opponent's). Action: ``Discrete(A)``, ``Batch``'s
@@ -42,9 +43,9 @@ from gymnasium import spaces
 
 from ._native import Batch, IllegalMoveError, Position
 from ._text import RENDER_MODES, checked_render_mode, render
-from ._vector import VectorEnv
+from ._vector import ReversiVectorEnv, VectorEnv
 
-__all__ = ["ReversiEnv", "VectorEnv"]
+__all__ = ["ReversiEnv", "ReversiVectorEnv", "VectorEnv"]
 
 SIDES = ("black", "white")
 # The opponents Batch plays (checked by Batch.policy_actions).
@@ -137,7 +138,7 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 def _register() -> None:
     entry = f"{__name__}:ReversiEnv"
-    vector_entry = f"{__name__}:VectorEnv"
+    vector_entry = f"{__name__}:ReversiVectorEnv"
     ids = {
         "reversi_rules/Othello-v0": {},
         "reversi_rules/Reversi-v0": {},

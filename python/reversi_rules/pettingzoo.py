@@ -63,6 +63,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
@@ -216,6 +217,7 @@ class ReversiParallelEnv(ParallelEnv):
         self._views = np.zeros((2, height, width, 2), np.uint8)  # Black's view, White's view
         self._legal = np.zeros(actions, bool)
         self._over = False
+        self._reset_done = False  # a step before reset() is refused, as Gymnasium's envs refuse it
         self._observe(())
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -256,6 +258,7 @@ class ReversiParallelEnv(ParallelEnv):
         """The start again: ``(observations, infos)``. The game has no chance: ``seed`` seeds the batch."""
         self._batch.reset(seed)
         self._over = False
+        self._reset_done = True
         self.agents = list(AGENTS)
         if self.render_mode == "human":
             self.render()
@@ -266,9 +269,12 @@ class ReversiParallelEnv(ParallelEnv):
     ) -> tuple[Observations, dict[str, int], dict[str, bool], dict[str, bool], Infos]:
         """Plays the action of the agent to move: observations, rewards, terminations, truncations, infos.
 
-        Raises ``KeyError`` when ``actions`` has none for the agent to move. After the
-        end (no agents left) it returns empty dicts.
+        Raises ``KeyError`` when ``actions`` has none for the agent to move, and
+        Gymnasium's ``ResetNeeded`` before the first ``reset``. After the end (no
+        agents left) it returns empty dicts.
         """
+        if not self._reset_done:
+            raise ResetNeeded("call reset() before step()")
         if not self.agents:
             return {}, {}, {}, {}, {}
         agents = self.agents

@@ -48,6 +48,7 @@ def test_perft_11_and_12_equal_the_table(client, tmp_path):
     assert total == perft_table("reversi", 12)
 
 
+@pytest.mark.timeout(300)  # a signal test: a regression fails instead of hanging
 def test_a_worker_killed_mid_run_changes_nothing(client, tmp_path):
     """SIGKILL to a worker process counting a shard, when the first shard is
     done: its nanny starts it again, the scheduler gives its shards to the

@@ -6,6 +6,7 @@ script, no dependency) and Python policies served by this package.
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -94,8 +95,97 @@ def test_match_between_policies_and_errors() -> None:
         rr.match(first_move, broken, games=2)
     with pytest.raises(ValueError, match="Engine or a callable"):
         rr.match(first_move, 3, games=2)  # type: ignore[arg-type]
-    with scripted("gtp", "good") as engine, pytest.raises(ValueError, match="both sides"):
-        rr.match(engine, engine, games=2)
+    with pytest.raises(ValueError, match="sprt: "):
+        rr.match(first_move, last_move, sprt="0,10")
+    with pytest.raises(ValueError, match="progress: "):
+        rr.match(first_move, last_move, progress="yes")  # type: ignore[arg-type]
+    # One engine on both sides: the match starts a second process of it.
+    with scripted("gtp", "good") as engine:
+        both = rr.match(engine, engine, games=2)
+        assert [(g.black, g.white) for g in both["games"]] == [("scripted-good", "scripted-good")] * 2
+        assert engine.move(rr.Position()) == "d3"
+
+
+def test_a_match_keeps_every_game_when_an_engine_cannot_start_again(tmp_path: Path) -> None:
+    # The engine crashes on its second move, and every later start fails:
+    # each game is its forfeit, as `reversi match` scores them.
+    once = tmp_path / "once.sh"
+    once.write_text(
+        f"#!/bin/sh\nif [ -e '{tmp_path}/started' ]; then exit 1; fi\n"
+        f"touch '{tmp_path}/started'\nexec '{sys.executable}' '{SCRIPT}' gtp crash:2\n"
+    )
+    once.chmod(0o755)
+    with rr.Engine(str(once)) as engine:
+        result = rr.match(engine, first_move, games=4, time=10.0)
+    assert (result["wins"], result["draws"], result["losses"]) == (0, 0, 4)
+    assert [g.result for g in result["games"]] == ["-64:r", "+64:r", "-64:r", "+64:r"]
+    assert len(result["games"][0].moves) == 2  # its first move, the policy's, then the crash
+    assert [len(g.moves) for g in result["games"][1:]] == [0, 0, 0]
+
+
+def test_match_progress_and_sprt_fields_as_the_cli_json() -> None:
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    seen: list[dict[str, object]] = []
+    result = rr.match(first_move, last_move, games=6, sprt="0,10,0.05,0.05", progress=seen.append)
+    assert [g["game"] for g in seen] == [1, 2, 3, 4, 5, 6]
+    fields = {"wins", "draws", "losses", "score", "elo", "elo_low", "elo_high", "llr"}
+    for game in seen:
+        assert fields | {"game", "black", "white", "result", "termination", "first_score"} == set(game)
+        assert isinstance(game["llr"], float)
+    assert fields | {"sprt", "games"} == set(result)
+    last = seen[-1]
+    assert all(result[f] == last[f] for f in fields)  # type: ignore[literal-required]
+    assert result["sprt"] is None
+
+
+def lopsided() -> tuple[Callable[[rr.Position], str], Callable[[rr.Position], str]]:
+    """Policies A and B whose games 1 to 4 A wins, loses, wins, wins: B
+    forfeits (answers a pass) as White and in its second game as Black; A
+    forfeits its first game as White."""
+    calls = {"a": 0, "b": 0}
+
+    def a(position: rr.Position) -> str:
+        if position.side_to_move == "white" and sum(position.score()) == 5:
+            calls["a"] += 1
+            if calls["a"] == 1:
+                return "pass"
+        return position.moves()[0]
+
+    def b(position: rr.Position) -> str:
+        if position.side_to_move == "white":
+            return "pass"
+        if sum(position.score()) == 4:
+            calls["b"] += 1
+            if calls["b"] == 2:
+                return "pass"
+        return position.moves()[0]
+
+    return a, b
+
+
+def test_match_open_elo_interval_is_none_and_sprt_stops_the_match() -> None:
+    # W 3 L 1: the score's interval reaches 1, so the Elo's upper end is open.
+    result = rr.match(*lopsided(), games=4)
+    assert [g.result for g in result["games"]] == ["+64:r", "+64:r", "+64:r", "-64:r"]
+    assert (result["wins"], result["losses"]) == (3, 1)
+    assert result["elo"] is not None and result["elo_low"] is not None and result["elo_high"] is None
+    assert result["elo_low"] < result["elo"]
+    # An SPRT stops the match at its verdict, as `reversi match --sprt` does:
+    # after game 3 (W 2 L 1) the LLR is 1.01, past its bound 0.85.
+    seen: list[dict[str, object]] = []
+    decided = rr.match(*lopsided(), games=40, sprt="-400,-200,0.3,0.3", progress=seen.append)
+    assert decided["sprt"] == "H1" and len(decided["games"]) == len(seen) == 3
+    assert decided["llr"] is not None and decided["llr"] > 0.85
+
+
+def test_match_progress_bar() -> None:
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    # Without a callable: a tqdm bar where tqdm is installed (lines on stderr else).
+    assert len(rr.match(first_move, last_move, games=2, progress=True)["games"]) == 2
 
 
 SERVE = "import reversi_rules as rr; rr.{}(lambda p: p.moves()[-1])"

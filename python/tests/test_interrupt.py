@@ -2,9 +2,12 @@
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -18,13 +21,24 @@ from reversi_rules.split import count_shard, write_plan
 AFTER = 0.3
 LATE = 1.5
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+# A regression that no longer answers Ctrl-C fails at the limit instead of hanging.
+pytestmark = [
+    pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals"),
+    pytest.mark.timeout(60),
+]
+
+SCRIPT = Path(__file__).resolve().parents[2] / "crates/reversi-engine/tests/engines/scripted.py"
 
 
 @contextmanager
 def ctrl_c():
     """Sends this process SIGINT (as Ctrl-C does) after AFTER seconds; the
-    block must raise KeyboardInterrupt, at most LATE seconds after it."""
+    block must raise KeyboardInterrupt, at most LATE seconds after it.
+
+    Python's own SIGINT handler is installed for the block: a test command
+    started with SIGINT ignored (a background job of a shell without job
+    control) would otherwise never see the signal."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(AFTER, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
@@ -34,6 +48,7 @@ def ctrl_c():
     finally:
         timer.cancel()
         timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - start < AFTER + LATE
 
 
@@ -72,3 +87,107 @@ def test_a_dataset_of_bad_games_stops_on_ctrl_c(tmp_path):
     with ctrl_c():
         next(ds)
     assert 0 < len(ds.errors) < 2_000_000
+
+
+def silent_engine() -> rr.Engine:
+    """An engine that answers ``name`` and never a move."""
+    return rr.Engine(f"'{sys.executable}' '{SCRIPT}' gtp hang", "gtp")
+
+
+def test_an_engine_move_stops_on_ctrl_c():
+    with silent_engine() as engine:
+        with ctrl_c():
+            engine.move(rr.Position(), time=30)
+        # Ended: the next call starts it again.
+        with ctrl_c():
+            engine.move(rr.Position(), time=30)
+
+
+def test_a_match_stops_on_ctrl_c():
+    with silent_engine() as engine, ctrl_c():
+        rr.match(engine, lambda p: p.moves()[0], games=2, time=30)
+
+
+def test_a_match_stops_on_ctrl_c_while_it_starts_an_engine(tmp_path):
+    # The engine started again after its forfeit answers nothing, not even
+    # its name: the match waits for it with its setup time, and Ctrl-C
+    # stops that wait too.
+    quiet = tmp_path / "quiet.sh"
+    quiet.write_text(
+        f"#!/bin/sh\nif [ -e '{tmp_path}/started' ]; then exec sleep 3600; fi\n"
+        f"touch '{tmp_path}/started'\nexec '{sys.executable}' '{SCRIPT}' gtp crash\n"
+    )
+    quiet.chmod(0o755)
+    with rr.Engine(str(quiet), setup=30) as engine, ctrl_c():
+        rr.match(engine, lambda p: p.moves()[0], games=4, time=30)
+
+
+def test_other_threads_run_while_a_match_waits_for_an_engine():
+    ticks = 0
+    done = threading.Event()
+
+    def heartbeat():
+        nonlocal ticks
+        while not done.wait(0.01):
+            ticks += 1
+
+    thread = threading.Thread(target=heartbeat)
+    with silent_engine() as engine:
+        thread.start()
+        try:
+            # The engine runs out of its second on its first move.
+            result = rr.match(engine, lambda p: p.moves()[0], games=1, time=1.0)
+        finally:
+            done.set()
+            thread.join()
+    assert result["games"][0].result == "-64:t"  # Black, the engine, lost on time
+    # A second of waiting: about 100 ticks when the match lets go of the GIL,
+    # none or one when it holds it.
+    assert ticks >= 10
+
+
+# A served policy whose process has a Python handler for SIGUSR1 and says
+# on stderr when it is about to serve.
+SERVER = """
+import signal, sys
+import reversi_rules as rr
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGUSR1, lambda *_: sys.stderr.write("usr1\\n"))
+sys.stderr.write("ready\\n"); sys.stderr.flush()
+rr.{}(lambda p: p.moves()[-1])
+"""
+
+
+def start_server(serve: str) -> subprocess.Popen[str]:
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER.format(serve)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stderr is not None and server.stderr.readline() == "ready\n"
+    time.sleep(AFTER)  # waiting for its first command
+    return server
+
+
+@pytest.mark.parametrize("serve", ["serve_gtp", "serve_nboard"])
+def test_a_served_session_goes_on_after_a_handled_signal(serve):
+    server = start_server(serve)
+    for _ in range(3):
+        server.send_signal(signal.SIGUSR1)
+        time.sleep(0.05)
+    commands = "name\nquit\n" if serve == "serve_gtp" else "nboard 2\nping 7\nquit\n"
+    out, err = server.communicate(commands, timeout=30)
+    assert server.returncode == 0, err
+    assert out == ("= <lambda>\n\n= \n\n" if serve == "serve_gtp" else "set myname <lambda>\npong 7\n")
+    assert "usr1" in err and "Interrupted system call" not in err
+
+
+@pytest.mark.parametrize("serve", ["serve_gtp", "serve_nboard"])
+def test_a_served_session_ends_on_ctrl_c(serve):
+    server = start_server(serve)
+    server.send_signal(signal.SIGINT)
+    out, err = server.communicate(timeout=30)
+    assert server.returncode != 0
+    assert err.rstrip().endswith("KeyboardInterrupt"), err

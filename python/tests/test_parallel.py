@@ -235,3 +235,13 @@ def test_render_modes(capsys):
     assert pettingzoo.parallel_env().render() is None
     with pytest.raises(ValueError):
         pettingzoo.parallel_env(render_mode="rgb_array")
+
+
+def test_a_step_before_reset_is_refused():
+    from gymnasium.error import ResetNeeded
+
+    env = pettingzoo.parallel_env()
+    with pytest.raises(ResetNeeded):
+        env.step({"player_0": 19, "player_1": 0})
+    env.reset(seed=0)
+    assert env.step({"player_0": 19, "player_1": 0})[1] == {"player_0": 0, "player_1": 0}

@@ -11,7 +11,7 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.vector import AutoresetMode  # noqa: E402
 from gymnasium.wrappers import vector as vector_wrappers  # noqa: E402
 
-from reversi_rules.gymnasium import VectorEnv  # noqa: E402
+from reversi_rules.gymnasium import ReversiVectorEnv, VectorEnv  # noqa: E402
 
 IDS = {
     "reversi_rules/Othello-v0": {},
@@ -36,7 +36,7 @@ def winner_reward(scores: np.ndarray, learner_black: bool) -> np.ndarray:
 @pytest.mark.parametrize(("env_id", "options"), IDS.items())
 def test_make_vec_builds_the_native_class(env_id, options):
     envs = gymnasium.make_vec(env_id, num_envs=5, **options)
-    assert isinstance(envs, VectorEnv)
+    assert isinstance(envs, ReversiVectorEnv) and VectorEnv is ReversiVectorEnv
     assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     single = gymnasium.make(env_id, **options)
     assert envs.single_observation_space == single.observation_space
@@ -376,3 +376,77 @@ def test_batch_out_takes_buffers_and_dlpack():
         batch.observation(out=[0] * 512)
     with pytest.raises(ValueError, match="shape"):
         batch.step(batch.random_actions(), rewards=np.zeros(3, np.float32))
+
+
+def test_float_actions_are_refused_not_truncated():
+    envs = gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=3, illegal="raise")
+    _, infos = envs.reset(seed=0)
+    # 19.7 is no move: Batch.step refuses it too.
+    for bad in (np.array([19.7, 19.2, 19.0]), [19.0, 19.0, 19.0], np.array([True, False, True])):
+        with pytest.raises(TypeError, match="actions: expected integers"):
+            envs.step(bad)
+        with pytest.raises(TypeError, match="actions: expected integers"):
+            envs.step_async(bad)
+    with pytest.raises(TypeError):
+        rr.Batch(3).step([19.7, 19.2, 19.0])
+    # Nothing was played: integers step as ever.
+    actions = legal_actions(infos["action_mask"], np.random.default_rng(0))
+    assert envs.step(actions.astype(np.uint8))[1].shape == (3,)
+
+
+def test_a_closed_env_refuses_to_step_or_reset():
+    envs = gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=2)
+    _, infos = envs.reset(seed=0)
+    actions = legal_actions(infos["action_mask"], np.random.default_rng(0))
+    envs.close()
+    for call in (lambda: envs.step(actions), lambda: envs.step_async(actions), lambda: envs.reset()):
+        with pytest.raises(gymnasium.error.ClosedEnvironmentError):
+            call()
+
+
+@pytest.mark.parametrize("copy", [True, False])
+def test_a_refused_call_during_step_async_changes_nothing(copy):
+    a = gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=4, opponent="self", copy=copy)
+    b = gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=4, opponent="self", copy=copy)
+    (obs, infos), _ = a.reset(seed=3), b.reset(seed=3)
+    before = (obs.copy(), infos["action_mask"].copy())
+    actions = legal_actions(infos["action_mask"], np.random.default_rng(1))
+    a.step_async(actions)
+    for refused in (lambda: a.step(actions), lambda: a.reset(seed=3)):
+        with pytest.raises(RuntimeError, match="step_wait"):
+            refused()
+    # The arrays the last reset handed out are as they were, and the
+    # environment's own (a step's infos are made from them) too.
+    np.testing.assert_array_equal(obs, before[0])
+    np.testing.assert_array_equal(a._obs, before[0])
+    np.testing.assert_array_equal(a._mask.view(np.int8), before[1])
+    out_a, out_b = a.step_wait(), b.step(actions)
+    for x, y in zip(out_a[:4], out_b[:4]):
+        np.testing.assert_array_equal(x, y)
+    np.testing.assert_array_equal(out_a[4]["action_mask"], out_b[4]["action_mask"])
+
+
+def sample_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """python/README.md's sampler: a uniform legal action per row; a row
+    without one (NEXT_STEP's finished episode, whose action is ignored) gets 0."""
+    scores = rng.random(mask.shape)
+    scores[mask == 0] = -1.0
+    return scores.argmax(axis=1)
+
+
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_the_readme_sampler_handles_both_autoreset_modes(mode):
+    envs = gymnasium.make_vec("reversi_rules/Othello-v0", num_envs=8, opponent="self", autoreset_mode=mode)
+    _, infos = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    empty = 0
+    for _ in range(200):
+        mask = infos["action_mask"]
+        empty += int((~mask.any(axis=1)).sum())
+        actions = sample_legal(mask, rng)
+        assert all(mask[i, a] for i, a in enumerate(actions) if mask[i].any())
+        _, _, terminated, _, infos = envs.step(actions)
+        assert not infos.get("illegal_action", np.zeros(8, bool)).any()
+    # NEXT_STEP hands finished episodes with empty masks (a masked
+    # rng.choice(np.flatnonzero(mask)) fails on them); SAME_STEP never does.
+    assert (empty > 0) == (mode == AutoresetMode.NEXT_STEP)

@@ -19,6 +19,8 @@
 //!   [`Side`](referee::Side)s with a clock per side, any failure a forfeit
 //!   ([`Fault`]); [`run_match`](referee::run_match) over openings, colours
 //!   swapped, on several threads; the score, Elo and SPRT ([`referee::Tally`]).
+//! - [`stoppable`]: work whose waits for engines another thread can stop
+//!   (Python's engine calls, which answer Ctrl-C).
 //!
 //! ```
 //! use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64, gtp};
@@ -52,11 +54,13 @@ pub mod process;
 pub mod referee;
 mod selfplay;
 mod side;
+mod stop;
 pub mod words;
 
 pub use policy::{BuiltinPolicy, ParsePolicyError, Policy, Seeded, SplitMix64};
 pub use process::Fault;
 pub use selfplay::{default_max_plies, self_play};
+pub use stop::{SLICE, stoppable};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -16,6 +16,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::Instant;
 
 use crate::lines::{Line, Lines};
+use crate::stop::Waited;
 
 /// The longest line read from an engine, in bytes.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -52,6 +53,11 @@ pub enum Fault {
     /// A move that is not legal in the game.
     #[error("illegal move {0}")]
     Illegal(String),
+    /// The wait for the engine was stopped by the caller
+    /// ([`stoppable`](crate::stoppable)): the caller is interrupted, the
+    /// engine at no fault.
+    #[error("stopped by the caller")]
+    Stopped,
     /// The engine refused a command (a GTP `?` answer).
     #[error("refused {command:?}: {reason}")]
     Refused {
@@ -150,18 +156,21 @@ impl Process {
     /// # Errors
     /// [`Fault::Timeout`] past the deadline, [`Fault::Crash`] when the
     /// engine's output ends, [`Fault::Garbage`] for a line longer than
-    /// [`MAX_LINE`] or not UTF-8.
+    /// [`MAX_LINE`] or not UTF-8, [`Fault::Stopped`] when the wait is
+    /// [`stoppable`](crate::stoppable) and stopped.
     pub fn recv(&mut self, deadline: Instant) -> Result<String, Fault> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Event::Line(line)) => Ok(line),
-            Ok(Event::TooLong(start)) => {
+        match crate::stop::recv_until(&self.lines, deadline) {
+            Waited::Value(Event::Line(line)) => Ok(line),
+            Waited::Value(Event::TooLong(start)) => {
                 Err(Fault::Garbage(format!("a line longer than {MAX_LINE} bytes: {start:.40?}...")))
             }
-            Ok(Event::NotText) => Err(Fault::Garbage("a line that is not UTF-8".into())),
-            Ok(Event::Closed(why)) => Err(Fault::Crash(self.exit_reason(why))),
-            Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(Fault::Crash(self.exit_reason("output closed".into()))),
+            Waited::Value(Event::NotText) => Err(Fault::Garbage("a line that is not UTF-8".into())),
+            Waited::Value(Event::Closed(why)) => Err(Fault::Crash(self.exit_reason(why))),
+            Waited::Failed(RecvTimeoutError::Timeout) => Err(Fault::Timeout),
+            Waited::Failed(RecvTimeoutError::Disconnected) => {
+                Err(Fault::Crash(self.exit_reason("output closed".into())))
+            }
+            Waited::Stopped => Err(Fault::Stopped),
         }
     }
 

@@ -10,6 +10,7 @@ use reversi_engine::BuiltinPolicy;
 use reversi_engine::env::{self, BatchError, StepError};
 use reversi_variants::Color;
 
+use crate::args::Unsigned;
 use crate::arrays::out_array;
 use crate::errors::illegal;
 use crate::interrupt::interruptible;
@@ -115,18 +116,24 @@ fn batch_error(e: BatchError) -> PyErr {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (n, variant="reversi", *, board="8x8", holes=Vec::new(), seed=0, auto_reset=true, first="black", threads=None))]
+    #[pyo3(
+        signature = (n, variant="reversi", *, board="8x8", holes=Vec::new(), seed=Unsigned(0), auto_reset=true, first="black", threads=None),
+        text_signature = "(n, variant='reversi', *, board='8x8', holes=..., seed=0, auto_reset=True, first='black', threads=None)"
+    )]
     #[allow(clippy::too_many_arguments)] // Python's keywords
     pub(crate) fn py_new(
-        n: usize,
+        n: Unsigned<usize>,
         variant: &str,
         board: &str,
         holes: Vec<String>,
-        seed: u64,
+        seed: Unsigned<u64>,
         auto_reset: bool,
         first: &str,
-        threads: Option<usize>,
+        threads: Option<Unsigned<usize>>,
     ) -> PyResult<Batch> {
+        let n = n.get();
+        let seed = seed.get();
+        let threads = threads.map(Unsigned::get);
         if n == 0 {
             return Err(batch_error(BatchError::Empty));
         }
@@ -191,20 +198,21 @@ impl Batch {
 
     /// Every game back to the start; with `seed`, the random streams too.
     #[pyo3(signature = (seed=None))]
-    pub(crate) fn reset(&mut self, seed: Option<u64>) {
-        self.batch.reset(seed);
+    pub(crate) fn reset(&mut self, seed: Option<Unsigned<u64>>) {
+        self.batch.reset(seed.map(Unsigned::get));
     }
 
     /// Game `i` back to the start.
-    fn reset_game(&mut self, i: usize) -> PyResult<()> {
+    fn reset_game(&mut self, i: Unsigned<usize>) -> PyResult<()> {
+        let i = i.get();
         self.check_index(i)?;
         self.batch.reset_game(i);
         Ok(())
     }
 
     /// Game `i`'s position.
-    fn position(&self, i: usize) -> PyResult<PyPosition> {
-        position_of(&self.batch, i)
+    fn position(&self, i: Unsigned<usize>) -> PyResult<PyPosition> {
+        position_of(&self.batch, i.get())
     }
 
     /// The action of `mv` (text) on this board.
@@ -345,10 +353,12 @@ impl Batch {
         &mut self,
         py: Python<'py>,
         policies: Option<&Bound<'py, PyAny>>,
-        seed: Option<u64>,
+        seed: Option<Unsigned<u64>>,
         out: Option<Bound<'py, PyAny>>,
-        max_plies: Option<usize>,
+        max_plies: Option<Unsigned<usize>>,
     ) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        let seed = seed.map(Unsigned::get);
+        let max_plies = max_plies.map(Unsigned::get);
         let policies = match policies {
             None => [BuiltinPolicy::Random; 2],
             Some(p) => match p.extract::<String>() {

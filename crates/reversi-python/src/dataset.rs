@@ -20,6 +20,7 @@ use reversi_engine::env::{Encoding, planes, planes8};
 use reversi_notation::{Location, Passes, Record};
 use reversi_variants::{Color, Geometry, Move, Position, Symmetry, Variant};
 
+use crate::args::Unsigned;
 use crate::errors::record_error;
 use crate::interrupt::{Cancel, interruptible};
 use crate::position::{parse_geometry, parse_variant};
@@ -353,11 +354,14 @@ impl Dataset {
 
 /// The rows of every position of every game of `sources` (see the stubs).
 #[pyfunction]
-#[pyo3(signature = (sources, *, chunk_size=65536, augment=false, layout="planes", errors="raise", variant=None, board=None, holes=Vec::new()))]
+#[pyo3(
+    signature = (sources, *, chunk_size=Unsigned(65536), augment=false, layout="planes", errors="raise", variant=None, board=None, holes=Vec::new()),
+    text_signature = "(sources, *, chunk_size=65536, augment=False, layout='planes', errors='raise', variant=None, board=None, holes=...)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn dataset(
     sources: &Bound<'_, PyAny>,
-    chunk_size: usize,
+    chunk_size: Unsigned<usize>,
     augment: bool,
     layout: &str,
     errors: &str,
@@ -365,6 +369,7 @@ pub(crate) fn dataset(
     board: Option<&str>,
     holes: Vec<String>,
 ) -> PyResult<Dataset> {
+    let chunk_size = chunk_size.get();
     if chunk_size == 0 {
         return Err(PyValueError::new_err("chunk_size must be at least 1"));
     }

@@ -1,38 +1,50 @@
-//! `reversi_rules.Engine`, `match`, `serve_gtp`, `serve_nboard`: engines over
-//! GTP and NBoard through reversi-engine, and Python policies as engines.
+//! `reversi_rules.Engine`: an engine process over GTP or NBoard through
+//! reversi-engine. Every wait for the engine runs with the GIL released and
+//! answers Ctrl-C ([`waiting`]).
 
-use std::cell::RefCell;
-use std::io::{BufReader, stdin, stdout};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use reversi_core::Color;
 use reversi_engine::Fault;
-use reversi_engine::referee::{
-    Clocks, End, EngineSpec, Game, Protocol, Report, Side, Tally, TimeControl, opening, play_game,
-};
+use reversi_engine::referee::{Clocks, EngineSpec, Game, Side, TimeControl};
 use reversi_variants::{Move, Position};
 
-use crate::position::{PyPosition, parse_move};
-use crate::records::PyRecord;
+use crate::args::Unsigned;
+use crate::interrupt::{Cancel, interruptible};
+use crate::position::PyPosition;
 
 /// Registers the classes and functions.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
-    m.add_function(wrap_pyfunction!(play_match, m)?)?;
-    m.add_function(wrap_pyfunction!(serve_gtp, m)?)?;
-    m.add_function(wrap_pyfunction!(serve_nboard, m)?)?;
+    crate::matches::register(m)?;
+    crate::serving::register(m)?;
     Ok(())
 }
 
-fn engine_error(what: impl std::fmt::Display) -> PyErr {
+/// An `EngineError` with `what`'s message.
+pub(crate) fn engine_error(what: impl std::fmt::Display) -> PyErr {
     crate::errors::error(crate::errors::Kind::Engine, what)
 }
 
-fn seconds(s: f64, what: &str) -> PyResult<Duration> {
+/// `s` seconds as a duration; a `ValueError` naming `what` for a negative,
+/// infinite or NaN `s`.
+pub(crate) fn seconds(s: f64, what: &str) -> PyResult<Duration> {
     Duration::try_from_secs_f64(s).map_err(|_| PyValueError::new_err(format!("{what}: expected seconds, found {s}")))
+}
+
+/// The hook of `cancel` for [`reversi_engine::stoppable`]: the engine waits
+/// of the work stop once the token is set.
+pub(crate) fn hook(cancel: &Cancel) -> impl Fn() -> bool + 'static {
+    let cancel = cancel.clone();
+    move || cancel.is_cancelled()
+}
+
+/// Runs `work`, which waits for engines, with the GIL released: Ctrl-C (a
+/// signal handler that raises) stops its waits within a few tens of
+/// milliseconds and is raised.
+fn waiting<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    interruptible(py, |cancel| reversi_engine::stoppable(hook(cancel), work))
 }
 
 /// An engine process (GTP or NBoard), started again after it fails.
@@ -46,6 +58,13 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
+    /// What a match plays this engine with: its spec, its setup time, and
+    /// its running process, taken (the engine starts again at its next use).
+    pub(crate) fn for_match(&mut self) -> (EngineSpec, Duration, Option<Box<dyn Side + Send>>) {
+        self.game = None;
+        (self.spec.clone(), self.setup, self.side.take())
+    }
+
     /// The running engine, started if it is not.
     fn side(&mut self) -> Result<&mut Box<dyn Side + Send>, Fault> {
         if self.side.is_none() {
@@ -133,12 +152,14 @@ impl Engine {
     #[new]
     #[pyo3(signature = (command, protocol="gtp", *, dir=None, depth=None, setup=10.0))]
     fn py_new(
+        py: Python<'_>,
         command: &str,
         protocol: &str,
         dir: Option<std::path::PathBuf>,
-        depth: Option<u32>,
+        depth: Option<Unsigned<u32>>,
         setup: f64,
     ) -> PyResult<Engine> {
+        let depth = depth.map(Unsigned::get);
         let mut spec: EngineSpec = format!("{protocol}:{command}")
             .parse()
             .map_err(|e: reversi_engine::referee::ParseEngineError| PyValueError::new_err(e.to_string()))?;
@@ -147,19 +168,20 @@ impl Engine {
             spec = spec.dir(dir);
         }
         let mut engine = Engine { spec, setup: seconds(setup, "setup")?, side: None, game: None };
-        engine.side().map_err(engine_error)?;
+        waiting(py, || engine.side().map(|_| ()))?.map_err(engine_error)?;
         Ok(engine)
     }
 
     /// The engine's name (its `name` answer or `set myname`).
     #[getter]
-    fn name(&mut self) -> PyResult<String> {
-        Ok(self.side().map_err(engine_error)?.name())
+    fn name(&mut self, py: Python<'_>) -> PyResult<String> {
+        waiting(py, || self.side().map(|side| side.name()))?.map_err(engine_error)
     }
 
     /// The engine's move (`"f5"`) in `position`, answered within `time`
-    /// seconds. Raises `EngineError` when the engine fails (it is started
-    /// again at the next call).
+    /// seconds, waited for with the GIL released. Raises `EngineError` when
+    /// the engine fails, and Ctrl-C's `KeyboardInterrupt` at once (the engine
+    /// is started again at the next call).
     #[pyo3(name = "move", signature = (position, time=60.0))]
     fn py_move(&mut self, py: Python<'_>, position: &PyPosition, time: f64) -> PyResult<String> {
         let time = seconds(time, "time")?;
@@ -167,13 +189,16 @@ impl Engine {
         if pos.is_game_over() || pos.must_pass() {
             return Err(PyValueError::new_err(format!("no move to choose: {pos}")));
         }
-        let result = py.detach(|| self.go(pos, time));
-        match result {
-            Ok(mv) => Ok(mv.to_string()),
-            Err(fault) => {
-                self.side = None;
-                self.game = None;
+        match waiting(py, || self.go(pos, time)) {
+            Ok(Ok(mv)) => Ok(mv.to_string()),
+            // The engine failed, or is in the middle of a search: ended.
+            Ok(Err(fault)) => {
+                self.close();
                 Err(engine_error(fault))
+            }
+            Err(interrupted) => {
+                self.close();
+                Err(interrupted)
             }
         }
     }
@@ -184,9 +209,9 @@ impl Engine {
     }
 
     /// Ends the engine process and starts it again.
-    fn restart(&mut self) -> PyResult<()> {
+    fn restart(&mut self, py: Python<'_>) -> PyResult<()> {
         self.close();
-        self.side().map(|_| ()).map_err(engine_error)
+        waiting(py, || self.side().map(|_| ()))?.map_err(engine_error)
     }
 
     /// Ends the engine process (`quit`).
@@ -203,200 +228,4 @@ impl Engine {
     fn __exit__(&mut self, _args: &Bound<'_, pyo3::types::PyTuple>) {
         self.close();
     }
-}
-
-/// A Python callable `policy(position) -> move` as a referee's side or an
-/// engine's policy. Its first exception is kept to raise afterwards.
-struct PyPolicy<'py> {
-    policy: Bound<'py, PyAny>,
-    name: String,
-    error: RefCell<Option<PyErr>>,
-}
-
-impl<'py> PyPolicy<'py> {
-    fn new(policy: Bound<'py, PyAny>) -> PyPolicy<'py> {
-        let name = policy.getattr("__name__").and_then(|n| n.extract::<String>()).unwrap_or_else(|_| "python".into());
-        PyPolicy { policy, name, error: RefCell::new(None) }
-    }
-
-    fn call(&self, pos: &Position) -> Result<Move, String> {
-        let answer = self.policy.call1((PyPosition::new(*pos),)).and_then(|m| m.extract::<String>());
-        match answer.and_then(|text| parse_move(&text)) {
-            Ok(mv) => Ok(mv),
-            Err(e) => {
-                let text = e.to_string();
-                self.error.borrow_mut().get_or_insert(e);
-                Err(text)
-            }
-        }
-    }
-}
-
-impl reversi_engine::Policy for PyPolicy<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn choose(&mut self, pos: &Position) -> Move {
-        // A failed call answers a pass, which the servers refuse as illegal.
-        self.call(pos).unwrap_or(Move::Pass)
-    }
-}
-
-impl Side for PyPolicy<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn new_game(&mut self, _game: &Game, _control: &TimeControl, _deadline: Instant) -> Result<(), Fault> {
-        Ok(())
-    }
-
-    fn go(&mut self, game: &Game, _clocks: &Clocks, _deadline: Instant) -> Result<Move, Fault> {
-        self.call(&game.position).map_err(Fault::Garbage)
-    }
-}
-
-/// One side of a match: an engine or a policy.
-enum Player<'a, 'py> {
-    Engine(PyRefMut<'a, Engine>),
-    Policy(PyPolicy<'py>),
-}
-
-impl<'py> Player<'_, 'py> {
-    fn of<'a>(side: &'a Bound<'py, PyAny>) -> PyResult<Player<'a, 'py>> {
-        if let Ok(engine) = side.cast::<Engine>() {
-            return Ok(Player::Engine(
-                engine
-                    .try_borrow_mut()
-                    .map_err(|_| PyValueError::new_err("an engine cannot play both sides: start two"))?,
-            ));
-        }
-        if side.is_callable() {
-            return Ok(Player::Policy(PyPolicy::new(side.clone())));
-        }
-        Err(PyValueError::new_err("a side is an Engine or a callable policy(position) -> move"))
-    }
-}
-
-/// Plays a match between `a` and `b` (each an `Engine` or a callable
-/// `policy(position) -> move`) from `openings` (`Record`s, each played twice
-/// with colours swapped; the standard start if none), one game at a time.
-#[pyfunction(name = "match")]
-#[pyo3(signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0))]
-fn play_match<'py>(
-    py: Python<'py>,
-    a: &Bound<'py, PyAny>,
-    b: &Bound<'py, PyAny>,
-    openings: Option<Vec<PyRef<'_, PyRecord>>>,
-    games: Option<usize>,
-    time: f64,
-    increment: f64,
-) -> PyResult<Bound<'py, PyDict>> {
-    let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
-    let mut starts = Vec::new();
-    for (i, game) in openings.iter().flatten().enumerate() {
-        starts.push(opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))?);
-    }
-    if starts.is_empty() {
-        starts.push(Game::new(Position::from(reversi_core::Position::start())));
-    }
-    let games = games.unwrap_or(2 * starts.len());
-    let mut players = [Player::of(a)?, Player::of(b)?];
-    let mut tally = Tally::default();
-    let mut records = Vec::new();
-    for index in 0..games {
-        let first_is_black = index.is_multiple_of(2);
-        let opening = &starts[(index / 2) % starts.len()];
-        let [pa, pb] = &mut players;
-        let mut sides: Vec<&mut dyn Side> = Vec::new();
-        for player in [&mut *pa, &mut *pb] {
-            match player {
-                Player::Engine(engine) => {
-                    let engine = &mut **engine;
-                    engine.game = None;
-                    sides.push(&mut **engine.side().map_err(engine_error)?);
-                }
-                Player::Policy(policy) => sides.push(policy),
-            }
-        }
-        let [sa, sb]: [&mut dyn Side; 2] = sides.try_into().map_err(|_| PyValueError::new_err("two sides"))?;
-        let (black, white) = if first_is_black { (sa, sb) } else { (sb, sa) };
-        let names = [black.name(), white.name()];
-        let played = play_game(black, white, opening, control, Duration::from_secs(10), &|| false);
-        for player in &mut players {
-            if let Player::Policy(policy) = player
-                && let Some(e) = policy.error.borrow_mut().take()
-            {
-                return Err(e);
-            }
-        }
-        if let End::Forfeit { loser, .. } = &played.end {
-            let loser_is_a = (*loser == Color::Black) == first_is_black;
-            if let Player::Engine(engine) = &mut players[usize::from(!loser_is_a)] {
-                engine.close();
-            }
-        }
-        let report = Report { index, first_is_black, names, played };
-        tally.add(report.first_score());
-        records.push(PyRecord::from_record(report.record()));
-        py.check_signals()?;
-    }
-    let result = PyDict::new(py);
-    result.set_item("wins", tally.wins)?;
-    result.set_item("draws", tally.draws)?;
-    result.set_item("losses", tally.losses)?;
-    result.set_item("score", tally.score())?;
-    let elo = tally.elo_interval();
-    result.set_item("elo", elo.map(|e| e.0))?;
-    result.set_item("elo_low", elo.map(|e| e.1))?;
-    result.set_item("elo_high", elo.map(|e| e.2))?;
-    result.set_item("games", records)?;
-    Ok(result)
-}
-
-/// Serves `policy(position) -> move` as an engine on the process's standard
-/// input and output until `quit` or the end of the input.
-fn serve(policy: &Bound<'_, PyAny>, protocol: Protocol) -> PyResult<()> {
-    let policy = PyPolicy::new(policy.clone());
-    let error = std::rc::Rc::new(RefCell::new(None));
-    let start = Position::from(reversi_core::Position::start());
-    let input = BufReader::new(stdin().lock());
-    let output = stdout().lock();
-    struct Keep<'py>(PyPolicy<'py>, std::rc::Rc<RefCell<Option<PyErr>>>);
-    impl reversi_engine::Policy for Keep<'_> {
-        fn name(&self) -> String {
-            self.0.name.clone()
-        }
-        fn choose(&mut self, pos: &Position) -> Move {
-            let mv = reversi_engine::Policy::choose(&mut self.0, pos);
-            if let Some(e) = self.0.error.borrow_mut().take() {
-                self.1.borrow_mut().get_or_insert(e);
-            }
-            mv
-        }
-    }
-    let keep = Keep(policy, error.clone());
-    let served = match protocol {
-        Protocol::Gtp => reversi_engine::gtp::serve(keep, start, input, output),
-        _ => reversi_engine::nboard::serve(keep, start, input, output),
-    };
-    if let Some(e) = error.borrow_mut().take() {
-        return Err(e);
-    }
-    served.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))
-}
-
-/// Serves `policy(position) -> move` as a GTP engine on standard input and
-/// output.
-#[pyfunction]
-fn serve_gtp(policy: &Bound<'_, PyAny>) -> PyResult<()> {
-    serve(policy, Protocol::Gtp)
-}
-
-/// Serves `policy(position) -> move` as an NBoard engine on standard input
-/// and output.
-#[pyfunction]
-fn serve_nboard(policy: &Bound<'_, PyAny>) -> PyResult<()> {
-    serve(policy, Protocol::Nboard)
 }

@@ -4,15 +4,19 @@
 //! readers and writers. The Python API is documented by the package's stubs
 //! (`python/reversi_rules/_native.pyi`, checked against the module by `mypy.stubtest`).
 
+mod args;
 mod arrays;
 mod batch;
 mod dataset;
 mod engines;
 mod errors;
 mod interrupt;
+mod matches;
 mod output_file;
 mod position;
+mod py_policy;
 mod records;
+mod serving;
 mod split;
 mod threads;
 mod vector;

@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use reversi_notation::Outputs;
 
+use crate::args::FilePath;
 use crate::writing::output_error;
 
 /// A destination written all or nothing (module docs). Write-only and
@@ -40,7 +41,8 @@ impl OutputFile {
     /// `inputs` (the same file, however named) or a directory.
     #[new]
     #[pyo3(signature = (path, inputs=Vec::new()))]
-    fn py_new(py: Python<'_>, path: PathBuf, inputs: Vec<PathBuf>) -> PyResult<OutputFile> {
+    fn py_new(py: Python<'_>, path: FilePath, inputs: Vec<FilePath>) -> PyResult<OutputFile> {
+        let (path, inputs): (PathBuf, Vec<PathBuf>) = (path.get(), inputs.into_iter().map(FilePath::get).collect());
         if let Ok(target) = std::fs::canonicalize(&path)
             && let Some(input) = inputs.iter().find(|i| std::fs::canonicalize(i).ok().as_ref() == Some(&target))
         {

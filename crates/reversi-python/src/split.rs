@@ -17,6 +17,7 @@ use reversi_variants::shards::{
 };
 use reversi_variants::split::{Counter, CounterError, DeepOptions, MAX_DEPTH};
 
+use crate::args::{FilePath, Unsigned};
 use crate::errors::{self, Kind};
 use crate::interrupt::interruptible;
 use crate::position::PyPosition;
@@ -209,15 +210,22 @@ impl ShardResult {
         plan: String,
         variant: String,
         board: String,
-        depth: u32,
-        split: u32,
-        shard: u32,
-        shards: u32,
-        hash_seed: u64,
-        positions: u64,
-        leaves: u64,
+        depth: Unsigned<u32>,
+        split: Unsigned<u32>,
+        shard: Unsigned<u32>,
+        shards: Unsigned<u32>,
+        hash_seed: Unsigned<u64>,
+        positions: Unsigned<u64>,
+        leaves: Unsigned<u64>,
         seconds: f64,
     ) -> PyResult<ShardResult> {
+        let depth = depth.get();
+        let split = split.get();
+        let shard = shard.get();
+        let shards = shards.get();
+        let hash_seed = hash_seed.get();
+        let positions = positions.get();
+        let leaves = leaves.get();
         let fields = ShardResultFields {
             plan,
             variant,
@@ -410,11 +418,15 @@ impl MergedCount {
 pub(crate) fn perft(
     py: Python<'_>,
     position: &PyPosition,
-    depth: u32,
-    hash_mib: Option<usize>,
-    threads: Option<usize>,
-    hash_seed: Option<u64>,
+    depth: Unsigned<u32>,
+    hash_mib: Option<Unsigned<usize>>,
+    threads: Option<Unsigned<usize>>,
+    hash_seed: Option<Unsigned<u64>>,
 ) -> PyResult<u64> {
+    let depth = depth.get();
+    let hash_mib = hash_mib.map(Unsigned::get);
+    let threads = threads.map(Unsigned::get);
+    let hash_seed = hash_seed.map(Unsigned::get);
     let pos = position.pos;
     interruptible(py, |cancel| {
         let counter = Counter::new(&pos, options(hash_mib, hash_seed, threads))
@@ -430,11 +442,12 @@ pub(crate) fn perft(
 #[pyfunction]
 pub(crate) fn write_plan(
     py: Python<'_>,
-    path: PathBuf,
+    path: FilePath,
     position: &PyPosition,
-    depth: u32,
-    split: u32,
+    depth: Unsigned<u32>,
+    split: Unsigned<u32>,
 ) -> PyResult<PlanInfo> {
+    let (path, depth, split) = (path.get(), depth.get(), split.get());
     if depth > MAX_DEPTH {
         let too_deep = reversi_variants::PerftError::TooDeep { depth, max: MAX_DEPTH };
         return Err(PyValueError::new_err(too_deep.to_string()));
@@ -467,13 +480,19 @@ pub(crate) fn read_plan(py: Python<'_>, path: PathBuf) -> PyResult<PlanInfo> {
 pub(crate) fn count_shard(
     py: Python<'_>,
     plan: PathBuf,
-    shard: u64,
-    shards: u64,
-    hash_mib: Option<usize>,
-    threads: Option<usize>,
-    output: Option<PathBuf>,
-    hash_seed: Option<u64>,
+    shard: Unsigned<u64>,
+    shards: Unsigned<u64>,
+    hash_mib: Option<Unsigned<usize>>,
+    threads: Option<Unsigned<usize>>,
+    output: Option<FilePath>,
+    hash_seed: Option<Unsigned<u64>>,
 ) -> PyResult<ShardResult> {
+    let output = output.map(FilePath::get);
+    let shard = shard.get();
+    let shards = shards.get();
+    let hash_mib = hash_mib.map(Unsigned::get);
+    let threads = threads.map(Unsigned::get);
+    let hash_seed = hash_seed.map(Unsigned::get);
     // Out of u32, I/N is refused as the CLI's --shard refuses it.
     let shard = format!("{shard}/{shards}").parse::<Shard>().map_err(|e| errors::error(Kind::Plan, e.to_string()))?;
     if let Some(output) = &output {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use reversi_variants::split::MAX_THREADS;
 
 /// From this many games on, the loops run on the threads.
 pub(crate) const PARALLEL: usize = 2048;
@@ -24,15 +25,19 @@ pub(crate) struct Threads {
 }
 
 impl Threads {
-    /// The threads of `threads=`: `None` every core, 1 none, more a pool.
+    /// The threads of `threads=`: `None` every core, 1 none, more a pool
+    /// (at most perft's [`MAX_THREADS`], refused before any starts).
     ///
     /// # Errors
     ///
-    /// `ValueError` for 0; `RuntimeError` when the pool cannot start.
+    /// `ValueError` for 0 or more than [`MAX_THREADS`]; `RuntimeError` when
+    /// the pool cannot start.
     pub(crate) fn new(threads: Option<usize>) -> PyResult<Threads> {
         match threads {
             None => Ok(Threads { pool: None, serial: false }),
-            Some(0) => Err(PyValueError::new_err("threads: at least 1 (None: every core)")),
+            Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(PyValueError::new_err(format!(
+                "threads: expected 1 to {MAX_THREADS} (None: every core), found {t}"
+            ))),
             Some(1) => Ok(Threads { pool: None, serial: true }),
             Some(t) => {
                 let pool = ThreadPoolBuilder::new()

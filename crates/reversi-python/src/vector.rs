@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use reversi_engine::BuiltinPolicy;
 use reversi_engine::env::{Autoreset, OutputBuffers, Outputs, Refusal, Rules, VectorEnv};
 
+use crate::args::Unsigned;
 use crate::arrays::out_array;
 use crate::batch::{Batch, parse_policy};
 use crate::errors::illegal;
@@ -107,20 +108,24 @@ impl VectorCore {
     #[pyo3(signature = (n, variant, board, holes, first, seed, opponent, color, autoreset, max_plies, threads, illegal))]
     #[allow(clippy::too_many_arguments)] // the keywords of the Python class, checked there
     fn py_new(
-        n: usize,
+        n: Unsigned<usize>,
         variant: &str,
         board: &str,
         holes: Vec<String>,
         first: &str,
-        seed: u64,
+        seed: Unsigned<u64>,
         opponent: &str,
         color: &str,
         autoreset: &str,
-        max_plies: Option<u32>,
-        threads: Option<usize>,
+        max_plies: Option<Unsigned<u32>>,
+        threads: Option<Unsigned<usize>>,
         illegal: &str,
     ) -> PyResult<VectorCore> {
-        let batch = Batch::py_new(n, variant, board, holes, seed, false, first, None)?.batch;
+        let n = n.get();
+        let seed = seed.get();
+        let max_plies = max_plies.map(Unsigned::get);
+        let threads = threads.map(Unsigned::get);
+        let batch = Batch::py_new(Unsigned(n), variant, board, holes, Unsigned(seed), false, first, None)?.batch;
         let opponent: Option<BuiltinPolicy> = if opponent == "self" { None } else { Some(parse_policy(opponent)?) };
         let learner_black = match color {
             "black" => true,
@@ -157,9 +162,10 @@ impl VectorCore {
         py: Python<'py>,
         obs: Bound<'py, PyAny>,
         legal: Bound<'py, PyAny>,
-        seed: Option<u64>,
+        seed: Option<Unsigned<u64>>,
         mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<()> {
+        let seed = seed.map(Unsigned::get);
         let (n, [h, w], count) = (self.n, self.hw, self.actions);
         let which: Vec<i64> = match &mask {
             None => Vec::new(),
@@ -296,7 +302,8 @@ impl VectorCore {
     }
 
     /// Episode `i`'s position.
-    fn position(&mut self, i: usize) -> PyResult<PyPosition> {
+    fn position(&mut self, i: Unsigned<usize>) -> PyResult<PyPosition> {
+        let i = i.get();
         crate::batch::position_of(self.inner()?.env.batch(), i)
     }
 

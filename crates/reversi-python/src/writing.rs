@@ -23,6 +23,7 @@ use reversi_notation::{
     EncodeError, Encoder, Format, Losses, OutputError, PathError, PathOptions, Record, convert_record, write_path,
 };
 
+use crate::args::FilePath;
 use crate::errors::{illegal, record_error};
 use crate::records::{PyRecord, Skipped, open_source, parse_errors};
 
@@ -123,7 +124,11 @@ fn write_all(
 
 /// The target of `target`: a path, or an object with `write` (binary).
 fn target_of<'py>(target: &Bound<'py, PyAny>) -> PyResult<Target<'py>> {
-    if target.hasattr("write")? { Ok(Target::File(target.clone())) } else { Ok(Target::Path(target.extract()?)) }
+    if target.hasattr("write")? {
+        Ok(Target::File(target.clone()))
+    } else {
+        Ok(Target::Path(target.extract::<FilePath>()?.get()))
+    }
 }
 
 /// Writes `games` (an iterable of `Record`) to `target` (a path, or a binary
@@ -165,7 +170,8 @@ pub(crate) fn convert(
 ) -> PyResult<Vec<String>> {
     let skip = parse_errors(errors)?;
     let target = target_of(target)?;
-    let inputs: Vec<PathBuf> = if source.hasattr("read")? { Vec::new() } else { vec![source.extract()?] };
+    let inputs: Vec<PathBuf> =
+        if source.hasattr("read")? { Vec::new() } else { vec![source.extract::<FilePath>()?.get()] };
     let path = match &target {
         Target::Path(p) => Some(p.as_path()),
         Target::File(_) => None,

@@ -1,0 +1,260 @@
+//! `reversi_rules.match`: reversi-engine's [`run_match`] between engines and
+//! Python policies, as the CLI's `reversi match` plays it (an engine that
+//! fails, or cannot be started again, forfeits that game and the match goes
+//! on), on a thread of its own with the GIL released: Ctrl-C stops the
+//! engines' waits at once and is raised. Each game is handed to a progress
+//! callback (or a tqdm bar), and the result has the fields of the CLI's
+//! `--json` summary, from reversi-engine's [`Tally`] and [`Sprt`].
+
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use reversi_engine::Fault;
+use reversi_engine::referee::{
+    Clocks, EngineSpec, Game, MatchOptions, Report, Side, Sprt, Tally, TimeControl, Verdict, opening, run_match,
+};
+use reversi_notation::Record;
+use reversi_variants::Move;
+
+use crate::args::Unsigned;
+use crate::engines::{Engine, hook, seconds};
+use crate::interrupt::{Cancel, interruptible};
+use crate::py_policy::PyPolicy;
+use crate::records::PyRecord;
+
+/// Registers the function.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(play_match, m)?)?;
+    Ok(())
+}
+
+/// How long an engine has to start or get ready when no `Engine` says.
+const SETUP: Duration = Duration::from_secs(10);
+
+/// One side of a match: an engine (its running process, taken for the
+/// match's first game, and how to start it again) or a policy.
+enum Player {
+    Engine { spec: EngineSpec, running: Mutex<Option<Box<dyn Side + Send>>> },
+    Policy(PyPolicy),
+}
+
+impl Player {
+    fn of(side: &Bound<'_, PyAny>) -> PyResult<(Player, Option<Duration>)> {
+        if let Ok(engine) = side.cast::<Engine>() {
+            let (spec, setup, running) = engine
+                .try_borrow_mut()
+                .map_err(|_| PyValueError::new_err("an engine in use elsewhere cannot play a match"))?
+                .for_match();
+            return Ok((Player::Engine { spec, running: Mutex::new(running) }, Some(setup)));
+        }
+        if side.is_callable() {
+            return Ok((Player::Policy(PyPolicy::new(side)), None));
+        }
+        Err(PyValueError::new_err("a side is an Engine or a callable policy(position) -> move"))
+    }
+
+    /// The side for a worker of the match: the running engine if it has not
+    /// been taken, else one started now (its waits stopped by `cancel`).
+    fn start(&self, deadline: Instant, cancel: &Cancel) -> Result<Box<dyn Side + Send>, Fault> {
+        match self {
+            Player::Engine { spec, running } => {
+                let taken = running.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+                let side = match taken {
+                    Some(side) => side,
+                    None => reversi_engine::stoppable(hook(cancel), || spec.start(deadline))?,
+                };
+                Ok(Box::new(Stopping { side, cancel: cancel.clone() }))
+            }
+            Player::Policy(policy) => Ok(Box::new(policy.clone())),
+        }
+    }
+}
+
+/// An engine whose waits stop when the match is interrupted.
+struct Stopping {
+    side: Box<dyn Side + Send>,
+    cancel: Cancel,
+}
+
+impl Side for Stopping {
+    fn name(&self) -> String {
+        self.side.name()
+    }
+
+    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+        reversi_engine::stoppable(hook(&self.cancel), || self.side.new_game(game, control, deadline))
+    }
+
+    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+        reversi_engine::stoppable(hook(&self.cancel), || self.side.go(game, clocks, deadline))
+    }
+
+    fn game_over(&mut self, game: &Game) {
+        reversi_engine::stoppable(hook(&self.cancel), || self.side.game_over(game));
+    }
+}
+
+/// Where each game is told: nowhere, a callable, a tqdm bar, or lines on
+/// `sys.stderr` (`progress=True` without tqdm).
+enum Progress {
+    Silent,
+    Callback(Py<PyAny>),
+    Bar(Py<PyAny>),
+    Lines,
+}
+
+impl Progress {
+    fn of(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, games: usize) -> PyResult<Progress> {
+        let Some(progress) = progress else { return Ok(Progress::Silent) };
+        if progress.is_callable() {
+            return Ok(Progress::Callback(progress.clone().unbind()));
+        }
+        if !progress.extract::<bool>().map_err(|_| {
+            PyValueError::new_err("progress: expected a callable, True or False (a tqdm bar, or lines on stderr)")
+        })? {
+            return Ok(Progress::Silent);
+        }
+        Ok(match py.import("tqdm") {
+            Ok(tqdm) => {
+                let options = PyDict::new(py);
+                options.set_item("total", games)?;
+                options.set_item("unit", "game")?;
+                Progress::Bar(tqdm.getattr("tqdm")?.call((), Some(&options))?.unbind())
+            }
+            Err(_) => Progress::Lines,
+        })
+    }
+
+    /// Tells `report`'s game (`record` its record, `tally` the score with
+    /// it) out of `games`.
+    fn tell(
+        &self,
+        py: Python<'_>,
+        report: &Report,
+        record: &Record,
+        (tally, sprt, games): (&Tally, Option<&Sprt>, usize),
+    ) -> PyResult<()> {
+        match self {
+            Progress::Silent => Ok(()),
+            Progress::Callback(callback) => {
+                let game = PyDict::new(py);
+                game.set_item("game", report.index + 1)?;
+                game.set_item("black", &report.names[0])?;
+                game.set_item("white", &report.names[1])?;
+                game.set_item("result", record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string))?;
+                game.set_item("termination", record.get("Termination"))?;
+                game.set_item("first_score", report.first_score())?;
+                score_fields(&game, tally, sprt)?;
+                callback.bind(py).call1((game,)).map(drop)
+            }
+            Progress::Bar(bar) => {
+                bar.bind(py).call_method1("set_postfix_str", (tally.to_string(),))?;
+                bar.bind(py).call_method1("update", (1,)).map(drop)
+            }
+            Progress::Lines => {
+                let line = format!("game {}/{games}: {tally}\n", report.index + 1);
+                py.import("sys")?.getattr("stderr")?.call_method1("write", (line,)).map(drop)
+            }
+        }
+    }
+
+    fn close(&self, py: Python<'_>) -> PyResult<()> {
+        if let Progress::Bar(bar) = self {
+            bar.bind(py).call_method0("close")?;
+        }
+        Ok(())
+    }
+}
+
+/// The score's fields of the CLI's `--json` lines: `wins`, `draws`,
+/// `losses`, `score`, `elo` with `elo_low` and `elo_high` (`None` at an
+/// open end, as JSON's `null`), and `llr` (`None` without an SPRT).
+fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) -> PyResult<()> {
+    let elo = tally.elo_interval();
+    let finite = |x: f64| x.is_finite().then_some(x);
+    dict.set_item("wins", tally.wins)?;
+    dict.set_item("draws", tally.draws)?;
+    dict.set_item("losses", tally.losses)?;
+    dict.set_item("score", tally.score())?;
+    dict.set_item("elo", elo.map(|e| e.0))?;
+    dict.set_item("elo_low", elo.and_then(|e| finite(e.1)))?;
+    dict.set_item("elo_high", elo.and_then(|e| finite(e.2)))?;
+    dict.set_item("llr", sprt.map(|s| tally.llr(s)))
+}
+
+/// Plays a match between `a` and `b` (each an `Engine` or a callable
+/// `policy(position) -> move`) from `openings` (`Record`s, each played twice
+/// with colours swapped; the standard start if none).
+#[pyfunction(name = "match")]
+#[pyo3(signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments.
+fn play_match<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+    openings: Option<Vec<PyRef<'_, PyRecord>>>,
+    games: Option<Unsigned<usize>>,
+    time: f64,
+    increment: f64,
+    sprt: Option<&str>,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let games = games.map(Unsigned::get);
+    let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
+    let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
+    let mut starts = Vec::new();
+    for (i, game) in openings.iter().flatten().enumerate() {
+        starts.push(opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))?);
+    }
+    let games = games.unwrap_or(2 * starts.len().max(1));
+    let progress = Progress::of(py, progress, games)?;
+    let (first, setup_a) = Player::of(a)?;
+    let (second, setup_b) = Player::of(b)?;
+    let setup = setup_a.max(setup_b).unwrap_or(SETUP);
+    let options = MatchOptions::new(games).openings(starts).control(control).setup(setup);
+    let players = [first, second];
+    let mut tally = Tally::default();
+    let mut verdict = None;
+    let mut records = Vec::new();
+    let mut raised = None;
+    interruptible(py, |cancel| {
+        let stop = AtomicBool::new(false);
+        let f1 = |deadline| players[0].start(deadline, cancel);
+        let f2 = |deadline| players[1].start(deadline, cancel);
+        run_match(&f1, &f2, &options, &stop, &mut |report| {
+            if cancel.is_cancelled() {
+                return false;
+            }
+            let record = report.record();
+            tally.add(report.first_score());
+            verdict = sprt.and_then(|s| s.verdict(&tally));
+            let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
+            records.push((report.index, record));
+            let policy_error = players.iter().find_map(|p| match p {
+                Player::Policy(policy) => policy.take_error(),
+                Player::Engine { .. } => None,
+            });
+            raised = policy_error.or(told.err());
+            raised.is_none() && verdict.is_none()
+        });
+    })?;
+    progress.close(py)?;
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    records.sort_by_key(|(index, _)| *index);
+    let result = PyDict::new(py);
+    score_fields(&result, &tally, sprt.as_ref())?;
+    let verdict = verdict.map(|v| match v {
+        Verdict::H0 => "H0",
+        _ => "H1",
+    });
+    result.set_item("sprt", verdict)?;
+    let records: Vec<PyRecord> = records.into_iter().map(|(_, r)| PyRecord::from_record(r)).collect();
+    result.set_item("games", records)?;
+    Ok(result)
+}
