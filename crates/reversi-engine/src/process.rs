@@ -281,7 +281,8 @@ impl Process {
         let mut buf = Vec::with_capacity(line.len() + 1);
         buf.extend_from_slice(line.as_bytes());
         buf.push(b'\n');
-        stdin.write_all(&buf).and_then(|()| stdin.flush()).map_err(|e| Fault::Crash(format!("writing to it: {e}")))
+        let written = stdin.write_all(&buf).and_then(|()| stdin.flush());
+        written.map_err(|e| Fault::Crash(self.exit_reason(format!("writing to it: {e}"))))
     }
 
     /// The next line (without its line break), waiting until `deadline`.
@@ -304,14 +305,16 @@ impl Process {
         }
     }
 
-    /// Why the engine's output ended: its exit status if it has ended.
+    /// Why the engine's output ended: its exit status if it has ended
+    /// (read without reaping it: its process group stays its own until
+    /// it is dropped).
     fn exit_reason(&mut self, why: String) -> String {
-        // Give the process a moment to be reaped after closing its output.
+        // Give the process a moment to end after closing its output.
         for _ in 0..20 {
-            if let Ok(Some(status)) = self.child.try_wait() {
+            if let Some(status) = group::status(self.child.id(), &mut self.child) {
                 return format!("{why}, {status}");
             }
-            std::thread::sleep(std::time::Duration::from_millis(1));
+            std::thread::sleep(Duration::from_millis(1));
         }
         why
     }
@@ -362,10 +365,25 @@ mod group {
 
     /// Whether the engine has ended, without reaping it: its id stays
     /// taken, so its group cannot be another's when it is killed.
-    pub(super) fn exited(id: u32, _child: &mut Child) -> bool {
-        let Some(pid) = i32::try_from(id).ok().and_then(Pid::from_raw) else { return true };
+    pub(super) fn exited(id: u32, child: &mut Child) -> bool {
+        status(id, child).is_some()
+    }
+
+    /// How the engine ended, if it has, without reaping it (as the
+    /// standard library writes it: `exit status: 3`, `signal: 9`).
+    pub(super) fn status(id: u32, _child: &mut Child) -> Option<String> {
+        let Some(pid) = i32::try_from(id).ok().and_then(Pid::from_raw) else { return Some("ended".into()) };
         let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
-        matches!(waitid(WaitId::Pid(pid), options), Ok(Some(_)))
+        match waitid(WaitId::Pid(pid), options) {
+            Ok(Some(status)) => Some(match (status.exit_status(), status.terminating_signal()) {
+                (_, Some(signal)) => format!("signal: {signal}"),
+                (Some(code), None) => format!("exit status: {code}"),
+                (None, None) => "ended".into(),
+            }),
+            Ok(None) => None,
+            // Not a child of ours any more: reaped.
+            Err(_) => Some("ended".into()),
+        }
     }
 
     /// Kills the engine's group (the engine, not yet reaped, keeps it its own).
@@ -387,6 +405,14 @@ mod group {
 
     pub(super) fn exited(_id: u32, child: &mut Child) -> bool {
         !matches!(child.try_wait(), Ok(None))
+    }
+
+    pub(super) fn status(_id: u32, child: &mut Child) -> Option<String> {
+        match child.try_wait() {
+            Ok(Some(status)) => Some(status.to_string()),
+            Ok(None) => None,
+            Err(_) => Some("ended".into()),
+        }
     }
 
     pub(super) fn kill(_id: u32, child: &mut Child) {
