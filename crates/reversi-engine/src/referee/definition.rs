@@ -10,14 +10,18 @@ use crate::side::Game;
 /// the second, the openings' digest, the clock, the number of games.
 pub const DEFINITION_FIELDS: [&str; 5] = ["MatchEngine1", "MatchEngine2", "MatchOpenings", "MatchClock", "MatchGames"];
 
-/// What the fields say, for messages.
-const WHAT: [&str; 5] = ["the first engine", "the second engine", "the openings", "the clock", "the number of games"];
+/// What the compared fields say, for messages (the number of games is not
+/// compared: a match may be resumed to more games, or fewer).
+const WHAT: [&str; 4] = ["the first engine", "the second engine", "the openings", "the clock"];
 
 /// What defines a match: its engines (as given: protocol, command,
 /// directory, depth), its openings (their count and a digest of their moves),
 /// the clock and the number of games. Each record of the match carries it
 /// ([`mark`](MatchDefinition::mark)), and a resumed match is refused when
-/// its records say another ([`check_resume`](MatchDefinition::check_resume)).
+/// its records say other engines, openings or clock
+/// ([`check_resume`](MatchDefinition::check_resume)); the number of games
+/// may change, and is what a resume plays when not told
+/// ([`recorded_games`](MatchDefinition::recorded_games)).
 ///
 /// ```
 /// use reversi_engine::referee::{EngineSpec, MatchDefinition, MatchOptions};
@@ -27,9 +31,16 @@ const WHAT: [&str; 5] = ["the first engine", "the second engine", "the openings"
 /// let mut record = reversi_notation::Record::default();
 /// one.mark(&mut record);
 /// assert_eq!(one.check_resume(std::slice::from_ref(&record)), Ok(()));
-/// let other = MatchDefinition::new(&a, &b, &MatchOptions::new(20));
-/// let refused = other.check_resume(&[record]).unwrap_err();
-/// assert_eq!(refused.to_string(), "the records hold another match: the number of games: 10 there, 20 now");
+/// assert_eq!(MatchDefinition::recorded_games(std::slice::from_ref(&record)), Some(10));
+/// // More games: the same match.
+/// let longer = MatchDefinition::new(&a, &b, &MatchOptions::new(20));
+/// assert_eq!(longer.check_resume(std::slice::from_ref(&record)), Ok(()));
+/// let c: EngineSpec = "gtp:edax -gtp -l 4".parse()?;
+/// let refused = MatchDefinition::new(&c, &b, &MatchOptions::new(10)).check_resume(&[record]).unwrap_err();
+/// assert_eq!(
+///     refused.to_string(),
+///     "the records hold another match: the first engine: gtp:edax -gtp there, gtp:edax -gtp -l 4 now"
+/// );
 /// # Ok::<(), reversi_engine::referee::ParseEngineError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,9 +82,16 @@ impl MatchDefinition {
         }
     }
 
+    /// The number of games the last record that says it was written for.
+    #[must_use]
+    pub fn recorded_games(records: &[Record]) -> Option<usize> {
+        records.iter().rev().find_map(|r| r.get(DEFINITION_FIELDS[4])?.parse().ok())
+    }
+
     /// Whether `records` (a match's records, to resume) are of this match:
-    /// every record that carries a definition must carry this one (records
-    /// written without one are taken as they are).
+    /// every record that carries a definition must say these engines,
+    /// openings and clock (records written without one are taken as they
+    /// are).
     ///
     /// # Errors
     /// [`ResumeMismatch`] naming each difference with the first record
