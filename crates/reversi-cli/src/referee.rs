@@ -66,7 +66,8 @@ pub(crate) struct MatchArgs {
     /// The records' format (else from the extension, else GGF).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
-    /// Go on with the match RECORDS holds: play only the games it lacks.
+    /// Go on with the match RECORDS holds: play only the games it lacks
+    /// (refused when its records say other engines, openings or clock).
     #[arg(long)]
     resume: bool,
     /// Print a JSON object per game and one at the end instead of text.

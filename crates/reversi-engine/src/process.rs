@@ -474,6 +474,23 @@ mod tests {
     }
 
     #[test]
+    fn the_stderr_tail_is_bounded_by_lines_and_bytes() {
+        let mut tail = Tail::default();
+        for i in 0..100 {
+            tail.push(format!("line {i}"));
+        }
+        assert_eq!(tail.lines.len(), STDERR_LINES);
+        assert_eq!(tail.lines.back().map(String::as_str), Some("line 99"));
+        tail.push("é".repeat(STDERR_BYTES));
+        // A line over the bound is cut at a character boundary, alone.
+        assert_eq!(tail.lines.len(), 1);
+        assert_eq!(tail.bytes, STDERR_BYTES);
+        assert!(tail.lines[0].len() <= STDERR_BYTES && tail.lines[0].chars().all(|c| c == 'é'));
+        tail.push("next".into());
+        assert!(tail.bytes <= STDERR_BYTES && tail.lines.back().map(String::as_str) == Some("next"));
+    }
+
+    #[test]
     fn a_missing_program_is_a_spawn_fault() {
         let err = Process::spawn(&["/nonexistent/engine".into()], None).unwrap_err();
         assert!(matches!(err, Fault::Spawn { .. }), "{err}");
