@@ -242,6 +242,11 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let mut failure = None;
     let mut verdict = None;
     let mut repeats = Repeats::default();
+    for record in &records {
+        if let Some(round) = record.get("Round").and_then(|r| r.parse::<usize>().ok()).filter(|&r| r > 0) {
+            repeats.note_record(round - 1, record);
+        }
+    }
     // Created with the first game: no empty records file when none is played.
     let mut file: Option<File> = None;
     let mut on_game = |report: &Report| -> bool {

@@ -328,6 +328,8 @@ fn resume_refuses_another_match_and_repeated_games_are_told() {
     // The same match: goes on, to the number of games its records say.
     let out = reversi(&["match", &a, &b, "--openings", &openings, "--resume", "--games", "6", "-o", &records]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // The games its records hold count: game 5 repeats game 1.
+    assert!(stderr(&out).contains("warning: game 5 repeats game 1 move for move"), "{}", stderr(&out));
     assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(), 6);
 }
 

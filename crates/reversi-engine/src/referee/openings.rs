@@ -75,8 +75,10 @@ fn walk(
     }
 }
 
-/// The games a match has played, by their moves: tells a game that repeats
-/// an earlier one (deterministic engines from the same opening).
+/// The games a match has played, by their start and moves (passes aside,
+/// which the moves imply): tells a game that repeats an earlier one
+/// (deterministic engines from the same opening), also one of the records a
+/// match resumes ([`note_record`](Repeats::note_record)).
 ///
 /// ```
 /// use reversi_engine::referee::{Game, Repeats};
@@ -96,7 +98,18 @@ impl Repeats {
     /// Notes game `index`: the index of an earlier game with the same start
     /// and moves, if any.
     pub fn note(&mut self, index: usize, game: &Game) -> Option<usize> {
-        let key = (game.start.hash(), game.moves.clone());
+        self.insert(index, game.start.hash(), game.moves.iter().copied())
+    }
+
+    /// Notes the game of `record` as game `index` (a record whose start
+    /// cannot be set up is not noted): as [`note`](Repeats::note).
+    pub fn note_record(&mut self, index: usize, record: &reversi_notation::Record) -> Option<usize> {
+        let start = record.start_position().ok()?;
+        self.insert(index, start.hash(), record.moves.iter().map(|p| p.mv))
+    }
+
+    fn insert(&mut self, index: usize, start: u64, moves: impl Iterator<Item = Move>) -> Option<usize> {
+        let key = (start, moves.filter(|m| !m.is_pass()).collect());
         match self.games.get(&key) {
             Some(&earlier) => Some(earlier),
             None => {
