@@ -249,6 +249,7 @@ fn wait_at_most_a_minute(child: &mut std::process::Child) -> std::process::ExitS
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn an_engine_that_fails_is_explained_and_no_records_file_is_left() {
     let dir = TempDir::new("explained");
