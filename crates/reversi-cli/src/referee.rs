@@ -234,9 +234,14 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let options = options.done(done);
     // Engines' process groups are ended if the match is interrupted.
     crate::interrupt::watch();
+    let failed = |n: usize, spec: &EngineSpec, e: reversi_engine::Fault| {
+        Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.command())))
+    };
     for (n, spec) in [(1, &first), (2, &second)] {
-        spec.start(Instant::now() + setup)
-            .map_err(|e| Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.command()))))?;
+        spec.check().map_err(|e| failed(n, spec, e))?;
+    }
+    for (n, spec) in [(1, &first), (2, &second)] {
+        spec.start(Instant::now() + setup).map_err(|e| failed(n, spec, e))?;
     }
     let stop = AtomicBool::new(false);
     let mut failure = None;

@@ -264,7 +264,8 @@ fn an_engine_that_fails_is_explained_and_no_records_file_is_left() {
     assert!(err.contains("exit status: 3") && err.contains("its standard error ended: I-AM-STDERR"), "{err}");
     assert!(!std::path::Path::new(&records).exists(), "an empty records file was left");
     // A missing working directory is named, before any engine starts.
-    let out = reversi(&["match", &us, &us, "--dir2", "/nonexistent/engine-dir", "-o", &records]);
+    // (even when engine 1 would fail to start: the directories come first).
+    let out = reversi(&["match", failing, &us, "--dir2", "/nonexistent/engine-dir", "-o", &records]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("engine 2 ("), "{}", stderr(&out));
     assert!(stderr(&out).contains("the working directory /nonexistent/engine-dir"), "{}", stderr(&out));

@@ -196,15 +196,7 @@ impl Process {
             return Err(spawn_error("empty command".into()));
         }
         if let Some(dir) = dir {
-            // Checked first: the system's error names neither the program
-            // nor the directory ("No such file or directory").
-            match std::fs::metadata(dir) {
-                Ok(m) if m.is_dir() => {}
-                Ok(_) => {
-                    return Err(spawn_error(format!("the working directory {} is not a directory", dir.display())));
-                }
-                Err(e) => return Err(spawn_error(format!("the working directory {}: {e}", dir.display()))),
-            }
+            check_dir(&program, dir)?;
         }
         let mut command = Command::new(&program);
         command.args(&argv[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -335,6 +327,21 @@ impl Drop for Process {
         // group's) cannot be another process's.
         groups().retain(|&g| g != id);
         let _ = self.child.wait();
+    }
+}
+
+/// Whether `dir` can be the working directory of `program`: checked before
+/// it starts, because the system's error names neither the program nor the
+/// directory ("No such file or directory").
+///
+/// # Errors
+/// [`Fault::Spawn`] naming the directory.
+pub fn check_dir(program: &str, dir: &Path) -> Result<(), Fault> {
+    let spawn_error = |reason: String| Fault::Spawn { command: program.to_string(), reason };
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(spawn_error(format!("the working directory {} is not a directory", dir.display()))),
+        Err(e) => Err(spawn_error(format!("the working directory {}: {e}", dir.display()))),
     }
 }
 

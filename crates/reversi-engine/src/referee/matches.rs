@@ -181,6 +181,18 @@ impl std::str::FromStr for EngineSpec {
 }
 
 impl EngineSpec {
+    /// Checks what can be checked before the engine starts: its working
+    /// directory (a match checks both engines' before starting either).
+    ///
+    /// # Errors
+    /// [`Fault::Spawn`] naming the directory.
+    pub fn check(&self) -> Result<(), Fault> {
+        match &self.dir {
+            Some(dir) => crate::process::check_dir(self.argv.first().map_or("", String::as_str), dir),
+            None => Ok(()),
+        }
+    }
+
     /// Starts the engine, ready before `deadline`.
     ///
     /// # Errors
