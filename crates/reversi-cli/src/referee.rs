@@ -160,6 +160,10 @@ fn file_kind(_kind: &std::fs::FileType) -> &'static str {
     "not a regular file"
 }
 
+/// How many repeated games are warned about one by one (the others are
+/// counted at the end).
+const WARNED_REPEATS: usize = 5;
+
 /// Runs the match.
 pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.display().to_string();
@@ -252,6 +256,7 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             repeats.note_record(round - 1, record);
         }
     }
+    let mut repeated = 0;
     // Created with the first game: no empty records file when none is played.
     let mut file: Option<File> = None;
     let mut on_game = |report: &Report| -> bool {
@@ -273,11 +278,14 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
         if report.played.end == End::Finished
             && let Some(earlier) = repeats.note(report.index, &report.played.game)
         {
-            crate::warn(&format!(
-                "game {} repeats game {} move for move: give --openings (or more of them) for games that differ",
-                report.index + 1,
-                earlier + 1
-            ));
+            repeated += 1;
+            if repeated <= WARNED_REPEATS {
+                crate::warn(&format!(
+                    "game {} repeats game {} move for move: give --openings (or more of them) for games that differ",
+                    report.index + 1,
+                    earlier + 1
+                ));
+            }
         }
         tally.add(report.first_score());
         let standing = tally.standing(args.sprt.as_ref());
@@ -296,6 +304,9 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let f1 = |deadline| first.start(deadline);
     let f2 = |deadline| second.start(deadline);
     run_match(&f1, &f2, &options, &stop, &mut on_game);
+    if repeated > WARNED_REPEATS {
+        crate::warn(&format!("{} more games repeat an earlier game move for move", repeated - WARNED_REPEATS));
+    }
     if let Some(failure) = failure {
         return Err(failure);
     }

@@ -327,12 +327,25 @@ fn resume_refuses_another_match_and_repeated_games_are_told() {
     let err = stderr(&out);
     assert!(err.contains(&format!("the first engine: {a} there, {b} now")), "{err}");
     assert_eq!(std::fs::read_to_string(&records).unwrap(), before);
-    // The same match: goes on, to the number of games its records say.
+    // The same match goes on, to more games.
     let out = reversi(&["match", &a, &b, "--openings", &openings, "--resume", "--games", "6", "-o", &records]);
     assert!(out.status.success(), "{}", stderr(&out));
     // The games its records hold count: game 5 repeats game 1.
     assert!(stderr(&out).contains("warning: game 5 repeats game 1 move for move"), "{}", stderr(&out));
-    assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(), 6);
+    let count = || reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len();
+    assert_eq!(count(), 6);
+    // Without --games, to the number its records say: nothing left to play.
+    let out = reversi(&["match", &a, &b, "--openings", &openings, "--resume", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("6 games: "), "{}", stdout(&out));
+    assert_eq!(count(), 6);
+    // Five repeats are told one by one, the others counted at the end.
+    let out = reversi(&["match", &a, &b, "--openings", &openings, "--resume", "--games", "12", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.matches(" repeats game 1 move for move").count(), 5, "{err}");
+    assert!(err.ends_with("reversi: warning: 1 more games repeat an earlier game move for move\n"), "{err}");
+    assert_eq!(count(), 12);
 }
 
 #[test]
