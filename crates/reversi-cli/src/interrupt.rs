@@ -1,13 +1,14 @@
-//! Ctrl-C, SIGTERM and SIGHUP while outputs are written: the temporary files
-//! in flight ([`crate::files::Outputs`], through [`TEMPORARY_FILES`]) are
-//! removed, then the process ends by the signal, as it would have without
+//! Ctrl-C, SIGTERM and SIGHUP while outputs are written or engines run: the
+//! temporary files in flight ([`crate::files::Outputs`], through
+//! [`TEMPORARY_FILES`]) are removed and the engines' process groups killed
+//! (reversi-engine's `process::end_all`), then the process ends by the signal, as it would have without
 //! the handler (a shell sees status 130 for Ctrl-C, 143 for SIGTERM). The
 //! destinations stay as they were: a temporary file is renamed over its
 //! destination only at the end.
 //!
 //! The handler is a thread of `signal-hook`'s (no work in the signal handler
-//! itself), started with the first temporary file; a command that writes no
-//! file never starts it. A temporary file is listed from its creation until
+//! itself), started with the first temporary file or engine ([`watch`]); a
+//! command that does neither never starts it. A temporary file is listed from its creation until
 //! it is renamed or removed, and the rename happens under the list's lock, so
 //! a signal during a rename waits for it: the file is then in place, whole,
 //! and only the others are removed.
@@ -55,10 +56,16 @@ pub(crate) static TEMPORARY_FILES: Tracker = Tracker;
 /// first), and renames or removes it under the list's lock.
 pub(crate) struct Tracker;
 
+/// Starts the handler (once): for a command that starts engines, whose
+/// process groups the handler ends.
+pub(crate) fn watch() {
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(start_handler);
+}
+
 impl TemporaryFiles for Tracker {
     fn track(&self, temporary: &Path) {
-        static HANDLER: Once = Once::new();
-        HANDLER.call_once(start_handler);
+        watch();
         PENDING.track(temporary);
     }
 
@@ -78,6 +85,9 @@ fn start_handler() {
     let started = std::thread::Builder::new().name("signals".to_string()).spawn(move || {
         if let Some(signal) = signals.forever().next() {
             PENDING.remove_all();
+            // Engines deaf to the end of their input, and their helpers,
+            // would outlive the referee.
+            reversi_engine::process::end_all();
             // Ends the process by the signal: the default action, restored.
             let _ = signal_hook::low_level::emulate_default_handler(signal);
             std::process::exit(128 + signal);

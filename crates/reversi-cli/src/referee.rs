@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    EngineSpec, MatchOptions, Protocol, Report, Sprt, Tally, TimeControl, Verdict, opening, resumed, run_match,
+    End, EngineSpec, MatchDefinition, MatchOptions, Protocol, Repeats, Report, Sprt, Standing, Tally, TimeControl,
+    Verdict, opening, resumed, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 use reversi_variants::Position;
@@ -30,10 +31,12 @@ pub(crate) struct MatchArgs {
     #[arg(value_name = "ENGINE", value_parser = parse_engine)]
     second: EngineSpec,
     /// Openings: every game of a record file (any format read), each played
-    /// twice, colours swapped.
+    /// twice, colours swapped (default: every position after 4 plies, one
+    /// per symmetry class: 60 openings).
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
-    /// How many games (default: two per opening, or 2).
+    /// How many games (default: two per opening; with --resume, the number
+    /// its records were played for).
     #[arg(long, value_name = "N")]
     games: Option<usize>,
     /// Each side's time for a game, in seconds.
@@ -63,7 +66,8 @@ pub(crate) struct MatchArgs {
     /// The records' format (else from the extension, else GGF).
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
-    /// Go on with the match RECORDS holds: play only the games it lacks.
+    /// Go on with the match RECORDS holds: play only the games it lacks
+    /// (refused when its records say other engines, openings or clock).
     #[arg(long)]
     resume: bool,
     /// Print a JSON object per game and one at the end instead of text.
@@ -115,6 +119,51 @@ fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
     source.collect::<Result<Vec<_>, _>>().map_err(|e| Failure::usage(format!("--resume: {e}")))
 }
 
+/// Refuses an output that is not a regular file (a FIFO, a device, a
+/// directory): a match appends its games to a records file and reads them
+/// back to resume; opening a FIFO without a reader would also wait forever.
+/// Its directory must exist: checked before any engine starts.
+fn check_output(path: &Path, out: &str) -> Result<(), Failure> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        let kind = meta.file_type();
+        if !kind.is_file() {
+            let what = if kind.is_dir() { "a directory" } else { file_kind(&kind) };
+            return Err(Failure::usage(format!(
+                "-o {}: {what}, not a file: a match appends its games to a records file (and reads it to resume)",
+                one_line(out)
+            )));
+        }
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    match std::fs::metadata(parent) {
+        Ok(m) if m.is_dir() => Ok(()),
+        _ => Err(Failure::usage(format!("-o {}: no directory {}", one_line(out), parent.display()))),
+    }
+}
+
+#[cfg(unix)]
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn file_kind(_kind: &std::fs::FileType) -> &'static str {
+    "not a regular file"
+}
+
+/// How many repeated games are warned about one by one (the others are
+/// counted at the end).
+const WARNED_REPEATS: usize = 5;
+
 /// Runs the match.
 pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.display().to_string();
@@ -137,10 +186,7 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             "--resume: {format} records do not keep each game's Round: resume GGF or PGN records"
         )));
     }
-    let openings = match &args.openings {
-        Some(path) => read_openings(path)?,
-        None => Vec::new(),
-    };
+    check_output(&args.output, &out)?;
     let with = |spec: &EngineSpec, dir: &Option<PathBuf>| {
         let spec = spec.clone().depth(args.depth);
         match dir {
@@ -149,6 +195,15 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
         }
     };
     let (first, second) = (with(&args.first, &args.dir1), with(&args.second, &args.dir2));
+    let control =
+        TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
+    let setup = Duration::from_secs_f64(args.setup);
+    // Without --openings: reversi-engine's default openings.
+    let mut options = MatchOptions::new(0);
+    if let Some(path) = &args.openings {
+        options = options.openings(read_openings(path)?);
+    }
+    let openings = options.openings_of();
     for (n, spec) in [(1, &first), (2, &second)] {
         let standard = Position::from(reversi_core::Position::start());
         if spec.protocol() == Protocol::Gtp && openings.iter().any(|o| o.start != standard) {
@@ -157,11 +212,20 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             )));
         }
     }
-    let games = args.games.unwrap_or(2 * openings.len().max(1));
+    let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
+    // A resume plays the number of games its records say unless told.
+    let games = args.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
+    let options = MatchOptions::new(games)
+        .openings(openings.to_vec())
+        .control(control)
+        .concurrency(args.concurrency.into())
+        .setup(setup);
+    let definition = MatchDefinition::new(&first, &second, &options);
     let mut tally = Tally::default();
     let mut done = std::collections::BTreeSet::new();
     if args.resume {
-        for (index, score) in resumed(&read_done(&args.output)?) {
+        definition.check_resume(&records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
+        for (index, score) in resumed(&records) {
             if index < games && done.insert(index) {
                 tally.add(score);
             }
@@ -171,42 +235,65 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             "-o {out}: the file exists: give --resume to go on with its match, or another file"
         )));
     }
-    let mut file: File = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.output)
-        .map_err(|e| Failure::usage(format!("{}: {e}", one_line(&out))))?;
-    let setup = Duration::from_secs_f64(args.setup);
+    let options = options.done(done);
+    // Engines' process groups are ended if the match is interrupted.
+    crate::interrupt::watch();
+    let failed = |n: usize, spec: &EngineSpec, e: reversi_engine::Fault| {
+        Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.command())))
+    };
     for (n, spec) in [(1, &first), (2, &second)] {
-        spec.start(Instant::now() + setup)
-            .map_err(|e| Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.argv().join(" ")))))?;
+        spec.check().map_err(|e| failed(n, spec, e))?;
     }
-    let control =
-        TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
-    let options = MatchOptions::new(games)
-        .openings(openings)
-        .control(control)
-        .concurrency(args.concurrency.into())
-        .setup(setup)
-        .done(done);
+    for (n, spec) in [(1, &first), (2, &second)] {
+        spec.start(Instant::now() + setup).map_err(|e| failed(n, spec, e))?;
+    }
     let stop = AtomicBool::new(false);
     let mut failure = None;
     let mut verdict = None;
+    let mut repeats = Repeats::default();
+    for record in &records {
+        if let Some(round) = record.get("Round").and_then(|r| r.parse::<usize>().ok()).filter(|&r| r > 0) {
+            repeats.note_record(round - 1, record);
+        }
+    }
+    let mut repeated = 0;
+    // Created with the first game: no empty records file when none is played.
+    let mut file: Option<File> = None;
     let mut on_game = |report: &Report| -> bool {
-        let record = report.record();
-        let written = reversi_notation::write(format, std::slice::from_ref(&record))
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| file.write_all(&bytes).and_then(|()| file.flush()).map_err(|e| e.to_string()));
+        let mut record = report.record();
+        definition.mark(&mut record);
+        let opened = match file.as_mut() {
+            Some(f) => Ok(f),
+            None => OpenOptions::new().create(true).append(true).open(&args.output).map(|f| file.insert(f)),
+        };
+        let written = opened.map_err(|e| e.to_string()).and_then(|file| {
+            reversi_notation::write(format, std::slice::from_ref(&record))
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| file.write_all(&bytes).and_then(|()| file.flush()).map_err(|e| e.to_string()))
+        });
         if let Err(e) = written {
             failure = Some(Failure::usage(format!("{}: {e}", one_line(&out))));
             return false;
         }
+        if report.played.end == End::Finished
+            && let Some(earlier) = repeats.note(report.index, &report.played.game)
+        {
+            repeated += 1;
+            if repeated <= WARNED_REPEATS {
+                crate::warn(&format!(
+                    "game {} repeats game {} move for move: give --openings (or more of them) for games that differ",
+                    report.index + 1,
+                    earlier + 1
+                ));
+            }
+        }
         tally.add(report.first_score());
-        verdict = args.sprt.and_then(|s| s.verdict(&tally));
+        let standing = tally.standing(args.sprt.as_ref());
+        verdict = standing.verdict;
         let line = if args.json {
-            game_json(report, &record, &tally, args.sprt)
+            game_json(report, &record, &standing)
         } else {
-            game_line(report, &record, &tally, games)
+            game_line(report, &record, &standing, games)
         };
         if let Err(e) = stdout.write_fmt(format_args!("{line}\n")).and_then(|()| stdout.flush()) {
             failure = Some(e);
@@ -217,10 +304,13 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let f1 = |deadline| first.start(deadline);
     let f2 = |deadline| second.start(deadline);
     run_match(&f1, &f2, &options, &stop, &mut on_game);
+    if repeated > WARNED_REPEATS {
+        crate::warn(&format!("{} more games repeat an earlier game move for move", repeated - WARNED_REPEATS));
+    }
     if let Some(failure) = failure {
         return Err(failure);
     }
-    let summary = summary(&tally, args.sprt, verdict, args.json);
+    let summary = summary(&tally.standing(args.sprt.as_ref()), args.json);
     stdout.write_fmt(format_args!("{summary}\n"))
 }
 
@@ -229,10 +319,10 @@ fn result_text(record: &Record) -> String {
     record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string)
 }
 
-fn game_line(report: &Report, record: &Record, tally: &Tally, games: usize) -> String {
-    let how = record.get("Termination").map(|t| format!(" ({t})")).unwrap_or_default();
+fn game_line(report: &Report, record: &Record, standing: &Standing, games: usize) -> String {
+    let how = record.get("Termination").map(|t| format!(" ({})", one_line(t))).unwrap_or_default();
     format!(
-        "game {}/{games}: {} - {} {}{how}; {tally}",
+        "game {}/{games}: {} - {} {}{how}; {standing}",
         report.index + 1,
         one_line(&report.names[0]),
         one_line(&report.names[1]),
@@ -240,7 +330,7 @@ fn game_line(report: &Report, record: &Record, tally: &Tally, games: usize) -> S
     )
 }
 
-fn game_json(report: &Report, record: &Record, tally: &Tally, sprt: Option<Sprt>) -> String {
+fn game_json(report: &Report, record: &Record, standing: &Standing) -> String {
     let mut object = serde_json::json!({
         "game": report.index + 1,
         "black": report.names[0],
@@ -249,51 +339,34 @@ fn game_json(report: &Report, record: &Record, tally: &Tally, sprt: Option<Sprt>
         "termination": record.get("Termination"),
         "first_score": report.first_score(),
     });
-    if let (Some(o), serde_json::Value::Object(t)) = (object.as_object_mut(), tally_json(tally, sprt)) {
+    if let (Some(o), serde_json::Value::Object(t)) = (object.as_object_mut(), standing_json(standing)) {
         o.extend(t);
     }
     object.to_string()
 }
 
-fn tally_json(tally: &Tally, sprt: Option<Sprt>) -> serde_json::Value {
-    let elo = tally.elo_interval();
-    // JSON has no infinity: an open end of the interval is null.
-    let finite = |x: f64| x.is_finite().then_some(x);
+/// reversi-engine's `Standing`, field for field (`None` is `null`: no Elo
+/// yet, an open end of its interval, no SPRT).
+fn standing_json(standing: &Standing) -> serde_json::Value {
     serde_json::json!({
-        "wins": tally.wins,
-        "draws": tally.draws,
-        "losses": tally.losses,
-        "score": tally.score(),
-        "elo": elo.map(|e| e.0),
-        "elo_low": elo.and_then(|e| finite(e.1)),
-        "elo_high": elo.and_then(|e| finite(e.2)),
-        "llr": sprt.map(|s| tally.llr(&s)),
+        "games": standing.games,
+        "wins": standing.wins,
+        "draws": standing.draws,
+        "losses": standing.losses,
+        "score": standing.score,
+        "elo": standing.elo,
+        "elo_low": standing.elo_low,
+        "elo_high": standing.elo_high,
+        "llr": standing.llr,
+        "llr_low": standing.llr_low,
+        "llr_high": standing.llr_high,
+        "sprt": standing.verdict.map(Verdict::name),
     })
 }
 
-fn summary(tally: &Tally, sprt: Option<Sprt>, verdict: Option<Verdict>, json: bool) -> String {
-    let verdict_text = verdict.map(|v| match v {
-        Verdict::H0 => "H0",
-        Verdict::H1 => "H1",
-    });
+fn summary(standing: &Standing, json: bool) -> String {
     if json {
-        let mut value = tally_json(tally, sprt);
-        if let Some(o) = value.as_object_mut() {
-            o.insert("games".into(), tally.games().into());
-            o.insert("sprt".into(), verdict_text.into());
-        }
-        return value.to_string();
+        return standing_json(standing).to_string();
     }
-    let sprt_text = match (sprt, verdict_text) {
-        (Some(s), v) => {
-            let (lo, hi) = s.bounds();
-            format!(
-                ", LLR {:.2} [{lo:.2}, {hi:.2}]{}",
-                tally.llr(&s),
-                v.map(|v| format!(": {v} accepted")).unwrap_or_default()
-            )
-        }
-        (None, _) => String::new(),
-    };
-    format!("{} games: {tally}{sprt_text}", tally.games())
+    format!("{} games: {standing}", standing.games)
 }

@@ -93,6 +93,10 @@ fn forfeits_are_recorded_and_the_match_goes_on() {
         assert!(o["termination"].as_str().unwrap().contains("forfeits: crashed"), "{o}");
     }
     assert_eq!((objects[4]["games"].as_u64(), objects[4]["losses"].as_u64()), (Some(4), Some(4)));
+    // Every game lost: no Elo, spelled null in every field that lacks it.
+    for field in ["elo", "elo_low", "elo_high", "llr", "sprt"] {
+        assert!(objects[4][field].is_null(), "{field}: {}", objects[4]);
+    }
     let (status, report) = replay(&records);
     assert_eq!(status, Some(0), "{report}");
     let pgn = std::fs::read_to_string(&records).unwrap();
@@ -138,6 +142,10 @@ fn sprt_stops_the_match() {
     assert!(summary.contains(": H1 accepted") || summary.contains(": H0 accepted"), "{summary}");
     let games: usize = summary.split(' ').next().unwrap().parse().unwrap();
     assert!(games < 2000, "{summary}");
+    // The LLR on every game's line, with the bounds.
+    for line in text.lines() {
+        assert!(line.contains(", LLR ") && line.contains(" [-2.20, 2.20]"), "{line}");
+    }
     assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(), games);
 }
 
@@ -148,8 +156,8 @@ fn bad_engines_openings_and_outputs_are_clear_errors() {
     let us = format!("gtp:{REVERSI} gtp");
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
-            vec!["gtp:/nonexistent/edax -gtp".into(), us.clone()],
-            "engine 1 (/nonexistent/edax -gtp): cannot start /nonexistent/edax",
+            vec!["gtp:/nonexistent/edax  -gtp".into(), us.clone()],
+            "engine 1 (/nonexistent/edax  -gtp): cannot start /nonexistent/edax",
         ),
         (vec![us.clone(), scripted("gtp", "dead")], "engine 2"),
         (vec!["edax".into(), us.clone()], "expected gtp:COMMAND or nboard:COMMAND"),
@@ -224,4 +232,175 @@ fn ctrl_c_mid_match_keeps_the_finished_games() {
         reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(),
         games.len() + 2
     );
+}
+
+/// Waits for `child` up to a minute: a regression that blocks fails.
+fn wait_at_most_a_minute(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let began = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if began.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("still running after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_fails_is_explained_and_no_records_file_is_left() {
+    let dir = TempDir::new("explained");
+    let records = dir.path("games.ggf");
+    let us = format!("gtp:{REVERSI} gtp");
+    let failing = "gtp:sh -c 'echo I-AM-STDERR >&2; exit 3'";
+    let out = reversi(&["match", failing, &us, "-o", &records]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    // The command as given, the exit status, and what the engine said.
+    assert!(err.contains("engine 1 (sh -c 'echo I-AM-STDERR >&2; exit 3'): crashed ("), "{err}");
+    assert!(err.contains("exit status: 3") && err.contains("its standard error ended: I-AM-STDERR"), "{err}");
+    assert!(!std::path::Path::new(&records).exists(), "an empty records file was left");
+    // A missing working directory is named, before any engine starts.
+    // (even when engine 1 would fail to start: the directories come first).
+    let out = reversi(&["match", failing, &us, "--dir2", "/nonexistent/engine-dir", "-o", &records]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("engine 2 ("), "{}", stderr(&out));
+    assert!(stderr(&out).contains("the working directory /nonexistent/engine-dir"), "{}", stderr(&out));
+    assert!(!std::path::Path::new(&records).exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_output_is_refused_before_anything_starts() {
+    let dir = TempDir::new("fifo");
+    let fifo = dir.path("games.ggf");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let us = format!("gtp:{REVERSI} gtp");
+    let mut child = Command::new(REVERSI)
+        .args(["match", &us, &us, "-o", &fifo])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_at_most_a_minute(&mut child);
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("a FIFO, not a file"), "{err}");
+}
+
+#[test]
+fn resume_refuses_another_match_and_repeated_games_are_told() {
+    let dir = TempDir::new("resume-other");
+    let records = dir.path("games.ggf");
+    let openings = dir.path("openings.txt");
+    std::fs::write(&openings, "f5d6c3\n").unwrap();
+    let other = dir.path("other.txt");
+    std::fs::write(&other, "f5f6\n").unwrap();
+    // Deterministic engines: the first legal move, always.
+    let (a, b) = (scripted("gtp", "good"), scripted("gtp", "noclock"));
+    // Deterministic engines of one mind, one opening played four times:
+    // every game repeats the first.
+    let out = reversi(&["match", &a, &b, "--openings", &openings, "--games", "4", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("warning: game 3 repeats game 1 move for move"), "{err}");
+    assert!(err.contains("warning: game 4 repeats game 1 move for move"), "{err}");
+    let before = std::fs::read_to_string(&records).unwrap();
+    let refusals = [
+        (vec!["--openings", &other], "the openings: 1 digest "),
+        (vec!["--openings", &openings, "--time", "30"], "the clock: 60+0 s there, 30+0 s now"),
+    ];
+    for (extra, expected) in refusals {
+        let mut args = vec!["match", &a, &b, "--resume", "--games", "6", "-o", &records];
+        args.extend(extra);
+        let out = reversi(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("the records hold another match: "), "{}", stderr(&out));
+        assert!(stderr(&out).contains(expected), "{}", stderr(&out));
+    }
+    let out = reversi(&["match", &b, &a, "--openings", &openings, "--resume", "-o", &records]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("the first engine: {a} there, {b} now")), "{err}");
+    assert_eq!(std::fs::read_to_string(&records).unwrap(), before);
+    // The same match goes on, to more games.
+    let out = reversi(&["match", &a, &b, "--openings", &openings, "--resume", "--games", "6", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The games its records hold count: game 5 repeats game 1.
+    assert!(stderr(&out).contains("warning: game 5 repeats game 1 move for move"), "{}", stderr(&out));
+    let count = || reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len();
+    assert_eq!(count(), 6);
+    // Without --games, to the number its records say: nothing left to play.
+    let out = reversi(&["match", &a, &b, "--openings", &openings, "--resume", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("6 games: "), "{}", stdout(&out));
+    assert_eq!(count(), 6);
+    // Five repeats are told one by one, the others counted at the end.
+    let out = reversi(&["match", &a, &b, "--openings", &openings, "--resume", "--games", "12", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.matches(" repeats game 1 move for move").count(), 5, "{err}");
+    assert!(err.ends_with("reversi: warning: 1 more games repeat an earlier game move for move\n"), "{err}");
+    assert_eq!(count(), 12);
+}
+
+#[test]
+fn without_openings_the_default_set_gives_distinct_games() {
+    let dir = TempDir::new("default-openings");
+    let records = dir.path("games.ggf");
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
+    let b = format!("gtp:{REVERSI} gtp --policy greedy");
+    let out = reversi(&["match", &a, &b, "--games", "6", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("repeats"), "{}", stderr(&out));
+    let games = reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    let lines: std::collections::BTreeSet<String> =
+        games.iter().map(|g| g.moves.iter().map(|p| p.mv.to_string()).collect()).collect();
+    assert_eq!(lines.len(), 6);
+}
+
+#[cfg(unix)]
+#[test]
+fn engines_end_with_an_interrupted_match() {
+    let dir = TempDir::new("interrupt-groups");
+    let records = dir.path("games.ggf");
+    let wrapper = format!("{}/../reversi-engine/tests/engines/wrapper.sh", env!("CARGO_MANIFEST_DIR"));
+    let pids = dir.path("pids");
+    let engine = format!("gtp:'{wrapper}' '{pids}' gtp good");
+    let us = format!("gtp:{REVERSI} gtp");
+    for signal in ["-TERM", "-INT"] {
+        let _ = std::fs::remove_file(&pids);
+        let mut child = Command::new(REVERSI)
+            .args(["match", &engine, &us, "--games", "1000", "-o", &records, "--resume"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        lines.next().unwrap().unwrap();
+        let ids: Vec<u32> =
+            std::fs::read_to_string(&pids).unwrap().split_whitespace().map(|w| w.parse().unwrap()).collect();
+        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+        assert!(!wait_at_most_a_minute(&mut child).success());
+        let began = std::time::Instant::now();
+        loop {
+            let left: Vec<u32> = ids.iter().copied().filter(|&id| running(id)).collect();
+            if left.is_empty() {
+                break;
+            }
+            assert!(began.elapsed().as_secs() < 10, "{signal}: the engine's processes {left:?} outlived the match");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}
+
+/// Whether process `id` runs (a zombie does not).
+#[cfg(unix)]
+fn running(id: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{id}/stat"))
+        .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')))
 }

@@ -11,14 +11,18 @@
 //! - Client side: [`gtp::Client`] and [`nboard::Client`] drive an engine
 //!   process over pipes ([`process::Process`]: a reader thread and a
 //!   bounded channel, so every read has a deadline and a flooding engine
-//!   uses bounded memory).
+//!   uses bounded memory; a process group of its own, ended whole; the last
+//!   lines of its standard error with its faults).
 //! - `env` (feature `env`): batches of games stepped together over slices,
 //!   and a vector environment's step (Python's `Batch` and Gymnasium
 //!   environments).
 //! - [`referee`]: [`play_game`](referee::play_game) between two
 //!   [`Side`](referee::Side)s with a clock per side, any failure a forfeit
 //!   ([`Fault`]); [`run_match`](referee::run_match) over openings, colours
-//!   swapped, on several threads; the score, Elo and SPRT ([`referee::Tally`]).
+//!   swapped, on several threads (this project's default openings without
+//!   a list, [`referee::default_openings`]; what defines the match for a
+//!   resume, [`referee::MatchDefinition`]); the score, Elo and SPRT
+//!   ([`referee::Tally`], [`referee::Standing`]).
 //! - [`stoppable`]: work whose waits for engines another thread can stop
 //!   (Python's engine calls, which answer Ctrl-C).
 //!

@@ -9,8 +9,9 @@ pub(crate) enum Line {
     Text(String),
     /// A line longer than the bound: its first bytes.
     TooLong(String),
-    /// A line that is not UTF-8.
-    NotText,
+    /// A line that is not UTF-8: its text with U+FFFD for each byte
+    /// that is not (to read what can be read, such as a GTP id).
+    NotText(String),
 }
 
 /// Lines of a [`BufRead`], each at most `max` bytes kept.
@@ -59,7 +60,7 @@ impl<R: BufRead> Lines<R> {
         }
         Ok(Some(match String::from_utf8(std::mem::take(&mut self.buf)) {
             Ok(text) => Line::Text(text),
-            Err(_) => Line::NotText,
+            Err(e) => Line::NotText(String::from_utf8_lossy(e.as_bytes()).into_owned()),
         }))
     }
 }

@@ -6,14 +6,26 @@
 //! memory: a line is cut at [`MAX_LINE`] bytes (the rest of it is skipped
 //! and the line reported as [`Fault::Garbage`]) and at most [`QUEUE`] lines
 //! wait to be read (the reader thread, then the engine, block until they
-//! are). Standard error goes to the null device. Dropping a [`Process`]
-//! kills the engine and reaps it.
+//! are). Standard error is read by another thread, which keeps its last
+//! lines ([`STDERR_LINES`] lines, [`STDERR_BYTES`] bytes): a fault of the
+//! engine carries them ([`Fault::WithStderr`]), so that an engine that
+//! explains its failure there is heard.
+//!
+//! On Unix each engine runs in a process group of its own, and the whole
+//! group is ended with it: dropping a [`Process`] closes the engine's input,
+//! gives it [`GRACE`] to end by itself (the clients send `quit` first), then
+//! kills the group (a shell wrapper's engine, the helpers an engine forked)
+//! and reaps the engine. The groups of the engines running are listed, so
+//! that a program interrupted by a signal can end them all first
+//! ([`end_all`]).
 
+use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::time::Instant;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::lines::{Line, Lines};
 use crate::stop::Waited;
@@ -23,6 +35,16 @@ pub const MAX_LINE: usize = 64 * 1024;
 
 /// How many lines the reader thread holds before it waits for the caller.
 pub const QUEUE: usize = 256;
+
+/// How many of the last lines of an engine's standard error are kept.
+pub const STDERR_LINES: usize = 20;
+
+/// How many bytes of the last lines of an engine's standard error are kept.
+pub const STDERR_BYTES: usize = 4096;
+
+/// How long an engine has to end by itself once its input is closed (after
+/// `quit`), before its process group is killed.
+pub const GRACE: Duration = Duration::from_millis(500);
 
 /// Why an engine fails a command: each loses it the game it plays.
 ///
@@ -66,16 +88,44 @@ pub enum Fault {
         /// The engine's reason.
         reason: String,
     },
+    /// A fault with the last lines the engine wrote to its standard error
+    /// (one line, the lines joined by ` | `).
+    #[error("{fault}; its standard error ended: {stderr}")]
+    WithStderr {
+        /// The fault.
+        fault: Box<Fault>,
+        /// The last lines of the engine's standard error.
+        stderr: String,
+    },
 }
 
 impl Fault {
     /// The GGS result suffix for a game lost by this fault: `t` for time,
     /// `r` (resigned) for the others.
     #[must_use]
-    pub const fn suffix(&self) -> &'static str {
-        match self {
+    pub fn suffix(&self) -> &'static str {
+        match self.cause() {
             Fault::Timeout => "t",
             _ => "r",
+        }
+    }
+
+    /// The fault itself, without the engine's standard error.
+    #[must_use]
+    pub fn cause(&self) -> &Fault {
+        match self {
+            Fault::WithStderr { fault, .. } => fault.cause(),
+            fault => fault,
+        }
+    }
+
+    /// The last lines of the engine's standard error the fault carries, if
+    /// any (joined by ` | `).
+    #[must_use]
+    pub fn stderr(&self) -> Option<&str> {
+        match self {
+            Fault::WithStderr { stderr, .. } => Some(stderr),
+            _ => None,
         }
     }
 }
@@ -90,12 +140,46 @@ enum Event {
     Closed(String),
 }
 
+/// The last lines of an engine's standard error, and whether it has ended.
+#[derive(Debug, Default)]
+struct Tail {
+    lines: VecDeque<String>,
+    bytes: usize,
+    closed: bool,
+}
+
+impl Tail {
+    /// Keeps `line`, dropping the oldest lines past the bounds.
+    fn push(&mut self, line: String) {
+        let line = if line.len() > STDERR_BYTES { cut(&line, STDERR_BYTES).to_string() } else { line };
+        self.bytes += line.len();
+        self.lines.push_back(line);
+        while self.lines.len() > STDERR_LINES || self.bytes > STDERR_BYTES {
+            let Some(old) = self.lines.pop_front() else { break };
+            self.bytes -= old.len();
+        }
+    }
+}
+
+/// The first bytes of `text`, at most `max`, cut at a character boundary.
+fn cut(text: &str, max: usize) -> &str {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// The tail of standard error shared with its reader thread.
+type SharedTail = Arc<(Mutex<Tail>, Condvar)>;
+
 /// A running engine.
 #[derive(Debug)]
 pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Event>,
+    stderr: SharedTail,
     program: String,
 }
 
@@ -117,20 +201,67 @@ impl Process {
         if program.is_empty() {
             return Err(spawn_error("empty command".into()));
         }
+        if let Some(dir) = dir {
+            check_dir(&program, dir)?;
+        }
         let mut command = Command::new(&program);
-        command.args(&argv[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        command.args(&argv[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(dir) = dir {
             command.current_dir(dir);
         }
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        // Listed before it starts, so that a signal handler running
+        // [`end_all`] cannot miss it.
+        let mut groups = groups();
         let mut child = command.spawn().map_err(|e| spawn_error(e.to_string()))?;
-        let stdout = child.stdout.take().ok_or_else(|| spawn_error("no standard output".into()))?;
+        groups.push(child.id());
+        drop(groups);
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
         let stdin = child.stdin.take();
+        let tail: SharedTail = Arc::default();
+        let mut process =
+            Process { child, stdin, lines: sync_channel(0).1, stderr: Arc::clone(&tail), program: program.clone() };
+        let (Some(stdout), Some(stderr)) = (stdout, stderr) else {
+            return Err(spawn_error("no standard output".into()));
+        };
         let (tx, rx) = sync_channel(QUEUE);
+        process.lines = rx;
+        let name = format!("engine {}", process.program);
         std::thread::Builder::new()
-            .name(format!("engine {program}"))
+            .name(name.clone())
             .spawn(move || read_lines(stdout, &tx))
             .map_err(|e| spawn_error(e.to_string()))?;
-        Ok(Process { child, stdin, lines: rx, program })
+        std::thread::Builder::new()
+            .name(name)
+            .spawn(move || read_stderr(stderr, &tail))
+            .map_err(|e| spawn_error(e.to_string()))?;
+        Ok(process)
+    }
+
+    /// The last lines the engine wrote to its standard error, joined by
+    /// ` | ` (empty if none). `wait` is how long to wait for the engine's
+    /// standard error to end (an engine that has ended: its last words
+    /// may still be in the pipe).
+    #[must_use]
+    pub fn stderr_tail(&self, wait: Duration) -> String {
+        let (lock, ended) = &*self.stderr;
+        let tail = lock.lock().unwrap_or_else(PoisonError::into_inner);
+        let (tail, _) = ended.wait_timeout_while(tail, wait, |t| !t.closed).unwrap_or_else(PoisonError::into_inner);
+        tail.lines.iter().map(String::as_str).collect::<Vec<_>>().join(" | ")
+    }
+
+    /// `fault` with the last lines of the engine's standard error, if it
+    /// wrote any ([`Fault::WithStderr`]); a crash waits a moment for them.
+    #[must_use]
+    pub fn annotate(&self, fault: Fault) -> Fault {
+        if matches!(fault, Fault::WithStderr { .. }) {
+            return fault;
+        }
+        let wait = if matches!(fault, Fault::Crash(_)) { Duration::from_millis(200) } else { Duration::ZERO };
+        let stderr = self.stderr_tail(wait);
+        if stderr.is_empty() { fault } else { Fault::WithStderr { fault: Box::new(fault), stderr } }
     }
 
     /// The program's path as given.
@@ -148,7 +279,8 @@ impl Process {
         let mut buf = Vec::with_capacity(line.len() + 1);
         buf.extend_from_slice(line.as_bytes());
         buf.push(b'\n');
-        stdin.write_all(&buf).and_then(|()| stdin.flush()).map_err(|e| Fault::Crash(format!("writing to it: {e}")))
+        let written = stdin.write_all(&buf).and_then(|()| stdin.flush());
+        written.map_err(|e| Fault::Crash(self.exit_reason(format!("writing to it: {e}"))))
     }
 
     /// The next line (without its line break), waiting until `deadline`.
@@ -174,27 +306,153 @@ impl Process {
         }
     }
 
-    /// Why the engine's output ended: its exit status if it has ended.
+    /// Why the engine's output ended: its exit status if it has ended
+    /// (read without reaping it: its process group stays its own until
+    /// it is dropped).
     fn exit_reason(&mut self, why: String) -> String {
-        // Give the process a moment to be reaped after closing its output.
+        // Give the process a moment to end after closing its output.
         for _ in 0..20 {
-            if let Ok(Some(status)) = self.child.try_wait() {
+            if let Some(status) = group::status(self.child.id(), &mut self.child) {
                 return format!("{why}, {status}");
             }
-            std::thread::sleep(std::time::Duration::from_millis(1));
+            std::thread::sleep(Duration::from_millis(1));
         }
         why
     }
 }
 
 impl Drop for Process {
+    /// Closes the engine's input, gives it [`GRACE`] to end, then kills its
+    /// process group (on Unix; the engine alone elsewhere) and reaps it.
     fn drop(&mut self) {
         self.stdin = None;
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
+        let id = self.child.id();
+        let until = Instant::now() + GRACE;
+        while !group::exited(id, &mut self.child) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
         }
+        group::kill(id, &mut self.child);
+        // Unlisted before it is reaped: until then its id (and so its
+        // group's) cannot be another process's.
+        groups().retain(|&g| g != id);
         let _ = self.child.wait();
     }
+}
+
+/// Whether `dir` can be the working directory of `program`: checked before
+/// it starts, because the system's error names neither the program nor the
+/// directory ("No such file or directory").
+///
+/// # Errors
+/// [`Fault::Spawn`] naming the directory.
+pub fn check_dir(program: &str, dir: &Path) -> Result<(), Fault> {
+    let spawn_error = |reason: String| Fault::Spawn { command: program.to_string(), reason };
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(spawn_error(format!("the working directory {} is not a directory", dir.display()))),
+        Err(e) => Err(spawn_error(format!("the working directory {}: {e}", dir.display()))),
+    }
+}
+
+/// The process groups of the engines running (the engines' ids).
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn groups() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Kills every engine this process started and has not ended yet, with the
+/// processes of their groups (on Unix): for a program interrupted by a
+/// signal, before it ends. The engines' [`Process`]es still reap them when
+/// dropped. Returns how many groups were signalled.
+pub fn end_all() -> usize {
+    let groups = groups();
+    for &id in groups.iter() {
+        group::kill_group(id);
+    }
+    groups.len()
+}
+
+#[cfg(unix)]
+mod group {
+    //! Process groups through rustix (no `unsafe` here).
+    use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
+    use std::process::Child;
+
+    /// Whether the engine has ended, without reaping it: its id stays
+    /// taken, so its group cannot be another's when it is killed.
+    pub(super) fn exited(id: u32, child: &mut Child) -> bool {
+        status(id, child).is_some()
+    }
+
+    /// How the engine ended, if it has, without reaping it (as the
+    /// standard library writes it: `exit status: 3`, `signal: 9`).
+    pub(super) fn status(id: u32, _child: &mut Child) -> Option<String> {
+        let Some(pid) = i32::try_from(id).ok().and_then(Pid::from_raw) else { return Some("ended".into()) };
+        let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+        match waitid(WaitId::Pid(pid), options) {
+            Ok(Some(status)) => Some(match (status.exit_status(), status.terminating_signal()) {
+                (_, Some(signal)) => format!("signal: {signal}"),
+                (Some(code), None) => format!("exit status: {code}"),
+                (None, None) => "ended".into(),
+            }),
+            Ok(None) => None,
+            // Not a child of ours any more: reaped.
+            Err(_) => Some("ended".into()),
+        }
+    }
+
+    /// Kills the engine's group (the engine, not yet reaped, keeps it its own).
+    pub(super) fn kill(id: u32, child: &mut Child) {
+        kill_group(id);
+        let _ = child.kill();
+    }
+
+    pub(super) fn kill_group(id: u32) {
+        if let Some(pid) = i32::try_from(id).ok().and_then(Pid::from_raw) {
+            let _ = kill_process_group(pid, Signal::KILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod group {
+    use std::process::Child;
+
+    pub(super) fn exited(_id: u32, child: &mut Child) -> bool {
+        !matches!(child.try_wait(), Ok(None))
+    }
+
+    pub(super) fn status(_id: u32, child: &mut Child) -> Option<String> {
+        match child.try_wait() {
+            Ok(Some(status)) => Some(status.to_string()),
+            Ok(None) => None,
+            Err(_) => Some("ended".into()),
+        }
+    }
+
+    pub(super) fn kill(_id: u32, child: &mut Child) {
+        let _ = child.kill();
+    }
+
+    pub(super) fn kill_group(_id: u32) {}
+}
+
+/// The stderr thread: the last lines of `err` into `tail`, until it ends.
+fn read_stderr(err: impl Read, tail: &SharedTail) {
+    let mut lines = Lines::new(BufReader::new(err), STDERR_BYTES);
+    let (lock, ended) = &**tail;
+    loop {
+        let line = match lines.next_line() {
+            Ok(Some(Line::Text(text) | Line::TooLong(text))) if text.trim().is_empty() => continue,
+            Ok(Some(Line::Text(text) | Line::TooLong(text))) => text,
+            Ok(Some(Line::NotText(_))) => "(a line that is not UTF-8)".to_string(),
+            Ok(None) | Err(_) => break,
+        };
+        lock.lock().unwrap_or_else(PoisonError::into_inner).push(line);
+    }
+    lock.lock().unwrap_or_else(PoisonError::into_inner).closed = true;
+    ended.notify_all();
 }
 
 /// The reader thread: lines of `out` into `tx` until the output closes or
@@ -205,7 +463,7 @@ fn read_lines(out: impl Read, tx: &SyncSender<Event>) {
         let event = match lines.next_line() {
             Ok(Some(Line::Text(text))) => Event::Line(text),
             Ok(Some(Line::TooLong(start))) => Event::TooLong(start),
-            Ok(Some(Line::NotText)) => Event::NotText,
+            Ok(Some(Line::NotText(_))) => Event::NotText,
             Ok(None) => Event::Closed("output closed".into()),
             Err(e) => Event::Closed(format!("reading its output: {e}")),
         };
@@ -229,6 +487,23 @@ mod tests {
         assert!(matches!(rx.recv().unwrap(), Event::TooLong(s) if s.len() == 64));
         assert!(matches!(rx.recv().unwrap(), Event::Line(s) if s == "ok"));
         assert!(matches!(rx.recv().unwrap(), Event::Closed(_)));
+    }
+
+    #[test]
+    fn the_stderr_tail_is_bounded_by_lines_and_bytes() {
+        let mut tail = Tail::default();
+        for i in 0..100 {
+            tail.push(format!("line {i}"));
+        }
+        assert_eq!(tail.lines.len(), STDERR_LINES);
+        assert_eq!(tail.lines.back().map(String::as_str), Some("line 99"));
+        tail.push("é".repeat(STDERR_BYTES));
+        // A line over the bound is cut at a character boundary, alone.
+        assert_eq!(tail.lines.len(), 1);
+        assert_eq!(tail.bytes, STDERR_BYTES);
+        assert!(tail.lines[0].len() <= STDERR_BYTES && tail.lines[0].chars().all(|c| c == 'é'));
+        tail.push("next".into());
+        assert!(tail.bytes <= STDERR_BYTES && tail.lines.back().map(String::as_str) == Some("next"));
     }
 
     #[test]

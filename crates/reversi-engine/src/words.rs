@@ -88,6 +88,35 @@ pub fn split(line: &str) -> Result<Vec<String>, WordsError> {
     Ok(words)
 }
 
+/// `words` as one command line that [`split`] (and a POSIX shell) splits
+/// back into them: a word with anything but letters, digits and `-_./:=+,@%`
+/// in single quotes (a `'` in it as `'\''`), an empty word as `''`.
+///
+/// ```
+/// use reversi_engine::words::{quote, split};
+/// let words = ["sh", "-c", "echo hi >&2; exit 3", "it's", ""].map(String::from);
+/// assert_eq!(quote(&words), r#"sh -c 'echo hi >&2; exit 3' 'it'\''s' ''"#);
+/// assert_eq!(split(&quote(&words))?, words);
+/// # Ok::<(), reversi_engine::words::WordsError>(())
+/// ```
+#[must_use]
+pub fn quote(words: &[String]) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c);
+    words
+        .iter()
+        .map(
+            |w| {
+                if !w.is_empty() && w.chars().all(plain) {
+                    w.clone()
+                } else {
+                    format!("'{}'", w.replace('\'', r"'\''"))
+                }
+            },
+        )
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -122,6 +122,7 @@ fn a_match_restarts_crashed_engines_and_hands_over_every_game() {
         let first = |deadline| crasher.start(deadline);
         let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
         let options = MatchOptions::new(6)
+            .openings(vec![opening()])
             .control(TimeControl { time: Duration::from_secs(5), increment: Duration::ZERO })
             .concurrency(2)
             .done([4].into());
@@ -192,4 +193,43 @@ fn a_cycling_game_is_stopped() {
     assert_eq!(played.end, End::Stopped);
     assert_eq!(played.game.moves.len(), 250);
     assert_eq!(played.black_score(), None);
+}
+
+#[test]
+fn a_failed_restart_is_that_games_forfeit_and_the_match_keeps_every_game() {
+    use reversi_engine::referee::play_or_forfeit;
+    // Started once; every restart after its crash fails.
+    let crasher = spec(Protocol::Gtp, "crash:2");
+    let starts = std::sync::atomic::AtomicUsize::new(0);
+    let first = |deadline| {
+        if starts.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0 {
+            crasher.start(deadline)
+        } else {
+            Err(Fault::Spawn { command: "scripted".into(), reason: "gone".into() })
+        }
+    };
+    let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
+    let options = MatchOptions::new(4).openings(vec![opening()]).control(SECOND);
+    let mut reports = Vec::new();
+    run_match(&first, &second, &options, &AtomicBool::new(false), &mut |r| {
+        reports.push(r.clone());
+        true
+    });
+    assert_eq!(reports.iter().map(|r| r.index).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    assert!(matches!(reports[0].played.end, End::Forfeit { loser: Color::Black, fault: Fault::Crash(_) }));
+    for r in &reports[1..] {
+        let loser = if r.first_is_black { Color::Black } else { Color::White };
+        assert!(matches!(&r.played.end, End::Forfeit { loser: l, fault: Fault::Spawn { .. } } if *l == loser), "{r:?}");
+        assert_eq!(r.first_score(), 0.0);
+    }
+    // The rule itself, for a caller with its own loop (Python's match).
+    let mut white = random();
+    let fault = || Fault::Spawn { command: "x".into(), reason: "gone".into() };
+    let played = play_or_forfeit(Err(fault()), Ok(&mut white), &opening(), SECOND, Duration::from_secs(1), &|| false);
+    assert!(matches!(played.end, End::Forfeit { loser: Color::Black, .. }));
+    let mut black = random();
+    let played = play_or_forfeit(Ok(&mut black), Err(fault()), &opening(), SECOND, Duration::from_secs(1), &|| false);
+    assert!(matches!(played.end, End::Forfeit { loser: Color::White, .. }));
+    let played = play_or_forfeit(Err(fault()), Err(fault()), &opening(), SECOND, Duration::from_secs(1), &|| false);
+    assert!(matches!(played.end, End::Forfeit { loser: Color::Black, .. }));
 }

@@ -168,3 +168,12 @@ fn undo_is_bounded() {
     assert_eq!(undone, gtp::MAX_UNDO);
     assert_eq!(*server.position(), start);
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_answered_with_its_id() {
+    let input = b"7 play b f\xff5\n\xfe name\n12\xff\nquit\n";
+    let mut out = Vec::new();
+    gtp::serve(greedy(), standard(), &input[..], &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text, "?7 command not UTF-8\n\n? command not UTF-8\n\n? command not UTF-8\n\n= \n\n");
+}

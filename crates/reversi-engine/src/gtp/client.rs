@@ -45,7 +45,7 @@ impl Client {
         let name = match client.command("name", deadline) {
             Ok(name) => name,
             Err(Fault::Refused { .. }) => String::new(),
-            Err(fault) => return Err(fault),
+            Err(fault) => return Err(client.process.annotate(fault)),
         };
         client.name = if name.trim().is_empty() { program_name(&argv[0]) } else { name.trim().to_string() };
         Ok(client)
@@ -120,12 +120,8 @@ fn whole_seconds(d: std::time::Duration) -> u64 {
     d.as_secs()
 }
 
-impl Side for Client {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+impl Client {
+    fn setup_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         let g = game.start.geometry();
         let n = usize::from(g.width());
         let default = Position::start(Variant::Reversi, *g).ok();
@@ -141,7 +137,7 @@ impl Side for Client {
         self.clock_command(&format!("time_settings {} 0 0", whole_seconds(control.time)), deadline)
     }
 
-    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    fn play(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         for i in self.sent..game.moves.len() {
             let c = color_letter(game.mover(i));
             self.command(&format!("play {c} {}", game.moves[i]), deadline)?;
@@ -156,6 +152,20 @@ impl Side for Client {
             return Err(Fault::Resigned);
         }
         word.parse::<Move>().map_err(|_| Fault::Garbage(format!("{word:.80?} where a move was expected")))
+    }
+}
+
+impl Side for Client {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+        self.setup_game(game, control, deadline).map_err(|f| self.process.annotate(f))
+    }
+
+    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+        self.play(game, clocks, deadline).map_err(|f| self.process.annotate(f))
     }
 }
 

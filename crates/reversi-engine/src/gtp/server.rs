@@ -211,6 +211,15 @@ impl<P: Policy> Server<P> {
     }
 }
 
+/// The id a command line starts with (digits, then a word), or nothing.
+fn command_id(line: &str) -> &str {
+    let mut words = line.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some(id), Some(_)) if id.bytes().all(|b| b.is_ascii_digit()) => id,
+        _ => "",
+    }
+}
+
 /// Serves `policy` as a GTP engine from `start`: answers each command of
 /// `input` on `output` (flushed after each answer) until `quit` or the end
 /// of the input.
@@ -224,7 +233,7 @@ pub fn serve(policy: impl Policy, start: Position, input: impl BufRead, mut outp
         let (text, quit) = match line {
             Line::Text(line) => server.answer(&line),
             Line::TooLong(_) => ("? command too long\n\n".into(), false),
-            Line::NotText => ("? command not UTF-8\n\n".into(), false),
+            Line::NotText(text) => (format!("?{} command not UTF-8\n\n", command_id(&text)), false),
         };
         output.write_all(text.as_bytes())?;
         output.flush()?;

@@ -37,12 +37,17 @@ impl Client {
     pub fn start(argv: &[String], dir: Option<&Path>, depth: Option<u32>, deadline: Instant) -> Result<Client, Fault> {
         let process = Process::spawn(argv, dir)?;
         let mut client = Client { process, name: program_name(&argv[0]), sent: 0, pings: 0 };
-        client.process.send("nboard 2")?;
-        if let Some(depth) = depth {
-            client.process.send(&format!("set depth {depth}"))?;
+        let ready = (|| {
+            client.process.send("nboard 2")?;
+            if let Some(depth) = depth {
+                client.process.send(&format!("set depth {depth}"))?;
+            }
+            client.ping(deadline)
+        })();
+        match ready {
+            Ok(()) => Ok(client),
+            Err(fault) => Err(client.process.annotate(fault)),
         }
-        client.ping(deadline)?;
-        Ok(client)
     }
 
     /// Sends `ping N` and reads lines up to `pong N`, before `deadline`.
@@ -88,17 +93,13 @@ fn set_game(game: &Game) -> Result<String, Fault> {
     Ok(format!("set game {}", text.trim()))
 }
 
-impl Side for Client {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn new_game(&mut self, _game: &Game, _control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+impl Client {
+    fn setup_game(&mut self, _game: &Game, _control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         self.sent = 0;
         self.ping(deadline)
     }
 
-    fn go(&mut self, game: &Game, _clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    fn play(&mut self, game: &Game, _clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         if self.sent == 0 {
             self.process.send(&set_game(game)?)?;
         } else {
@@ -119,6 +120,20 @@ impl Side for Client {
             }
             self.note(&line);
         }
+    }
+}
+
+impl Side for Client {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+        self.setup_game(game, control, deadline).map_err(|f| self.process.annotate(f))
+    }
+
+    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+        self.play(game, clocks, deadline).map_err(|f| self.process.annotate(f))
     }
 }
 

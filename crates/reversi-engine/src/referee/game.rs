@@ -81,6 +81,32 @@ impl Played {
     }
 }
 
+/// Plays `opening` as [`play_game`] does, between sides that may have
+/// failed to start: a side that did not start forfeits the game with its
+/// fault (Black when neither did). The rule of a match whose engine cannot
+/// be started again after a crash: that game is its forfeit, and the match
+/// goes on.
+#[must_use]
+pub fn play_or_forfeit<'a>(
+    black: Result<&'a mut dyn Side, Fault>,
+    white: Result<&'a mut dyn Side, Fault>,
+    opening: &Game,
+    control: TimeControl,
+    setup: Duration,
+    stop: &dyn Fn() -> bool,
+) -> Played {
+    let forfeit = |loser, fault| Played {
+        game: opening.clone(),
+        seconds: vec![None; opening.moves.len()],
+        end: End::Forfeit { loser, fault },
+    };
+    match (black, white) {
+        (Ok(black), Ok(white)) => play_game(black, white, opening, control, setup, stop),
+        (Err(fault), _) => forfeit(Color::Black, fault),
+        (Ok(_), Err(fault)) => forfeit(Color::White, fault),
+    }
+}
+
 /// Plays `opening` (a start and its first moves, already legal: the
 /// referee's caller checks them) to its end between `black` and `white`.
 /// Each side's `new_game` answers within `setup`; each move within the

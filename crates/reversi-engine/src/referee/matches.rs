@@ -2,7 +2,8 @@
 //! played twice with colours swapped, on worker threads, each finished game
 //! handed to the caller as it ends.
 //!
-//! Game `i` (0-based) plays opening `i / 2` (the list repeated as needed);
+//! Game `i` (0-based) plays opening `i / 2` (the list repeated as needed;
+//! without a list, this project's default openings, [`default_openings`](super::default_openings));
 //! the first engine has Black in even games, White in odd ones. The record
 //! of game `i` says `Round[i + 1]`, so that an interrupted match resumes
 //! with the games its records lack ([`resumed`]). An engine that fails
@@ -19,7 +20,7 @@ use reversi_core::Color;
 use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
 use reversi_variants::Variant;
 
-use super::game::{End, Played, play_game};
+use super::game::{End, Played, play_or_forfeit};
 use crate::process::Fault;
 use crate::side::{Game, Side, TimeControl};
 
@@ -50,6 +51,8 @@ pub enum Protocol {
 pub struct EngineSpec {
     protocol: Protocol,
     argv: Vec<String>,
+    /// The command as the user wrote it, when it was read from text.
+    text: Option<String>,
     dir: Option<PathBuf>,
     depth: Option<u32>,
 }
@@ -59,7 +62,7 @@ impl EngineSpec {
     /// `protocol`, in the referee's directory.
     #[must_use]
     pub fn new(protocol: Protocol, argv: Vec<String>) -> EngineSpec {
-        EngineSpec { protocol, argv, dir: None, depth: None }
+        EngineSpec { protocol, argv, text: None, dir: None, depth: None }
     }
 
     /// The engine run in `dir`.
@@ -87,6 +90,52 @@ impl EngineSpec {
     #[must_use]
     pub fn argv(&self) -> &[String] {
         &self.argv
+    }
+
+    /// The command as the user gave it (the text after `gtp:` or
+    /// `nboard:`), else its words quoted as a shell reads them
+    /// ([`crate::words::quote`]): for messages that name the engine.
+    ///
+    /// ```
+    /// use reversi_engine::referee::EngineSpec;
+    /// let spec: EngineSpec = "gtp:sh -c 'echo hi; exit 3'".parse()?;
+    /// assert_eq!(spec.command(), "sh -c 'echo hi; exit 3'");
+    /// # Ok::<(), reversi_engine::referee::ParseEngineError>(())
+    /// ```
+    #[must_use]
+    pub fn command(&self) -> String {
+        self.text.clone().unwrap_or_else(|| crate::words::quote(&self.argv))
+    }
+
+    /// The working directory, if given.
+    #[must_use]
+    pub fn working_dir(&self) -> Option<&std::path::Path> {
+        self.dir.as_deref()
+    }
+
+    /// The search depth told to an NBoard engine, if given.
+    #[must_use]
+    pub const fn depth_of(&self) -> Option<u32> {
+        self.depth
+    }
+
+    /// What identifies the engine in a match's definition
+    /// ([`MatchDefinition`](super::MatchDefinition)): protocol and command as
+    /// given, and its directory and depth when given.
+    #[must_use]
+    pub fn identity(&self) -> String {
+        let protocol = match self.protocol {
+            Protocol::Gtp => "gtp",
+            Protocol::Nboard => "nboard",
+        };
+        let mut text = format!("{protocol}:{}", self.command());
+        if let Some(dir) = &self.dir {
+            text.push_str(&format!(" (in {})", dir.display()));
+        }
+        if let (Protocol::Nboard, Some(depth)) = (self.protocol, self.depth) {
+            text.push_str(&format!(" (depth {depth})"));
+        }
+        text
     }
 }
 
@@ -125,11 +174,25 @@ impl std::str::FromStr for EngineSpec {
         if argv.is_empty() {
             return Err(ParseEngineError::Empty(s[..s.len() - command.len()].into()));
         }
-        Ok(EngineSpec::new(protocol, argv))
+        let mut spec = EngineSpec::new(protocol, argv);
+        spec.text = Some(command.trim().to_string());
+        Ok(spec)
     }
 }
 
 impl EngineSpec {
+    /// Checks what can be checked before the engine starts: its working
+    /// directory (a match checks both engines' before starting either).
+    ///
+    /// # Errors
+    /// [`Fault::Spawn`] naming the directory.
+    pub fn check(&self) -> Result<(), Fault> {
+        match &self.dir {
+            Some(dir) => crate::process::check_dir(self.argv.first().map_or("", String::as_str), dir),
+            None => Ok(()),
+        }
+    }
+
     /// Starts the engine, ready before `deadline`.
     ///
     /// # Errors
@@ -200,12 +263,14 @@ pub struct MatchOptions {
 }
 
 impl MatchOptions {
-    /// `games` games from the standard start, 60 seconds a side, one at a
-    /// time, 10 seconds for an engine to start or get ready.
+    /// `games` games from the default openings
+    /// ([`default_openings`](super::default_openings)`(`[`DEFAULT_PLIES`](super::DEFAULT_PLIES)`)`),
+    /// 60 seconds a side, one at a time, 10 seconds for an engine to start
+    /// or get ready.
     #[must_use]
     pub fn new(games: usize) -> MatchOptions {
         MatchOptions {
-            openings: Vec::new(),
+            openings: super::default_openings(super::DEFAULT_PLIES),
             games,
             control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
             concurrency: 1,
@@ -214,8 +279,9 @@ impl MatchOptions {
         }
     }
 
-    /// The openings ([`opening`]), each played twice with colours swapped
-    /// (the list repeated as the games need); the standard start if empty.
+    /// The openings ([`opening`]) instead of the default ones, each played
+    /// twice with colours swapped (the list repeated as the games need); the
+    /// standard start if empty.
     #[must_use]
     pub fn openings(mut self, openings: Vec<Game>) -> MatchOptions {
         self.openings = openings;
@@ -249,6 +315,18 @@ impl MatchOptions {
     pub fn done(mut self, done: BTreeSet<usize>) -> MatchOptions {
         self.done = done;
         self
+    }
+
+    /// Each side's clock.
+    #[must_use]
+    pub const fn control_of(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The openings played.
+    #[must_use]
+    pub fn openings_of(&self) -> &[Game] {
+        &self.openings
     }
 
     /// How many games.
@@ -398,6 +476,14 @@ pub fn run_match(
     });
 }
 
+/// A started engine, or why it did not start.
+fn started(engine: &mut Option<Box<dyn Side + Send>>, fault: Option<Fault>) -> Result<&mut dyn Side, Fault> {
+    match (engine, fault) {
+        (Some(engine), _) => Ok(engine.as_mut()),
+        (None, fault) => Err(fault.unwrap_or_else(|| Fault::Crash("not started".into()))),
+    }
+}
+
 type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync);
 
 /// One game of a worker: its engines started if they are not running, the
@@ -412,28 +498,23 @@ fn play_one(
 ) -> ([String; 2], Played) {
     // Engine slots by colour: [black, white] as indices into `engines`.
     let slots = if first_is_black { [0, 1] } else { [1, 0] };
-    let mut failed = None;
-    for (color, &slot) in [Color::Black, Color::White].iter().zip(&slots) {
+    let mut faults: [Option<Fault>; 2] = [None, None];
+    for slot in slots {
         if engines[slot].is_none() {
             match factories[slot](Instant::now() + options.setup) {
                 Ok(engine) => engines[slot] = Some(engine),
-                // Black forfeits when neither starts.
-                Err(fault) => {
-                    failed.get_or_insert(End::Forfeit { loser: *color, fault });
-                }
+                Err(fault) => faults[slot] = Some(fault),
             }
         }
     }
-    if let Some(end) = failed {
-        let name = |slot: usize| engines[slot].as_ref().map_or_else(|| format!("engine {}", slot + 1), |e| e.name());
-        let played = Played { game: opening.clone(), seconds: vec![None; opening.moves.len()], end };
-        return ([name(slots[0]), name(slots[1])], played);
-    }
+    let name = |slot: usize| engines[slot].as_ref().map_or_else(|| format!("engine {}", slot + 1), |e| e.name());
+    let names = [name(slots[0]), name(slots[1])];
     let [a, b] = engines;
-    let (a, b) = (a.as_deref_mut().expect("started"), b.as_deref_mut().expect("started"));
-    let (black, white): (&mut dyn Side, &mut dyn Side) = if first_is_black { (a, b) } else { (b, a) };
-    let names = [black.name(), white.name()];
-    let played = play_game(black, white, opening, options.control, options.setup, &|| stop.load(Ordering::Relaxed));
+    let [fa, fb] = faults;
+    let (a, b) = (started(a, fa), started(b, fb));
+    let (black, white) = if first_is_black { (a, b) } else { (b, a) };
+    let played =
+        play_or_forfeit(black, white, opening, options.control, options.setup, &|| stop.load(Ordering::Relaxed));
     if let End::Forfeit { loser, .. } = &played.end {
         engines[slots[loser.index()]] = None;
     }

@@ -2,13 +2,17 @@
 //! matches between engines ([`run_match`]) and their score ([`Tally`],
 //! [`Sprt`]).
 
+mod definition;
 mod game;
 mod matches;
+mod openings;
 mod stats;
 
 pub use crate::side::{Clocks, Game, Side, TimeControl};
-pub use game::{End, Played, PolicySide, play_game};
+pub use definition::{DEFINITION_FIELDS, MatchDefinition, ResumeMismatch};
+pub use game::{End, Played, PolicySide, play_game, play_or_forfeit};
 pub use matches::{
     EngineSpec, MatchOptions, OpeningError, ParseEngineError, Protocol, Report, opening, resumed, run_match,
 };
-pub use stats::{ParseSprtError, Sprt, Tally, Verdict};
+pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings};
+pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};

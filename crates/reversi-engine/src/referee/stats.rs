@@ -106,20 +106,103 @@ impl Tally {
 }
 
 impl fmt::Display for Tally {
-    /// `W 12 D 3 L 9, score 55.6%, Elo +39 ± 112`; an interval that reaches
-    /// a score of 0 or 1 by its bounds: `Elo +301 (95%: +144 to inf)`.
+    /// As its [`Standing`] without an SPRT: `W 12 D 3 L 9, score 55.6%,
+    /// Elo +39 ± 112`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "W {} D {} L {}, score {:.1}%", self.wins, self.draws, self.losses, 100.0 * self.score())?;
-        match self.elo_interval() {
-            Some((elo, lo, hi)) if lo.is_finite() && hi.is_finite() => {
-                write!(f, ", Elo {:+.0} ± {:.0}", elo + 0.0, (hi - lo) / 2.0)
-            }
-            Some((elo, lo, hi)) => {
-                let end = |x: f64| if x.is_finite() { format!("{:+.0}", x + 0.0) } else { format!("{x}") };
-                write!(f, ", Elo {:+.0} (95%: {} to {})", elo + 0.0, end(lo), end(hi))
-            }
-            None => write!(f, ", Elo -"),
+        self.standing(None).fmt(f)
+    }
+}
+
+/// A match's result so far, the same fields whatever shows it (the CLI's
+/// lines and `--json`, Python's `match`): counts, score, the Elo difference
+/// and its 95% interval, the SPRT's LLR, bounds and verdict.
+///
+/// A value that does not exist is `None` (JSON `null`, Python `None`): the
+/// Elo before both engines have scored and while one has every point, an
+/// end of the interval that is open (the interval of the score reaches 0
+/// or 1), the SPRT's fields without an SPRT. The text says the same in words.
+///
+/// ```
+/// use reversi_engine::referee::{Sprt, Tally};
+/// let tally = Tally { wins: 17, draws: 0, losses: 3 };
+/// let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+/// let standing = tally.standing(Some(&sprt));
+/// assert_eq!((standing.elo_high, standing.games), (None, 20));
+/// assert!(standing.to_string().starts_with("W 17 D 0 L 3, score 85.0%, Elo +301 (95%: +"));
+/// assert!(standing.to_string().contains(" to no bound), LLR "));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Standing {
+    /// Games scored.
+    pub games: u64,
+    /// Games the first engine won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games the first engine lost.
+    pub losses: u64,
+    /// The first engine's points over the games (0 to 1).
+    pub score: f64,
+    /// The Elo difference (first engine minus second).
+    pub elo: Option<f64>,
+    /// The lower end of its 95% interval (`None`: open).
+    pub elo_low: Option<f64>,
+    /// The upper end of its 95% interval (`None`: open).
+    pub elo_high: Option<f64>,
+    /// The SPRT's log-likelihood ratio.
+    pub llr: Option<f64>,
+    /// The SPRT's lower bound (H0 below it).
+    pub llr_low: Option<f64>,
+    /// The SPRT's upper bound (H1 above it).
+    pub llr_high: Option<f64>,
+    /// The SPRT's verdict, once the LLR crossed a bound.
+    pub verdict: Option<Verdict>,
+}
+
+impl Tally {
+    /// The standing of the match: its result with `sprt`'s fields if given.
+    #[must_use]
+    pub fn standing(&self, sprt: Option<&Sprt>) -> Standing {
+        let interval = self.elo_interval();
+        let finite = |x: f64| x.is_finite().then_some(x);
+        let bounds = sprt.map(Sprt::bounds);
+        Standing {
+            games: self.games(),
+            wins: self.wins,
+            draws: self.draws,
+            losses: self.losses,
+            score: self.score(),
+            elo: interval.map(|e| e.0),
+            elo_low: interval.and_then(|e| finite(e.1)),
+            elo_high: interval.and_then(|e| finite(e.2)),
+            llr: sprt.map(|s| self.llr(s)),
+            llr_low: bounds.map(|b| b.0),
+            llr_high: bounds.map(|b| b.1),
+            verdict: sprt.and_then(|s| s.verdict(self)),
         }
+    }
+}
+
+impl fmt::Display for Standing {
+    /// `W 12 D 3 L 9, score 55.6%, Elo +39 ± 112`; an open end: `Elo +301
+    /// (95%: +144 to no bound)`; no Elo yet: `Elo not yet measurable`; with
+    /// an SPRT: `, LLR 1.23 [-2.94, 2.94]` and `: H1 accepted` once decided.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "W {} D {} L {}, score {:.1}%", self.wins, self.draws, self.losses, 100.0 * self.score)?;
+        let end = |x: Option<f64>| x.map_or_else(|| "no bound".to_string(), |x| format!("{:+.0}", x + 0.0));
+        match (self.elo, self.elo_low, self.elo_high) {
+            (Some(elo), Some(lo), Some(hi)) => write!(f, ", Elo {:+.0} ± {:.0}", elo + 0.0, (hi - lo) / 2.0)?,
+            (Some(elo), lo, hi) => write!(f, ", Elo {:+.0} (95%: {} to {})", elo + 0.0, end(lo), end(hi))?,
+            (None, ..) => write!(f, ", Elo not yet measurable")?,
+        }
+        if let (Some(llr), Some(lo), Some(hi)) = (self.llr, self.llr_low, self.llr_high) {
+            write!(f, ", LLR {llr:.2} [{lo:.2}, {hi:.2}]")?;
+            if let Some(verdict) = self.verdict {
+                write!(f, ": {verdict} accepted")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -182,6 +265,23 @@ pub enum Verdict {
     H0,
 }
 
+impl Verdict {
+    /// `H0` or `H1`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::H0 => "H0",
+            Verdict::H1 => "H1",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Sprt {
     /// The lower and upper bounds of the LLR: `ln(beta / (1 - alpha))` and
     /// `ln((1 - beta) / alpha)`.
@@ -222,7 +322,14 @@ mod tests {
         let high = Tally { wins: 17, draws: 0, losses: 3 };
         let (_, lo, hi) = high.elo_interval().unwrap();
         assert!(lo.is_finite() && hi == f64::INFINITY);
-        assert_eq!(high.to_string(), format!("W 17 D 0 L 3, score 85.0%, Elo +301 (95%: {lo:+.0} to inf)"));
+        assert_eq!(high.to_string(), format!("W 17 D 0 L 3, score 85.0%, Elo +301 (95%: {lo:+.0} to no bound)"));
+        let standing = high.standing(None);
+        assert_eq!((standing.elo_low, standing.elo_high), (Some(lo), None));
+        // No Elo yet: the same None, the same words, whatever the reason.
+        for none in [Tally::default(), Tally { wins: 3, draws: 0, losses: 0 }] {
+            assert_eq!((none.standing(None).elo, none.standing(None).elo_low), (None, None));
+            assert!(none.to_string().ends_with(", Elo not yet measurable"), "{none}");
+        }
         assert_eq!(t.to_string(), format!("W 60 D 0 L 40, score 60.0%, Elo +70 ± {margin:.0}"));
     }
 

@@ -9,7 +9,7 @@
 //! | --- | --- |
 //! | `GM` | must be `Othello` (any case); always written |
 //! | `PB`, `PW`, `DT` | `black`, `white`, `date` (verbatim: GGS writes Unix times and dates) |
-//! | `RE` | `result` as [`GameResult::Net`](crate::GameResult::Net) (`33-31` is no `RE`): net discs for Black, minus the komi in komi games, with `:r`/`:t`/`:s` kept; a disc result is written as its net |
+//! | `RE` | `result` as [`GameResult::Net`](crate::GameResult::Net) (`33-31` is no `RE`; `RE[?]`, an unfinished game as NBoard and GGS write it, is no result): net discs for Black, minus the komi in komi games, with `:r`/`:t`/`:s` kept; a disc result is written as its net |
 //! | `BO` | the start: size, the rows (`-` empty, `*` Black, `O` White, `#` obstructed), side to move (`*` or `O`); the default start becomes `first` |
 //! | `TY` | one a game, checked against `BO` (sizes 4 to 14, `88` the octagon); flags `s` synchro, `k` komi, `a` anti, `rN` random start; kept in `extra` in the writer's form (`s8r18`), unless it is just the size (and `k` with a `KM` field), which the writer derives |
 //! | `B`, `W` | the moves: `move/eval/time`, eval and time optional (`d3//0.01`); a pass is `PA` (any token starting with `P` is read as one) |

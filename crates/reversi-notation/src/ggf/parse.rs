@@ -207,6 +207,8 @@ fn apply(
         "PW" => record.white = Some(value.into()),
         "DT" => record.date = Some(value.into()),
         "EV" => record.event = Some(value.into()),
+        // An unfinished game, as NBoard and GGS write it: no result.
+        "RE" if value.trim() == "?" => record.result = None,
         "RE" => {
             let result = GameResult::parse_net(value.trim());
             record.result =
@@ -437,6 +439,10 @@ mod tests {
     fn fuzzed_fields_read_back_as_written() {
         // RE is a net result, never discs; one TY a game; TY in canonical form.
         assert!(read("(;GM[Othello]RE[33-31];)").is_err());
+        // RE[?]: an unfinished game (NBoard, GGS), no result.
+        let games = read("(;GM[Othello]PB[a]RE[?]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5];)").unwrap();
+        assert_eq!((games[0].result.as_ref(), games[0].moves.len()), (None, 1));
+        assert!(read("(;GM[Othello]RE[??];)").is_err());
         assert!(read("(;TY[8]KM[]TY[];)").is_err());
         for (ty, kept) in [("08", None), (" 8k", Some("8k")), ("s08r5", Some("s8r5"))] {
             let g = &read(&format!("(;GM[Othello]TY[{ty}];)")).unwrap()[0];

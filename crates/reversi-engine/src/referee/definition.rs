@@ -1,0 +1,137 @@
+//! What defines a match, written with each of its records, so that a match
+//! resumed from its records is the same match ([`MatchDefinition`]).
+
+use reversi_notation::Record;
+
+use super::matches::{EngineSpec, MatchOptions};
+use crate::side::Game;
+
+/// The record fields of a match's definition, in order: the first engine,
+/// the second, the openings' digest, the clock, the number of games.
+pub const DEFINITION_FIELDS: [&str; 5] = ["MatchEngine1", "MatchEngine2", "MatchOpenings", "MatchClock", "MatchGames"];
+
+/// What the compared fields say, for messages (the number of games is not
+/// compared: a match may be resumed to more games, or fewer).
+const WHAT: [&str; 4] = ["the first engine", "the second engine", "the openings", "the clock"];
+
+/// What defines a match: its engines (as given: protocol, command,
+/// directory, depth), its openings (their count and a digest of their moves),
+/// the clock and the number of games. Each record of the match carries it
+/// ([`mark`](MatchDefinition::mark)), and a resumed match is refused when
+/// its records say other engines, openings or clock
+/// ([`check_resume`](MatchDefinition::check_resume)); the number of games
+/// may change, and is what a resume plays when not told
+/// ([`recorded_games`](MatchDefinition::recorded_games)).
+///
+/// ```
+/// use reversi_engine::referee::{EngineSpec, MatchDefinition, MatchOptions};
+/// let a: EngineSpec = "gtp:edax -gtp".parse()?;
+/// let b: EngineSpec = "nboard:mine".parse()?;
+/// let one = MatchDefinition::new(&a, &b, &MatchOptions::new(10));
+/// let mut record = reversi_notation::Record::default();
+/// one.mark(&mut record);
+/// assert_eq!(one.check_resume(std::slice::from_ref(&record)), Ok(()));
+/// assert_eq!(MatchDefinition::recorded_games(std::slice::from_ref(&record)), Some(10));
+/// // More games: the same match.
+/// let longer = MatchDefinition::new(&a, &b, &MatchOptions::new(20));
+/// assert_eq!(longer.check_resume(std::slice::from_ref(&record)), Ok(()));
+/// let c: EngineSpec = "gtp:edax -gtp -l 4".parse()?;
+/// let refused = MatchDefinition::new(&c, &b, &MatchOptions::new(10)).check_resume(&[record]).unwrap_err();
+/// assert_eq!(
+///     refused.to_string(),
+///     "the records hold another match: the first engine: gtp:edax -gtp there, gtp:edax -gtp -l 4 now"
+/// );
+/// # Ok::<(), reversi_engine::referee::ParseEngineError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchDefinition {
+    /// The values of [`DEFINITION_FIELDS`].
+    values: [String; 5],
+}
+
+/// A resume refused: the records hold another match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the records hold another match: {}", .differences.join("; "))]
+pub struct ResumeMismatch {
+    /// Each difference: what, its value in the records, its value now.
+    pub differences: Vec<String>,
+}
+
+impl MatchDefinition {
+    /// The definition of a match between `first` and `second` under
+    /// `options`.
+    #[must_use]
+    pub fn new(first: &EngineSpec, second: &EngineSpec, options: &MatchOptions) -> MatchDefinition {
+        let control = options.control_of();
+        let openings = options.openings_of();
+        MatchDefinition {
+            values: [
+                first.identity(),
+                second.identity(),
+                format!("{} digest {:016x}", openings.len(), digest(openings)),
+                format!("{}+{} s", control.time.as_secs_f64(), control.increment.as_secs_f64()),
+                options.games().to_string(),
+            ],
+        }
+    }
+
+    /// Adds the definition's fields to `record` (its `extra`).
+    pub fn mark(&self, record: &mut Record) {
+        for (name, value) in DEFINITION_FIELDS.iter().zip(&self.values) {
+            record.extra.push(((*name).to_string(), value.clone()));
+        }
+    }
+
+    /// The number of games the last record that says it was written for.
+    #[must_use]
+    pub fn recorded_games(records: &[Record]) -> Option<usize> {
+        records.iter().rev().find_map(|r| r.get(DEFINITION_FIELDS[4])?.parse().ok())
+    }
+
+    /// Whether `records` (a match's records, to resume) are of this match:
+    /// every record that carries a definition must say these engines,
+    /// openings and clock (records written without one are taken as they
+    /// are).
+    ///
+    /// # Errors
+    /// [`ResumeMismatch`] naming each difference with the first record
+    /// that differs.
+    pub fn check_resume(&self, records: &[Record]) -> Result<(), ResumeMismatch> {
+        for record in records {
+            let differences: Vec<String> = DEFINITION_FIELDS
+                .iter()
+                .zip(&self.values)
+                .zip(WHAT)
+                .filter_map(|((name, now), what)| {
+                    let there = record.get(name)?;
+                    (there != now).then(|| format!("{what}: {there} there, {now} now"))
+                })
+                .collect();
+            if !differences.is_empty() {
+                return Err(ResumeMismatch { differences });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// FNV-1a (64 bits) of the openings: each one's start (its Zobrist hash)
+/// and moves (as text), in order. Stable across versions that keep the
+/// positions' hashes.
+fn digest(openings: &[Game]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for game in openings {
+        eat(&game.start.hash().to_le_bytes());
+        for mv in &game.moves {
+            eat(mv.to_string().as_bytes());
+        }
+        eat(b"\n");
+    }
+    hash
+}
