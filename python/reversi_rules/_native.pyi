@@ -478,9 +478,11 @@ class _Score(TypedDict):
     elo_low: float | None
     elo_high: float | None
     llr: float | None
+    llr_low: float | None
+    llr_high: float | None
+    sprt: Literal["H0", "H1"] | None
 
 class _MatchResult(_Score):
-    sprt: Literal["H0", "H1"] | None
     games: list[Record]
 
 class _GameReport(_Score):

@@ -130,11 +130,11 @@ def test_match_progress_and_sprt_fields_as_the_cli_json() -> None:
     seen: list[dict[str, object]] = []
     result = rr.match(first_move, last_move, games=6, sprt="0,10,0.05,0.05", progress=seen.append)
     assert [g["game"] for g in seen] == [1, 2, 3, 4, 5, 6]
-    fields = {"wins", "draws", "losses", "score", "elo", "elo_low", "elo_high", "llr"}
+    fields = {"wins", "draws", "losses", "score", "elo", "elo_low", "elo_high", "llr", "llr_low", "llr_high", "sprt"}
     for game in seen:
         assert fields | {"game", "black", "white", "result", "termination", "first_score"} == set(game)
         assert isinstance(game["llr"], float)
-    assert fields | {"sprt", "games"} == set(result)
+    assert fields | {"games"} == set(result)
     last = seen[-1]
     assert all(result[f] == last[f] for f in fields)  # type: ignore[literal-required]
     assert result["sprt"] is None

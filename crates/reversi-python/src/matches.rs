@@ -170,20 +170,24 @@ impl Progress {
     }
 }
 
-/// The score's fields of the CLI's `--json` lines: `wins`, `draws`,
-/// `losses`, `score`, `elo` with `elo_low` and `elo_high` (`None` at an
-/// open end, as JSON's `null`), and `llr` (`None` without an SPRT).
+/// The score's fields of the CLI's `--json` lines, from reversi-engine's
+/// `Standing` (the one set of result fields): `wins`, `draws`, `losses`,
+/// `score`, `elo` with `elo_low` and `elo_high` (`None` at an open end, as
+/// JSON's `null`), and `llr` with `llr_low`, `llr_high` and `sprt` (the
+/// verdict, `"H0"` or `"H1"`; all `None` without an SPRT).
 fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) -> PyResult<()> {
-    let elo = tally.elo_interval();
-    let finite = |x: f64| x.is_finite().then_some(x);
-    dict.set_item("wins", tally.wins)?;
-    dict.set_item("draws", tally.draws)?;
-    dict.set_item("losses", tally.losses)?;
-    dict.set_item("score", tally.score())?;
-    dict.set_item("elo", elo.map(|e| e.0))?;
-    dict.set_item("elo_low", elo.and_then(|e| finite(e.1)))?;
-    dict.set_item("elo_high", elo.and_then(|e| finite(e.2)))?;
-    dict.set_item("llr", sprt.map(|s| tally.llr(s)))
+    let standing = tally.standing(sprt);
+    dict.set_item("wins", standing.wins)?;
+    dict.set_item("draws", standing.draws)?;
+    dict.set_item("losses", standing.losses)?;
+    dict.set_item("score", standing.score)?;
+    dict.set_item("elo", standing.elo)?;
+    dict.set_item("elo_low", standing.elo_low)?;
+    dict.set_item("elo_high", standing.elo_high)?;
+    dict.set_item("llr", standing.llr)?;
+    dict.set_item("llr_low", standing.llr_low)?;
+    dict.set_item("llr_high", standing.llr_high)?;
+    dict.set_item("sprt", standing.verdict.map(Verdict::name))
 }
 
 /// Plays a match between `a` and `b` (each an `Engine` or a callable
@@ -249,11 +253,6 @@ fn play_match<'py>(
     records.sort_by_key(|(index, _)| *index);
     let result = PyDict::new(py);
     score_fields(&result, &tally, sprt.as_ref())?;
-    let verdict = verdict.map(|v| match v {
-        Verdict::H0 => "H0",
-        _ => "H1",
-    });
-    result.set_item("sprt", verdict)?;
     let records: Vec<PyRecord> = records.into_iter().map(|(_, r)| PyRecord::from_record(r)).collect();
     result.set_item("games", records)?;
     Ok(result)
