@@ -126,6 +126,7 @@ pub use losses::{FieldChange, Loss, Losses};
 pub use output::{OutputError, Outputs, TemporaryFiles, is_temporary};
 pub use place::Place;
 pub use reader::open::{open, open_with, record_files, wthor_name_files};
+pub use reader::push::{Pulled, PushReader};
 pub use reader::{Reader, read};
 pub use record::{GameResult, Location, Origin, ParseResultError, Ply, Record};
 pub use replay::{
