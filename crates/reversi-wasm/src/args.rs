@@ -41,14 +41,19 @@ pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
     value.as_string().ok_or_else(|| type_error(what, "a string", value))
 }
 
-/// A string, or `undefined`/`null` for the default.
-pub(crate) fn optional_string(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
-    if absent(value) { Ok(None) } else { string(value, what).map(Some) }
+/// An optional argument's value: `None` when left out, `undefined` or `null`.
+fn given(value: &Option<JsValue>) -> Option<&JsValue> {
+    value.as_ref().filter(|v| !absent(v))
 }
 
-/// An array of strings, or `undefined`/`null` for none.
-pub(crate) fn optional_strings(value: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
-    if absent(value) { Ok(Vec::new()) } else { strings(value, what) }
+/// A string, or `undefined`/`null` (or left out) for the default.
+pub(crate) fn optional_string(value: &Option<JsValue>, what: &str) -> Result<Option<String>, JsValue> {
+    given(value).map(|v| string(v, what)).transpose()
+}
+
+/// An array of strings, or `undefined`/`null` (or left out) for none.
+pub(crate) fn optional_strings(value: &Option<JsValue>, what: &str) -> Result<Vec<String>, JsValue> {
+    given(value).map_or(Ok(Vec::new()), |v| strings(v, what))
 }
 
 /// An array of strings.
@@ -69,9 +74,9 @@ pub(crate) fn bytes(value: &JsValue, what: &str) -> Result<Vec<u8>, JsValue> {
     }
 }
 
-/// Bytes, or `undefined`/`null` for none.
-pub(crate) fn optional_bytes(value: &JsValue, what: &str) -> Result<Option<Vec<u8>>, JsValue> {
-    if absent(value) { Ok(None) } else { bytes(value, what).map(Some) }
+/// Bytes, or `undefined`/`null` (or left out) for none.
+pub(crate) fn optional_bytes(value: &Option<JsValue>, what: &str) -> Result<Option<Vec<u8>>, JsValue> {
+    given(value).map(|v| bytes(v, what)).transpose()
 }
 
 /// A whole number from 0 to `max` (a `number`; a `RangeError` when it is

@@ -120,10 +120,10 @@ impl Position {
     /// square or colour; a start that does not fit.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] variant: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] board: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string[] | undefined")] holes: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] first: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] variant: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] board: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string[]")] holes: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] first: Option<JsValue>,
     ) -> Result<Position, JsValue> {
         let variant = args::optional_string(&variant, "Position: variant")?;
         let board = args::optional_string(&board, "Position: board")?;
@@ -147,7 +147,7 @@ impl Position {
     #[wasm_bindgen(js_name = fromText)]
     pub fn from_text(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] variant: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] variant: Option<JsValue>,
     ) -> Result<Position, JsValue> {
         let text = args::string(&text, "Position.fromText: text")?;
         let variant = args::optional_string(&variant, "Position.fromText: variant")?;

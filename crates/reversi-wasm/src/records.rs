@@ -189,6 +189,16 @@ impl Records {
         Ok(self.games.place(args::index(&index, "Records.error: index")?).and_then(Result::err))
     }
 
+    /// Whether game `index` reads and a move of it is illegal (its replay
+    /// stops there: `Replay.error` says why); each game is replayed as it
+    /// is read.
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
+    pub fn illegal(&self, #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue) -> Result<bool, JsValue> {
+        Ok(self.games.illegal(args::index(&index, "Records.illegal: index")?))
+    }
+
     /// The located errors of the games that do not read, in order.
     pub fn errors(&self) -> Vec<String> {
         self.games.errors().map(str::to_owned).collect()
@@ -350,7 +360,7 @@ impl Record {
     #[wasm_bindgen(js_name = toText)]
     pub fn to_text(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] format: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] format: Option<JsValue>,
     ) -> Result<String, JsValue> {
         let format = args::optional_string(&format, "Record.toText: format")?.unwrap_or_else(|| "pgn".to_owned());
         let bytes = self.written(&format).map_err(js_error)?;
@@ -427,10 +437,10 @@ impl Replay {
 /// The source of a file's games from the JS arguments of `function`:
 /// its name, format, and WTHOR's name files.
 pub(crate) fn source_of_js(
-    file_name: &JsValue,
-    format: &JsValue,
-    players: &JsValue,
-    tournaments: &JsValue,
+    file_name: &Option<JsValue>,
+    format: &Option<JsValue>,
+    players: &Option<JsValue>,
+    tournaments: &Option<JsValue>,
     function: &str,
 ) -> Result<Source, JsValue> {
     let file = args::optional_string(file_name, &format!("{function}: fileName"))?;
@@ -453,10 +463,10 @@ pub(crate) fn source_of_js(
 #[wasm_bindgen(js_name = readRecords)]
 pub fn read_records(
     #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
-    #[wasm_bindgen(js_name = fileName, unchecked_param_type = "string | undefined")] file_name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string | undefined")] format: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array | undefined")] players: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array | undefined")] tournaments: JsValue,
+    #[wasm_bindgen(js_name = fileName, unchecked_optional_param_type = "string")] file_name: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string")] format: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] players: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] tournaments: Option<JsValue>,
 ) -> Result<Records, JsValue> {
     let source = source_of_js(&file_name, &format, &players, &tournaments, "readRecords")?;
     let bytes = args::bytes(&bytes, "readRecords: bytes")?;

@@ -76,10 +76,10 @@ impl RecordStream {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
-        #[wasm_bindgen(js_name = fileName, unchecked_param_type = "string | undefined")] file_name: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] format: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Uint8Array | undefined")] players: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Uint8Array | undefined")] tournaments: JsValue,
+        #[wasm_bindgen(js_name = fileName, unchecked_optional_param_type = "string")] file_name: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] format: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] players: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] tournaments: Option<JsValue>,
     ) -> Result<RecordStream, JsValue> {
         let size = args::size(&size, "RecordStream: size")?;
         let source = source_of_js(&file_name, &format, &players, &tournaments, "RecordStream")?;

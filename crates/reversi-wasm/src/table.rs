@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use reversi_notation::wthor::{Names, read_names};
-use reversi_notation::{Format, Place, Pulled, PushReader, ReadOptions, Reader, Record as NotationRecord};
+use reversi_notation::{Format, Passes, Place, Pulled, PushReader, ReadOptions, Reader, Record as NotationRecord};
 
 /// The options the browser reads with: the library's, so that the longest
 /// game ([`ReadOptions::DEFAULT_MAX_GAME_BYTES`]) and the window after a
@@ -98,8 +98,9 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug)]
 enum Entry {
     /// A game that reads: where it lies (its bytes, the line and column it
-    /// starts at) and its labels (black, white, result; [`NONE`] for none).
-    Game { start: u64, len: u32, line: u32, column: u32, labels: [u32; 3] },
+    /// starts at), its labels (black, white, result; [`NONE`] for none) and
+    /// whether a move of it is illegal (its replay stops there).
+    Game { start: u64, len: u32, line: u32, column: u32, labels: [u32; 3], illegal: bool },
     /// A game that does not read: its error, `errors[at..at + len]`.
     Error { at: u32, len: u32 },
 }
@@ -153,10 +154,15 @@ impl Table {
             let game = self.len() + 1;
             let added = match reader.next_record() {
                 Pulled::Pending => return Ok(false),
-                Pulled::Game(record) => match self.labels_of(record) {
-                    Ok(labels) => self.add_game(labels, reader.place()),
-                    Err(limit) => Err(limit),
-                },
+                Pulled::Game(record) => {
+                    // The reader's format's passes, as the origin carries them.
+                    let passes = record.origin.as_ref().map_or(Passes::Infer, |o| o.passes);
+                    let illegal = reversi_notation::replay(record, passes).is_err();
+                    match self.labels_of(record) {
+                        Ok(labels) => self.add_game(labels, illegal, reader.place()),
+                        Err(limit) => Err(limit),
+                    }
+                }
                 // An error of no game (an unknown format): the file's.
                 Pulled::Error(e) if e.game.is_none() => return Err(e.to_string()),
                 Pulled::Error(e) => self.add_error(&e.to_string()),
@@ -188,13 +194,14 @@ impl Table {
         Ok(labels)
     }
 
-    fn add_game(&mut self, labels: [u32; 3], place: Option<&Place>) -> Result<(), String> {
+    fn add_game(&mut self, labels: [u32; 3], illegal: bool, place: Option<&Place>) -> Result<(), String> {
         let Some(place) = place else { return self.add_error("a game without its place") };
-        let len = u32::try_from(place.len()).map_err(|_| format!("games of {} bytes", u32::MAX))?;
+        let len =
+            u32::try_from(place.bytes.end - place.bytes.start).map_err(|_| format!("games of {} bytes", u32::MAX))?;
         let small = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         self.head = place.head.clone();
-        let entry =
-            Entry::Game { start: place.bytes.start, len, line: small(place.line), column: small(place.column), labels };
+        let (line, column) = (small(place.line), small(place.column));
+        let entry = Entry::Game { start: place.bytes.start, len, line, column, labels, illegal };
         self.entries.push(entry);
         Ok(())
     }
@@ -241,6 +248,11 @@ impl Table {
             }
             _ => None,
         }
+    }
+
+    /// Whether game `index` reads and a move of it is illegal.
+    pub(crate) fn illegal(&self, index: usize) -> bool {
+        matches!(self.entries.get(index), Some(Entry::Game { illegal: true, .. }))
     }
 
     /// Game `index`'s place, or its error.
@@ -295,6 +307,14 @@ mod tests {
         assert_eq!((table.label(0, 1), table.label(1, 0)), (Some("Bob".into()), Some("Bob".into())));
         assert_eq!((table.label(1, 2).as_deref(), table.label(1, 1)), (Some("33-31"), None));
         assert_eq!(table.labels.len(), 3);
+        assert!(!table.illegal(0) && !table.illegal(1));
+    }
+
+    #[test]
+    fn an_illegal_game_is_marked() {
+        let (table, done) = read_all("f5d6\nf5d6c3a1\nf5?\n", "a.txt", Limits::BROWSER);
+        assert_eq!(done, Ok(true));
+        assert_eq!((0..4).map(|i| table.illegal(i)).collect::<Vec<_>>(), [false, true, false, false]);
     }
 
     #[test]

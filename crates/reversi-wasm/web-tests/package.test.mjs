@@ -71,7 +71,7 @@ test('every export refuses arguments of the wrong type with a TypeError naming t
     ['readRecords: format', optional('string'), (v) => readRecords(pgn, 'a.pgn', v)],
     ['readRecords: players', optional('bytes'), (v) => readRecords(pgn, 'a.pgn', 'auto', v)],
     ['readRecords: tournaments', optional('bytes'), (v) => readRecords(pgn, 'a.pgn', 'auto', undefined, v)],
-    ...['get', 'place', 'black', 'white', 'result', 'error'].map((m) =>
+    ...['get', 'place', 'black', 'white', 'result', 'error', 'illegal'].map((m) =>
       [`Records.${m}: index`, wrong.number, (v) => games()[m](v)]),
     ['Records.read: index', wrong.number, (v) => games().read(v, new Uint8Array(), new Uint8Array())],
     ['Records.read: head', wrong.bytes, (v) => games().read(0, v, new Uint8Array())],
