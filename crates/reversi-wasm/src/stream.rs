@@ -189,6 +189,36 @@ mod tests {
         assert!(games.read_again(last, &[], b"f5").unwrap_err().contains("2 bytes"));
     }
 
+    /// A WTHOR game's place is its 68 bytes, the header apart: the table
+    /// kept the header's 16 in the game's length, and the last game's bytes
+    /// ran past the file.
+    #[test]
+    fn a_wthor_game_is_read_again_from_its_68_bytes_and_the_header() {
+        let wtb = include_bytes!("../../../data/wthor/WTH_1980.wtb");
+        let mut games = RecordStream::open(
+            Source::new(Some("WTH_1980.wtb".into()), None, None, None).unwrap(),
+            wtb.len() as u64,
+            Limits::BROWSER,
+        );
+        games.give(wtb);
+        assert!(games.read_records(usize::MAX).unwrap());
+        let games = games.into_games();
+        let whole = crate::records::read_bytes(
+            wtb.to_vec(),
+            Source::new(Some("WTH_1980.wtb".into()), None, None, None).unwrap(),
+            Limits::BROWSER,
+        )
+        .unwrap();
+        for index in [0, games.count() - 1] {
+            let place = games.games.place(index).unwrap().unwrap();
+            let at = 16 + 68 * index as u64;
+            assert_eq!((place.head.clone(), place.bytes.clone()), (0..16, at..at + 68));
+            let game = games.read_again(index, &wtb[..16], &wtb[at as usize..at as usize + 68]).unwrap();
+            let expected = whole.held(index).unwrap().unwrap();
+            assert_eq!(game.record().unwrap().moves, expected.record().unwrap().moves);
+        }
+    }
+
     #[test]
     fn a_file_of_no_known_format_is_one_error() {
         let mut games = stream("Meeting notes: bring the board.\n", "notes.txt");
