@@ -159,7 +159,12 @@ fn an_analysis_line_is_written_as_text() {
     assert_eq!(game.replay().unwrap().length(), 2);
     let text = game.to_text(Some(s("ggf"))).unwrap();
     assert!(text.contains("D6") || text.contains("d6"), "{text}");
-    assert_eq!(message(game.to_text(Some(s("wthor"))).unwrap_err()), "wthor is a binary format: use write()");
+    // The library's refusal: WTHOR holds games from the standard start only.
+    let refused = message(game.to_text(Some(s("wthor"))).unwrap_err());
+    assert!(
+        refused.starts_with("WTHOR cannot hold game 1: WTHOR holds 8x8 Reversi from the standard start"),
+        "{refused}"
+    );
     assert!(message(Record::from_moves(start.copy().into(), strings(&["q"])).unwrap_err()).contains("\"q\""));
 }
 

@@ -309,7 +309,7 @@ test('a large file is read in bounded chunks with its progress, a late game read
   }, late);
   assert.deepEqual([seen.games, seen.options, expected.length], [2500, 2500, 2500]);
   assert.ok(seen.progress.length >= 3 && seen.progress.some((p) => p > 0.1 && p < 0.9), `progress ${seen.progress}`);
-  assert.ok(seen.progress.every((p, i) => p >= 0 && p < 1 && (i === 0 || p >= seen.progress[i - 1])),
+  assert.ok(seen.progress.every((p, i) => p >= 0 && p <= 1 && (i === 0 || p >= seen.progress[i - 1])),
     `progress ${seen.progress}`);
   assert.deepEqual([seen.ply, ...seen.score], [expected[late].plies, expected[late].black, expected[late].white]);
   assert.equal(seen.error, null);
