@@ -21,7 +21,7 @@ pub enum Pulled<'a> {
     Game(&'a Record),
     /// A game that does not read (the next call goes on with the next
     /// game), or an error that ends the input: [`Reader`]'s errors, and an
-    /// input of no known format ([`ReadError::UnknownFormat`]) when the
+    /// input of no known format ([`ReadError::UnknownFormat`](crate::ReadError::UnknownFormat)) when the
     /// format is detected.
     Error(RecordError),
     /// The reader needs more bytes ([`PushReader::wants`]) or
