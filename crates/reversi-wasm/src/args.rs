@@ -26,7 +26,7 @@ fn kind(value: &JsValue) -> String {
         return "an array".to_owned();
     }
     if let Some(n) = value.as_f64() {
-        return format!("the number {n}");
+        return format!("the number {}", js_number(n));
     }
     value.js_typeof().as_string().unwrap_or_else(|| "a value".to_owned())
 }
@@ -84,9 +84,19 @@ pub(crate) fn optional_bytes(value: &Option<JsValue>, what: &str) -> Result<Opti
 pub(crate) fn whole(value: &JsValue, what: &str, max: f64) -> Result<f64, JsValue> {
     let Some(n) = value.as_f64() else { return Err(type_error(what, "a number", value)) };
     if !(n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max) {
-        return Err(range_error(&format!("{what} must be a whole number from 0 to {max}, found {n}")));
+        return Err(range_error(&format!("{what} must be a whole number from 0 to {max}, found {}", js_number(n))));
     }
     Ok(n)
+}
+
+/// `n` as JS writes it (`NaN`, `Infinity`, `-Infinity`, `1.5`).
+fn js_number(n: f64) -> String {
+    match n {
+        _ if n.is_nan() => "NaN".to_owned(),
+        f64::INFINITY => "Infinity".to_owned(),
+        f64::NEG_INFINITY => "-Infinity".to_owned(),
+        n => n.to_string(),
+    }
 }
 
 /// An index (a whole number; any past the last names no item).

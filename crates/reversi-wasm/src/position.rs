@@ -270,11 +270,8 @@ impl Position {
     /// not a whole number from 0 to 60.
     pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> Result<u64, JsValue> {
         let what = "Position.perft: depth";
-        let max = reversi_variants::MAX_COUNT_DEPTH;
-        // Past 2^32 the depth is surely past the bound: the library says so.
-        let depth = args::whole(&depth, what, 2f64.powi(53))?;
-        let depth = if depth > f64::from(u32::MAX) { u32::MAX } else { depth as u32 };
-        self.count(depth).map_err(|e| args::range_error(&format!("{what}: {e} (at most {max})")))
+        let depth = args::whole(&depth, what, f64::from(reversi_variants::MAX_COUNT_DEPTH))?;
+        self.count(depth as u32).map_err(|e| args::range_error(&format!("{what}: {e}")))
     }
 }
 
