@@ -1,8 +1,9 @@
-//! The exports' arguments, taken as JS values and checked: a value of the
-//! wrong type is a `TypeError` naming the function and the argument, a
-//! number out of range a `RangeError`, never a value passed on unchecked
-//! (wasm-bindgen's own conversions read a number given for a string as a
-//! pointer, and the instance traps).
+//! The exports' arguments and errors. The arguments are taken as JS values
+//! and checked: a value of the wrong type is a `TypeError` naming the
+//! function and the argument, a number out of range a `RangeError`, never a
+//! value passed on unchecked (wasm-bindgen's own conversions read a number
+//! given for a string as a pointer, and the instance traps). A library's
+//! error is an `Error` carrying its message ([`js_error`]).
 
 use wasm_bindgen::prelude::*;
 
@@ -10,6 +11,11 @@ use wasm_bindgen::prelude::*;
 /// `expected`, and what it was.
 pub(crate) fn type_error(what: &str, expected: &str, found: &JsValue) -> JsValue {
     js_sys::TypeError::new(&format!("{what} must be {expected}, found {}", kind(found))).into()
+}
+
+/// A library's error as a JS exception (`Error`) carrying its message.
+pub(crate) fn js_error(e: impl std::fmt::Display) -> JsValue {
+    wasm_bindgen::JsError::new(&e.to_string()).into()
 }
 
 /// A `RangeError` carrying `message`.

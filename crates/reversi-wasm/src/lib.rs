@@ -37,10 +37,3 @@ mod table;
 pub use position::Position;
 pub use records::{Record, Records, Replay, formats, read_records};
 pub use stream::RecordStream;
-
-use wasm_bindgen::{JsError, JsValue};
-
-/// A library's error as a JS exception (`Error`) carrying its message.
-fn js_error(e: impl std::fmt::Display) -> JsValue {
-    JsError::new(&e.to_string()).into()
-}

@@ -3,8 +3,7 @@
 use reversi_variants::{Color, Geometry, Move, PerftError, Square, Variant};
 use wasm_bindgen::prelude::*;
 
-use crate::args;
-use crate::js_error;
+use crate::args::{self, js_error};
 
 /// A position of Reversi, Reversitacks or Attacks on any board: the side to
 /// move, the pieces, the holes.

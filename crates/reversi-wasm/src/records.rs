@@ -4,8 +4,7 @@
 use reversi_notation::{Format, Ply, Record as NotationRecord, plies};
 use wasm_bindgen::prelude::*;
 
-use crate::args;
-use crate::js_error;
+use crate::args::{self, js_error};
 use crate::position::{Position, color_name, parse_move};
 use crate::table::{Limits, Source, Table};
 

@@ -7,8 +7,7 @@
 use reversi_notation::{Format, PushReader};
 use wasm_bindgen::prelude::*;
 
-use crate::args;
-use crate::js_error;
+use crate::args::{self, js_error};
 use crate::records::{Records, source_of_js};
 use crate::table::{Limits, Source, Table};
 
