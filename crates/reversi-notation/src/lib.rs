@@ -43,6 +43,9 @@
 //! [`Reader::new`] any [`BufRead`](std::io::BufRead) in a given format: both
 //! are the one [`Reader`], which every other reading function is built on
 //! ([`read()`] and the modules' `read` collect it over bytes in memory).
+//! A caller that cannot block (a browser, a server, an async task) hands
+//! the bytes in as they arrive to [`PushReader`], the same reader in its push
+//! form, and takes the games out as it holds enough of them.
 //! Games come one at a time in bounded memory (one game's text,
 //! [`ReadOptions::max_game_bytes`]; WTHOR 68 bytes), each saying where it
 //! was read ([`Record::origin`], [`Ply::at`]), so that every error prints as
@@ -126,6 +129,7 @@ pub use losses::{FieldChange, Loss, Losses};
 pub use output::{OutputError, Outputs, TemporaryFiles, is_temporary};
 pub use place::Place;
 pub use reader::open::{open, open_with, record_files, wthor_name_files};
+pub use reader::push::{Pulled, PushReader};
 pub use reader::{Reader, read};
 pub use record::{GameResult, Location, Origin, ParseResultError, Ply, Record};
 pub use replay::{

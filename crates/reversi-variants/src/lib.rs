@@ -116,7 +116,7 @@ pub use error::{
 pub use geometry::Geometry;
 pub use legal::Moves;
 pub use moves::Move;
-pub use perft::{Divide, MAX_PERFT_DEPTH, divide, perft, perft_hashed, perft_hashed_with, perft_with};
+pub use perft::{Divide, MAX_COUNT_DEPTH, MAX_PERFT_DEPTH, divide, perft, perft_hashed, perft_hashed_with, perft_with};
 pub use position::Position;
 pub use reversi_core::{Backend, Color, Outcome, Score, Symmetry};
 pub use square::Square;

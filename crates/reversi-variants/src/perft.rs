@@ -38,6 +38,14 @@ use crate::visit::{Visitor, visit};
 /// recursion stays under 1 MiB of stack on the largest board (26x26).
 pub const MAX_PERFT_DEPTH: u32 = 512;
 
+/// The deepest count the front ends accept, for every game and board: 60
+/// plies (the CLI's `perft`, the Python package's, the browser's, and the
+/// split count's bound, `split::MAX_DEPTH`). An 8x8 Reversi game has at most
+/// 60 placements and a count 60 plies deep finishes on no board, so a deeper
+/// one is surely a typo; [`MAX_PERFT_DEPTH`] bounds what the functions
+/// themselves accept.
+pub const MAX_COUNT_DEPTH: u32 = 60;
+
 /// Refuses a depth past [`MAX_PERFT_DEPTH`] (every count of the crate, the
 /// split count's too).
 pub(crate) const fn check_depth(depth: u32) -> Result<(), PerftError> {

@@ -15,24 +15,25 @@
 //!   format, WTHOR's names from the bytes of its name files; each [`Record`]
 //!   replays ([`Replay`]) ply by ply with passes as its format writes them.
 //! - [`RecordStream`]: a large file's games from its bytes as the page gives
-//!   them, in bounded memory; [`Records`] keeps a summary a game (names,
-//!   result, its byte range) and reads a game again from its bytes.
+//!   them, in bounded memory (reversi-notation's
+//!   [`PushReader`](reversi_notation::PushReader)); [`Records`] keeps a
+//!   compact summary a game (names, result, its byte range), capped, and
+//!   reads a game again from its bytes.
+//!
+//! Every export takes JS values and checks them: a value of the wrong type
+//! is a `TypeError` naming the function and the argument, a number out of
+//! range a `RangeError` (never a trap inside the instance).
 //!
 //! On a host other than `wasm32` the crate builds (the workspace's clippy and
 //! tests) and its plain-Rust parts are tested; a call into JS there panics,
 //! so the tests that make exceptions run in a browser (`tests/web.rs`).
 
+mod args;
 mod position;
 mod records;
 mod stream;
+mod table;
 
 pub use position::Position;
 pub use records::{Record, Records, Replay, formats, read_records};
 pub use stream::RecordStream;
-
-use wasm_bindgen::JsError;
-
-/// A library's error as a JS exception carrying its message.
-fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
-}

@@ -1,9 +1,9 @@
 //! `Position`: reversi-variants' game type, every game and board.
 
-use reversi_variants::{Color, Geometry, Move, Square, Variant};
+use reversi_variants::{Color, Geometry, Move, PerftError, Square, Variant};
 use wasm_bindgen::prelude::*;
 
-use crate::js_error;
+use crate::args::{self, js_error};
 
 /// A position of Reversi, Reversitacks or Attacks on any board: the side to
 /// move, the pieces, the holes.
@@ -52,6 +52,42 @@ impl Position {
         Ok(Position { pos })
     }
 
+    /// The position a JS `Position` object holds (its text read back), for
+    /// an argument that must be one.
+    pub(crate) fn of_js(value: &JsValue, what: &str) -> Result<Position, JsValue> {
+        let expected = "a Position";
+        let is_position = value.is_object()
+            && js_sys::Reflect::get(value, &"constructor".into())
+                .ok()
+                .and_then(|c| js_sys::Reflect::get(&c, &"name".into()).ok())
+                .and_then(|name| name.as_string())
+                .is_some_and(|name| name == "Position");
+        let field = |name: &str| js_sys::Reflect::get(value, &name.into()).ok();
+        let text = field("toString")
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call0(value).ok())
+            .and_then(|t| t.as_string());
+        let variant = field("variant").and_then(|v| v.as_string());
+        match (is_position, text, variant) {
+            (true, Some(text), Some(variant)) => {
+                let variant = parse_variant(&variant).map_err(js_error)?;
+                let pos = reversi_variants::Position::from_text(variant, &text).map_err(js_error)?;
+                Ok(Position { pos })
+            }
+            _ => Err(args::type_error(what, expected, value)),
+        }
+    }
+
+    /// The count `depth` plies below, `depth` at most the CLI's and
+    /// Python's bound (reversi-variants' `MAX_COUNT_DEPTH`).
+    pub(crate) fn count(&self, depth: u32) -> Result<u64, PerftError> {
+        let max = reversi_variants::MAX_COUNT_DEPTH;
+        if depth > max {
+            return Err(PerftError::TooDeep { depth, max });
+        }
+        reversi_variants::perft(&self.pos, depth)
+    }
+
     /// Plays `mv`, checked.
     pub(crate) fn play_text(&mut self, mv: &str) -> Result<(), String> {
         let mv = parse_move(mv)?;
@@ -79,18 +115,23 @@ impl Position {
     /// `black`) to move.
     ///
     /// # Errors
-    /// An unknown game, board, square or colour; a start that does not fit.
+    /// `TypeError`: an argument of the wrong type. An unknown game, board,
+    /// square or colour; a start that does not fit.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        variant: Option<String>,
-        board: Option<String>,
-        holes: Option<Vec<String>>,
-        first: Option<String>,
-    ) -> Result<Position, JsError> {
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] variant: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] board: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string[]")] holes: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] first: Option<JsValue>,
+    ) -> Result<Position, JsValue> {
+        let variant = args::optional_string(&variant, "Position: variant")?;
+        let board = args::optional_string(&board, "Position: board")?;
+        let holes = args::optional_strings(&holes, "Position: holes")?;
+        let first = args::optional_string(&first, "Position: first")?;
         Position::start(
             variant.as_deref().unwrap_or("reversi"),
             board.as_deref().unwrap_or("8x8"),
-            &holes.unwrap_or_default(),
+            &holes,
             first.as_deref().unwrap_or("black"),
         )
         .map_err(js_error)
@@ -100,11 +141,17 @@ impl Position {
     /// `variant` (default `reversi`).
     ///
     /// # Errors
-    /// The text's error, as the library words it.
+    /// `TypeError`: an argument of the wrong type. The text's error, as the
+    /// library words it.
     #[wasm_bindgen(js_name = fromText)]
-    pub fn from_text(text: &str, variant: Option<String>) -> Result<Position, JsError> {
+    pub fn from_text(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] variant: Option<JsValue>,
+    ) -> Result<Position, JsValue> {
+        let text = args::string(&text, "Position.fromText: text")?;
+        let variant = args::optional_string(&variant, "Position.fromText: variant")?;
         let variant = parse_variant(variant.as_deref().unwrap_or("reversi")).map_err(js_error)?;
-        reversi_variants::Position::from_text(variant, text).map(|pos| Position { pos }).map_err(js_error)
+        reversi_variants::Position::from_text(variant, &text).map(|pos| Position { pos }).map_err(js_error)
     }
 
     /// The legal moves as text (`["pass"]` when the side to move must pass,
@@ -114,24 +161,30 @@ impl Position {
     }
 
     /// Whether `mv` is legal here (text that is no move is not).
+    ///
+    /// # Errors
+    /// `TypeError`: a move that is not a string.
     #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(&self, mv: &str) -> bool {
-        parse_move(mv).is_ok_and(|m| self.pos.is_legal(m))
+    pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "string")] mv: JsValue) -> Result<bool, JsValue> {
+        let mv = args::string(&mv, "Position.isLegal: move")?;
+        Ok(parse_move(&mv).is_ok_and(|m| self.pos.is_legal(m)))
     }
 
     /// Plays `mv` (`f5`, `a1c3`, `pass`).
     ///
     /// # Errors
-    /// Text that is no move, or a move the rules do not allow (why).
-    pub fn play(&mut self, mv: &str) -> Result<(), JsError> {
-        self.play_text(mv).map_err(js_error)
+    /// `TypeError`: a move that is not a string. Text that is no move, or a
+    /// move the rules do not allow (why).
+    pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] mv: JsValue) -> Result<(), JsValue> {
+        let mv = args::string(&mv, "Position.play: move")?;
+        self.play_text(&mv).map_err(js_error)
     }
 
     /// Passes.
     ///
     /// # Errors
     /// The side to move has a move, or the game is over.
-    pub fn pass(&mut self) -> Result<(), JsError> {
+    pub fn pass(&mut self) -> Result<(), JsValue> {
         self.pos.pass().map_err(js_error)
     }
 
@@ -208,12 +261,16 @@ impl Position {
     }
 
     /// The number of leaves `depth` plies below (RULES.md's convention: a
-    /// pass is a ply, a game over early one leaf), on one thread.
+    /// pass is a ply, a game over early one leaf), on one thread; `depth`
+    /// from 0 to 60, the CLI's and Python's bound.
     ///
     /// # Errors
-    /// A depth past the library's bound.
-    pub fn perft(&self, depth: u32) -> Result<u64, JsError> {
-        reversi_variants::perft(&self.pos, depth).map_err(js_error)
+    /// `TypeError`: a depth that is not a number; `RangeError`: one that is
+    /// not a whole number from 0 to 60.
+    pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> Result<u64, JsValue> {
+        let what = "Position.perft: depth";
+        let depth = args::whole(&depth, what, f64::from(reversi_variants::MAX_COUNT_DEPTH))?;
+        self.count(depth as u32).map_err(|e| args::range_error(&format!("{what}: {e}")))
     }
 }
 
@@ -243,6 +300,16 @@ mod tests {
                 .collect::<Vec<u8>>()
         );
         assert_eq!(pos.cells()[4], 3);
+    }
+
+    #[test]
+    fn a_count_past_the_cli_bound_is_refused_before_it_starts() {
+        let pos = Position::start("reversi", "4x4", &[], "black").unwrap();
+        let max = reversi_variants::MAX_COUNT_DEPTH;
+        for depth in [max + 1, 512, u32::MAX] {
+            assert_eq!(pos.count(depth), Err(PerftError::TooDeep { depth, max }));
+        }
+        assert_eq!(pos.count(3), reversi_variants::perft(&pos.pos, 3));
     }
 
     #[test]

@@ -4,9 +4,9 @@
 use reversi_notation::{Format, Ply, Record as NotationRecord, plies};
 use wasm_bindgen::prelude::*;
 
-use crate::js_error;
+use crate::args::{self, js_error};
 use crate::position::{Position, color_name, parse_move};
-use crate::stream::{RecordStream, Source, Summary};
+use crate::table::{Limits, Source, Table};
 
 /// The names of the formats the project reads and writes.
 pub fn formats() -> Vec<String> {
@@ -16,17 +16,14 @@ pub fn formats() -> Vec<String> {
 /// The games of `bytes`, as the library's reader gives them: each a
 /// summary, or the located error of a game that does not read; the bytes
 /// kept, to read each game again.
-pub(crate) fn read_bytes(
-    bytes: &[u8],
-    file: Option<&str>,
-    format: Option<&str>,
-    names: (Option<&[u8]>, Option<&[u8]>),
-) -> Result<Records, String> {
-    let source = Source::new(file.map(Into::into), format, names.0, names.1)?;
-    let mut stream = RecordStream::open(source, bytes.len() as u64);
-    stream.give(bytes.to_vec());
-    stream.read_records(usize::MAX)?;
-    Ok(stream.into_games(Some(bytes.to_vec())))
+pub(crate) fn read_bytes(bytes: Vec<u8>, source: Source, limits: Limits) -> Result<Records, String> {
+    let mut reader = source.push_reader();
+    reader.push(&bytes);
+    reader.finish();
+    let mut table = Table::new(limits);
+    table.read(&mut reader, usize::MAX)?;
+    let format = reader.format().unwrap_or(Format::Transcript);
+    Ok(Records::new(format, source, table, Some(bytes)))
 }
 
 /// The games of one file: a summary of each (names, result, where it lies
@@ -36,24 +33,20 @@ pub(crate) fn read_bytes(
 pub struct Records {
     format: Format,
     source: Source,
-    games: Vec<Summary>,
+    pub(crate) games: Table,
     /// The file, when `readRecords` was given it whole.
     bytes: Option<Vec<u8>>,
 }
 
 impl Records {
-    pub(crate) fn new(format: Format, source: Source, games: Vec<Summary>, bytes: Option<Vec<u8>>) -> Records {
+    pub(crate) fn new(format: Format, source: Source, games: Table, bytes: Option<Vec<u8>>) -> Records {
         Records { format, source, games, bytes }
-    }
-
-    fn summary(&self, index: usize) -> Option<&Summary> {
-        self.games.get(index)
     }
 
     /// Record `index` read again from the bytes held (`readRecords`).
     pub(crate) fn held(&self, index: usize) -> Result<Option<Record>, String> {
-        let Some(summary) = self.summary(index) else { return Ok(None) };
-        let Ok(place) = &summary.game else { return self.read_again(index, &[], &[]).map(Some) };
+        let Some(place) = self.games.place(index) else { return Ok(None) };
+        let Ok(place) = place else { return self.read_again(index, &[], &[]).map(Some) };
         let Some(bytes) = &self.bytes else {
             return Err(format!(
                 "game {}: a RecordStream's games are read with Records.read (the bytes of Records.place)",
@@ -66,22 +59,27 @@ impl Records {
 
     /// Record `index` read again from `head` and `bytes`, the bytes of its place.
     pub(crate) fn read_again(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Record, String> {
-        let summary =
-            self.summary(index).ok_or_else(|| format!("no game {}: the file has {}", index + 1, self.length()))?;
-        let place = match &summary.game {
+        let place =
+            self.games.place(index).ok_or_else(|| format!("no game {}: the file has {}", index + 1, self.length()))?;
+        let place = match place {
             Ok(place) => place,
-            Err(e) => return Ok(Record { format: self.format, index, game: Err(e.clone()) }),
+            Err(e) => return Ok(Record { format: self.format, index, game: Err(e) }),
         };
         let given = (head.len() + bytes.len()) as u64;
         if given != place.len() {
             return Err(format!("game {}: {} bytes given, its place holds {}", index + 1, given, place.len()));
         }
         let input = [head, bytes].concat();
-        let game = match self.source.reader(self.format, &input[..]).at_place(place).next() {
+        let game = match self.source.reader(self.format, &input[..]).at_place(&place).next() {
             Some(game) => game.map_err(|e| e.to_string()),
             None => Err(format!("game {}: no game in its bytes (has the file changed?)", index + 1)),
         };
         Ok(Record { format: self.format, index, game })
+    }
+
+    /// The number of games.
+    pub(crate) fn count(&self) -> usize {
+        self.games.len()
     }
 }
 
@@ -90,7 +88,7 @@ impl Records {
     /// The number of games, those that do not read included.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> usize {
-        self.games.len()
+        self.count()
     }
 
     /// The format read (`pgn`, `ggf`, `wthor`, ...).
@@ -103,51 +101,106 @@ impl Records {
     /// from the bytes `readRecords` was given.
     ///
     /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
     /// Records read by a `RecordStream`, which holds no bytes: `read` them.
-    pub fn get(&self, index: usize) -> Result<Option<Record>, JsError> {
-        self.held(index).map_err(js_error)
+    pub fn get(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<Option<Record>, JsValue> {
+        self.held(args::index(&index, "Records.get: index")?).map_err(js_error)
     }
 
     /// Where game `index` lies in the file: `[headStart, headEnd, start,
     /// end]`, the byte ranges to give `read` (the head is WTHOR's header,
     /// else empty); `undefined` for a game that does not read.
-    pub fn place(&self, index: usize) -> Option<Vec<f64>> {
-        let place = self.summary(index)?.game.as_ref().ok()?;
-        Some(vec![place.head.start as f64, place.head.end as f64, place.bytes.start as f64, place.bytes.end as f64])
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
+    pub fn place(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<Option<Vec<f64>>, JsValue> {
+        let index = args::index(&index, "Records.place: index")?;
+        let Some(Ok(place)) = self.games.place(index) else { return Ok(None) };
+        Ok(Some(vec![place.head.start as f64, place.head.end as f64, place.bytes.start as f64, place.bytes.end as f64]))
     }
 
     /// Record `index` read again from the bytes of its `place`: those of
     /// the head, then the game's.
     ///
     /// # Errors
-    /// No such game, or bytes that are not the place's.
-    pub fn read(&self, index: usize, head: &[u8], bytes: &[u8]) -> Result<Record, JsError> {
-        self.read_again(index, head, bytes).map_err(js_error)
+    /// `TypeError`/`RangeError`: an index that is not a whole number, bytes
+    /// that are not a `Uint8Array`. No such game, or bytes that are not the
+    /// place's.
+    pub fn read(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] head: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<Record, JsValue> {
+        let index = args::index(&index, "Records.read: index")?;
+        let head = args::bytes(&head, "Records.read: head")?;
+        let bytes = args::bytes(&bytes, "Records.read: bytes")?;
+        self.read_again(index, &head, &bytes).map_err(js_error)
     }
 
-    /// Black's player of game `index`.
-    pub fn black(&self, index: usize) -> Option<String> {
-        self.summary(index)?.black.clone()
+    /// Black's player of game `index` (cut to 80 characters).
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
+    pub fn black(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        Ok(self.games.label(args::index(&index, "Records.black: index")?, 0))
     }
 
-    /// White's player of game `index`.
-    pub fn white(&self, index: usize) -> Option<String> {
-        self.summary(index)?.white.clone()
+    /// White's player of game `index` (cut to 80 characters).
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
+    pub fn white(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        Ok(self.games.label(args::index(&index, "Records.white: index")?, 1))
     }
 
     /// The result of game `index` as written (`33-31`).
-    pub fn result(&self, index: usize) -> Option<String> {
-        self.summary(index)?.result.clone()
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
+    pub fn result(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        Ok(self.games.label(args::index(&index, "Records.result: index")?, 2))
     }
 
     /// Why game `index` does not read (`FILE:LINE:COL: game N: ...`).
-    pub fn error(&self, index: usize) -> Option<String> {
-        self.summary(index)?.game.as_ref().err().cloned()
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
+    pub fn error(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        Ok(self.games.place(args::index(&index, "Records.error: index")?).and_then(Result::err))
+    }
+
+    /// Whether game `index` reads and a move of it is illegal (its replay
+    /// stops there: `Replay.error` says why); each game is replayed as it
+    /// is read.
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: an index that is not a whole number.
+    pub fn illegal(&self, #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue) -> Result<bool, JsValue> {
+        Ok(self.games.illegal(args::index(&index, "Records.illegal: index")?))
     }
 
     /// The located errors of the games that do not read, in order.
     pub fn errors(&self) -> Vec<String> {
-        self.games.iter().filter_map(|g| g.game.as_ref().err().cloned()).collect()
+        self.games.errors().map(str::to_owned).collect()
     }
 }
 
@@ -187,6 +240,14 @@ impl Record {
         Ok(replay)
     }
 
+    /// A game of `moves` played from `start` (read, not checked).
+    pub(crate) fn of_moves(start: Position, moves: &[String]) -> Result<Record, String> {
+        let mut record = NotationRecord::of(start.pos.variant(), *start.pos.geometry());
+        record.set_start(start.pos);
+        record.moves = moves.iter().map(|m| parse_move(m).map(Ply::new)).collect::<Result<_, _>>()?;
+        Ok(Record { format: Format::Transcript, index: 0, game: Ok(record) })
+    }
+
     /// The game written in `format`.
     pub(crate) fn written(&self, format: &str) -> Result<Vec<u8>, String> {
         let format = format.parse::<Format>().map_err(|e| e.to_string())?;
@@ -201,13 +262,16 @@ impl Record {
     /// `replay()` checks them.
     ///
     /// # Errors
-    /// Text that is no move.
+    /// `TypeError`: a start that is not a `Position`, moves that are not an
+    /// array of strings. Text that is no move.
     #[wasm_bindgen(js_name = fromMoves)]
-    pub fn from_moves(start: &Position, moves: Vec<String>) -> Result<Record, JsError> {
-        let mut record = NotationRecord::of(start.pos.variant(), *start.pos.geometry());
-        record.set_start(start.pos);
-        record.moves = moves.iter().map(|m| parse_move(m).map(Ply::new)).collect::<Result<_, _>>().map_err(js_error)?;
-        Ok(Record { format: Format::Transcript, index: 0, game: Ok(record) })
+    pub fn from_moves(
+        #[wasm_bindgen(unchecked_param_type = "Position")] start: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
+    ) -> Result<Record, JsValue> {
+        let start = Position::of_js(&start, "Record.fromMoves: start")?;
+        let moves = args::strings(&moves, "Record.fromMoves: moves")?;
+        Record::of_moves(start, &moves).map_err(js_error)
     }
 
     /// The game's index in its file (0-based).
@@ -274,7 +338,7 @@ impl Record {
     ///
     /// # Errors
     /// A game that does not read, or whose start does not fit its board.
-    pub fn replay(&self) -> Result<Replay, JsError> {
+    pub fn replay(&self) -> Result<Replay, JsValue> {
         self.replay_steps().map_err(js_error)
     }
 
@@ -282,9 +346,10 @@ impl Record {
     /// `position`, `wthor`), as bytes.
     ///
     /// # Errors
-    /// An unknown format, or a game the format cannot hold.
-    pub fn write(&self, format: &str) -> Result<Vec<u8>, JsError> {
-        self.written(format).map_err(js_error)
+    /// `TypeError`: a format that is not a string. An unknown format, or a
+    /// game the format cannot hold.
+    pub fn write(&self, #[wasm_bindgen(unchecked_param_type = "string")] format: JsValue) -> Result<Vec<u8>, JsValue> {
+        self.written(&args::string(&format, "Record.write: format")?).map_err(js_error)
     }
 
     /// The game written in a text format (default `pgn`).
@@ -292,10 +357,13 @@ impl Record {
     /// # Errors
     /// As `write`, and a binary format (`wthor`).
     #[wasm_bindgen(js_name = toText)]
-    pub fn to_text(&self, format: Option<String>) -> Result<String, JsError> {
-        let format = format.unwrap_or_else(|| "pgn".to_owned());
+    pub fn to_text(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] format: Option<JsValue>,
+    ) -> Result<String, JsValue> {
+        let format = args::optional_string(&format, "Record.toText: format")?.unwrap_or_else(|| "pgn".to_owned());
         let bytes = self.written(&format).map_err(js_error)?;
-        String::from_utf8(bytes).map_err(|_| JsError::new(&format!("{format} is a binary format: use write()")))
+        String::from_utf8(bytes).map_err(|_| js_error(format!("{format} is a binary format: use write()")))
     }
 }
 
@@ -310,6 +378,13 @@ pub struct Replay {
     error: Option<String>,
 }
 
+impl Replay {
+    /// The move of ply `ply` (1-based).
+    pub(crate) fn move_of(&self, ply: usize) -> Option<String> {
+        self.moves.get(ply.checked_sub(1)?).map(|m| m.0.clone())
+    }
+}
+
 #[wasm_bindgen]
 impl Replay {
     /// The plies played (passes counted), up to an illegal move.
@@ -319,19 +394,35 @@ impl Replay {
     }
 
     /// The position after `ply` plies (0: the start), or `undefined` past the last.
-    pub fn position(&self, ply: usize) -> Option<Position> {
-        self.positions.get(ply).copied()
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: a ply that is not a whole number.
+    pub fn position(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> Result<Option<Position>, JsValue> {
+        Ok(self.positions.get(args::index(&ply, "Replay.position: ply")?).copied())
     }
 
     /// The move of ply `ply` (1-based), or `undefined`.
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: a ply that is not a whole number.
     #[wasm_bindgen(js_name = move)]
-    pub fn move_at(&self, ply: usize) -> Option<String> {
-        self.moves.get(ply.checked_sub(1)?).map(|m| m.0.clone())
+    pub fn move_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        Ok(self.move_of(args::index(&ply, "Replay.move: ply")?))
     }
 
     /// Whether ply `ply` (1-based) is a forced pass the record left out.
-    pub fn inferred(&self, ply: usize) -> bool {
-        ply.checked_sub(1).and_then(|i| self.moves.get(i)).is_some_and(|m| m.1)
+    ///
+    /// # Errors
+    /// `TypeError`/`RangeError`: a ply that is not a whole number.
+    pub fn inferred(&self, #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue) -> Result<bool, JsValue> {
+        let ply = args::index(&ply, "Replay.inferred: ply")?;
+        Ok(ply.checked_sub(1).and_then(|i| self.moves.get(i)).is_some_and(|m| m.1))
     }
 
     /// The located message of the illegal move that ended the replay
@@ -342,29 +433,52 @@ impl Replay {
     }
 }
 
-/// The games of a file's `bytes`: the format from `fileName`'s extension
-/// (else the content), or `format` (`auto`, `pgn`, ...); a WTHOR file's
-/// player and tournament names from the bytes of its `.JOU` and `.TRN` files.
-/// A game that does not read is listed with its located error, and the games
-/// after it are read.
+/// The source of a file's games from the JS arguments of `function`:
+/// its name, format, and WTHOR's name files.
+pub(crate) fn source_of_js(
+    file_name: &Option<JsValue>,
+    format: &Option<JsValue>,
+    players: &Option<JsValue>,
+    tournaments: &Option<JsValue>,
+    function: &str,
+) -> Result<Source, JsValue> {
+    let file = args::optional_string(file_name, &format!("{function}: fileName"))?;
+    let format = args::optional_string(format, &format!("{function}: format"))?;
+    let players = args::optional_bytes(players, &format!("{function}: players"))?;
+    let tournaments = args::optional_bytes(tournaments, &format!("{function}: tournaments"))?;
+    Source::new(file, format.as_deref(), players.as_deref(), tournaments.as_deref()).map_err(js_error)
+}
+
+/// The games of a file's `bytes` (a `Uint8Array`): the format from
+/// `fileName`'s extension (else the content), or `format` (`auto`, `pgn`,
+/// ...); a WTHOR file's player and tournament names from the bytes of its
+/// `.JOU` and `.TRN` files. A game that does not read is listed with its
+/// located error, and the games after it are read.
 ///
 /// # Errors
-/// An unknown format name, or a name file that does not read.
+/// `TypeError`: an argument of the wrong type. An unknown format name, a name
+/// file that does not read, a file of no known format, a file past the
+/// browser's limits (4,194,304 games; 64 MiB of names; 64 MiB of errors).
 #[wasm_bindgen(js_name = readRecords)]
 pub fn read_records(
-    bytes: &[u8],
-    file_name: Option<String>,
-    format: Option<String>,
-    players: Option<Vec<u8>>,
-    tournaments: Option<Vec<u8>>,
-) -> Result<Records, JsError> {
-    read_bytes(bytes, file_name.as_deref(), format.as_deref(), (players.as_deref(), tournaments.as_deref()))
-        .map_err(js_error)
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    #[wasm_bindgen(js_name = fileName, unchecked_optional_param_type = "string")] file_name: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string")] format: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] players: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] tournaments: Option<JsValue>,
+) -> Result<Records, JsValue> {
+    let source = source_of_js(&file_name, &format, &players, &tournaments, "readRecords")?;
+    let bytes = args::bytes(&bytes, "readRecords: bytes")?;
+    read_bytes(bytes, source, Limits::BROWSER).map_err(js_error)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read(bytes: &[u8], file: Option<&str>, format: Option<&str>) -> Result<Records, String> {
+        read_bytes(bytes.to_vec(), Source::new(file.map(Into::into), format, None, None)?, Limits::BROWSER)
+    }
 
     fn game(games: &Records, index: usize) -> Record {
         games.held(index).unwrap().unwrap()
@@ -372,7 +486,7 @@ mod tests {
 
     #[test]
     fn an_illegal_move_ends_the_replay_with_its_located_message() {
-        let games = read_bytes(b"f5d6\nf5d6c3a1\n", Some("games.txt"), None, (None, None)).unwrap();
+        let games = read(b"f5d6\nf5d6c3a1\n", Some("games.txt"), None).unwrap();
         assert_eq!(games.length(), 2);
         let replay = game(&games, 1).replay_steps().unwrap();
         assert_eq!(replay.length(), 3);
@@ -385,35 +499,37 @@ mod tests {
     #[test]
     fn a_game_that_does_not_read_is_listed_and_the_next_read() {
         let text = "1. f5 d6 *\n\n[Black \"Ann\"]\n\n1. f5 d6?? *\n\n[Black \"Bob\"]\n\n1. f5 f6 *\n";
-        let games = read_bytes(text.as_bytes(), Some("club.pgn"), None, (None, None)).unwrap();
+        let games = read(text.as_bytes(), Some("club.pgn"), None).unwrap();
         assert_eq!(games.format(), "pgn");
         assert_eq!(games.length(), 3);
-        assert!(games.error(1).unwrap().starts_with("club.pgn:5:7: game 2: "));
-        assert_eq!(game(&games, 1).error(), games.error(1));
-        assert_eq!(games.place(1), None);
+        let error = games.games.place(1).unwrap().unwrap_err();
+        assert!(error.starts_with("club.pgn:5:7: game 2: "), "{error}");
+        assert_eq!(game(&games, 1).error(), Some(error));
         assert_eq!(game(&games, 2).black().as_deref(), Some("Bob"));
-        assert_eq!(games.black(2).as_deref(), Some("Bob"));
+        assert_eq!(games.games.label(2, 0).as_deref(), Some("Bob"));
         assert!(games.held(3).unwrap().is_none());
     }
 
+    /// A game over the longest game the library reads (the CLI's limit) is
+    /// reported, and the games after it are read: the browser read games
+    /// of at most 1 MiB and lost every game after a longer one.
     #[test]
-    fn a_stream_reads_in_batches_and_says_how_far_it_is() {
-        let text = "f5d6\n".repeat(1_000_000);
-        let mut stream = RecordStream::open(Source::new(Some("many.txt".into()), None, None, None).unwrap(), 5_000_000);
-        for chunk in text.as_bytes().chunks(1 << 20) {
-            stream.give(chunk.to_vec());
-        }
-        assert!(!stream.read_records(30).unwrap());
-        assert_eq!(stream.length(), 30);
-        let part = stream.progress();
-        assert!(part > 0.0 && part < 1.0, "{part}");
-        assert!(stream.read_records(usize::MAX).unwrap());
-        assert_eq!((stream.length(), stream.progress()), (1_000_000, 1.0));
-        assert_eq!(stream.into_games(None).length(), 1_000_000);
+    fn a_game_over_the_limit_is_reported_and_the_games_after_it_kept() {
+        let max = reversi_notation::ReadOptions::DEFAULT_MAX_GAME_BYTES;
+        let long = format!("[Black \"Long\"]\n\n{} *\n\n", "1. f5 d6 ".repeat(max / 9 + 10));
+        let short = "[Black \"Ann\"]\n\n1. f5 d6 *\n\n";
+        let mid = format!("[Black \"Mid\"]\n\n{{{}}} 1. f5 *\n\n", "x".repeat(3 << 20));
+        let text = format!("{short}{mid}{long}{short}{short}");
+        let games = read(text.as_bytes(), Some("long.pgn"), None).unwrap();
+        assert_eq!(games.length(), 5);
+        assert_eq!(games.games.label(1, 0).as_deref(), Some("Mid"));
+        let error = games.games.place(2).unwrap().unwrap_err();
+        assert!(error.contains(&format!("a game of at most {max} bytes")), "{error}");
+        assert_eq!(games.games.label(4, 0).as_deref(), Some("Ann"));
     }
 
     #[test]
     fn an_unknown_format_name_is_refused() {
-        assert!(read_bytes(b"", None, Some("sgf"), (None, None)).unwrap_err().contains("unknown format"));
+        assert!(read(b"", None, Some("sgf")).unwrap_err().contains("unknown format"));
     }
 }

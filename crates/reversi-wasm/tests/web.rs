@@ -3,78 +3,98 @@
 //! `CHROMEDRIVER`). On the host this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::Error;
+use js_sys::{Error, Uint8Array};
 use reversi_wasm::{Position, Record, RecordStream, read_records};
-use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// The message JS sees of a thrown error.
-fn message(e: JsError) -> String {
-    Error::from(JsValue::from(e)).message().into()
+fn message(e: JsValue) -> String {
+    Error::from(e).message().into()
 }
 
-fn s(text: &str) -> Option<String> {
-    Some(text.to_owned())
+/// A JS string.
+fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+/// A JS number.
+fn n(x: usize) -> JsValue {
+    JsValue::from_f64(x as f64)
+}
+
+/// A `Uint8Array` of `bytes`.
+fn b(bytes: &[u8]) -> JsValue {
+    Uint8Array::from(bytes).into()
+}
+
+/// A JS array of strings.
+fn strings(items: &[&str]) -> JsValue {
+    items.iter().map(|i| JsValue::from_str(i)).collect::<js_sys::Array>().into()
 }
 
 #[wasm_bindgen_test]
 fn every_game_and_board_plays_from_its_start() {
     let mut pos = Position::new(None, None, None, None).unwrap();
     assert_eq!(pos.moves(), ["d3", "c4", "f5", "e6"]);
-    pos.play("f5").unwrap();
+    pos.play(s("f5")).unwrap();
     assert_eq!(pos.score(), [4, 1]);
     assert_eq!(pos.side_to_move(), "white");
-    let holes = Some(vec!["c3".to_owned(), "d4".to_owned()]);
-    let attacks = Position::new(s("attacks"), s("6x6"), holes, s("white")).unwrap();
+    let holes = strings(&["c3", "d4"]);
+    let attacks = Position::new(Some(s("attacks")), Some(s("6x6")), Some(holes), Some(s("white"))).unwrap();
     assert_eq!((attacks.width(), attacks.height(), attacks.side_to_move().as_str()), (6, 6, "white"));
     assert_eq!((attacks.cells()[2 * 6 + 2], attacks.cells()[0]), (3, 1));
-    assert_eq!(attacks.perft(2).unwrap(), reversi_variants_perft(&attacks, 2));
-    let tacks = Position::new(s("reversitacks"), None, None, None).unwrap();
-    assert_eq!(tacks.perft(2).unwrap(), 2858);
-    assert_eq!(Position::new(s("attacks"), s("7x7"), None, None).unwrap().perft(3).unwrap(), 6460);
+    assert_eq!(attacks.perft(n(2)).unwrap(), reversi_variants_perft(&attacks, 2));
+    let tacks = Position::new(Some(s("reversitacks")), None, None, None).unwrap();
+    assert_eq!(tacks.perft(n(2)).unwrap(), 2858);
+    assert_eq!(Position::new(Some(s("attacks")), Some(s("7x7")), None, None).unwrap().perft(n(3)).unwrap(), 6460);
     // perft(4) of the start is 244, each first move alike: 61 below f5.
-    assert_eq!(pos.copy().perft(3).unwrap(), 61);
+    assert_eq!(pos.copy().perft(n(3)).unwrap(), 61);
 }
 
 /// What the library counts, for the comparison above.
-fn reversi_variants_perft(pos: &Position, depth: u32) -> u64 {
+fn reversi_variants_perft(pos: &Position, depth: usize) -> u64 {
     let text = pos.text();
     let lib = reversi_variants::Position::from_text(reversi_variants::Variant::Attacks, &text).unwrap();
-    reversi_variants::perft(&lib, depth).unwrap()
+    reversi_variants::perft(&lib, depth as u32).unwrap()
 }
 
 #[wasm_bindgen_test]
 fn errors_are_exceptions_with_the_library_message() {
     assert_eq!(
-        message(Position::new(s("chess"), None, None, None).unwrap_err()),
+        message(Position::new(Some(s("chess")), None, None, None).unwrap_err()),
         "expected a variant: reversi, reversitacks or attacks (also othello, ataxx): \"chess\""
     );
     let mut pos = Position::new(None, None, None, None).unwrap();
-    assert!(message(pos.play("a1").unwrap_err()).contains("a1"));
-    assert!(!pos.is_legal("a1") && pos.is_legal("f5") && !pos.is_legal("zz"));
-    assert!(message(pos.pass().unwrap_err()).len() > 0);
-    assert!(message(Position::from_text("XQ X", None).unwrap_err()).len() > 0);
+    assert!(message(pos.play(s("a1")).unwrap_err()).contains("a1"));
+    assert!(!pos.is_legal(s("a1")).unwrap() && pos.is_legal(s("f5")).unwrap() && !pos.is_legal(s("zz")).unwrap());
+    // The library's messages, as they are.
+    let mut lib =
+        reversi_variants::Position::start(reversi_variants::Variant::Reversi, "8x8".parse().unwrap()).unwrap();
+    assert_eq!(message(pos.pass().unwrap_err()), lib.pass().unwrap_err().to_string());
+    let bad = reversi_variants::Position::from_text(reversi_variants::Variant::Reversi, "XQ X").unwrap_err();
+    assert_eq!(message(Position::from_text(s("XQ X"), None).unwrap_err()), bad.to_string());
 }
 
 #[wasm_bindgen_test]
 fn wthor_games_carry_the_names_of_the_name_files() {
     let wtb = include_bytes!("../../../data/wthor/WTH_1980.wtb");
-    let players = include_bytes!("../../../data/wthor/WTHOR.JOU").to_vec();
-    let tournaments = include_bytes!("../../../data/wthor/WTHOR.TRN").to_vec();
-    let games = read_records(wtb, s("WTH_1980.wtb"), None, Some(players), Some(tournaments)).unwrap();
+    let players = b(include_bytes!("../../../data/wthor/WTHOR.JOU"));
+    let tournaments = b(include_bytes!("../../../data/wthor/WTHOR.TRN"));
+    let games = read_records(b(wtb), Some(s("WTH_1980.wtb")), None, Some(players), Some(tournaments)).unwrap();
     assert_eq!((games.format().as_str(), games.length()), ("wthor", (wtb.len() - 16) / 68));
-    let first = games.get(0).unwrap().unwrap();
+    let first = games.get(n(0)).unwrap().unwrap();
     assert!(first.black().is_some_and(|name| !name.starts_with('#')), "{:?}", first.black());
-    let numbered = read_records(wtb, s("WTH_1980.wtb"), None, None, None).unwrap();
-    assert!(numbered.get(0).unwrap().unwrap().black().unwrap().starts_with('#'));
+    let numbered = read_records(b(wtb), Some(s("WTH_1980.wtb")), None, None, None).unwrap();
+    assert!(numbered.get(n(0)).unwrap().unwrap().black().unwrap().starts_with('#'));
     // Every game replays to its end: the final position's pieces add up to
     // the squares filled.
     for i in 0..games.length() {
-        let replay = games.get(i).unwrap().unwrap().replay().unwrap();
+        let replay = games.get(n(i)).unwrap().unwrap().replay().unwrap();
         assert_eq!(replay.error(), None);
-        let last = replay.position(replay.length()).unwrap();
+        let last = replay.position(n(replay.length())).unwrap().unwrap();
         let [black, white] = last.score()[..] else { panic!() };
         assert_eq!(last.cells().iter().filter(|&&c| c == 1 || c == 2).count() as u32, black + white);
     }
@@ -84,15 +104,16 @@ fn wthor_games_carry_the_names_of_the_name_files() {
 fn pgn_passes_are_plies_and_scores_match_the_cli() {
     // `reversi replay --json data/pgn/playok.pgn`: 61 plies, 1 pass, 38-26; 62, 2, 37-27.
     let games =
-        read_records(include_bytes!("../../../data/pgn/playok.pgn"), s("playok.pgn"), None, None, None).unwrap();
+        read_records(b(include_bytes!("../../../data/pgn/playok.pgn")), Some(s("playok.pgn")), None, None, None)
+            .unwrap();
     let expected = [(61, 1, [38, 26]), (62, 2, [37, 27])];
     assert_eq!(games.length(), expected.len());
     for (i, (plies, passes, score)) in expected.into_iter().enumerate() {
-        let replay = games.get(i).unwrap().unwrap().replay().unwrap();
+        let replay = games.get(n(i)).unwrap().unwrap().replay().unwrap();
         assert_eq!(replay.length(), plies);
-        assert_eq!((1..=plies).filter(|&p| replay.move_at(p).as_deref() == Some("pass")).count(), passes);
-        assert_eq!(replay.position(plies).unwrap().score(), score);
-        assert!(replay.position(plies + 1).is_none() && replay.move_at(0).is_none());
+        assert_eq!((1..=plies).filter(|&p| replay.move_at(n(p)).unwrap().as_deref() == Some("pass")).count(), passes);
+        assert_eq!(replay.position(n(plies)).unwrap().unwrap().score(), score);
+        assert!(replay.position(n(plies + 1)).unwrap().is_none() && replay.move_at(n(0)).unwrap().is_none());
     }
 }
 
@@ -100,58 +121,65 @@ fn pgn_passes_are_plies_and_scores_match_the_cli() {
 fn an_illegal_ggf_game_stops_at_its_ply_with_the_located_message() {
     let bytes = include_bytes!("../../../data-illegal/ggf/gg-synchro-komi-mixed.ggf");
     let name = "data-illegal/ggf/gg-synchro-komi-mixed.ggf";
-    let games = read_records(bytes, s(name), None, None, None).unwrap();
+    let games = read_records(b(bytes), Some(s(name)), None, None, None).unwrap();
     assert_eq!(games.length(), 6);
-    let replay = games.get(3).unwrap().unwrap().replay().unwrap();
+    let replay = games.get(n(3)).unwrap().unwrap().replay().unwrap();
     assert_eq!(replay.length(), 37);
-    assert_eq!(replay.position(37).unwrap().score(), [27, 28]);
+    assert_eq!(replay.position(n(37)).unwrap().unwrap().score(), [27, 28]);
     assert_eq!(
         replay.error().unwrap(),
         format!("{name}:3:1544: game 4, ply 38: h2 is not legal for White: h2 flips nothing")
     );
-    assert_eq!(games.get(4).unwrap().unwrap().replay().unwrap().error(), None);
+    assert_eq!(games.get(n(4)).unwrap().unwrap().replay().unwrap().error(), None);
 }
 
 #[wasm_bindgen_test]
 fn bad_bytes_are_listed_errors_not_panics() {
     let binary: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
-    let games = read_records(&binary, s("noise.pgn"), None, None, None).unwrap();
+    let games = read_records(b(&binary), Some(s("noise.pgn")), None, None, None).unwrap();
     assert!(games.errors().iter().all(|e| e.starts_with("noise.pgn")), "{:?}", games.errors());
-    assert!(games.length() >= 1 && games.get(0).unwrap().unwrap().error().is_some());
-    assert!(message(games.get(0).unwrap().unwrap().replay().unwrap_err()).starts_with("noise.pgn"));
-    let unknown = message(read_records(&binary, s("noise.bin"), None, None, None).unwrap_err());
+    assert!(games.length() >= 1 && games.get(n(0)).unwrap().unwrap().error().is_some());
+    assert!(message(games.get(n(0)).unwrap().unwrap().replay().unwrap_err()).starts_with("noise.pgn"));
+    let unknown = message(read_records(b(&binary), Some(s("noise.bin")), None, None, None).unwrap_err());
     assert!(unknown.starts_with("noise.bin: unknown format: expected a record file ("), "{unknown}");
     assert!(unknown.ends_with("found a .bin file of binary data"), "{unknown}");
     let wtb = include_bytes!("../../../data/wthor/WTH_1980.wtb");
-    let cut = read_records(&wtb[..wtb.len() - 30], s("cut.wtb"), None, None, None).unwrap();
+    let cut = read_records(b(&wtb[..wtb.len() - 30]), Some(s("cut.wtb")), None, None, None).unwrap();
     assert!(!cut.errors().is_empty());
-    assert!(message(read_records(b"f5", None, s("sgf"), None, None).unwrap_err()).starts_with("unknown format"));
+    assert!(
+        message(read_records(b(b"f5"), None, Some(s("sgf")), None, None).unwrap_err()).starts_with("unknown format")
+    );
 }
 
 #[wasm_bindgen_test]
 fn an_analysis_line_is_written_as_text() {
     let mut start = Position::new(None, None, None, None).unwrap();
-    start.play("f5").unwrap();
-    let game = Record::from_moves(&start, vec!["d6".into(), "c3".into()]).unwrap();
+    start.play(s("f5")).unwrap();
+    let game = Record::from_moves(start.copy().into(), strings(&["d6", "c3"])).unwrap();
     assert_eq!(game.replay().unwrap().length(), 2);
-    let text = game.to_text(s("ggf")).unwrap();
+    let text = game.to_text(Some(s("ggf"))).unwrap();
     assert!(text.contains("D6") || text.contains("d6"), "{text}");
-    assert!(message(game.to_text(s("wthor")).unwrap_err()).len() > 0);
-    assert!(message(Record::from_moves(&start, vec!["q".into()]).unwrap_err()).contains("\"q\""));
+    // The library's refusal: WTHOR holds games from the standard start only.
+    let refused = message(game.to_text(Some(s("wthor"))).unwrap_err());
+    assert!(
+        refused.starts_with("WTHOR cannot hold game 1: WTHOR holds 8x8 Reversi from the standard start"),
+        "{refused}"
+    );
+    assert!(message(Record::from_moves(start.copy().into(), strings(&["q"])).unwrap_err()).contains("\"q\""));
 }
 
 #[wasm_bindgen_test]
 fn a_stream_in_batches_reads_what_read_games_reads() {
     let wtb = include_bytes!("../../../data/wthor/WTH_1985.wtb");
-    let whole = read_records(wtb, s("WTH_1985.wtb"), None, None, None).unwrap();
-    let mut stream = RecordStream::new(wtb.len() as f64, s("WTH_1985.wtb"), None, None, None).unwrap();
+    let whole = read_records(b(wtb), Some(s("WTH_1985.wtb")), None, None, None).unwrap();
+    let mut stream = RecordStream::new(n(wtb.len()), Some(s("WTH_1985.wtb")), None, None, None).unwrap();
     assert!(stream.wants() > 0.0);
     for chunk in wtb.chunks(10_000) {
-        stream.push(chunk.to_vec());
+        stream.push(b(chunk)).unwrap();
     }
     assert_eq!(stream.wants(), 0.0);
     let mut batches = 1;
-    while !stream.read(100).unwrap() {
+    while !stream.read(n(100)).unwrap() {
         batches += 1;
         assert!(stream.progress() > 0.0 && stream.progress() <= 1.0);
     }
@@ -159,16 +187,17 @@ fn a_stream_in_batches_reads_what_read_games_reads() {
     let games = stream.finish();
     assert_eq!(
         (games.length(), batches),
-        (whole.length(), whole.length().div_ceil(100) + usize::from(whole.length() % 100 == 0))
+        (whole.length(), whole.length().div_ceil(100) + usize::from(whole.length().is_multiple_of(100)))
     );
     // A game of a stream is read again from the bytes of its place.
     let last = games.length() - 1;
-    let place: Vec<usize> = games.place(last).unwrap().iter().map(|&b| b as usize).collect();
+    let place: Vec<usize> = games.place(n(last)).unwrap().unwrap().iter().map(|&b| b as usize).collect();
     assert_eq!(place, [0, 16, wtb.len() - 68, wtb.len()]);
-    let game = games.read(last, &wtb[..16], &wtb[wtb.len() - 68..]).unwrap();
-    assert_eq!(game.moves(), whole.get(last).unwrap().unwrap().moves());
-    assert!(message(games.get(last).unwrap_err()).contains("Records.read"));
+    let game = games.read(n(last), b(&wtb[..16]), b(&wtb[wtb.len() - 68..])).unwrap();
+    assert_eq!(game.moves(), whole.get(n(last)).unwrap().unwrap().moves());
+    assert!(message(games.get(n(last)).unwrap_err()).contains("Records.read"));
     assert!(
-        message(games.read(last, &wtb[..16], &wtb[..10]).unwrap_err()).contains("26 bytes given, its place holds 84")
+        message(games.read(n(last), b(&wtb[..16]), b(&wtb[..10])).unwrap_err())
+            .contains("26 bytes given, its place holds 84")
     );
 }

@@ -42,3 +42,76 @@ test('the bundler entry runs where .wasm files import as modules', () => {
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout.trim(), '6460');
 });
+
+/** Each export called with each value of the wrong type throws a TypeError naming the argument. */
+test('every export refuses arguments of the wrong type with a TypeError naming them', async () => {
+  const wasm = await import(join(pkg, 'reversi_wasm.js'));
+  await wasm.default({ module_or_path: readFileSync(join(pkg, 'reversi_wasm_bg.wasm')) });
+  const { Position, Record, RecordStream, readRecords } = wasm;
+  const pgn = readFileSync(join(root, 'data/pgn/playok.pgn'));
+  const games = () => readRecords(pgn, 'playok.pgn');
+  const others = [12, 1.5, {}, Symbol('s'), 10n, true, () => 1];
+  // Where a value is required, undefined is wrong too; where it is optional, it is the default.
+  const wrong = { string: [...others, []], number: ['3', {}, Symbol('s'), 10n, true, [], undefined],
+    bytes: [12, 'abc', {}, Symbol('s'), 10n, true, [1, 2], undefined] };
+  const optional = (kind) => wrong[kind].filter((v) => v !== undefined && v !== null);
+  // [name in the message, kind, call with the value in the argument's place]
+  const calls = [
+    ['Position: variant', optional('string'), (v) => new Position(v)],
+    ['Position: board', optional('string'), (v) => new Position('reversi', v)],
+    ['Position: holes', [12, 'c3', {}, Symbol('s'), 10n, [12], [Symbol('s')]], (v) => new Position('attacks', '7x7', v)],
+    ['Position: first', optional('string'), (v) => new Position('reversi', '8x8', [], v)],
+    ['Position.fromText: text', [...wrong.string, undefined], (v) => Position.fromText(v)],
+    ['Position.fromText: variant', optional('string'), (v) => Position.fromText('X-O/---/O-X X', v)],
+    ['Position.isLegal: move', [...wrong.string, undefined], (v) => new Position().isLegal(v)],
+    ['Position.play: move', [...wrong.string, undefined], (v) => new Position().play(v)],
+    ['Position.perft: depth', wrong.number, (v) => new Position().perft(v)],
+    ['readRecords: bytes', wrong.bytes, (v) => readRecords(v, 'a.pgn')],
+    ['readRecords: fileName', optional('string'), (v) => readRecords(pgn, v)],
+    ['readRecords: format', optional('string'), (v) => readRecords(pgn, 'a.pgn', v)],
+    ['readRecords: players', optional('bytes'), (v) => readRecords(pgn, 'a.pgn', 'auto', v)],
+    ['readRecords: tournaments', optional('bytes'), (v) => readRecords(pgn, 'a.pgn', 'auto', undefined, v)],
+    ...['get', 'place', 'black', 'white', 'result', 'error', 'illegal'].map((m) =>
+      [`Records.${m}: index`, wrong.number, (v) => games()[m](v)]),
+    ['Records.read: index', wrong.number, (v) => games().read(v, new Uint8Array(), new Uint8Array())],
+    ['Records.read: head', wrong.bytes, (v) => games().read(0, v, new Uint8Array())],
+    ['Records.read: bytes', wrong.bytes, (v) => games().read(0, new Uint8Array(), v)],
+    ['Record.fromMoves: start', [...others, 'x', undefined, { constructor: { name: 'Position' } }],
+      (v) => Record.fromMoves(v, ['f5'])],
+    ['Record.fromMoves: moves', [12, 'f5', {}, Symbol('s'), 10n, undefined, [12]],
+      (v) => Record.fromMoves(new Position(), v)],
+    ['Record.write: format', [...wrong.string, undefined], (v) => games().get(0).write(v)],
+    ['Record.toText: format', optional('string'), (v) => games().get(0).toText(v)],
+    ...['position', 'move', 'inferred'].map((m) =>
+      [`Replay.${m}: ply`, wrong.number, (v) => games().get(0).replay()[m](v)]),
+    ['RecordStream: size', wrong.number, (v) => new RecordStream(v)],
+    ['RecordStream: fileName', optional('string'), (v) => new RecordStream(10, v)],
+    ['RecordStream: format', optional('string'), (v) => new RecordStream(10, 'a.pgn', v)],
+    ['RecordStream: players', optional('bytes'), (v) => new RecordStream(10, 'a.wtb', 'auto', v)],
+    ['RecordStream: tournaments', optional('bytes'), (v) => new RecordStream(10, 'a.wtb', 'auto', undefined, v)],
+    ['RecordStream.push: bytes', wrong.bytes, (v) => new RecordStream(10).push(v)],
+    ['RecordStream.read: count', wrong.number, (v) => new RecordStream(10).read(v)],
+  ];
+  for (const [name, values, call] of calls) {
+    for (const value of values) {
+      const shown = typeof value === 'symbol' ? 'a symbol' : `${typeof value} ${JSON.stringify(value, (_, x) =>
+        (typeof x === 'bigint' ? `${x}n` : x))}`;
+      assert.throws(() => call(value), (e) => e instanceof TypeError && e.message.startsWith(`${name} must be `),
+        `${name} given ${shown}`);
+    }
+  }
+  // Numbers of the right type out of range: a RangeError, before anything is counted or read.
+  for (const depth of [61, 512, 2 ** 32 + 3, NaN, -1, 1.5, Infinity]) {
+    assert.throws(() => new Position().perft(depth), RangeError, `perft(${depth})`);
+  }
+  assert.match(String((() => { try { new Position().perft(61); } catch (e) { return e.message; } })()),
+    /^Position\.perft: depth must be a whole number from 0 to 60, found 61$/);
+  for (const size of [Infinity, -1, NaN, 0.5, 2 ** 60]) {
+    assert.throws(() => new RecordStream(size), RangeError, `RecordStream(${size})`);
+  }
+  for (const index of [-1, 0.5, NaN]) assert.throws(() => games().get(index), RangeError);
+  // The instance is whole after all of them.
+  assert.equal(new Position().perft(4), 244n);
+  assert.equal(new Position().perft(0), 1n);
+  assert.equal(games().length, 2);
+});

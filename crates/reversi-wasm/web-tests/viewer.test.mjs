@@ -128,13 +128,15 @@ test('a legal click plays as analysis, an illegal one says why', async () => {
   const cell = (name) => page.locator(
     `#viewer .cell[data-col="${name.charCodeAt(0) - 97}"][data-row="${Number(name.slice(1)) - 1}"]`);
   assert.equal(await page.locator('#viewer .cell.legal').count(), 4);
+  await page.locator('#viewer .board').focus(); // a click that only focuses plays nothing
   await cell('a1').click();
   assert.match(await page.locator('#viewer .status').textContent(), /a1/);
   assert.deepEqual(await page.evaluate(() => document.getElementById('viewer').score()), [2, 2]);
-  await cell('f5').click();
+  // Not f5, the record's own first move (which steps forward).
+  await cell('e6').click();
   assert.deepEqual(await page.evaluate(() => document.getElementById('viewer').score()), [4, 1]);
   assert.ok(await page.locator('#viewer .analysis').isVisible());
-  assert.equal(await page.locator('#viewer .cell[data-col="5"][data-row="4"] .disc').textContent(), '1');
+  assert.equal(await page.locator('#viewer .cell[data-col="4"][data-row="5"] .disc').textContent(), '1');
   // The record is untouched: back to it, then its last ply.
   await page.keyboard.press('Escape');
   assert.ok(!(await page.locator('#viewer .analysis').isVisible()));
@@ -264,7 +266,8 @@ test('several viewers on a page, at a phone\'s width, a 10,000-game file listed 
 test('a large file is read in bounded chunks with its progress, a late game read again from it', async () => {
   const { page, errors } = await open();
   // 2,500 random legal games (the wasm Position plays them), each after a
-  // 2 KB comment: 5 MB, more than the page holds of a file at once.
+  // 2 KB comment: 5 MB, read a batch of games at a time, the page drawn in
+  // between (the memory bound, the push reader's window, is tested in Rust).
   const text = await page.evaluate(async () => {
     const { Record, Position, ready } = await import('./reversi-viewer.js');
     await ready();
@@ -306,7 +309,7 @@ test('a large file is read in bounded chunks with its progress, a late game read
   }, late);
   assert.deepEqual([seen.games, seen.options, expected.length], [2500, 2500, 2500]);
   assert.ok(seen.progress.length >= 3 && seen.progress.some((p) => p > 0.1 && p < 0.9), `progress ${seen.progress}`);
-  assert.ok(seen.progress.every((p, i) => p >= 0 && p < 1 && (i === 0 || p >= seen.progress[i - 1])),
+  assert.ok(seen.progress.every((p, i) => p >= 0 && p <= 1 && (i === 0 || p >= seen.progress[i - 1])),
     `progress ${seen.progress}`);
   assert.deepEqual([seen.ply, ...seen.score], [expected[late].plies, expected[late].black, expected[late].white]);
   assert.equal(seen.error, null);
@@ -322,7 +325,9 @@ test('the game and an analysis line export as text', async () => {
   const pgn = await page.locator('#viewer textarea.exported').inputValue();
   assert.match(pgn, /^\[/);
   await page.evaluate(() => (document.getElementById('viewer').ply = 2));
-  const legal = page.locator('#viewer .cell.legal').first();
+  // A legal square other than the record's next move (which steps forward).
+  const next = (await page.locator('#viewer .moves span[data-ply="3"]').textContent()).replace(/^\d+\./, '');
+  const legal = page.locator(`#viewer .cell.legal:not([title="${next}"])`).first();
   const square = await legal.getAttribute('title');
   await legal.click();
   await page.locator('#viewer select.exportFormat').selectOption('transcript');
@@ -439,6 +444,7 @@ test('Attacks on a 6x6 board with holes: drawn, replayed, a jump played by two c
     holes: ['c3', 'd4'] });
   await page.evaluate(() => (document.getElementById('viewer').ply = 0));
   const cell = (name) => page.locator(`#viewer .cell[title="${name}"]`);
+  await page.locator('#viewer .board').focus();
   await cell('a1').click(); // a piece of the side to move: the jump's start
   assert.equal(await page.locator('#viewer .cell.from').getAttribute('title'), 'a1');
   await cell('c1').click();
@@ -488,5 +494,115 @@ test('the board at ply 20 looks as the stored image (UPDATE_SCREENSHOTS=1 stores
   // Anti-aliasing and the digits' font may differ between Chromium builds: a
   // few edge pixels, not a disc (one disc is about 1% of the board).
   assert.ok(difference < 0.005, `${(difference * 100).toFixed(2)}% of the pixels differ from ${stored}`);
+  await page.close();
+});
+
+/** The texts of the coordinates drawn: the letters above the board, the numbers beside it. */
+function coordinates(page) {
+  return page.evaluate(() => {
+    const board = document.getElementById('viewer').shadowRoot.querySelector('.board');
+    const labels = [...board.children].filter((c) => c.classList.contains('coord')).map((c) => c.textContent);
+    return { letters: labels.filter((t) => /^[a-z]$/.test(t)), numbers: labels.filter((t) => /^\d+$/.test(t)) };
+  });
+}
+
+test('the board has its coordinates, a to h and 1 to 8, and those of every board size', async () => {
+  const { page, errors } = await open('?src=/data/pgn/playok.pgn');
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  assert.deepEqual(await coordinates(page), { letters: [...'abcdefgh'], numbers: ['1', '2', '3', '4', '5', '6', '7', '8'] });
+  // A square's letter is its column's, its number its row's (a1 top left).
+  const inRow = await page.evaluate(() => {
+    const cells = [...document.getElementById('viewer').shadowRoot.querySelector('.board').children];
+    const at = cells.findIndex((c) => c.title === 'c7');
+    // The row's first child is its number, 1 + the board's width children per row.
+    const rowStart = at - ((at % 9));
+    return { number: cells[rowStart].textContent, letter: cells[(at % 9)].textContent };
+  });
+  assert.deepEqual(inRow, { number: '7', letter: 'c' });
+  await page.evaluate(() => document.getElementById('viewer').loadText(
+    '[Variant "attacks"]\n[Board "10x6"]\n\n1. a2 *\n'));
+  assert.deepEqual(await coordinates(page),
+    { letters: [...'abcdefghij'], numbers: ['1', '2', '3', '4', '5', '6'] });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('before a file: the start position, and a game pasted or typed is read', async () => {
+  const { page, errors } = await open();
+  const state = () => page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    return { games: v.games, ply: v.ply, score: v.score(), discs: v.shadowRoot.querySelectorAll('.disc').length,
+      legal: v.shadowRoot.querySelectorAll('.cell.legal').length,
+      paste: !v.shadowRoot.querySelector('.paste').hidden };
+  });
+  assert.deepEqual(await state(), { games: 0, ply: 0, score: [2, 2], discs: 4, legal: 4, paste: true });
+  assert.equal(typeof (await page.evaluate(() => document.getElementById('viewer').games)), 'number');
+  // A square clicked plays from the start (analysis), Escape goes back.
+  await page.locator('#viewer .board').focus();
+  await page.locator('#viewer .cell[title="f5"]').click();
+  assert.deepEqual((await state()).score, [4, 1]);
+  await page.keyboard.press('Escape');
+  assert.deepEqual((await state()).score, [2, 2]);
+  await page.locator('#viewer textarea.pasted').fill('f5d6c3d3c4');
+  await page.locator('#viewer button.read').click();
+  await page.waitForFunction(() => document.getElementById('viewer').games === 1);
+  assert.deepEqual(await state(), { games: 1, ply: 0, score: [2, 2], discs: 4, legal: 4, paste: false });
+  await page.locator('#viewer .board').focus();
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => document.getElementById('viewer').ply), 5);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the arrow keys step after the game list is used', async () => {
+  const { page } = await open('?src=/data/pgn/playok.pgn');
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  await page.locator('#viewer select.list').selectOption('1');
+  await page.waitForFunction(() => document.getElementById('viewer').shadowRoot.querySelector('.moves span'));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.getElementById('viewer').ply), 2);
+  assert.equal(await page.locator('#viewer select.list').inputValue(), '1');
+  await page.close();
+});
+
+test('a click that focuses the board plays nothing; the record\'s next move steps forward', async () => {
+  const { page } = await open('?src=/data/pgn/playok.pgn');
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  const view = () => page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    return { ply: v.ply, score: v.score(), analysis: !v.shadowRoot.querySelector('.analysis').hidden };
+  });
+  const next = async () => (await page.locator(`#viewer .moves span[data-ply="${(await view()).ply + 1}"]`)
+    .textContent()).replace(/^\d+\./, '');
+  // Another legal square than the record's: the first click focuses only, the second plays it.
+  const first = await next();
+  const other = page.locator(`#viewer .cell.legal:not([title="${first}"])`).first();
+  await other.click();
+  assert.deepEqual(await view(), { ply: 0, score: [2, 2], analysis: false });
+  await other.click();
+  assert.deepEqual((await view()).analysis, true);
+  await page.keyboard.press('Escape');
+  // The record's own next move, clicked twice: two plies forward, no analysis.
+  await page.locator(`#viewer .cell[title="${first}"]`).click();
+  await page.locator(`#viewer .cell[title="${await next()}"]`).click();
+  assert.deepEqual(await view(), { ply: 2, score: (await page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    return v.score();
+  })), analysis: false });
+  await page.close();
+});
+
+test('the game list marks the games with an illegal move, as the CLI finds them', async () => {
+  const file = 'data-illegal/ggf/gg-synchro-komi-mixed.ggf';
+  const { page } = await open();
+  await load(page, `/${file}`);
+  const labels = await page.locator('#viewer select.list option').allTextContents();
+  const expected = cliReplay(file);
+  assert.equal(labels.length, expected.length);
+  labels.forEach((label, i) => {
+    assert.equal(/illegal move/.test(label), Boolean(expected[i].error), `game ${i + 1}: ${label}`);
+  });
+  assert.ok(labels.some((l) => /illegal move/.test(l)));
   await page.close();
 });

@@ -6,21 +6,25 @@
 //   <reversi-viewer src="games.pgn"></reversi-viewer>
 //
 // A file dropped on a viewer is loaded into it (a .wtb with its WTHOR.JOU and
-// WTHOR.TRN dropped together gets its names). The element's API:
+// WTHOR.TRN dropped together gets its names); before any file it shows the
+// start position and a text box to paste or type a game. The element's API:
 // load(file, fileName[, players, tournaments]) (a promise; file a Blob, a
-// File or bytes), games (the count), select(index) (a promise), ply (read and
-// set, clamped), score() ([black, white] at the ply shown), error (the located
-// message of the game shown, or of a file that does not read, or null),
-// play(move) (analysis), record() (back to the record).
+// File or bytes), loadText(text) (a promise: a pasted game, read as a file
+// is), games (a number: how many games the file has, 0 before one is loaded;
+// not a list: select(index) shows one), select(index) (a promise), ply (read
+// and set, clamped), score() ([black, white] at the ply shown), error (the
+// located message of the game shown, or of a file that does not read, or
+// null), play(move) (analysis), record() (back to the record).
 //
-// Memory: a file is read a chunk at a time (Blob.slice), the library holding
-// a few MiB of it; each game is kept as a summary (names, result, its byte
-// range in the file) and read again from the file when it is shown.
+// Memory: a file is read a chunk at a time (Blob.slice), the library's push
+// reader holding at most its window of it (about 49 MiB); each game is kept
+// as a summary (names, result, its byte range in the file) and read again
+// from the file when it is shown.
 
 import init, { Record, RecordStream, Position, readRecords } from './reversi_wasm.js';
 
 /** Records read between two drawings of the page. */
-const BATCH = 2000;
+const BATCH = 500;
 /** Bytes of the file read at once. */
 const CHUNK = 1 << 20;
 
@@ -36,6 +40,9 @@ const STYLE = `
 .wrap { display: flex; flex-direction: column; gap: 6px; }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 select.list { flex: 1 1 12em; min-width: 0; max-width: 100%; }
+.coord { background: transparent; color: #ccd; font-size: 11px; display: flex; align-items: center;
+  justify-content: center; user-select: none; min-width: 1.2em; min-height: 1.2em; }
+.paste { display: flex; flex-direction: column; gap: 4px; }
 .board { display: grid; gap: 1px; background: #234; padding: 1px; width: 100%; box-sizing: border-box;
   outline: none; touch-action: manipulation; }
 .board:focus-visible { box-shadow: 0 0 0 3px #f90; }
@@ -60,6 +67,7 @@ input.slider { flex: 1 1 8em; min-width: 0; }
 .analysis { background: #eef; padding: 2px 4px; }
 textarea { width: 100%; box-sizing: border-box; min-height: 6em; font-family: ui-monospace, monospace; font-size: 12px; }
 .drop { outline: 3px dashed #36c; }
+option.bad { color: #b00; }
 [hidden] { display: none !important; }
 `;
 
@@ -85,6 +93,9 @@ const HTML = `
     <option>pgn</option><option>ggf</option><option>transcript</option></select>
     <button class="export">export</button></div>
   <textarea class="exported" hidden readonly aria-label="exported game"></textarea>
+  <div class="paste"><textarea class="pasted" aria-label="a game to read"
+    placeholder="Paste or type a game (f5d6c3d3c4, PGN, GGF, ...), or open or drop a file"></textarea>
+    <div class="row"><button class="read">read</button></div></div>
 </div>`;
 
 /** A move's destination square `[column, row]` (0-based), or null (a pass). */
@@ -118,14 +129,18 @@ class ReversiViewer extends HTMLElement {
   }
 
   connectedCallback() {
-    if (!this._games && !this.hasAttribute('src')) this._show();
+    // The start position, once the module is ready.
+    void wasm().then(() => {
+      this._ready = true;
+      if (!this._games) this._show();
+    });
   }
 
   attributeChangedCallback(name, old, value) {
     if (name === 'src' && value && value !== old) this._fetch(value);
   }
 
-  /** The number of games of the file loaded. */
+  /** The number of games of the file loaded (a number, 0 before a file is loaded; not a list). */
   get games() {
     return this._games ? this._games.length : 0;
   }
@@ -158,6 +173,7 @@ class ReversiViewer extends HTMLElement {
   /** Loads a file (a Blob, a File, or bytes; WTHOR's name files' bytes optional). */
   async load(source, fileName, players, tournaments) {
     await wasm();
+    this._ready = true;
     this._reset();
     const file = source instanceof Blob ? source : new Blob([source]);
     const load = (this._loading = {});
@@ -200,6 +216,11 @@ class ReversiViewer extends HTMLElement {
     this._list(fileName);
     await this.select(0);
     this.dispatchEvent(new CustomEvent('load', { detail: { games: this.games } }));
+  }
+
+  /** Reads `text` (a game pasted or typed: a transcript, PGN, GGF, ...) as a file is read. */
+  async loadText(text) {
+    await this.load(new TextEncoder().encode(text), undefined);
   }
 
   /** Shows game `index` (0-based) at its start, read again from the file. */
@@ -307,14 +328,26 @@ class ReversiViewer extends HTMLElement {
     $('.forward').onclick = () => this._step(1);
     $('.last').onclick = () => (this.ply = Infinity);
     $('.slider').oninput = (e) => (this.ply = e.target.value);
-    $('.list').onchange = (e) => void this.select(Number(e.target.value));
+    // After the list is used, the keys step through the game again.
+    $('.list').onchange = (e) => {
+      void this.select(Number(e.target.value));
+      $('.board').focus();
+    };
+    $('.read').onclick = () => void this.loadText($('.pasted').value).catch(() => {});
     $('.leave').onclick = () => this.record();
     $('.pass').onclick = () => this.play('pass');
     $('.export').onclick = () => this._export();
     $('.moves').onclick = (e) => {
       if (e.target.dataset.ply) this.ply = e.target.dataset.ply;
     };
+    // A click that only gives the board the focus plays nothing.
+    $('.board').onpointerdown = () => {
+      this._focusing = document.activeElement !== this;
+    };
     $('.board').onclick = (e) => {
+      const focusing = this._focusing;
+      this._focusing = false;
+      if (focusing) return void $('.board').focus();
       const cell = e.target.closest('.cell');
       if (cell) this._click(Number(cell.dataset.col), Number(cell.dataset.row));
     };
@@ -368,10 +401,13 @@ class ReversiViewer extends HTMLElement {
     this.ply = this._ply + delta;
   }
 
-  /** The position shown. */
+  /** The position shown: the branch's, the record's, or (no game) the start. */
   _position() {
     if (this._branch?.positions.length) return this._branch.positions.at(-1);
-    return this._replay ? this._replay.position(this._ply) : null;
+    if (this._replay) return this._replay.position(this._ply);
+    if (this._games || !this._ready) return null;
+    this._start ??= new Position();
+    return this._start;
   }
 
   _click(col, row) {
@@ -379,11 +415,15 @@ class ReversiViewer extends HTMLElement {
     if (!pos) return;
     const name = squareName(col, row);
     const moves = pos.moves();
+    // The record's own next move steps forward.
+    const next = !this._branch && this._replay && this._ply < this._replay.length ? this._replay.move(this._ply + 1) : null;
     if (this._from) {
       const jump = this._from + name;
       this._from = null;
+      if (jump === next) return void (this.ply = this._ply + 1);
       if (moves.includes(jump)) return void this.play(jump);
     }
+    if (name === next) return void (this.ply = this._ply + 1);
     if (moves.includes(name)) return void this.play(name);
     if (moves.some((m) => m.startsWith(name) && m.length > name.length && destination(m))) {
       this._from = name;
@@ -406,12 +446,14 @@ class ReversiViewer extends HTMLElement {
     const games = this._games;
     for (let i = 0; i < n; i++) {
       const result = games.result(i);
+      const illegal = games.illegal(i);
       const label = games.error(i)
         ? `${i + 1}. (does not read)`
-        : `${i + 1}. ${games.black(i) ?? '?'} - ${games.white(i) ?? '?'}${result ? ` ${result}` : ''}`;
+        : `${i + 1}. ${illegal ? '\u2717 ' : ''}${games.black(i) ?? '?'} - ${games.white(i) ?? '?'}${result ? ` ${result}` : ''}${illegal ? ' (illegal move)' : ''}`;
       const option = document.createElement('option');
       option.value = String(i);
       option.textContent = label;
+      if (illegal || games.error(i)) option.className = 'bad';
       options.push(option);
     }
     list.replaceChildren(...options);
@@ -467,10 +509,12 @@ class ReversiViewer extends HTMLElement {
 
   _board(pos) {
     const board = this.$('.board');
+    this.$('.paste').hidden = Boolean(this._games);
     if (!pos) return void board.replaceChildren();
     const width = pos.width;
     const height = pos.height;
-    board.style.gridTemplateColumns = `repeat(${width}, 1fr)`;
+    // A column of row numbers before the squares, a row of column letters above.
+    board.style.gridTemplateColumns = `auto repeat(${width}, 1fr)`;
     board.style.setProperty('--cell', `${Math.floor(480 / Math.max(width, height))}px`);
     const cells = pos.cells();
     const legal = new Set(pos.moves().map((m) => destination(m)?.join(',')).filter(Boolean));
@@ -488,8 +532,17 @@ class ReversiViewer extends HTMLElement {
     });
     const lastMove = this._branch ? this._branch.moves.at(-1) : upTo > 0 ? record.move(upTo) : null;
     const lastSquare = lastMove ? destination(lastMove)?.join(',') : null;
-    const out = [];
+    const coord = (text) => {
+      const label = document.createElement('div');
+      label.className = 'coord';
+      label.setAttribute('aria-hidden', 'true');
+      label.textContent = text;
+      return label;
+    };
+    const out = [coord('')];
+    for (let col = 0; col < width; col++) out.push(coord(String.fromCharCode(97 + col)));
     for (let row = 0; row < height; row++) {
+      out.push(coord(String(row + 1)));
       for (let col = 0; col < width; col++) {
         const code = cells[row * width + col];
         const key = `${col},${row}`;
@@ -521,10 +574,11 @@ class ReversiViewer extends HTMLElement {
     try {
       let game = this._game;
       let made = null;
-      if (this._branch && this._replay) {
+      if (this._branch) {
         const moves = [];
-        for (let p = 1; p <= this._branch.from; p++) moves.push(this._replay.move(p));
-        made = Record.fromMoves(this._replay.position(0), [...moves, ...this._branch.moves]);
+        for (let p = 1; this._replay && p <= this._branch.from; p++) moves.push(this._replay.move(p));
+        const start = this._replay ? this._replay.position(0) : (this._start ??= new Position());
+        made = Record.fromMoves(start, [...moves, ...this._branch.moves]);
         game = made;
       }
       if (!game) return;

@@ -125,6 +125,16 @@ impl<R: BufRead> Input<R> {
         self.bom_checked = base > 0;
     }
 
+    /// The source read from.
+    pub(crate) const fn source(&self) -> &R {
+        &self.reader
+    }
+
+    /// The source read from, to hand it more bytes (a push reader's feed).
+    pub(crate) fn source_mut(&mut self) -> &mut R {
+        &mut self.reader
+    }
+
     /// Bytes already read from the reader, to be read first.
     pub(crate) fn unread(&mut self, head: Vec<u8>) {
         (self.head, self.head_at) = (head, 0);

@@ -6,6 +6,7 @@
 
 mod input;
 pub(crate) mod open;
+pub(crate) mod push;
 
 use std::io::{BufRead, Read as _};
 use std::path::PathBuf;

@@ -35,12 +35,10 @@ use crate::{Backend, Move, PerftCache, PerftError, Position, Variant};
 /// The most threads a [`Counter`] runs.
 pub const MAX_THREADS: usize = 1024;
 
-/// The deepest split count ([`Counter::count`], [`Counter::count_each`]),
-/// for every game and board: 60 plies. An 8x8 Reversi game has at most 60
-/// placements and a count 60 plies deep finishes on no board, so a deeper one
-/// is surely a typo. The CLI's `perft` and the Python package's `perft`
-/// refuse a deeper count alike, through this bound.
-pub const MAX_DEPTH: u32 = 60;
+/// The deepest split count ([`Counter::count`], [`Counter::count_each`]):
+/// [`MAX_COUNT_DEPTH`](crate::MAX_COUNT_DEPTH), 60 plies, the bound every
+/// front end (the CLI, Python, the browser) refuses a deeper count with.
+pub const MAX_DEPTH: u32 = crate::MAX_COUNT_DEPTH;
 
 /// Refuses a split count deeper than [`MAX_DEPTH`].
 const fn check_split_depth(depth: u32) -> Result<(), PerftError> {
