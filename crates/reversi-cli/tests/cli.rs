@@ -351,3 +351,16 @@ fn play_bounds_max_plies() {
     let out = reversi(&["play", "--games", "0", "--max-plies", "1000000"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn position_takes_what_a_user_pastes() {
+    // The same position written four ways counts the same leaves.
+    let after = ["f5d6c3", "1. F5 d6 2. C3", "f5 D6 c3"];
+    let board = "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O";
+    let expected = count(&["perft", "3", "--json", "--position", board])["leaves"].clone();
+    for text in after {
+        assert_eq!(count(&["perft", "3", "--json", "--position", text])["leaves"], expected, "{text}");
+    }
+    let out = reversi(&["perft", "1", "--position", "f5 f5"]);
+    assert!(stderr(&out).contains("--position: line 1, column 4: ply 2: f5 is not legal"), "{}", stderr(&out));
+}
