@@ -65,8 +65,8 @@ pub(crate) struct StartArgs {
     pub(crate) game: BoardArgs,
     /// Start from this position (RULES.md text; the board size is read from it;
     /// for 8x8 Reversi also the 64-square Edax form), or from the end of any
-    /// text notation's paste recognises: a move list (`f5d6`, `1. F5 f4`), a
-    /// diagram, GGS's `[8 ...]` board, a GGF or PGN game.
+    /// text notation's paste recognises: a move list (f5d6, 1. F5 f4), a
+    /// diagram, GGS's [8 ...] board, a GGF or PGN game.
     #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
     pub(crate) position: Option<String>,
     /// Which colour moves first from the default start.

@@ -29,7 +29,7 @@
 //! process (result files written all or nothing) and merges the results,
 //! checking that every shard of one plan is there once.
 //!
-//! Formats (F): transcript, pgn, ggf, wthor, obf, position. On input, `auto`
+//! Formats (F): transcript, pgn, ggf, wthor, obf, position, oq. On input, `auto`
 //! takes the format from the extension (`.txt`, `.pgn`, `.ggf`, `.wtb`, `.obf`,
 //! `.pos`), else from the content; `-` is standard input (and, for `-o`,
 //! standard output, PGN by default for `play`). `--variant`, `--board` and

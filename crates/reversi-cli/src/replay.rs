@@ -46,7 +46,7 @@ pub(crate) struct ReplayArgs {
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// The files' format: auto (from the extension, else the content),
-    /// transcript, pgn, ggf, wthor, obf or position.
+    /// transcript, pgn, ggf, wthor, obf, position or oq.
     #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = parse_format_choice)]
     format: FormatChoice,
     /// One JSON object a line per game, then a summary object.

@@ -105,6 +105,7 @@ pub mod ggf;
 mod lines;
 mod losses;
 pub mod obf;
+pub mod oq;
 mod output;
 mod paste;
 pub mod pgn;
