@@ -99,6 +99,7 @@
 // file is a fuzz target instead of the command: see `fuzz_args`.
 #![cfg_attr(fuzzing, no_main, allow(dead_code, unused_imports))]
 
+mod book;
 mod convert;
 mod files;
 mod game;
@@ -146,6 +147,8 @@ enum Command {
     Nboard(serve::ServeArgs),
     /// Referee a match between two GTP or NBoard engines, each game appended to a file.
     Match(referee::MatchArgs),
+    /// Show, look up and convert Edax opening books (book.dat and a text form).
+    Book(book::BookArgs),
 }
 
 /// A failure to report: a one-line message (none when empty: the command has
@@ -214,6 +217,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => serve::run(&args, serve::Protocol::Gtp),
         Command::Nboard(args) => serve::run(&args, serve::Protocol::Nboard),
         Command::Match(args) => referee::run(&args, &mut out),
+        Command::Book(args) => book::run(&args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -249,6 +253,8 @@ fn fuzz_args(data: &[u8]) {
         Command::Gtp(args) | Command::Nboard(args) => args.check(),
         // Starts engines: nothing to check before.
         Command::Match(_) => Ok(()),
+        // Reads its files when it runs: nothing to check before.
+        Command::Book(_) => Ok(()),
     };
     if let Err(failure) = checked {
         assert!(!output::one_line(&failure.message).contains('\n'), "{failure:?}");

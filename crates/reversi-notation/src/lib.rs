@@ -98,6 +98,7 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod book;
 mod encoder;
 mod error;
 mod format;
