@@ -120,6 +120,7 @@ mod serde;
 mod to_path;
 pub mod transcript;
 pub mod wthor;
+pub mod xot;
 
 pub use encoder::{Encoder, write, write_report};
 pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
