@@ -387,3 +387,19 @@ fn book_show_and_convert() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn replay_json_names_the_xot_opening() {
+    let dir = std::env::temp_dir().join(format!("reversi-cli-xot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (list, games) = (dir.join("xot.txt"), dir.join("games.txt"));
+    std::fs::write(&list, "f5d6c3d3c4f4f6f3\nf5f6e6f4e3c5c4e7\n").unwrap();
+    // The second opening turned a half turn and played on, then a game of no opening.
+    std::fs::write(&games, "c4c3d3c5d6f4f5d2b3\nf5d6c3d3c4f4f5\n").unwrap();
+    let out = reversi(&["replay", "--json", "--xot", list.to_str().unwrap(), games.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["xot"], serde_json::json!({"opening": 2, "plies": 8, "symmetry": "Rotate180"}));
+    assert_eq!(lines[1]["xot"], serde_json::Value::Null);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
