@@ -395,7 +395,7 @@ fn replay_json_names_the_xot_opening() {
     let (list, games) = (dir.join("xot.txt"), dir.join("games.txt"));
     std::fs::write(&list, "f5d6c3d3c4f4f6f3\nf5f6e6f4e3c5c4e7\n").unwrap();
     // The second opening turned a half turn and played on, then a game of no opening.
-    std::fs::write(&games, "c4c3d3c5d6f4f5d2b3\nf5d6c3d3c4f4f5\n").unwrap();
+    std::fs::write(&games, "c4c3d3c5d6f4f5d2b3\nf5d6c3d3c4f4c5b3\n").unwrap();
     let out = reversi(&["replay", "--json", "--xot", list.to_str().unwrap(), games.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
