@@ -7,7 +7,8 @@ use libfuzzer_sys::fuzz_target;
 use reversi_notation::{Format, ReadOptions, Reader, read, write};
 
 fuzz_target!(|data: &[u8]| {
-    let items: Vec<_> = Reader::new(Format::OthelloQuest, std::io::BufReader::with_capacity(5, data), ReadOptions::new()).collect();
+    let items: Vec<_> =
+        Reader::new(Format::OthelloQuest, std::io::BufReader::with_capacity(5, data), ReadOptions::new()).collect();
     assert!(items.len() <= data.len() + 1);
     let games: Vec<_> = items.into_iter().filter_map(Result::ok).collect();
     let Ok(bytes) = write(Format::OthelloQuest, &games) else { return };

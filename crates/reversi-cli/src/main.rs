@@ -8,8 +8,8 @@
 //! reversi perft DEPTH --split K --plan FILE [game options]   (write a plan)
 //! reversi perft --plan FILE --shard I/N -o RESULT [--threads N] [--hash MIB]
 //! reversi perft --merge RESULT...
-//! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position]
-//!                            [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
+//! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position|oq]
+//!                            [--json] [--xot LIST] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi convert IN -o OUT [--from auto|F] [--to F] [--replace-names] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
@@ -18,7 +18,12 @@
 //! reversi match ENGINE ENGINE -o RECORDS [--openings FILE] [--games N] [--time S]
 //!               [--increment S] [--concurrency J] [--setup S] [--depth N] [--dir1 DIR]
 //!               [--dir2 DIR] [--to F] [--resume] [--json] [--sprt ELO0,ELO1,ALPHA,BETA]
+//! reversi book show FILE [--position TEXT]
+//! reversi book convert IN OUT
 //! ```
+//!
+//! `book` ([`book`]) maps its arguments onto reversi-notation's `book` module
+//! (Edax opening books).
 //!
 //! `gtp` and `nboard` serve a built-in policy over reversi-engine's servers; `match`
 //! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and

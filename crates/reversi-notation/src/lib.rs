@@ -31,10 +31,18 @@
 //! | [`ggf`] | GGS games, archive and synchro lines, komi, random starts, the octagon; Reversi only | `PA` |
 //! | [`wthor`] | `.wtb` databases (whole or streamed: [`wthor::Reader`]) and their `.JOU`/`.TRN` name files; 8x8 Othello | none stored |
 //! | [`obf`] | Edax OBF positions with their annotations | - |
+//! | [`oq`] | Othello Quest's JSON game lists (8x8 Othello) | left out, inferred |
 //!
 //! [`Format`] names them all (and RULES.md position lines) and dispatches to
 //! each format's module, which is the format: its names and extensions, how
 //! it is recognised, its parser and its writer.
+//!
+//! Beside them: [`paste()`] recognises a text a user pasted (a position in
+//! the OBF, Edax, FFO or GGS spellings, a diagram, a move list in any
+//! spacing, PlayOK's numbered form, a GGF or PGN game), with a located error
+//! when it is nothing; [`book`] reads, writes, looks up and converts Edax
+//! opening books (`book.dat`); [`xot`] says which opening of a list (an XOT
+//! list, read as a transcript) a game started from, under the 8 symmetries.
 //!
 //! # One way in
 //!
