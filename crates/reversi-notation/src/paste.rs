@@ -4,39 +4,7 @@
 //! position tokenizer, the transcript, PGN and GGF parsers): no second
 //! parser of any of them.
 //!
-//! The forms, tried in this order:
-//!
-//! 1. a GGF game (`(;GM[Othello]...;)`), or a PGN game (a first line `[Tag ...]`);
-//! 2. GGS's bracketed board, `[8 ... *]` (also `BO[8 ... *]`, as GGF writes it);
-//! 3. a position as reversi-core reads one: the 64 squares in one token
-//!    (`X`/`O`/`-`, `*`/`O`/`-`, `b`/`w`/`.`; OBF, Edax, FFO and GGS boards),
-//!    rows joined by `/`, or rows on lines of their own (an 8-line diagram),
-//!    with or without the side to move (`X`, `O`, `*`, `black`, FFO's
-//!    `Black to move`);
-//! 4. a diagram with coordinates: rows of squares, spaces allowed between
-//!    them, with row numbers before or after and a line of column letters;
-//! 5. a move list in any spacing and case (`f5d6c3`, `F5 D6 C3`, `f5,d6`),
-//!    passes as `PA`, `pass` or `--`, optionally numbered as PlayOK writes it
-//!    (`1. F5 f4 2. E3 f6`) and ended by a result (`*`, `33-31`).
-//!
-//! A move list is replayed: an illegal move is a [`PasteError::Illegal`]
-//! naming the ply, its line and column. Text of none of the forms is a
-//! [`PasteError::Syntax`] at the first place no form reads.
-//!
-//! ```
-//! use reversi_notation::{PasteForm, paste};
-//! let board = paste("---------------------------OX------XO--------------------------- X")?;
-//! assert_eq!(board.form, PasteForm::Board);
-//! let game = paste("1. F5 f4 2. E3 f6 3. D3")?;
-//! assert_eq!((game.form, game.record.moves.len()), (PasteForm::Numbered, 5));
-//! let after = paste("f5D6c3")?.position()?;
-//! assert_eq!(after.to_string(), "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O");
-//! let error = paste("f5 d6 z9").unwrap_err();
-//! assert_eq!(error.to_string(), "line 1, column 7: expected a position (64 squares, rows joined by / or on \
-//!     lines of their own, with or without the side to move), a move list (f5d6c3, 1. F5 f4) or a game \
-//!     (GGF, PGN), found \"z9\"");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The forms and their order are [`paste`]'s docs.
 
 use reversi_variants::{Geometry, Position, Variant};
 
@@ -115,8 +83,41 @@ pub enum PasteError {
 const EXPECTED: &str = "a position (64 squares, rows joined by / or on lines of their own, with or without the \
                         side to move), a move list (f5d6c3, 1. F5 f4) or a game (GGF, PGN)";
 
-/// Recognises a pasted 8x8 Othello text (see the [module docs](self) for the
-/// forms): [`paste_as`] for standard Reversi.
+/// Recognises a pasted 8x8 Othello text ([`paste_as`] for standard Reversi).
+///
+/// The forms, tried in this order:
+///
+/// 1. a GGF game (`(;GM[Othello]...;)`), or a PGN game (a first line `[Tag ...]`);
+/// 2. GGS's bracketed board, `[8 ... *]` (also `BO[8 ... *]`, as GGF writes it);
+/// 3. a position as reversi-core reads one: the 64 squares in one token
+///    (`X`/`O`/`-`, `*`/`O`/`-`, `b`/`w`/`.`; OBF, Edax, FFO and GGS boards),
+///    rows joined by `/`, or rows on lines of their own (an 8-line diagram),
+///    with or without the side to move (`X`, `O`, `*`, `black`, FFO's
+///    `Black to move`);
+/// 4. a diagram with coordinates: rows of squares, spaces allowed between
+///    them, with row numbers before or after and a line of column letters;
+/// 5. a move list in any spacing and case (`f5d6c3`, `F5 D6 C3`, `f5,d6`),
+///    passes as `PA`, `pass` or `--`, optionally numbered as PlayOK writes it
+///    (`1. F5 f4 2. E3 f6`) and ended by a result (`*`, `33-31`).
+///
+/// A move list is replayed: an illegal move is a [`PasteError::Illegal`]
+/// naming the ply, its line and column. Text of none of the forms is a
+/// [`PasteError::Syntax`] at the first place no form reads.
+///
+/// ```
+/// use reversi_notation::{PasteForm, paste};
+/// let board = paste("---------------------------OX------XO--------------------------- X")?;
+/// assert_eq!(board.form, PasteForm::Board);
+/// let game = paste("1. F5 f4 2. E3 f6 3. D3")?;
+/// assert_eq!((game.form, game.record.moves.len()), (PasteForm::Numbered, 5));
+/// let after = paste("f5D6c3")?.position()?;
+/// assert_eq!(after.to_string(), "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O");
+/// let error = paste("f5 d6 z9").unwrap_err();
+/// assert_eq!(error.to_string(), "line 1, column 7: expected a position (64 squares, rows joined by / or on \
+///     lines of their own, with or without the side to move), a move list (f5d6c3, 1. F5 f4) or a game \
+///     (GGF, PGN), found \"z9\"");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// [`PasteError`]: no form reads the text (located), a move is illegal, or

@@ -18,6 +18,14 @@
 //!   `63` a square, `64` a pass, `65` none), then the leaf (the best move not
 //!   linked), a link too.
 //!
+//! The text form: a first line `% edax-book version=4 release=6
+//! date=2026-12-06T07:00:00 level=21 empties=24 midgame-error=4
+//! endcut-error=4 verbosity=0`, then a line a position: its 64 squares (the
+//! side to move's discs `X`, the other side's `O`, as stored), then
+//! `value=0 lower=-2 upper=2 wins=3 draws=1 losses=2 lines=0 level=21
+//! leaf=d3:-1 links=f5:+0,e6:+1` (moves are squares, `pass` or `none`, each
+//! with its score). Blank lines and other `%` or `#` lines are comments.
+//!
 //! A position is stored in the one of its 8 symmetric forms whose discs, side
 //! to move first, are the least; its links' moves are on that form.
 //!
@@ -368,7 +376,8 @@ impl Book {
     ///
     /// # Errors
     /// [`BookError::Position`] (offset 0): the position is in the book
-    /// already, or cannot be (see [`check`](BookPosition)).
+    /// already, or cannot be (its sides' discs overlap, a link or the leaf is
+    /// no legal move, a link repeats, a score is out of -127 to 127).
     pub fn push(&mut self, position: BookPosition) -> Result<(), BookError> {
         let index = self.positions.len() + 1;
         check(&position).map_err(|what| BookError::Position { offset: 0, index, what })?;

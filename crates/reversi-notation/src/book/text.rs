@@ -18,7 +18,7 @@ use crate::SyntaxError;
 const HEADER: &str = "% edax-book";
 
 impl Book {
-    /// The book in its text form (see the [module docs](self)).
+    /// The book in its text form (see the [module docs](crate::book)).
     #[must_use]
     pub fn to_text(&self) -> String {
         let h = &self.header;

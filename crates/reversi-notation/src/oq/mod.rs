@@ -25,7 +25,7 @@
 //! position's discs (empties to the winner); `WIN:...` and `LOSE:...` (resigned,
 //! timed out, disconnected) say whether the side to move at the end won, and
 //! read as 64-0 to the winner, as Othello Quest counts them. Forced passes
-//! are not written ([`Passes::Infer`](crate::Passes::Infer)).
+//! are not written ([`Passes::Infer`]).
 //!
 //! A game that does not read (a member of the wrong type, a move that is no
 //! square) is reported and the reader goes on at the next game of the list;
