@@ -237,6 +237,11 @@ fn diagram(variant: Variant, text: &str) -> Option<Pasted> {
         }
         rows.push(row);
     }
+    // A diagram is rows on lines of their own: one line is no diagram (a
+    // move list such as `b3` would read as a row of Black discs).
+    if rows.len() < 2 {
+        return None;
+    }
     let board = format!("{} {}", rows.join("/"), side.unwrap_or_default());
     let pos = Position::from_text(variant, &board).ok()?;
     let mut record = Record::of(variant, *pos.geometry());
@@ -435,6 +440,10 @@ mod tests {
         let e = paste("f5 f5").unwrap_err();
         assert!(matches!(e, PasteError::Illegal(_)), "{e}");
         assert!(e.to_string().starts_with("line 1, column 4: ply 2: f5 is not legal"), "{e}");
+        // Moves of a Black-disc letter are moves, not a board's rows.
+        for moves in ["b3", "b1 b2"] {
+            assert!(matches!(paste(moves), Err(PasteError::Illegal(_))), "{moves:?}");
+        }
         for nothing in ["", "  \n", "hello world"] {
             assert!(matches!(paste(nothing), Err(PasteError::Syntax(_))), "{nothing:?}");
         }
