@@ -115,7 +115,7 @@ fn play_site_lists(c: &mut Criterion) {
 }
 
 fn pastes(c: &mut Criterion) {
-    let game = "1. F5 d6 2. C3 d3 3. C4 f4 4. F6 f3 5. E6 e7 6. D7 c6 7. F7 c8 8. B5 g4 9. G3 h3 10. G5 h4";
+    let game = "1. D3 c5 2. E6 d2 3. C6 d6 4. B5 f5 5. E7 f6 6. F4 f3 7. G4 d7 8. G3 g5 9. H6 h5 10. H4 e8";
     let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
     let diagram = "  a b c d e f g h\n1 - - - - - - - -\n2 - - - - - - - -\n3 - - - - - - - -\n\
                    4 - - - O X - - -\n5 - - - X O - - -\n6 - - - - - - - -\n7 - - - - - - - -\n8 - - - - - - - -\nO\n";

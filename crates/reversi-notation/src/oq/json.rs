@@ -2,9 +2,12 @@
 //! text (each value with its offset, for located errors), nesting bounded,
 //! and strings written with their escapes.
 
-/// A JSON value, each element with the byte offset where it starts.
+use std::borrow::Cow;
+
+/// A JSON value, each element with the byte offset where it starts; strings
+/// without escapes borrowed from the text.
 #[derive(Debug, PartialEq)]
-pub(super) enum Value {
+pub(super) enum Value<'a> {
     /// `null`.
     Null,
     /// `true` or `false`.
@@ -12,16 +15,16 @@ pub(super) enum Value {
     /// A number.
     Number(f64),
     /// A string, unescaped.
-    Str(String),
+    Str(Cow<'a, str>),
     /// An array.
-    Array(Vec<(usize, Value)>),
+    Array(Vec<(usize, Value<'a>)>),
     /// An object: its members in the order written.
-    Object(Vec<(String, usize, Value)>),
+    Object(Vec<(Cow<'a, str>, usize, Value<'a>)>),
 }
 
-impl Value {
+impl<'a> Value<'a> {
     /// The member `name` of an object, with its offset.
-    pub(super) fn get(&self, name: &str) -> Option<(usize, &Value)> {
+    pub(super) fn get(&self, name: &str) -> Option<(usize, &Value<'a>)> {
         match self {
             Value::Object(members) => members.iter().find(|(n, _, _)| n == name).map(|(_, at, v)| (*at, v)),
             _ => None,
@@ -52,7 +55,7 @@ const MAX_DEPTH: usize = 16;
 
 /// The value starting at byte `at` of `text` (after any whitespace), and the
 /// byte after it.
-pub(super) fn parse(text: &str, at: usize) -> Result<(Value, usize), JsonError> {
+pub(super) fn parse(text: &str, at: usize) -> Result<(Value<'_>, usize), JsonError> {
     let mut parser = Parser { bytes: text.as_bytes(), text, at };
     let value = parser.value(0)?;
     Ok((value, parser.at))
@@ -112,7 +115,7 @@ struct Parser<'a> {
     at: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn space(&mut self) {
         self.at = skip_space(self.bytes, self.at);
     }
@@ -122,7 +125,7 @@ impl Parser<'_> {
         self.bytes.get(self.at).copied().ok_or(JsonError::Incomplete)
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn value(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         const EXPECTED: &str = "a JSON value";
         match self.peek()? {
             b'{' | b'[' if depth >= MAX_DEPTH => Err(JsonError::Bad(self.at, "JSON nested at most 16 deep")),
@@ -137,7 +140,7 @@ impl Parser<'_> {
         }
     }
 
-    fn word(&mut self, word: &'static str, value: Value) -> Result<Value, JsonError> {
+    fn word(&mut self, word: &'static str, value: Value<'a>) -> Result<Value<'a>, JsonError> {
         let rest = &self.bytes[self.at..];
         if rest.len() < word.len() && word.as_bytes().starts_with(rest) {
             return Err(JsonError::Incomplete);
@@ -149,7 +152,7 @@ impl Parser<'_> {
         Ok(value)
     }
 
-    fn number(&mut self) -> Result<Value, JsonError> {
+    fn number(&mut self) -> Result<Value<'a>, JsonError> {
         let start = self.at;
         let len = self.bytes[start..]
             .iter()
@@ -159,19 +162,25 @@ impl Parser<'_> {
         self.text[start..self.at].parse().map(Value::Number).map_err(|_| JsonError::Bad(start, "a JSON number"))
     }
 
-    fn string(&mut self) -> Result<String, JsonError> {
-        let start = self.at;
+    fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         self.at += 1;
+        let start = self.at;
         let mut out = String::new();
         loop {
             let run = self.bytes[self.at..].iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20);
             let Some(run) = run else { return Err(JsonError::Incomplete) };
+            if self.bytes[self.at + run] == b'"' && self.at == start {
+                // No escape: the text itself.
+                let text = self.text;
+                self.at += run + 1;
+                return Ok(Cow::Borrowed(&text[start..start + run]));
+            }
             out.push_str(&self.text[self.at..self.at + run]);
             self.at += run;
             match self.bytes[self.at] {
                 b'"' => {
                     self.at += 1;
-                    return Ok(out);
+                    return Ok(Cow::Owned(out));
                 }
                 b'\\' => {
                     let escape = *self.bytes.get(self.at + 1).ok_or(JsonError::Incomplete)?;
@@ -196,7 +205,6 @@ impl Parser<'_> {
                 }
                 _ => return Err(JsonError::Bad(self.at, "a JSON string without control characters")),
             }
-            let _ = start;
         }
     }
 
@@ -226,7 +234,7 @@ impl Parser<'_> {
         char::from_u32(first).ok_or(JsonError::Bad(start, "a Unicode escape of a character"))
     }
 
-    fn array(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn array(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         self.at += 1;
         let mut items = Vec::new();
         if self.peek()? == b']' {
@@ -247,7 +255,7 @@ impl Parser<'_> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn object(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         self.at += 1;
         let mut members = Vec::new();
         if self.peek()? == b'}' {
@@ -317,5 +325,6 @@ mod tests {
         write_string(&mut out, "a\"\\\n\u{1}é");
         let written = String::from_utf8(out).unwrap();
         assert_eq!(parse(&written, 0).unwrap().0, Value::Str("a\"\\\n\u{1}é".into()));
+        assert!(matches!(parse("\"plain\"", 0).unwrap().0, Value::Str(Cow::Borrowed("plain"))));
     }
 }

@@ -248,7 +248,7 @@ fn record(text: &str, at: usize, value: &Value) -> Result<Record, SyntaxError> {
     let string = |name: &str| -> Result<Option<String>, SyntaxError> {
         match value.get(name) {
             None | Some((_, Value::Null)) => Ok(None),
-            Some((_, Value::Str(s))) => Ok(Some(s.clone())),
+            Some((_, Value::Str(s))) => Ok(Some(s.to_string())),
             Some((_, Value::Number(n))) if name == "id" => Ok(Some(number_text(*n))),
             Some((at, _)) => Err(error(at, &format!("`{name}` as a string"))),
         }
@@ -299,7 +299,7 @@ fn record(text: &str, at: usize, value: &Value) -> Result<Record, SyntaxError> {
                     if let Some((_, Value::Str(s))) = entry.get("s")
                         && !s.is_empty()
                     {
-                        status = Some(s.clone());
+                        status = Some(s.to_string());
                     }
                 }
             }
@@ -320,8 +320,8 @@ fn read_player(text: &str, at: usize, player: &Value, side: usize, record: &mut 
         return Err(error(at, "a player: an object with `name`, `newR`, ..."));
     }
     let name = match (player.get("name"), player.get("id")) {
-        (Some((_, Value::Str(name))), _) if !name.is_empty() => Some(name.clone()),
-        (_, Some((_, Value::Str(id)))) => Some(id.clone()),
+        (Some((_, Value::Str(name))), _) if !name.is_empty() => Some(name.to_string()),
+        (_, Some((_, Value::Str(id)))) => Some(id.to_string()),
         (_, Some((_, Value::Number(id)))) => Some(number_text(*id)),
         _ => None,
     };
@@ -348,10 +348,11 @@ fn number_text(n: f64) -> String {
 
 /// A move as Othello Quest writes one (`F5`, any case), or a pass.
 fn parse_move(m: &str) -> Option<Move> {
-    match crate::transcript::moves(m, true, 0).ok()?.as_slice() {
-        [ply] => Some(ply.mv),
-        _ => None,
+    if ["pass", "pa", "--", "0000"].iter().any(|p| m.eq_ignore_ascii_case(p)) {
+        return Some(Move::Pass);
     }
+    let mv: reversi_core::Move = m.parse().ok()?;
+    Some(mv.into())
 }
 
 /// The result a status says, from the game's final position.
