@@ -450,4 +450,15 @@ mod tests {
         let long = "f5".repeat(MAX_PASTE_BYTES);
         assert_eq!(paste(&long), Err(PasteError::TooLong { len: long.len() }));
     }
+
+    proptest::proptest! {
+        /// Any text of the characters pastes are made of is recognised (and
+        /// replays) or refused, never a panic.
+        #[test]
+        fn any_text_is_recognised_or_refused(text in "[a-hA-HxXoObBwW.*#/\\[\\](;1-9 \n\t,-]{0,90}") {
+            if let Ok(pasted) = paste(&text) {
+                proptest::prop_assert!(pasted.position().is_ok());
+            }
+        }
+    }
 }

@@ -105,3 +105,25 @@ fn hostile_books_are_one_clear_error() {
     let e = Book::from_text(&text).unwrap_err().to_string();
     assert!(e.starts_with("line 2, column "), "{e}");
 }
+
+proptest::proptest! {
+    /// A book with bytes changed or cut: one error or a book that writes
+    /// back as its bytes (after the header), never a panic.
+    #[test]
+    fn changed_books_read_or_fail_cleanly(
+        edits in proptest::collection::vec((0usize..2000, proptest::prelude::any::<u8>()), 0..4),
+        cut in 0usize..2000,
+    ) {
+        let mut bytes = generated(1, 5).to_bytes();
+        bytes.truncate(cut.max(HEADER_LEN).min(bytes.len()));
+        for (at, b) in edits {
+            if let Some(x) = bytes.get_mut(at) {
+                *x = b;
+            }
+        }
+        if let Ok(book) = Book::read(bytes.as_slice()) {
+            proptest::prop_assert_eq!(&book.to_bytes()[HEADER_LEN..], &bytes[HEADER_LEN..]);
+            proptest::prop_assert_eq!(Book::from_text(&book.to_text()).ok(), Some(book));
+        }
+    }
+}

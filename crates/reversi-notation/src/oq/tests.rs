@@ -72,3 +72,32 @@ fn written_lists_read_back() {
     let attacks = Record::of(reversi_variants::Variant::Attacks, reversi_variants::Geometry::standard());
     assert!(write_report(Format::OthelloQuest, &[attacks]).is_err());
 }
+
+proptest::proptest! {
+    /// Any bytes (a list with bytes changed, cut or repeated) read game by
+    /// game through a tiny buffer: at most an item a byte, only the last may
+    /// end the input, the first error `read`'s, and what reads writes back
+    /// as the same number of games.
+    #[test]
+    fn any_bytes_read_in_bounded_steps(
+        edits in proptest::collection::vec((0..LIST.len(), proptest::prelude::any::<u8>()), 0..6),
+        cut in 0..LIST.len() + 1,
+    ) {
+        let mut bytes = LIST.as_bytes()[..cut].to_vec();
+        for (at, b) in edits {
+            if at < bytes.len() {
+                bytes[at] = b;
+            }
+        }
+        let options = ReadOptions::new();
+        let streamed: Vec<_> = Reader::new(Format::OthelloQuest, std::io::BufReader::with_capacity(7, bytes.as_slice()), options).collect();
+        proptest::prop_assert!(streamed.len() <= bytes.len() + 1);
+        if let Some(i) = streamed.iter().position(Result::is_err) {
+            let Err(e) = &streamed[i] else { unreachable!() };
+            proptest::prop_assert_eq!(read(Format::OthelloQuest, &bytes, options).err(), Some(e.kind.clone()));
+        }
+        let games: Vec<Record> = streamed.into_iter().filter_map(Result::ok).collect();
+        let written = crate::write(Format::OthelloQuest, &games).expect("read games write");
+        proptest::prop_assert_eq!(read(Format::OthelloQuest, &written, options).expect("written reads").len(), games.len());
+    }
+}
