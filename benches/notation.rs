@@ -1,11 +1,13 @@
 //! Criterion benchmarks of reversi-notation: reading and replaying the WTHOR
 //! databases of data/wthor (passes inferred, every move checked), and
-//! reading the GGF and PGN files of data.
+//! reading the GGF and PGN files of data; Othello Quest lists beside PGN
+//! (the same games), `paste`, and Edax books of a million positions.
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reversi_rules::notation::{Format, Passes, ReadOptions, Reader, ggf, pgn, plies, wthor};
+use reversi_rules::notation::book::{Book, BookLink, BookPosition};
+use reversi_rules::notation::{Format, Passes, ReadOptions, Reader, ggf, paste, pgn, plies, write, wthor};
 
 fn databases() -> Vec<Vec<u8>> {
     (1977..=1985)
@@ -94,5 +96,72 @@ fn text_readers(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, wthor_replay, text_readers);
+/// The same games as PGN and as an Othello Quest list: PlayOK's PGN
+/// repeated to 100,000 games, read game by game through the one `Reader`.
+fn play_site_lists(c: &mut Criterion) {
+    let one = pgn::read(&text_files(&["data/pgn/playok.pgn"])).expect("valid");
+    let games: Vec<_> = one.iter().cycle().take(100_000).cloned().collect();
+    let pgn = write(Format::Pgn, &games).expect("PGN holds them");
+    let oq = write(Format::OthelloQuest, &games).expect("Othello Quest holds them");
+    let mut group = c.benchmark_group("play-site lists, 100,000 games");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(games.len() as u64));
+    for (name, format, bytes) in [("pgn (games)", Format::Pgn, &pgn), ("oq (games)", Format::OthelloQuest, &oq)] {
+        group.bench_function(name, |b| {
+            b.iter(|| Reader::new(format, &std::hint::black_box(bytes)[..], ReadOptions::new()).count())
+        });
+    }
+    group.finish();
+}
+
+fn pastes(c: &mut Criterion) {
+    let game = "1. D3 c5 2. E6 d2 3. C6 d6 4. B5 f5 5. E7 f6 6. F4 f3 7. G4 d7 8. G3 g5 9. H6 h5 10. H4 e8";
+    let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let diagram = "  a b c d e f g h\n1 - - - - - - - -\n2 - - - - - - - -\n3 - - - - - - - -\n\
+                   4 - - - O X - - -\n5 - - - X O - - -\n6 - - - - - - - -\n7 - - - - - - - -\n8 - - - - - - - -\nO\n";
+    let mut group = c.benchmark_group("paste");
+    for (name, text) in [("numbered game", game), ("board", board), ("diagram", diagram)] {
+        group.bench_function(name, |b| b.iter(|| paste(std::hint::black_box(text)).expect("recognised").form));
+    }
+    group.finish();
+}
+
+/// A book of a million positions: the positions of random games, each
+/// linked to the move played (deterministic).
+fn big_book(positions: usize) -> Book {
+    let mut book = Book::new();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    while book.positions().len() < positions {
+        let mut position = reversi_rules::othello::Position::start();
+        while !position.is_game_over() && book.positions().len() < positions {
+            let moves: Vec<_> = position.moves().collect();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = moves[state as usize % moves.len()];
+            let mut entry = BookPosition::of(&position);
+            if let Some(found) = book.find(&position) {
+                let _ = found;
+            } else {
+                entry.leaf = BookLink::none();
+                let _ = book.push(entry);
+            }
+            position.play(mv).expect("legal");
+        }
+    }
+    book
+}
+
+fn edax_books(c: &mut Criterion) {
+    let bytes = big_book(1_000_000).to_bytes();
+    let mut group = c.benchmark_group("edax book, 1,000,000 positions");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1_000_000));
+    group.bench_function("read (positions)", |b| {
+        b.iter(|| Book::read(std::hint::black_box(&bytes[..])).expect("valid").positions().len())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, wthor_replay, text_readers, play_site_lists, pastes, edax_books);
 criterion_main!(benches);

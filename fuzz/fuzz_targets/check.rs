@@ -67,7 +67,8 @@ pub(crate) fn check(record: &Record) {
         let [game] = back.as_slice() else { panic!("{format}: one game written, {} read\n{}", back.len(), shown()) };
         let done = replay(game, format.passes())
             .unwrap_or_else(|e| panic!("{format} written does not replay: {e}\n{}", shown()));
-        let expected = if format == Format::Wthor { &trimmed_last } else { &last };
+        let passless = matches!(format, Format::Wthor | Format::OthelloQuest);
+        let expected = if passless { &trimmed_last } else { &last };
         assert_eq!(&position(done.position), expected, "{format} final position\n{}", shown());
         match format {
             Format::Pgn | Format::Ggf => {
@@ -80,6 +81,14 @@ pub(crate) fn check(record: &Record) {
             }
             Format::Transcript => assert_eq!(moves(game), moves(record), "transcript written:\n{}", shown()),
             Format::Wthor => check_wthor(record, &bare, game, &trimmed_last, &losses),
+            // Othello Quest keeps the moves without passes, the players
+            // (an empty name is none) and the date.
+            Format::OthelloQuest => {
+                assert_eq!(moves(game), moves(&bare), "Othello Quest moves");
+                let named = |n: &Option<String>| n.clone().filter(|n| !n.is_empty());
+                assert_eq!((named(&game.black), named(&game.white)), (named(&record.black), named(&record.white)));
+                assert_eq!(game.date, record.date, "Othello Quest date");
+            }
             Format::Obf | Format::Position => {
                 assert!(game.moves.is_empty());
                 assert_eq!(game.start_position().as_ref(), Ok(&last));
@@ -93,7 +102,8 @@ pub(crate) fn check(record: &Record) {
 /// position lines any game; a transcript one with moves from the default
 /// start with Black first; GGF Othello on a square of 4 to 14 or the octagon; WTHOR 8x8
 /// Othello from the standard start with Black first (and a result of at most
-/// 64 discs); OBF a game ending in an 8x8 Othello position.
+/// 64 discs); OBF a game ending in an 8x8 Othello position; Othello Quest 8x8
+/// Othello from the standard start with Black first, every move on the board.
 fn holds(format: Format, record: &Record) -> bool {
     let geometry = record.geometry;
     match format {
@@ -115,6 +125,14 @@ fn holds(format: Format, record: &Record) -> bool {
             record.variant == Variant::Reversi
                 && geometry == Geometry::standard()
                 && !record.get("OBF").is_some_and(|a| a.contains(['\n', '\r']))
+        }
+        Format::OthelloQuest => {
+            let on_board = |p: &reversi_notation::Ply| match p.mv {
+                Move::Pass => true,
+                Move::Place(sq) => sq.row() < 8 && sq.column() < 8,
+                Move::Jump { .. } => false,
+            };
+            record.is_standard_othello() && record.first == Color::Black && record.moves.iter().all(on_board)
         }
         _ => unimplemented!("{format}: teach this target what the format holds"),
     }

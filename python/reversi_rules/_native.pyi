@@ -327,7 +327,7 @@ def read(
     device: refused unopened).
     """
 
-_RecordFormat: TypeAlias = Literal["transcript", "pgn", "ggf", "wthor", "obf", "position"]
+_RecordFormat: TypeAlias = Literal["transcript", "pgn", "ggf", "wthor", "obf", "position", "oq"]
 
 def write(
     games: Iterable[Record],

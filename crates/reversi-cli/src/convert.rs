@@ -51,7 +51,7 @@ pub(crate) struct ConvertArgs {
     #[arg(short = 'o', long = "output", value_name = "OUT", allow_hyphen_values = true)]
     output: String,
     /// The input's format: auto (from the extension, else the content),
-    /// transcript, pgn, ggf, wthor, obf or position.
+    /// transcript, pgn, ggf, wthor, obf, position or oq.
     #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = parse_format_choice)]
     from: FormatChoice,
     /// The output's format (else from OUT's extension).

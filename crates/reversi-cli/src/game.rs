@@ -64,7 +64,9 @@ pub(crate) struct StartArgs {
     #[command(flatten)]
     pub(crate) game: BoardArgs,
     /// Start from this position (RULES.md text; the board size is read from it;
-    /// for 8x8 Reversi also the 64-square Edax form).
+    /// for 8x8 Reversi also the 64-square Edax form), or from the end of any
+    /// text notation's paste recognises: a move list (f5d6, 1. F5 f4), a
+    /// diagram, GGS's [8 ...] board, a GGF or PGN game.
     #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
     pub(crate) position: Option<String>,
     /// Which colour moves first from the default start.
@@ -129,7 +131,18 @@ impl StartSpec<'_> {
             if self.board.is_some() || self.holes.is_some() {
                 return Err(Failure::usage("--position gives the board: drop --board and --holes"));
             }
-            Position::from_text(self.variant, text).map_err(|e| Failure::usage(format!("--position: {e}")))?
+            // RULES.md's position text, else whatever notation's paste
+            // recognises (a move list, a diagram, a GGF game, ...): its end.
+            match Position::from_text(self.variant, text) {
+                Ok(pos) => pos,
+                Err(e) => match reversi_notation::paste_as(self.variant, text) {
+                    Ok(pasted) => pasted.position().map_err(|e| Failure::usage(format!("--position: {e}")))?,
+                    Err(reversi_notation::PasteError::Syntax(_)) => {
+                        return Err(Failure::usage(format!("--position: {e}")));
+                    }
+                    Err(pasted) => return Err(Failure::usage(format!("--position: {pasted}"))),
+                },
+            }
         } else {
             let geometry = parse_geometry(self.board, self.holes)?;
             Position::start_with_first(self.variant, geometry, self.first)

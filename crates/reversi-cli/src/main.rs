@@ -8,8 +8,8 @@
 //! reversi perft DEPTH --split K --plan FILE [game options]   (write a plan)
 //! reversi perft --plan FILE --shard I/N -o RESULT [--threads N] [--hash MIB]
 //! reversi perft --merge RESULT...
-//! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position]
-//!                            [--json] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
+//! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position|oq]
+//!                            [--json] [--xot LIST] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi convert IN -o OUT [--from auto|F] [--to F] [--replace-names] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
@@ -18,7 +18,12 @@
 //! reversi match ENGINE ENGINE -o RECORDS [--openings FILE] [--games N] [--time S]
 //!               [--increment S] [--concurrency J] [--setup S] [--depth N] [--dir1 DIR]
 //!               [--dir2 DIR] [--to F] [--resume] [--json] [--sprt ELO0,ELO1,ALPHA,BETA]
+//! reversi book show FILE [--position TEXT]
+//! reversi book convert IN OUT
 //! ```
+//!
+//! `book` ([`book`]) maps its arguments onto reversi-notation's `book` module
+//! (Edax opening books).
 //!
 //! `gtp` and `nboard` serve a built-in policy over reversi-engine's servers; `match`
 //! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and
@@ -29,7 +34,7 @@
 //! process (result files written all or nothing) and merges the results,
 //! checking that every shard of one plan is there once.
 //!
-//! Formats (F): transcript, pgn, ggf, wthor, obf, position. On input, `auto`
+//! Formats (F): transcript, pgn, ggf, wthor, obf, position, oq. On input, `auto`
 //! takes the format from the extension (`.txt`, `.pgn`, `.ggf`, `.wtb`, `.obf`,
 //! `.pos`), else from the content; `-` is standard input (and, for `-o`,
 //! standard output, PGN by default for `play`). `--variant`, `--board` and
@@ -99,6 +104,7 @@
 // file is a fuzz target instead of the command: see `fuzz_args`.
 #![cfg_attr(fuzzing, no_main, allow(dead_code, unused_imports))]
 
+mod book;
 mod convert;
 mod files;
 mod game;
@@ -119,8 +125,8 @@ use clap::{Parser, Subcommand};
 use crate::output::Stdout;
 
 /// Reversi (Othello), Reversitacks and Attacks on any board: perft; replay,
-/// convert and play game records; be an engine (gtp, nboard) and referee
-/// matches between engines (match).
+/// convert and play game records; Edax opening books (book); be an engine
+/// (gtp, nboard) and referee matches between engines (match).
 ///
 /// Every help text here is plain text, as a terminal shows it: no Markdown
 /// (a test checks that no help has a backtick).
@@ -147,6 +153,8 @@ enum Command {
     Nboard(serve::ServeArgs),
     /// Referee a match between two GTP or NBoard engines, each game appended to a file.
     Match(referee::MatchArgs),
+    /// Show, look up and convert Edax opening books (book.dat and a text form).
+    Book(book::BookArgs),
 }
 
 /// A failure to report: a one-line message (none when empty: the command has
@@ -215,6 +223,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => serve::run(&args, serve::Protocol::Gtp),
         Command::Nboard(args) => serve::run(&args, serve::Protocol::Nboard),
         Command::Match(args) => referee::run(&args, &mut out),
+        Command::Book(args) => book::run(&args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -250,6 +259,8 @@ fn fuzz_args(data: &[u8]) {
         Command::Gtp(args) | Command::Nboard(args) => args.check(),
         // Starts engines: nothing to check before.
         Command::Match(_) => Ok(()),
+        // Reads its files when it runs: nothing to check before.
+        Command::Book(_) => Ok(()),
     };
     if let Err(failure) = checked {
         assert!(!output::one_line(&failure.message).contains('\n'), "{failure:?}");

@@ -16,7 +16,8 @@
 //! reported. Every message is located as compilers locate theirs:
 //! `FILE:LINE:COL: game N, ply P: ...` (WTHOR: `FILE: game N, byte B: ...`). Text
 //! output: one line per illegal or unreadable game and a summary; `--json`:
-//! one object per game, then a summary object.
+//! one object per game, then a summary object (with `--xot FILE`, each says
+//! which opening of the list the game started from).
 //!
 //! For an illegal game the JSON `error` is the located replay error, and
 //! `plies`, `passes`, `black`, `white` and `over` describe the position the
@@ -29,6 +30,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
+use reversi_notation::xot::Openings;
 use reversi_notation::{Passes, ReadOptions, Record, ReplayError, replay_prefix};
 use serde_json::{Value, json};
 
@@ -46,12 +48,18 @@ pub(crate) struct ReplayArgs {
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// The files' format: auto (from the extension, else the content),
-    /// transcript, pgn, ggf, wthor, obf or position.
+    /// transcript, pgn, ggf, wthor, obf, position or oq.
     #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = parse_format_choice)]
     format: FormatChoice,
     /// One JSON object a line per game, then a summary object.
     #[arg(long)]
     json: bool,
+    /// A list of openings (an XOT list: a transcript of 8-move openings, or
+    /// any record file): each game's JSON line says which of them it
+    /// started from, under the 8 symmetries ("xot": its number and the
+    /// symmetry, or null).
+    #[arg(long, value_name = "FILE", requires = "json")]
+    xot: Option<PathBuf>,
     /// Go on past files (and directories) that cannot be read (the exit status
     /// is still 2). A game that does not read never stops the file.
     #[arg(long)]
@@ -101,6 +109,7 @@ impl ReplayArgs {
 pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
     let geometry = args.game.geometry()?;
     let options = ReadOptions::new().variant(args.game.variant).geometry(geometry);
+    let xot = args.xot.as_deref().map(read_xot).transpose()?;
     let start = Instant::now();
     let mut tally = Tally::default();
     // An input that fails (a file that does not read, a directory without
@@ -113,7 +122,7 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
         for file in files {
             tally.files += 1;
             let failed = match file.and_then(|path| open_source(&path, args.format, options)) {
-                Ok(source) => report_file(source, args.json, out, &mut tally)?,
+                Ok(source) => report_file(source, args.json, xot.as_ref(), out, &mut tally)?,
                 Err(message) => Some(message),
             };
             if let Some(message) = failed {
@@ -155,12 +164,22 @@ pub(crate) fn run(args: &ReplayArgs, out: &mut Stdout) -> Result<(), Failure> {
 /// Replays and reports every game of a file as it is read (a game that
 /// does not read is reported and passed over); the message of the error
 /// that stops the file short, if any (the games before it are reported).
-fn report_file(mut source: Source, json: bool, out: &mut Stdout, tally: &mut Tally) -> Result<Option<String>, Failure> {
+fn report_file(
+    mut source: Source,
+    json: bool,
+    xot: Option<&Openings>,
+    out: &mut Stdout,
+    tally: &mut Tally,
+) -> Result<Option<String>, Failure> {
     let passes = source.format.passes();
     for i in 0.. {
+        let mut opening = None;
         let (checked, unreadable) = match source.next() {
             None => break,
-            Some(Ok(record)) => (check(&record, passes), false),
+            Some(Ok(record)) => {
+                opening = xot.and_then(|o| o.find(&record));
+                (check(&record, passes), false)
+            }
             Some(Err(e)) if e.is_fatal() => return Ok(Some(e.to_string())),
             Some(Err(e)) => {
                 let message = e.to_string();
@@ -172,7 +191,7 @@ fn report_file(mut source: Source, json: bool, out: &mut Stdout, tally: &mut Tal
         tally.unreadable_games += usize::from(unreadable);
         tally.illegal += usize::from(checked.error.is_some() && !unreadable);
         if json {
-            let line = json!({
+            let mut line = json!({
                 "file": source.name,
                 "game": i + 1,
                 "plies": checked.plies,
@@ -183,12 +202,29 @@ fn report_file(mut source: Source, json: bool, out: &mut Stdout, tally: &mut Tal
                 "unreadable": unreadable,
                 "error": checked.error.map_or(Value::Null, Value::from),
             });
+            if xot.is_some() {
+                line["xot"] = opening.map_or(
+                    Value::Null,
+                    |o| json!({"opening": o.index + 1, "plies": o.plies, "symmetry": format!("{:?}", o.symmetry)}),
+                );
+            }
             writeln!(out, "{line}")?;
         } else if let Some(error) = checked.error {
             writeln!(out, "{}", one_line(&error))?;
         }
     }
     Ok(None)
+}
+
+/// The openings of `--xot FILE`.
+fn read_xot(path: &std::path::Path) -> Result<Openings, Failure> {
+    let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
+    let mut openings = Openings::new();
+    for record in source {
+        let record = record.map_err(|e| Failure::usage(format!("--xot: {e}")))?;
+        openings.push(&record).map_err(|e| Failure::usage(format!("--xot {}: {e}", path.display())))?;
+    }
+    Ok(openings)
 }
 
 /// A replay error as the commands print it: located by the record when it

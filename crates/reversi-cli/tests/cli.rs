@@ -363,3 +363,55 @@ fn play_bounds_max_plies() {
     let out = reversi(&["play", "--games", "0", "--max-plies", "1000000"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn position_takes_what_a_user_pastes() {
+    // The same position written four ways counts the same leaves.
+    let after = ["f5d6c3", "1. F5 d6 2. C3", "f5 D6 c3"];
+    let board = "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O";
+    let expected = count(&["perft", "3", "--json", "--position", board])["leaves"].clone();
+    for text in after {
+        assert_eq!(count(&["perft", "3", "--json", "--position", text])["leaves"], expected, "{text}");
+    }
+    let out = reversi(&["perft", "1", "--position", "f5 f5"]);
+    assert!(stderr(&out).contains("--position: line 1, column 4: ply 2: f5 is not legal"), "{}", stderr(&out));
+}
+
+#[test]
+fn book_show_and_convert() {
+    let dir = std::env::temp_dir().join(format!("reversi-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = format!("{}/../../data/book/edax-tiny.dat", env!("CARGO_MANIFEST_DIR"));
+    let text = dir.join("book.book");
+    let binary = dir.join("book.dat");
+    for (input, output) in [(book.as_str(), &text), (text.to_str().unwrap(), &binary)] {
+        let out = reversi(&["book", "convert", input, output.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read(&binary).unwrap(), std::fs::read(&book).unwrap());
+    let shown = reversi(&["book", "show", &book]);
+    assert_eq!(stdout(&shown), std::fs::read_to_string(&text).unwrap());
+    // Looked up from a move list, in the frame of the position asked for.
+    let out = reversi(&["book", "show", &book, "--position", "f5d6c3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "value 0 [-1, 3] level 2 games 0/0/0 lines 5\nd3 +0\ng5 +0 leaf\n");
+    let out = reversi(&["book", "show", &book, "--position", "f5d6c3d3c4f4f6f3"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn replay_json_names_the_xot_opening() {
+    let dir = std::env::temp_dir().join(format!("reversi-cli-xot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (list, games) = (dir.join("xot.txt"), dir.join("games.txt"));
+    std::fs::write(&list, "f5d6c3d3c4f4f6f3\nf5f6e6f4e3c5c4e7\n").unwrap();
+    // The second opening turned a half turn and played on, then a game of no opening.
+    std::fs::write(&games, "c4c3d3c5d6f4f5d2b3\nf5d6c3d3c4f4c5b3\n").unwrap();
+    let out = reversi(&["replay", "--json", "--xot", list.to_str().unwrap(), games.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["xot"], serde_json::json!({"opening": 2, "plies": 8, "symmetry": "Rotate180"}));
+    assert_eq!(lines[1]["xot"], serde_json::Value::Null);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -246,7 +246,7 @@ fn a_directory_without_records_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        format!("reversi: {empty}: a directory without record files (.txt .pgn .ggf .wtb .obf .pos)\n")
+        format!("reversi: {empty}: a directory without record files (.txt .pgn .ggf .wtb .obf .pos .oq)\n")
     );
     // With --keep-going the next input is still replayed.
     let (status, games, summary, err) = replay_json(&["--keep-going", &dir.path(""), &data("pgn/playok.pgn")]);

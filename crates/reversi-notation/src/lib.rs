@@ -31,10 +31,18 @@
 //! | [`ggf`] | GGS games, archive and synchro lines, komi, random starts, the octagon; Reversi only | `PA` |
 //! | [`wthor`] | `.wtb` databases (whole or streamed: [`wthor::Reader`]) and their `.JOU`/`.TRN` name files; 8x8 Othello | none stored |
 //! | [`obf`] | Edax OBF positions with their annotations | - |
+//! | [`oq`] | Othello Quest's JSON game lists (8x8 Othello) | left out, inferred |
 //!
 //! [`Format`] names them all (and RULES.md position lines) and dispatches to
 //! each format's module, which is the format: its names and extensions, how
 //! it is recognised, its parser and its writer.
+//!
+//! Beside them: [`paste()`] recognises a text a user pasted (a position in
+//! the OBF, Edax, FFO or GGS spellings, a diagram, a move list in any
+//! spacing, PlayOK's numbered form, a GGF or PGN game), with a located error
+//! when it is nothing; [`book`] reads, writes, looks up and converts Edax
+//! opening books (`book.dat`); [`xot`] says which opening of a list (an XOT
+//! list, read as a transcript) a game started from, under the 8 symmetries.
 //!
 //! # One way in
 //!
@@ -101,6 +109,7 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod book;
 mod encoder;
 mod error;
 mod format;
@@ -108,7 +117,9 @@ pub mod ggf;
 mod lines;
 mod losses;
 pub mod obf;
+pub mod oq;
 mod output;
+mod paste;
 pub mod pgn;
 mod place;
 mod position;
@@ -120,6 +131,7 @@ mod serde;
 mod to_path;
 pub mod transcript;
 pub mod wthor;
+pub mod xot;
 
 pub use encoder::{Encoder, write, write_report};
 pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
@@ -127,6 +139,7 @@ pub use format::registry::ParseFormatError;
 pub use format::{Format, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
 pub use output::{OutputError, Outputs, TemporaryFiles, is_temporary};
+pub use paste::{MAX_PASTE_BYTES, PasteError, PasteForm, Pasted, paste, paste_as};
 pub use place::Place;
 pub use reader::open::{open, open_with, record_files, wthor_name_files};
 pub use reader::push::{Pulled, PushReader};

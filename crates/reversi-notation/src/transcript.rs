@@ -32,7 +32,7 @@ pub fn parse_moves(text: &str, line_no: usize, compact: bool) -> Result<Vec<Move
 
 /// [`parse_moves`] as plies read at their byte in `text` plus `at`, the
 /// error as the byte of the bad token in `text`.
-fn moves(text: &str, compact: bool, at: usize) -> Result<Vec<Ply>, usize> {
+pub(crate) fn moves(text: &str, compact: bool, at: usize) -> Result<Vec<Ply>, usize> {
     let trimmed = text.trim();
     let base = text.len() - text.trim_start().len();
     let mut moves = Vec::new();

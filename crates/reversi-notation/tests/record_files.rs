@@ -38,7 +38,7 @@ fn a_directory_without_records_and_a_missing_one_are_errors_naming_them() {
     assert!(matches!(e.kind, ReadError::Io { kind: std::io::ErrorKind::NotFound, .. }));
     assert_eq!(
         e.to_string(),
-        format!("{}: a directory without record files (.txt .pgn .ggf .wtb .obf .pos)", dir.display())
+        format!("{}: a directory without record files (.txt .pgn .ggf .wtb .obf .pos .oq)", dir.display())
     );
     let missing = dir.join("missing");
     let e = record_files(&missing).unwrap_err();

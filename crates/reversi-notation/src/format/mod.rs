@@ -35,6 +35,8 @@ macro_rules! registered {
             /// lines and `#` lines that are no position are comments (`# X`, a
             /// 1x1 board of a hole with its side to move, is a position).
             Position => position,
+            /// Othello Quest's JSON game lists, 8x8 Othello ([`oq`](crate::oq)).
+            OthelloQuest => oq,
         }
     };
 }

@@ -167,7 +167,7 @@ pub(crate) fn known() -> String {
     format!("a record file ({})", formats.join(", "))
 }
 
-/// `transcript, pgn, ggf, wthor, obf or position`.
+/// `transcript, pgn, ggf, wthor, obf, position or oq`.
 fn names() -> String {
     let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
     match names.split_last() {
@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn names_pad() {
-        assert_eq!(names(), "transcript, pgn, ggf, wthor, obf or position");
+        assert_eq!(names(), "transcript, pgn, ggf, wthor, obf, position or oq");
         assert_eq!(format!("[{:<5}]", Format::Pgn), "[pgn  ]");
         assert_eq!(format!("[{:>5}]", Format::Ggf), "[  ggf]");
     }
@@ -203,7 +203,8 @@ mod tests {
     fn detect_refuses_what_no_format_recognises_and_says_what_it_found() {
         let unknown = |file, head: &[u8]| Format::detect(file, head).unwrap_err().to_string();
         let expected = "unknown format: expected a record file (transcript .txt .transcript .trs, PGN .pgn, \
-                        GGF .ggf, WTHOR .wtb, OBF .obf, position lines .pos .position .positions), found ";
+                        GGF .ggf, WTHOR .wtb, OBF .obf, position lines .pos .position .positions, \
+                        Othello Quest JSON .oq), found ";
         let message = unknown(Some("notes.txt"), b"# my notes\n\nThe opening f5 is best.\n");
         assert_eq!(message, format!("{expected}a .txt file of text starting \"The opening f5 is best.\""));
         let message = unknown(Some("x.xyz"), b"\x7fELF\x02\x01\x01\0\0\0\0");
