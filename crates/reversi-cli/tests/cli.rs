@@ -415,3 +415,24 @@ fn replay_json_names_the_xot_opening() {
     assert_eq!(lines[1]["xot"], serde_json::Value::Null);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_summary_names_every_command() {
+    // `reversi --help`'s first line is what a newcomer reads: it names every
+    // command listed below it.
+    let out = reversi(&["--help"]);
+    let text = stdout(&out);
+    let summary = text.lines().next().unwrap();
+    let commands: Vec<&str> = text
+        .lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert!(commands.len() >= 8, "{text}");
+    for name in commands {
+        assert!(summary.contains(name), "the summary does not name {name}: {summary}");
+    }
+}
