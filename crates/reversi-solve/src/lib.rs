@@ -24,8 +24,10 @@ pub mod othello;
 #[doc(hidden)]
 pub mod reference;
 mod solution;
+mod window;
 
 pub use error::SolveError;
 pub use options::{Progress, ProgressFn, SolveOptions};
 pub use reversi_variants::split::Cancel;
 pub use solution::Solution;
+pub use window::{Bound, WindowScore};
