@@ -194,7 +194,7 @@ fn principal_variation(searcher: &mut Searcher<'_>, mut p: u64, mut o: u64, mut 
             hint = searcher.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best);
         }
         let mut list = MoveList::new(searcher.k, p, o, moves);
-        order(&mut list, searcher, p, o, score - 1, n, hint);
+        order(&mut list, p, o, hint);
         let mut found = None;
         for child in list.sorted() {
             // The child's score is at least -score; is it at most?

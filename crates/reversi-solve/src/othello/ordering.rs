@@ -1,12 +1,12 @@
 //! Move ordering above the last empties: the table's move first, then the
 //! moves that leave the opponent least mobility (fastest first), weighted
-//! with corners, the opponent's potential mobility, parity and, high in the
-//! tree, a shallow search.
+//! with corners, the opponent's potential mobility and parity. (A shallow
+//! search of each child by mobility two plies on, from 14 or 18 empties up,
+//! cost nodes and time on FFO #20-37: measured and dropped.)
 
 use reversi_core::raw::{Child, Kernel};
 
 use super::bits::{CORNERS, X_SQUARES, odd_quadrants};
-use super::search::Searcher;
 use super::table::NO_MOVE;
 
 /// The most legal moves of a position (33 is the known record; room to spare).
@@ -85,24 +85,12 @@ fn frontier(discs: u64, empty: u64) -> u64 {
     (h | (ring << 8) | (ring >> 8)) & empty
 }
 
-/// From this many empties up, a shallow search of each child adds to its
-/// score.
-const SHALLOW_ORDER_EMPTIES: u32 = 18;
-
 /// Scores the moves of `list` (children of `(p, o)` at `empties`) for
 /// [`MoveList::sorted`]: the table's move `best` first, then fewest
 /// opponent moves (corners count twice), fewest empties next to the mover's
 /// discs (the opponent's potential moves), corners taken, X squares
 /// avoided, parity.
-pub(crate) fn order(
-    list: &mut MoveList,
-    searcher: &mut Searcher<'_>,
-    p: u64,
-    o: u64,
-    alpha: i32,
-    empties: u32,
-    best: u8,
-) {
+pub(crate) fn order(list: &mut MoveList, p: u64, o: u64, best: u8) {
     let empty = !(p | o);
     let odd = odd_quadrants(empty);
     for i in 0..list.len {
@@ -126,24 +114,6 @@ pub(crate) fn order(
         if bit & odd != 0 {
             score += 1 << 7;
         }
-        if empties >= SHALLOW_ORDER_EMPTIES {
-            score += shallow(searcher, child.player, child.opponent, child.moves, -alpha) * (1 << 10);
-        }
         list.scores[i] = score;
     }
-}
-
-/// A cheap guess of the child's value for the opponent, from mobility two
-/// plies on: minus the best reply's worth, where a reply is worth the
-/// mover's mobility after it (fewest replies for us is best for them).
-fn shallow(searcher: &mut Searcher<'_>, p: u64, o: u64, moves: u64, _alpha: i32) -> i32 {
-    if moves == 0 {
-        return 0;
-    }
-    let mut least = i32::MAX;
-    for reply in searcher.k.children(p, o, moves) {
-        searcher.nodes += 1;
-        least = least.min(reply.mobility as i32 + (reply.moves & CORNERS).count_ones() as i32);
-    }
-    least
 }

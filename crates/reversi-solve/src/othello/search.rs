@@ -21,7 +21,7 @@ const POLL_NODES: u64 = 1 << 12;
 
 /// Enhanced transposition cutoffs (each child looked up in the table before
 /// any is searched) from this many empties up.
-const ETC_EMPTIES: u32 = 16;
+const ETC_EMPTIES: u32 = 12;
 
 /// Moves after the first are shared out between the threads at a node of
 /// the principal variation from this many empties up.
@@ -137,7 +137,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        order(&mut list, self, p, o, alpha, empties, best_move);
+        order(&mut list, p, o, best_move);
         let mut best = MIN_SCORE - 1;
         for child in list.sorted() {
             let v = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
@@ -200,7 +200,7 @@ impl<'a> Searcher<'a> {
         }
         let alpha0 = alpha;
         let mut list = MoveList::new(self.k, p, o, moves);
-        order(&mut list, self, p, o, alpha, empties, best_move);
+        order(&mut list, p, o, best_move);
         let children: Vec<Child> = list.sorted().collect();
         let first = children[0];
         let mut best = -self.pvs(first.player, first.opponent, -beta, -alpha, empties - 1);
