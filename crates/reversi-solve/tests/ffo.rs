@@ -52,7 +52,7 @@ fn check(problems: &[Problem], options: &SolveOptions) {
             end.play_unchecked(mv);
         }
         assert!(end.is_game_over(), "FFO #{}: the pv stops before the end", problem.number);
-        let sign = if solution.pv.len() % 2 == 0 { 1 } else { -1 };
+        let sign = if solution.pv.len().is_multiple_of(2) { 1 } else { -1 };
         assert_eq!(
             sign * reversi_solve::reference::final_score(&end),
             solution.score,

@@ -30,7 +30,7 @@ fn check_pv(position: &Position, solution: &reversi_solve::Solution<Move>) {
         end.play_unchecked(mv);
     }
     assert!(end.is_game_over(), "the pv stops before the end");
-    let sign = if solution.pv.len() % 2 == 0 { 1 } else { -1 };
+    let sign = if solution.pv.len().is_multiple_of(2) { 1 } else { -1 };
     assert_eq!(sign * reference::final_score(&end), solution.score);
     assert_eq!(solution.best, solution.pv.first().copied());
 }
