@@ -7,7 +7,8 @@
 //! `score_at_least(p, 1)`, at least a draw: `score_at_least(p, 0)`).
 //!
 //! The search works on reversi-core's [`raw`](reversi_core::raw) `u64`
-//! pairs: principal-variation search over null-window searches, a
+//! pairs: an aspiration window at the root, principal-variation search
+//! over null-window searches, a
 //! transposition table shared by the threads (lock-free entries holding
 //! bounds), enhanced transposition cutoffs high in the tree, stability
 //! cutoffs, fastest-first move ordering (opponent mobility and potential
