@@ -225,7 +225,7 @@ fn principal_variation(searcher: &mut Searcher<'_>, mut p: u64, mut o: u64, mut 
         }
         for child in list.sorted() {
             // The child's score is at least -score; is it at most?
-            if searcher.nws(child.player, child.opponent, -score, n - 1) <= -score || list_is_single(moves) {
+            if list_is_single(moves) || searcher.nws(child.player, child.opponent, -score, n - 1) <= -score {
                 found = Some(child);
                 break;
             }
