@@ -44,6 +44,14 @@ pub enum SolveError {
         /// The size asked for, in MiB.
         mib: usize,
     },
+    /// A window solve was asked for an empty window.
+    #[error("window ({alpha}, {beta}): expected alpha < beta")]
+    Window {
+        /// The window's bottom.
+        alpha: i32,
+        /// The window's top.
+        beta: i32,
+    },
     /// The position is of a game or board the solver does not solve.
     #[error("cannot solve this position: {reason}")]
     Unsupported {

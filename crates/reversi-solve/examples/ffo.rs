@@ -1,0 +1,92 @@
+//! Solves the positions of OBF files and prints a line per position as
+//! Edax's `-solve` does (number, empties, score, best move, nodes, time,
+//! nodes per second) and a total; a score that differs from the file's
+//! best is marked `WRONG` and makes the exit status 1.
+//!
+//! ```text
+//! cargo run --release -p reversi-solve --example ffo -- data/ffo/fforum-20-39.obf [--threads N] [--hash MIB]
+//! ```
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use reversi_core::Position;
+use reversi_solve::{SolveOptions, othello};
+
+fn main() -> ExitCode {
+    let mut files = Vec::new();
+    let mut options = SolveOptions::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let value = |args: &mut dyn Iterator<Item = String>| -> usize {
+            args.next().and_then(|v| v.parse().ok()).unwrap_or_else(|| {
+                eprintln!("{arg} expects a number");
+                std::process::exit(2)
+            })
+        };
+        match arg.as_str() {
+            "--threads" => options = options.threads(value(&mut args)),
+            "--hash" => options = options.hash_mib(value(&mut args)),
+            _ => files.push(arg),
+        }
+    }
+    if files.is_empty() {
+        eprintln!("usage: ffo FILE.obf... [--threads N] [--hash MIB]");
+        return ExitCode::from(2);
+    }
+    println!(
+        "{:>3} | {:>2} | {:>5} | {:>4} | {:>14} | {:>9} | {:>11} | expected",
+        "#", "em", "score", "best", "nodes", "time", "nodes/s"
+    );
+    let (mut nodes, mut time, mut wrong, mut number) = (0u64, Duration::ZERO, 0, 0);
+    for file in files {
+        let text = match std::fs::read_to_string(&file) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            number += 1;
+            let position: Position = match line.parse() {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("{file}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let expected: Option<i32> =
+                line.split(';').nth(1).and_then(|a| a.split(':').nth(1)).and_then(|s| s.trim().parse().ok());
+            let solution = match othello::solve(&position, &options) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("{file}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let best = solution.best.map_or_else(|| "--".to_owned(), |m| m.to_string());
+            let mark = match expected {
+                Some(e) if e != solution.score => {
+                    wrong += 1;
+                    format!("{e:+} WRONG")
+                }
+                Some(e) => format!("{e:+}"),
+                None => String::new(),
+            };
+            println!(
+                "{number:>3} | {:>2} | {:>+5} | {best:>4} | {:>14} | {:>9.3} | {:>11.0} | {mark}",
+                position.board().empty().len(),
+                solution.score,
+                solution.nodes,
+                solution.elapsed.as_secs_f64(),
+                solution.nodes_per_second()
+            );
+            nodes += solution.nodes;
+            time += solution.elapsed;
+        }
+    }
+    let rate = if time.is_zero() { 0.0 } else { nodes as f64 / time.as_secs_f64() };
+    println!("total: {nodes} nodes in {:.3} s, {rate:.0} nodes/s, {wrong} wrong", time.as_secs_f64());
+    if wrong > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}

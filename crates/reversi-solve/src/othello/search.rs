@@ -1,0 +1,326 @@
+//! The search above the last empties: null-window search with the table,
+//! enhanced transposition cutoffs, stability cutoffs and move ordering, and
+//! the principal-variation search that answers a window.
+//!
+//! Every function is fail-soft: a result inside `(alpha, beta)` is exact,
+//! one at or below `alpha` an upper bound, one at or above `beta` a lower
+//! bound. The null-window searches answer `(alpha, alpha + 1)`.
+
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering::Relaxed};
+
+use reversi_core::raw::{Child, Kernel};
+
+use super::bits::{final_score, stability_bound};
+use super::last::SHALLOW;
+use super::ordering::{MoveList, order};
+use super::shared::Shared;
+use super::table::{Entry, NO_MOVE};
+
+/// Nodes between two looks at the stop flags.
+const POLL_NODES: u64 = 1 << 12;
+
+/// Enhanced transposition cutoffs (each child looked up in the table before
+/// any is searched) from this many empties up.
+const ETC_EMPTIES: u32 = 12;
+
+/// Moves after the first are shared out between the threads at a node of
+/// the principal variation from this many empties up.
+const SPLIT_EMPTIES: u32 = 12;
+
+/// The lowest score: below every final score.
+pub(crate) const MIN_SCORE: i32 = -64;
+/// The highest score.
+pub(crate) const MAX_SCORE: i32 = 64;
+
+/// One thread's search: the kernel, the state shared with the other
+/// threads, and its own node count.
+pub(crate) struct Searcher<'a> {
+    /// The move generator.
+    pub(crate) k: Kernel,
+    /// Table, stop flag, node total.
+    pub(crate) shared: &'a Shared<'a>,
+    /// Nodes searched by this thread.
+    pub(crate) nodes: u64,
+    /// Nodes already added to the shared total.
+    flushed: u64,
+    /// The node count of the next poll.
+    next_poll: u64,
+    /// Whether this searcher may share out work (not a helper, not inside
+    /// a split already).
+    can_split: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher on `shared`.
+    pub(crate) fn new(shared: &'a Shared<'a>) -> Searcher<'a> {
+        Searcher { k: Kernel::detect(), shared, nodes: 0, flushed: 0, next_poll: POLL_NODES, can_split: true }
+    }
+
+    /// Whether the search must stop (the result of a stopped search is
+    /// meaningless and never stored).
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.shared.is_stopped()
+    }
+
+    /// Adds this thread's nodes to the shared total and looks at the stop
+    /// conditions.
+    #[cold]
+    fn poll(&mut self) {
+        self.next_poll = self.nodes + POLL_NODES;
+        self.flush();
+        self.shared.poll();
+    }
+
+    /// Adds the nodes not yet counted to the shared total.
+    pub(crate) fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Null-window search: is the score above `alpha`? (`empties` empty
+    /// squares.)
+    #[inline]
+    pub(crate) fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
+        if empties > SHALLOW {
+            self.nws_mid(p, o, alpha, empties)
+        } else if empties > 4 {
+            self.nws_shallow(p, o, alpha, empties)
+        } else {
+            self.solve_small(p, o, alpha)
+        }
+    }
+
+    /// Null-window search above [`SHALLOW`] empties.
+    pub(crate) fn nws_mid(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.poll();
+        }
+        if self.stopped() {
+            return 0;
+        }
+        let moves = self.k.moves(p, o);
+        if moves == 0 {
+            if self.k.moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws_mid(o, p, -alpha - 1, empties);
+        }
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let bound = stability_bound(p, o);
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let table = &self.shared.table;
+        let mut best_move = NO_MOVE;
+        if let Some(entry) = table.get(p, o) {
+            if entry.lower > alpha {
+                return entry.lower;
+            }
+            if entry.upper <= alpha {
+                return entry.upper;
+            }
+            best_move = entry.best;
+        }
+        let mut list = MoveList::new(self.k, p, o, moves);
+        if empties >= ETC_EMPTIES {
+            // A child whose upper bound is low enough cuts off at once.
+            for child in list.children() {
+                if let Some(entry) = table.get(child.player, child.opponent)
+                    && -entry.upper > alpha
+                {
+                    let score = -entry.upper;
+                    table.put(p, o, empties, Entry { lower: score, upper: MAX_SCORE, best: child.square as u8 });
+                    return score;
+                }
+            }
+        }
+        order(&mut list, p, o, best_move);
+        let mut best = MIN_SCORE - 1;
+        for child in list.sorted() {
+            let v = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
+            if self.stopped() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = child.square as u8;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        let entry = if best > alpha {
+            Entry { lower: best, upper: MAX_SCORE, best: best_move }
+        } else {
+            Entry { lower: MIN_SCORE, upper: best, best: best_move }
+        };
+        table.put(p, o, empties, entry);
+        best
+    }
+
+    /// Principal-variation search of the window `(alpha, beta)`.
+    #[inline]
+    pub(crate) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        self.pvs_node(p, o, alpha, beta, empties).0
+    }
+
+    /// Principal-variation search of the window `(alpha, beta)`, with the
+    /// move that gave the result ([`NO_MOVE`] for a pass, the end of the
+    /// game or a table hit): the first move with the whole window, the others
+    /// with a null window first, shared out between the threads (see
+    /// [`split`](Searcher::split)) from [`SPLIT_EMPTIES`] up.
+    pub(crate) fn pvs_node(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
+        if beta <= alpha + 1 {
+            return (self.nws(p, o, alpha, empties), NO_MOVE);
+        }
+        self.nodes += 1;
+        if self.stopped() {
+            return (0, NO_MOVE);
+        }
+        let moves = self.k.moves(p, o);
+        if moves == 0 {
+            if self.k.moves(o, p) == 0 {
+                return (final_score(p, o), NO_MOVE);
+            }
+            return (-self.pvs(o, p, -beta, -alpha, empties), NO_MOVE);
+        }
+        let table = &self.shared.table;
+        let mut best_move = NO_MOVE;
+        if let Some(entry) = table.get(p, o) {
+            if entry.lower >= beta || entry.lower == entry.upper {
+                return (entry.lower, entry.best);
+            }
+            if entry.upper <= alpha {
+                return (entry.upper, entry.best);
+            }
+            best_move = entry.best;
+        }
+        let alpha0 = alpha;
+        let mut list = MoveList::new(self.k, p, o, moves);
+        order(&mut list, p, o, best_move);
+        let children: Vec<Child> = list.sorted().collect();
+        let first = children[0];
+        let mut best = -self.pvs(first.player, first.opponent, -beta, -alpha, empties - 1);
+        best_move = first.square as u8;
+        if self.stopped() {
+            return (0, NO_MOVE);
+        }
+        alpha = alpha.max(best);
+        if best < beta {
+            let rest = &children[1..];
+            let (v, sq) = if self.can_split && self.shared.threads > 1 && empties >= SPLIT_EMPTIES && rest.len() > 1 {
+                self.split(rest, alpha, beta, empties)
+            } else {
+                self.siblings(rest, alpha, beta, empties, None)
+            };
+            if self.stopped() {
+                return (0, NO_MOVE);
+            }
+            if v > best {
+                (best, best_move) = (v, sq);
+            }
+        }
+        let entry = if best >= beta {
+            Entry { lower: best, upper: MAX_SCORE, best: best_move }
+        } else if best > alpha0 {
+            Entry { lower: best, upper: best, best: best_move }
+        } else {
+            Entry { lower: MIN_SCORE, upper: best, best: best_move }
+        };
+        table.put(p, o, empties, entry);
+        (best, best_move)
+    }
+
+    /// The best of the moves after the first at a node of `empties`
+    /// searched with the window `(alpha, beta)`: each with a null window at
+    /// the best score so far, re-searched when it beats it. With `work`,
+    /// the moves are taken from a queue that other threads share, and the
+    /// best score so far is theirs too.
+    pub(crate) fn siblings(
+        &mut self,
+        rest: &[Child],
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        work: Option<&Work>,
+    ) -> (i32, u8) {
+        let mut best = (MIN_SCORE - 1, NO_MOVE);
+        let mut local = alpha;
+        let mut i = 0;
+        loop {
+            let index = match work {
+                Some(w) => w.next.fetch_add(1, Relaxed),
+                None => i,
+            };
+            i += 1;
+            let Some(child) = rest.get(index) else { break };
+            let a = work.map_or(local, |w| w.alpha.load(Relaxed));
+            if a >= beta {
+                break;
+            }
+            let (cp, co) = (child.player, child.opponent);
+            let mut v = -self.nws(cp, co, -a - 1, empties - 1);
+            if v > a && v < beta && !self.stopped() {
+                // `v` is a lower bound: the window just below it cannot
+                // fail low, so the answer is exact or at least `beta`.
+                v = -self.pvs(cp, co, -beta, -(v - 1), empties - 1);
+            }
+            if self.stopped() {
+                break;
+            }
+            if v > best.0 {
+                best = (v, child.square as u8);
+                local = local.max(v);
+                if let Some(w) = work {
+                    w.alpha.fetch_max(v, Relaxed);
+                }
+            }
+        }
+        best
+    }
+
+    /// [`siblings`](Searcher::siblings) on every thread of the solve: the
+    /// helpers each with a searcher of their own on the shared table.
+    fn split(&mut self, rest: &[Child], alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
+        let work = Work { next: AtomicUsize::new(0), alpha: AtomicI32::new(alpha) };
+        let shared = self.shared;
+        self.can_split = false;
+        let mut results = Vec::with_capacity(shared.threads);
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..shared.threads)
+                .map(|_| {
+                    let work = &work;
+                    scope.spawn(move || {
+                        let mut helper = Searcher::new(shared);
+                        helper.can_split = false;
+                        let best = helper.siblings(rest, alpha, beta, empties, Some(work));
+                        helper.flush();
+                        best
+                    })
+                })
+                .collect();
+            results.push(self.siblings(rest, alpha, beta, empties, Some(&work)));
+            for helper in helpers {
+                // A helper that panicked is a bug: pass the panic on.
+                results.push(helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+        });
+        self.can_split = true;
+        // The first best in move order among the threads' bests.
+        let order = |sq: u8| rest.iter().position(|c| c.square as u8 == sq).unwrap_or(usize::MAX);
+        results
+            .into_iter()
+            .max_by(|a, b| a.0.cmp(&b.0).then(order(b.1).cmp(&order(a.1))))
+            .unwrap_or((MIN_SCORE - 1, NO_MOVE))
+    }
+}
+
+/// The moves of a split node the threads share: the next to take, and the
+/// best score so far.
+pub(crate) struct Work {
+    next: AtomicUsize,
+    alpha: AtomicI32,
+}

@@ -1,0 +1,111 @@
+//! What the threads of one solve share: the table, the stop flag and why it
+//! was raised, the node total, and the progress clock.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use super::table::Table;
+use crate::{Progress, SolveError, SolveOptions};
+
+/// No stop asked for.
+const RUNNING: u8 = 0;
+/// The cancel token was set.
+const CANCELLED: u8 = 1;
+/// The deadline passed.
+const DEADLINE: u8 = 2;
+
+/// The most often the progress callback is called.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// The state of one solve shared by its threads.
+pub(crate) struct Shared<'a> {
+    /// The transposition table.
+    pub(crate) table: Table,
+    /// Nodes flushed by the threads.
+    pub(crate) nodes: AtomicU64,
+    /// Threads to search on.
+    pub(crate) threads: usize,
+    stop: AtomicBool,
+    reason: AtomicU8,
+    options: &'a SolveOptions,
+    start: Instant,
+    last_progress: Mutex<Instant>,
+}
+
+impl<'a> Shared<'a> {
+    /// The shared state of a solve of a position with `empties` empties
+    /// under `options` (already checked), its clock started at `start`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TableAlloc`] when the table cannot be allocated.
+    pub(crate) fn new(options: &'a SolveOptions, empties: u32, start: Instant) -> Result<Shared<'a>, SolveError> {
+        // A solve of n empties stores well under 4^(n/2 + 3) positions.
+        let max_entries = 1usize << (empties + 6).clamp(10, 40);
+        let table = Table::new(options.get_hash_mib(), max_entries)?;
+        let shared = Shared {
+            table,
+            nodes: AtomicU64::new(0),
+            threads: options.get_threads(),
+            stop: AtomicBool::new(false),
+            reason: AtomicU8::new(RUNNING),
+            options,
+            start,
+            last_progress: Mutex::new(start),
+        };
+        shared.poll();
+        Ok(shared)
+    }
+
+    /// Whether the threads must stop.
+    #[inline]
+    pub(crate) fn is_stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// Raises the stop flag if the token is set or the deadline passed;
+    /// calls the progress callback when it is due.
+    pub(crate) fn poll(&self) {
+        if self.options.get_cancel().is_some_and(|c| c.is_cancelled()) {
+            self.halt(CANCELLED);
+        }
+        let now = Instant::now();
+        if self.options.get_deadline().is_some_and(|d| now >= d) {
+            self.halt(DEADLINE);
+        }
+        if let Some(progress) = self.options.get_progress() {
+            let due = match self.last_progress.try_lock() {
+                Ok(mut last) if now.duration_since(*last) >= PROGRESS_EVERY => {
+                    *last = now;
+                    true
+                }
+                _ => false,
+            };
+            if due {
+                progress(&Progress { nodes: self.nodes.load(Relaxed), elapsed: now - self.start });
+            }
+        }
+    }
+
+    fn halt(&self, reason: u8) {
+        let _ = self.reason.compare_exchange(RUNNING, reason, Relaxed, Relaxed);
+        self.stop.store(true, Relaxed);
+    }
+
+    /// The error of a stopped solve, `None` when it was not stopped.
+    pub(crate) fn stop_error(&self) -> Option<SolveError> {
+        let nodes = self.nodes.load(Relaxed);
+        let elapsed = self.start.elapsed();
+        match self.reason.load(Relaxed) {
+            CANCELLED => Some(SolveError::Cancelled { nodes, elapsed }),
+            DEADLINE => Some(SolveError::DeadlineReached { nodes, elapsed }),
+            _ => None,
+        }
+    }
+
+    /// The time since the solve started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}

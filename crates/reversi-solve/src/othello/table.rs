@@ -1,0 +1,156 @@
+//! The transposition table: bounds on exact scores, shared by the threads.
+//!
+//! An endgame search is exact, so every bound stored is a true bound of the
+//! position's score whatever search found it: two bounds of one position
+//! merge (the higher lower bound, the lower upper bound) and an entry is
+//! replaced by one of more empties (a larger subtree).
+//!
+//! Each entry is three `AtomicU64`s, `player ^ data`, `opponent ^ data` and
+//! `data`, written and read without locks: a read whose three words come
+//! from different writes fails the check (the xors do not give back the
+//! position), so a torn entry reads as a miss, never as a wrong bound.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use crate::SolveError;
+
+/// What the table knows of a position: `lower <= score <= upper`, and the
+/// move that was best or cut off there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// A lower bound of the score.
+    pub(crate) lower: i32,
+    /// An upper bound of the score.
+    pub(crate) upper: i32,
+    /// The best move found (a square), or [`NO_MOVE`].
+    pub(crate) best: u8,
+}
+
+/// No move stored.
+pub(crate) const NO_MOVE: u8 = 64;
+
+/// Bytes per entry.
+const ENTRY_BYTES: usize = 24;
+
+/// The table: buckets of two entries.
+pub(crate) struct Table {
+    words: Vec<AtomicU64>,
+    buckets: u64,
+}
+
+impl Table {
+    /// A table of at most `mib` MiB and at most `max_entries` entries (a
+    /// small solve needs no large table, and a fresh one costs its size to
+    /// clear); a table of no entries when `mib` is 0.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TableAlloc`] when the memory cannot be had.
+    pub(crate) fn new(mib: usize, max_entries: usize) -> Result<Table, SolveError> {
+        let entries = (mib << 20) / ENTRY_BYTES;
+        let buckets = entries.min(max_entries) / 2;
+        let mut words = Vec::new();
+        words.try_reserve_exact(buckets * 6).map_err(|_| SolveError::TableAlloc { mib })?;
+        words.extend((0..buckets * 6).map(|_| AtomicU64::new(0)));
+        Ok(Table { words, buckets: buckets as u64 })
+    }
+
+    /// The first word of the bucket of `(p, o)`.
+    #[inline]
+    fn bucket(&self, p: u64, o: u64) -> usize {
+        let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        let h = h ^ (h >> 31);
+        (((u128::from(h) * u128::from(self.buckets)) >> 64) as usize) * 6
+    }
+
+    /// The bounds stored for `(p, o)`, if any.
+    #[inline]
+    pub(crate) fn get(&self, p: u64, o: u64) -> Option<Entry> {
+        if self.buckets == 0 {
+            return None;
+        }
+        let at = self.bucket(p, o);
+        for e in [at, at + 3] {
+            let data = self.words[e + 2].load(Relaxed);
+            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
+                return Some(unpack(data).0);
+            }
+        }
+        None
+    }
+
+    /// Stores `lower <= score <= upper` for `(p, o)` at `empties`, with its
+    /// best move, merged with what the table knows of the position.
+    #[inline]
+    pub(crate) fn put(&self, p: u64, o: u64, empties: u32, entry: Entry) {
+        if self.buckets == 0 {
+            return;
+        }
+        let at = self.bucket(p, o);
+        let mut slot = at;
+        let mut merged = entry;
+        let mut weakest = u32::MAX;
+        for e in [at, at + 3] {
+            let data = self.words[e + 2].load(Relaxed);
+            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
+                let (old, _) = unpack(data);
+                merged.lower = merged.lower.max(old.lower);
+                merged.upper = merged.upper.min(old.upper);
+                if merged.best == NO_MOVE {
+                    merged.best = old.best;
+                }
+                slot = e;
+                break;
+            }
+            let depth = if data == 0 { 0 } else { unpack(data).1 };
+            if depth < weakest {
+                weakest = depth;
+                slot = e;
+            }
+        }
+        let data = pack(merged, empties);
+        self.words[slot + 2].store(data, Relaxed);
+        self.words[slot].store(p ^ data, Relaxed);
+        self.words[slot + 1].store(o ^ data, Relaxed);
+    }
+}
+
+/// `data`: bits 0-7 lower + 64, 8-15 upper + 64, 16-23 move, 24-31 empties,
+/// bit 32 set (so that a used entry is never 0).
+#[inline]
+fn pack(entry: Entry, empties: u32) -> u64 {
+    let lower = (entry.lower + 64) as u64 & 0xff;
+    let upper = (entry.upper + 64) as u64 & 0xff;
+    lower | upper << 8 | u64::from(entry.best) << 16 | u64::from(empties & 0xff) << 24 | 1 << 32
+}
+
+#[inline]
+fn unpack(data: u64) -> (Entry, u32) {
+    let lower = (data & 0xff) as i32 - 64;
+    let upper = (data >> 8 & 0xff) as i32 - 64;
+    (Entry { lower, upper, best: (data >> 16 & 0xff) as u8 }, (data >> 24 & 0xff) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_merge_and_positions_stay_apart() {
+        let table = Table::new(1, usize::MAX).unwrap();
+        assert_eq!(table.get(1, 2), None);
+        table.put(1, 2, 20, Entry { lower: -4, upper: 64, best: 3 });
+        table.put(1, 2, 20, Entry { lower: -64, upper: 10, best: NO_MOVE });
+        assert_eq!(table.get(1, 2), Some(Entry { lower: -4, upper: 10, best: 3 }));
+        assert_eq!(table.get(2, 1), None);
+        table.put(2, 1, 5, Entry { lower: -64, upper: -64, best: NO_MOVE });
+        assert_eq!(table.get(2, 1), Some(Entry { lower: -64, upper: -64, best: NO_MOVE }));
+    }
+
+    #[test]
+    fn an_empty_table_knows_nothing() {
+        let table = Table::new(0, usize::MAX).unwrap();
+        table.put(1, 2, 20, Entry { lower: 0, upper: 0, best: 0 });
+        assert_eq!(table.get(1, 2), None);
+    }
+}

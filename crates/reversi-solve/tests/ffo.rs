@@ -1,0 +1,92 @@
+//! The FFO endgame suite (data/ffo): every position's score and a best move
+//! against the published answers. #1-39 run in the test command; #40-59 in
+//! `cargo test -p reversi-solve --test ffo -- --ignored` (minutes).
+
+use reversi_core::{Move, Position};
+use reversi_solve::{SolveOptions, othello};
+
+/// One OBF line: the position and its answers, best first.
+struct Problem {
+    number: usize,
+    position: Position,
+    answers: Vec<(Move, i32)>,
+}
+
+/// The problems of `data/ffo/<file>`, numbered from `first`.
+fn problems(file: &str, first: usize) -> Vec<Problem> {
+    let path = format!("{}/../../data/ffo/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .enumerate()
+        .map(|(i, line)| {
+            let position: Position = line.parse().unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+            let answers = line
+                .split(';')
+                .skip(1)
+                .filter_map(|answer| {
+                    let (mv, score) = answer.split_once(':')?;
+                    Some((mv.trim().to_lowercase().parse().ok()?, score.trim().parse().ok()?))
+                })
+                .collect::<Vec<(Move, i32)>>();
+            assert!(!answers.is_empty(), "{path}:{}: no answers", i + 1);
+            Problem { number: first + i, position, answers }
+        })
+        .collect()
+}
+
+/// Solves each problem and checks the score and that the best move is one
+/// of the moves with that score.
+fn check(problems: &[Problem], options: &SolveOptions) {
+    for problem in problems {
+        let solution = othello::solve(&problem.position, options).unwrap();
+        let best_score = problem.answers[0].1;
+        assert_eq!(solution.score, best_score, "FFO #{}: score", problem.number);
+        let best = solution.best.expect("a best move");
+        let best_moves: Vec<Move> = problem.answers.iter().filter(|a| a.1 == best_score).map(|a| a.0).collect();
+        assert!(best_moves.contains(&best), "FFO #{}: {best} is not among {best_moves:?}", problem.number);
+        // The principal variation plays out to the end with that score.
+        let mut end = problem.position;
+        for &mv in &solution.pv {
+            assert!(end.is_legal(mv), "FFO #{}: pv move {mv} is illegal", problem.number);
+            end.play_unchecked(mv);
+        }
+        assert!(end.is_game_over(), "FFO #{}: the pv stops before the end", problem.number);
+        let sign = if solution.pv.len().is_multiple_of(2) { 1 } else { -1 };
+        assert_eq!(
+            sign * reversi_solve::reference::final_score(&end),
+            solution.score,
+            "FFO #{}: pv score",
+            problem.number
+        );
+    }
+}
+
+#[test]
+fn ffo_1_to_19_scores_and_best_moves() {
+    check(&problems("fforum-1-19.obf", 1), &SolveOptions::new());
+}
+
+#[test]
+fn ffo_20_to_39_scores_and_best_moves() {
+    check(&problems("fforum-20-39.obf", 20), &SolveOptions::new());
+}
+
+/// Every move's score of the FFO #1-19 problems (14-16 empties), as the
+/// OBF lines list them.
+#[test]
+fn ffo_1_to_19_every_move() {
+    for problem in problems("fforum-1-19.obf", 1).iter().step_by(3) {
+        let mut got = othello::solve_moves(&problem.position, &SolveOptions::new()).unwrap();
+        let mut want = problem.answers.clone();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "FFO #{}", problem.number);
+    }
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored"]
+fn ffo_40_to_59_scores_and_best_moves() {
+    check(&problems("fforum-40-59.obf", 40), &SolveOptions::new().threads(2).hash_mib(256));
+}
