@@ -18,7 +18,14 @@
 //! reversi match ENGINE ENGINE -o RECORDS [--openings FILE] [--games N] [--time S]
 //!               [--increment S] [--concurrency J] [--setup S] [--depth N] [--dir1 DIR]
 //!               [--dir2 DIR] [--to F] [--resume] [--json] [--sprt ELO0,ELO1,ALPHA,BETA]
+//! reversi solve [FILE|DIR...] [--format auto|F] [--empties N] [--position TEXT]
+//!               [--variant V] [--board WxH] [--holes SQUARES] [--first black|white]
+//!               [--all] [--json] [--threads N] [--hash MIB] [--time-limit SECONDS]
 //! ```
+//!
+//! `solve` ([`solve`]) gives exact scores by reversi-solve's one entry point:
+//! a table like Edax's `-solve` and a summary, OBF expected scores checked
+//! (a difference is status 1), Ctrl-C stopping the solve (status 130).
 //!
 //! `gtp` and `nboard` serve a built-in policy over reversi-engine's servers; `match`
 //! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and
@@ -109,6 +116,7 @@ mod play;
 mod referee;
 mod replay;
 mod serve;
+mod solve;
 mod split;
 
 use std::io;
@@ -119,7 +127,7 @@ use clap::{Parser, Subcommand};
 use crate::output::Stdout;
 
 /// Perft for Reversi (Othello), Reversitacks and Attacks on any board; replay,
-/// convert and play for game records.
+/// convert and play for game records; exact solves of Reversi positions.
 ///
 /// Every help text here is plain text, as a terminal shows it: no Markdown
 /// (a test checks that no help has a backtick).
@@ -146,6 +154,8 @@ enum Command {
     Nboard(serve::ServeArgs),
     /// Referee a match between two GTP or NBoard engines, each game appended to a file.
     Match(referee::MatchArgs),
+    /// Solve positions exactly: score, best move, principal variation (Reversi on any board).
+    Solve(solve::SolveArgs),
 }
 
 /// A failure to report: a one-line message (none when empty: the command has
@@ -214,6 +224,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => serve::run(&args, serve::Protocol::Gtp),
         Command::Nboard(args) => serve::run(&args, serve::Protocol::Nboard),
         Command::Match(args) => referee::run(&args, &mut out),
+        Command::Solve(args) => solve::run(&args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -247,6 +258,7 @@ fn fuzz_args(data: &[u8]) {
         Command::Convert(args) => args.check(),
         Command::Play(args) => args.check(),
         Command::Gtp(args) | Command::Nboard(args) => args.check(),
+        Command::Solve(args) => args.check(),
         // Starts engines: nothing to check before.
         Command::Match(_) => Ok(()),
     };
