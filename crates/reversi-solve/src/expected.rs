@@ -53,10 +53,10 @@ pub fn check_expected<M: PartialEq + Copy>(
     moves: Option<&MoveScores<M>>,
 ) -> Vec<Mismatch<M>> {
     let mut found = Vec::new();
-    if let Some(best) = expected.iter().map(|&(_, s)| s).max() {
-        if best != score {
-            found.push(Mismatch { mv: None, expected: best, found: Some(score) });
-        }
+    if let Some(best) = expected.iter().map(|&(_, s)| s).max()
+        && best != score
+    {
+        found.push(Mismatch { mv: None, expected: best, found: Some(score) });
     }
     if let Some(moves) = moves {
         for &(mv, s) in expected {

@@ -86,7 +86,12 @@ fn on_search_thread<T: Send>(position: &Position, work: impl FnOnce() -> T + Sen
 /// let start = Position::start(Variant::Reversi, Geometry::new(4, 4)?)?;
 /// let solution = board::solve(&start, &SolveOptions::new())?;
 /// assert_eq!(solution.score, -10); // 4x4: White wins 11-3, 13-3 with the 2 empties
-/// assert_eq!(solution.pv.len() as i32, 12 + solution.pv.iter().filter(|m| m.is_pass()).count() as i32);
+/// let mut end = start;
+/// for &mv in &solution.pv {
+///     end.play(mv)?;
+/// }
+/// assert!(end.is_game_over());
+/// assert_eq!(end.score().to_string(), "3-11"); // and the 2 empty squares
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -174,7 +179,7 @@ pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveSc
             let spawned = std::thread::Builder::new()
                 .name("reversi-solve".to_string())
                 .stack_size(stack_size(empties(position)))
-                .spawn_scoped(scope, &worker);
+                .spawn_scoped(scope, worker);
             if spawned.is_err() && i == 0 {
                 // No thread to be had: the moves are scored here.
                 worker();

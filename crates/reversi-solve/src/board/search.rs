@@ -134,11 +134,11 @@ impl<'a> Search<'a> {
         if self.options.get_deadline().is_some_and(|deadline| now >= deadline) {
             return Err(Stop::Deadline);
         }
-        if let Some(progress) = self.options.get_progress() {
-            if now.duration_since(self.last_progress) >= PROGRESS_EVERY {
-                self.last_progress = now;
-                progress(&Progress { nodes: self.nodes, elapsed: now.duration_since(self.start) });
-            }
+        if let Some(progress) = self.options.get_progress()
+            && now.duration_since(self.last_progress) >= PROGRESS_EVERY
+        {
+            self.last_progress = now;
+            progress(&Progress { nodes: self.nodes, elapsed: now.duration_since(self.start) });
         }
         Ok(())
     }
