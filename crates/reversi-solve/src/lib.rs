@@ -116,3 +116,8 @@ pub fn compare_score(position: &Position, k: i32, options: &SolveOptions) -> Res
         None => board::compare_score(position, k, options),
     }
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
