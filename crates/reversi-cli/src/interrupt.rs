@@ -99,6 +99,34 @@ fn start_handler() {
 #[cfg(not(unix))]
 fn start_handler() {}
 
+/// Ctrl-C, SIGTERM and SIGHUP during a solve set `cancel`: the solver stops
+/// at its next look at the token and the command says so (`reversi solve`
+/// writes no file, so nothing is left to remove). A second signal ends the
+/// process at once, by the signal.
+#[cfg(unix)]
+pub(crate) fn cancel_on_signal(cancel: &reversi_solve::Cancel) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+
+    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+    let cancel = cancel.clone();
+    let started = std::thread::Builder::new().name("signals".to_string()).spawn(move || {
+        let mut received = signals.forever();
+        if received.next().is_some() {
+            cancel.cancel();
+        }
+        if let Some(signal) = received.next() {
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+    drop(started);
+}
+
+/// Without signals to catch, nothing to do.
+#[cfg(not(unix))]
+pub(crate) fn cancel_on_signal(_: &reversi_solve::Cancel) {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,10 +20,17 @@
 //!               [--dir2 DIR] [--to F] [--resume] [--json] [--sprt ELO0,ELO1,ALPHA,BETA]
 //! reversi book show FILE [--position TEXT]
 //! reversi book convert IN OUT
+//! reversi solve [FILE|DIR...] [--format auto|F] [--empties N] [--position TEXT]
+//!               [--variant V] [--board WxH] [--holes SQUARES] [--first black|white]
+//!               [--all] [--json] [--threads N] [--hash MIB] [--time-limit SECONDS]
 //! ```
 //!
 //! `book` ([`book`]) maps its arguments onto reversi-notation's `book` module
 //! (Edax opening books).
+//!
+//! `solve` ([`solve`]) gives exact scores by reversi-solve's one entry point:
+//! a table like Edax's `-solve` and a summary, OBF expected scores checked
+//! (a difference is status 1), Ctrl-C stopping the solve (status 130).
 //!
 //! `gtp` and `nboard` serve a built-in policy over reversi-engine's servers; `match`
 //! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and
@@ -115,6 +122,7 @@ mod play;
 mod referee;
 mod replay;
 mod serve;
+mod solve;
 mod split;
 
 use std::io;
@@ -125,8 +133,9 @@ use clap::{Parser, Subcommand};
 use crate::output::Stdout;
 
 /// Reversi (Othello), Reversitacks and Attacks on any board: perft; replay,
-/// convert and play game records; Edax opening books (book); be an engine
-/// (gtp, nboard) and referee matches between engines (match).
+/// convert and play game records; Edax opening books (book); exact solves
+/// (solve); be an engine (gtp, nboard) and referee matches between engines
+/// (match).
 ///
 /// Every help text here is plain text, as a terminal shows it: no Markdown
 /// (a test checks that no help has a backtick).
@@ -155,6 +164,8 @@ enum Command {
     Match(referee::MatchArgs),
     /// Show, look up and convert Edax opening books (book.dat and a text form).
     Book(book::BookArgs),
+    /// Solve positions exactly: score, best move, principal variation (Reversi on any board).
+    Solve(solve::SolveArgs),
 }
 
 /// A failure to report: a one-line message (none when empty: the command has
@@ -224,6 +235,7 @@ fn main() -> ExitCode {
         Command::Nboard(args) => serve::run(&args, serve::Protocol::Nboard),
         Command::Match(args) => referee::run(&args, &mut out),
         Command::Book(args) => book::run(&args, &mut out),
+        Command::Solve(args) => solve::run(&args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -257,6 +269,7 @@ fn fuzz_args(data: &[u8]) {
         Command::Convert(args) => args.check(),
         Command::Play(args) => args.check(),
         Command::Gtp(args) | Command::Nboard(args) => args.check(),
+        Command::Solve(args) => args.check(),
         // Starts engines: nothing to check before.
         Command::Match(_) => Ok(()),
         // Reads its files when it runs: nothing to check before.

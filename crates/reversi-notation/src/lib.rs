@@ -146,7 +146,8 @@ pub use reader::push::{Pulled, PushReader};
 pub use reader::{Reader, read};
 pub use record::{GameResult, Location, Origin, ParseResultError, Ply, Record};
 pub use replay::{
-    Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, replay, replay_prefix, with_passes,
+    Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, position_with_empties, replay,
+    replay_prefix, with_passes,
 };
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;

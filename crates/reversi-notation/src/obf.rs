@@ -39,11 +39,37 @@ impl ObfPosition {
     /// Each annotation read as a move and a score (`G8:+18`, `PS:-4` for a
     /// pass), `None` for one that is not.
     pub fn scored_moves(&self) -> impl Iterator<Item = Option<(Move, i32)>> + '_ {
-        self.annotations.iter().map(|a| {
-            let (mv, score) = a.split_once(':')?;
-            Some((mv.trim().parse().ok()?, score.trim().parse().ok()?))
-        })
+        self.annotations.iter().map(|a| scored_move(a))
     }
+}
+
+/// An annotation read as a move and a score (`G8:+18`).
+fn scored_move(annotation: &str) -> Option<(Move, i32)> {
+    let (mv, score) = annotation.split_once(':')?;
+    Some((mv.trim().parse().ok()?, score.trim().parse().ok()?))
+}
+
+/// The scores an OBF position read as a game expects (its annotations kept
+/// under the `OBF` field): each annotation that reads as a move and a score
+/// (`G8:+18`), in the file's order; none for a record not read from OBF.
+/// What `reversi solve` checks a solve against.
+///
+/// ```
+/// use reversi_notation::{Format, ReadOptions, obf, read};
+/// let text = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; note;";
+/// let games = read(Format::Obf, text.as_bytes(), ReadOptions::default())?;
+/// let expected = obf::expected_scores(&games[0]);
+/// assert_eq!(expected, [("g8".parse()?, 18), ("h1".parse()?, 12)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn expected_scores(record: &Record) -> Vec<(reversi_variants::Move, i32)> {
+    let Some(annotations) = record.get("OBF") else { return Vec::new() };
+    annotations
+        .split(';')
+        .filter_map(scored_move)
+        .map(|(mv, score)| (reversi_variants::Move::from(mv), score))
+        .collect()
 }
 
 impl fmt::Display for ObfPosition {

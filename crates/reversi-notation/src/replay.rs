@@ -378,6 +378,42 @@ pub fn plies(record: &Record, passes: Passes) -> Result<Plies<RecordMoves<'_>>, 
     Ok(Plies::new(record.start_position()?, RecordMoves(record.moves.iter()), passes))
 }
 
+/// The first position of `record`'s game (its start, or the position after
+/// a ply) with exactly `empties` empty squares (holes are not empty), as a
+/// solver labels a game: WTHOR's theoretical score is the exact value of
+/// the position at its header's depth. `None` when the game never has that
+/// many (it starts with fewer, or its record stops before).
+///
+/// ```
+/// use reversi_notation::{Passes, position_with_empties, transcript};
+/// use reversi_variants::{Geometry, Variant};
+/// let games = transcript::read("f5d6c3", Variant::Reversi, Geometry::standard())?;
+/// let pos = position_with_empties(&games[0], 58, Passes::Infer)?.expect("after two plies");
+/// assert_eq!(pos.score().to_string(), "3-3");
+/// assert_eq!(position_with_empties(&games[0], 40, Passes::Infer)?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ReplayError`] for a start that does not fit, or an illegal move before
+/// the position is reached.
+pub fn position_with_empties(record: &Record, empties: usize, passes: Passes) -> Result<Option<Position>, ReplayError> {
+    let empty = |p: &Position| p.geometry().playable_count() - p.count(Color::Black) - p.count(Color::White);
+    let mut steps = plies(record, passes)?;
+    if empty(steps.position()) == empties {
+        return Ok(Some(*steps.position()));
+    }
+    while let Some(step) = steps.next_ply() {
+        let step = step.map_err(|e| e.in_record(record))?;
+        match empty(step.after) {
+            n if n == empties => return Ok(Some(*step.after)),
+            n if n < empties => return Ok(None),
+            _ => {}
+        }
+    }
+    Ok(None)
+}
+
 /// The replay of `moves` from `start` up to the first illegal move, and its
 /// error: [`Plies`] tallied.
 pub(crate) fn run(

@@ -2,17 +2,40 @@
 //!
 //! A solve gives the exact score of a position under perfect play by both
 //! sides, from the side to move's view, as OBF files and Edax count it: the
-//! final disc difference with the empty squares given to the winner. With it
-//! come a best move, the principal variation, and the work done (nodes, time).
+//! final disc difference with the empty squares given to the winner (holes
+//! are not empty squares). With it come a best move, the principal
+//! variation, and the work done (nodes, time).
+//!
+//! [`solve`], [`solve_moves`] and [`compare_score`] are the one entry point
+//! of every front end (the CLI's `reversi solve`, the engine, Python, wasm):
+//! they take any reversi-variants [`Position`](reversi_variants::Position)
+//! and send standard 8x8 Reversi to the bitboard search ([`othello`]), every
+//! other board to the generic one ([`board`]).
+//!
+//! ```
+//! use reversi_solve::{SolveOptions, solve, solve_moves};
+//! use reversi_variants::{Geometry, Position, Variant};
+//!
+//! let start = Position::start(Variant::Reversi, Geometry::new(4, 4)?)?;
+//! let solution = solve(&start, &SolveOptions::new())?;
+//! assert_eq!(solution.score, -10); // White wins 4x4 Reversi 11-3: 13-3 with the 2 empties
+//! assert_eq!(solution.best, Some("b1".parse()?));
+//! let every = solve_moves(&start, &SolveOptions::new())?;
+//! assert!(every.moves.iter().all(|&(_, score)| score == -10)); // the 4 moves are symmetric
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! - [`othello`]: 8x8 Reversi on reversi-core's `u64` bitboards, the fast
 //!   path: [`othello::solve`], [`othello::solve_moves`] (every move's score),
 //!   [`othello::solve_window`] and [`othello::score_at_least`] (a bound, a
 //!   win/draw/loss answer: [`WindowScore`], [`Bound`]).
 //! - [`board`]: Reversi on any board reversi-variants holds (1x1 to 26x26,
-//!   holes), exact with a generic search.
+//!   holes, either colour first), exact with a generic search. Reversitacks
+//!   and Attacks are refused ([`SolveError::Unsupported`]): their games need
+//!   not end.
 //! - [`SolveOptions`]: threads, table size, a deadline, a [`Cancel`] token
 //!   (Ctrl-C in the front ends) and a progress callback.
+//! - [`check_expected`]: expected scores (an OBF line's) against a solve.
 //!
 //! ```
 //! use reversi_core::Position;
@@ -44,15 +67,81 @@
 
 pub mod board;
 mod error;
+mod expected;
 mod options;
 pub mod othello;
 #[doc(hidden)]
 pub mod reference;
+mod scores;
 mod solution;
 mod window;
 
+use std::cmp::Ordering;
+
 pub use error::SolveError;
+pub use expected::{Mismatch, check_expected};
 pub use options::{Progress, ProgressFn, SolveOptions};
 pub use reversi_variants::split::Cancel;
+pub use scores::MoveScores;
 pub use solution::Solution;
 pub use window::{Bound, WindowScore};
+
+use reversi_variants::{Move, Position};
+
+/// The exact value of `position`, any game reversi-variants holds: standard
+/// 8x8 Reversi by [`othello::solve`], any other Reversi board by
+/// [`board::solve`].
+///
+/// # Errors
+/// As [`SolveOptions::check`]; [`SolveError::Unsupported`] for Reversitacks
+/// and Attacks; [`SolveError::TableAlloc`]; [`SolveError::Cancelled`] or
+/// [`SolveError::DeadlineReached`] when the search is stopped.
+pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
+    match position.to_othello() {
+        Some(core) => {
+            let s = othello::solve(&core, options)?;
+            let pv = s.pv.into_iter().map(Move::from).collect();
+            Ok(Solution::new(s.score, s.best.map(Move::from), pv, s.nodes, s.elapsed))
+        }
+        None => board::solve(position, options),
+    }
+}
+
+/// The exact score of every legal move of `position`, best first (a single
+/// pass when the side to move must pass, none when the game is over).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
+    match position.to_othello() {
+        Some(core) => Ok(othello::solve_moves(&core, options)?.map(Move::from)),
+        None => board::solve_moves(position, options),
+    }
+}
+
+/// Whether the exact score of `position` is below, at or above `k`:
+/// `compare_score(p, 0)` is the win (`Greater`), draw (`Equal`) or loss
+/// (`Less`) of the side to move: a search of the window around `k`, narrower
+/// than [`solve`]'s ([`othello::solve_window`] on 8x8,
+/// [`board::compare_score`] on other boards).
+///
+/// # Errors
+/// As [`solve`].
+pub fn compare_score(position: &Position, k: i32, options: &SolveOptions) -> Result<Ordering, SolveError> {
+    match position.to_othello() {
+        Some(core) => {
+            let window = othello::solve_window(&core, k.saturating_sub(1), k.saturating_add(1), options)?;
+            Ok(match window.bound {
+                Bound::AtMost => Ordering::Less,
+                Bound::AtLeast => Ordering::Greater,
+                _ => window.score.cmp(&k),
+            })
+        }
+        None => board::compare_score(position, k, options),
+    }
+}
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

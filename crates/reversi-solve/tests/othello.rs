@@ -75,7 +75,7 @@ proptest! {
     fn solve_moves_matches_the_reference(empties in 6usize..=10, choices in prop::collection::vec(any::<u8>(), 1..64), mib in prop::sample::select(vec![0usize, 1])) {
         let position = random_position(empties, &choices);
         let mut want = reference::move_scores(&position);
-        let mut got = othello::solve_moves(&position, &SolveOptions::new().hash_mib(mib)).unwrap();
+        let mut got = othello::solve_moves(&position, &SolveOptions::new().hash_mib(mib)).unwrap().moves;
         // Best first.
         prop_assert!(got.windows(2).all(|w| w[0].1 >= w[1].1));
         want.sort();
@@ -94,8 +94,8 @@ fn one_and_two_threads_give_the_same_scores() {
         let two = othello::solve(&position, &SolveOptions::new().threads(2)).unwrap();
         assert_eq!(one.score, two.score, "{position}");
         check_pv(&position, &two);
-        let moves_one = othello::solve_moves(&position, &SolveOptions::new()).unwrap();
-        let mut moves_two = othello::solve_moves(&position, &SolveOptions::new().threads(2)).unwrap();
+        let moves_one = othello::solve_moves(&position, &SolveOptions::new()).unwrap().moves;
+        let mut moves_two = othello::solve_moves(&position, &SolveOptions::new().threads(2)).unwrap().moves;
         let mut sorted_one = moves_one.clone();
         sorted_one.sort();
         moves_two.sort();
@@ -111,7 +111,7 @@ fn a_finished_game_has_its_score_and_no_best_move() {
     let position = Position::from_discs(black.into(), (!black).into(), reversi_core::Color::Black).unwrap();
     let solution = othello::solve(&position, &SolveOptions::new()).unwrap();
     assert_eq!((solution.score, solution.best, solution.pv.len()), (16, None, 0));
-    assert!(othello::solve_moves(&position, &SolveOptions::new()).unwrap().is_empty());
+    assert!(othello::solve_moves(&position, &SolveOptions::new()).unwrap().moves.is_empty());
     // Neither side can move with empties left: they go to the winner.
     let position: Position =
         "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXX-- O".parse().unwrap();
@@ -129,7 +129,10 @@ fn a_forced_pass_is_the_best_move() {
     assert_eq!(solution.best, Some(Move::Pass));
     assert_eq!(solution.pv, vec![Move::Pass, Move::Place(Square::H8)]);
     assert_eq!(solution.score, reference::negamax(&position));
-    assert_eq!(othello::solve_moves(&position, &SolveOptions::new()).unwrap(), vec![(Move::Pass, solution.score)]);
+    assert_eq!(
+        othello::solve_moves(&position, &SolveOptions::new()).unwrap().moves,
+        vec![(Move::Pass, solution.score)]
+    );
 }
 
 /// FFO #40: 20 empties, long enough that a stop is seen.

@@ -43,7 +43,7 @@ use std::time::Instant;
 
 use reversi_core::{Move, Position, Square};
 
-use crate::{Solution, SolveError, SolveOptions, WindowScore};
+use crate::{MoveScores, Solution, SolveError, SolveOptions, WindowScore};
 use bits::final_score;
 use ordering::{MoveList, order};
 use search::{MAX_SCORE, MIN_SCORE, Searcher};
@@ -84,7 +84,7 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Mov
 /// # Errors
 ///
 /// As [`solve`].
-pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<Vec<(Move, i32)>, SolveError> {
+pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
     let start = Instant::now();
     options.check()?;
     let (p, o) = (position.player().0, position.opponent().0);
@@ -107,8 +107,8 @@ pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<Vec<(M
     if let Some(error) = shared.stop_error() {
         return Err(error);
     }
-    scores.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-    Ok(scores)
+    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+    Ok(MoveScores::new(scores, nodes, shared.elapsed()))
 }
 
 /// A bound of the score from a search of the window `(alpha, beta)`: the
