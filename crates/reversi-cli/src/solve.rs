@@ -26,7 +26,7 @@ use serde_json::json;
 use crate::Failure;
 use crate::files::{FormatChoice, inputs, open_source, parse_format_choice};
 use crate::game::StartArgs;
-use crate::output::Stdout;
+use crate::output::{Stdout, grouped};
 
 /// Arguments of `reversi solve`.
 #[derive(Args, Debug)]
@@ -257,12 +257,12 @@ fn summary(args: &SolveArgs, tally: &Tally, out: &mut Stdout) -> Result<(), Fail
     } else {
         writeln!(
             out,
-            "{} positions, {} nodes in {:.3} s ({:.0} nodes/s), {} not as expected{}",
-            tally.positions,
-            tally.nodes,
+            "{} positions, {} nodes in {:.3} s ({} nodes/s), {} not as expected{}",
+            grouped(tally.positions as u64),
+            grouped(tally.nodes),
             tally.seconds,
-            rate,
-            tally.mismatches,
+            grouped(rate.round() as u64),
+            grouped(tally.mismatches as u64),
             if tally.skipped > 0 {
                 format!(", {} games skipped (never that many empties)", tally.skipped)
             } else {

@@ -78,7 +78,6 @@ fn obf_expected_scores_are_checked() {
 }
 
 #[test]
-#[ignore = "needs the fast 8x8 search (reversi-solve's othello module): minutes on the reference negamax"]
 fn fforum_1_19_solves_as_published() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ffo/fforum-1-19.obf");
     let out = reversi(&["solve", file]);

@@ -51,7 +51,7 @@
 //!
 //! // Every move's exact score, best first (an OBF answer list).
 //! let scores = othello::solve_moves(&position, &options)?;
-//! assert_eq!(scores[0].1, 6);
+//! assert_eq!(scores.moves[0].1, 6);
 //! // A window: is the score above 4? (Cheaper than the exact score.)
 //! let bound = othello::solve_window(&position, 3, 5, &options)?;
 //! assert_eq!(bound.bound, Bound::AtLeast);
