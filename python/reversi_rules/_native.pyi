@@ -503,6 +503,7 @@ def match(
     increment: float = 0.0,
     sprt: str | None = None,
     progress: Callable[[_GameReport], object] | bool | None = None,
+    concurrency: int = 1,
 ) -> _MatchResult:
     """A match between two engines or policies (``policy(position) -> move``),
     played as ``reversi match`` plays it.
@@ -519,7 +520,9 @@ def match(
     each game as it ends (the fields of a ``--json`` game line); ``True`` shows a
     tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
     process plays the first game and is ended with the match (the engine
-    starts again at its next use); one ``Engine`` may play both sides. The games
+    starts again at its next use); one ``Engine`` may play both sides.
+    ``concurrency`` games run at once (1 to 256, as ``--concurrency``; an
+    ``Engine`` starts more processes); the records are the same. The games
     run with the GIL released, and Ctrl-C stops the match at once. A policy's
     or ``progress``' exception is raised.
     """

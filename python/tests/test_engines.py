@@ -130,7 +130,19 @@ def test_match_progress_and_sprt_fields_as_the_cli_json() -> None:
     seen: list[dict[str, object]] = []
     result = rr.match(first_move, last_move, games=6, sprt="0,10,0.05,0.05", progress=seen.append)
     assert [g["game"] for g in seen] == [1, 2, 3, 4, 5, 6]
-    fields = {"wins", "draws", "losses", "score", "elo", "elo_low", "elo_high", "llr", "llr_low", "llr_high", "sprt"}
+    fields = {
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "elo",
+        "elo_low",
+        "elo_high",
+        "llr",
+        "llr_low",
+        "llr_high",
+        "sprt",
+    }
     for game in seen:
         assert fields | {"game", "black", "white", "result", "termination", "first_score"} == set(game)
         assert isinstance(game["llr"], float)
@@ -178,6 +190,19 @@ def test_match_open_elo_interval_is_none_and_sprt_stops_the_match() -> None:
     decided = rr.match(*lopsided(), games=40, sprt="-400,-200,0.3,0.3", progress=seen.append)
     assert decided["sprt"] == "H1" and len(decided["games"]) == len(seen) == 3
     assert decided["llr"] is not None and decided["llr"] > 0.85
+
+
+def test_match_concurrency_gives_the_same_records() -> None:
+    def last_move(position: rr.Position) -> str:
+        return str(position.moves()[-1])
+
+    one = rr.match(first_move, last_move, games=6)
+    two = rr.match(first_move, last_move, games=6, concurrency=2)
+    assert [str(g) for g in one["games"]] == [str(g) for g in two["games"]]
+    assert (one["wins"], one["draws"], one["losses"]) == (two["wins"], two["draws"], two["losses"])
+    for bad in (0, 257):
+        with pytest.raises(ValueError, match="concurrency"):
+            rr.match(first_move, last_move, games=2, concurrency=bad)
 
 
 def test_match_progress_bar() -> None:

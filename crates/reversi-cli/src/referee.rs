@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    End, EngineSpec, MatchDefinition, MatchOptions, Protocol, Repeats, Report, Sprt, Standing, Tally, TimeControl,
-    Verdict, opening, resumed, run_match,
+    End, EngineSpec, MAX_CONCURRENCY, MatchDefinition, MatchOptions, Protocol, Repeats, Report, Sprt, Standing, Tally,
+    TimeControl, Verdict, opening, resumed, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 use reversi_variants::Position;
@@ -45,8 +45,8 @@ pub(crate) struct MatchArgs {
     /// Seconds added to a side's clock after each of its moves.
     #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = parse_seconds)]
     increment: f64,
-    /// How many games at once.
-    #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// How many games at once, 1 to 256.
+    #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_CONCURRENCY as i64))]
     concurrency: u16,
     /// Seconds an engine has to start and to get ready for a game.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]

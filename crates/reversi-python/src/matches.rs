@@ -15,7 +15,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::Fault;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, Game, MatchOptions, Report, Side, Sprt, Tally, TimeControl, Verdict, opening, run_match,
+    Clocks, EngineSpec, Game, MAX_CONCURRENCY, MatchOptions, Report, Side, Sprt, Tally, TimeControl, Verdict, opening,
+    run_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -192,9 +193,14 @@ fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) ->
 
 /// Plays a match between `a` and `b` (each an `Engine` or a callable
 /// `policy(position) -> move`) from `openings` (`Record`s, each played twice
-/// with colours swapped; the standard start if none).
+/// with colours swapped; the standard start if none), `concurrency` games
+/// at once (1 to reversi-engine's `MAX_CONCURRENCY`, as the CLI's
+/// `--concurrency`).
 #[pyfunction(name = "match")]
-#[pyo3(signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None))]
+#[pyo3(
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=Unsigned(1)),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=1)"
+)]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
     py: Python<'py>,
@@ -206,8 +212,15 @@ fn play_match<'py>(
     increment: f64,
     sprt: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
+    concurrency: Unsigned<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let games = games.map(Unsigned::get);
+    let concurrency = concurrency.get();
+    if !(1..=MAX_CONCURRENCY).contains(&concurrency) {
+        return Err(PyValueError::new_err(format!(
+            "concurrency: expected 1 to {MAX_CONCURRENCY} games at once, found {concurrency}"
+        )));
+    }
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
     let mut starts = Vec::new();
@@ -219,7 +232,7 @@ fn play_match<'py>(
     let (first, setup_a) = Player::of(a)?;
     let (second, setup_b) = Player::of(b)?;
     let setup = setup_a.max(setup_b).unwrap_or(SETUP);
-    let options = MatchOptions::new(games).openings(starts).control(control).setup(setup);
+    let options = MatchOptions::new(games).openings(starts).control(control).setup(setup).concurrency(concurrency);
     let players = [first, second];
     let mut tally = Tally::default();
     let mut verdict = None;

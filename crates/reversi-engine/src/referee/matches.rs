@@ -295,7 +295,8 @@ impl MatchOptions {
         self
     }
 
-    /// How many games at once (at least 1).
+    /// How many games at once (at least 1; the front ends refuse more than
+    /// [`MAX_CONCURRENCY`]).
     #[must_use]
     pub fn concurrency(mut self, games: usize) -> MatchOptions {
         self.concurrency = games.max(1);
@@ -423,6 +424,11 @@ pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
     }
     done
 }
+
+/// The most games a match plays at once that the front ends accept (the
+/// CLI's `--concurrency`, Python's `match(concurrency=)`): each game runs
+/// two engine processes.
+pub const MAX_CONCURRENCY: usize = 256;
 
 /// Plays the match between `first` and `second` on `options.concurrency`
 /// threads, handing each finished game to `on_game` on the calling thread

@@ -12,7 +12,8 @@ pub use crate::side::{Clocks, Game, Side, TimeControl};
 pub use definition::{DEFINITION_FIELDS, MatchDefinition, ResumeMismatch};
 pub use game::{End, Played, PolicySide, play_game, play_or_forfeit};
 pub use matches::{
-    EngineSpec, MatchOptions, OpeningError, ParseEngineError, Protocol, Report, opening, resumed, run_match,
+    EngineSpec, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, Report, opening, resumed,
+    run_match,
 };
 pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
