@@ -14,11 +14,10 @@ use crate::args::Unsigned;
 use crate::interrupt::{Cancel, interruptible};
 use crate::position::PyPosition;
 
-/// Registers the classes and functions.
+/// Registers the `Engine` class (lib.rs registers `match` and the servers
+/// beside it: they use this module, not the other way round).
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
-    crate::matches::register(m)?;
-    crate::serving::register(m)?;
     Ok(())
 }
 

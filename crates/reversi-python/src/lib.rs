@@ -43,5 +43,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dataset::Dataset>()?;
     m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
     engines::register(m)?;
+    matches::register(m)?;
+    serving::register(m)?;
     Ok(())
 }

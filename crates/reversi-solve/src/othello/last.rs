@@ -1,4 +1,4 @@
-//! The last empties: null-window searches of 1 to [`SHALLOW`] empty squares
+//! The last empties: null-window searches of 1 to [`SHALLOW`](super::search::SHALLOW) empty squares
 //! that never generate a move list. A move is tried square by square on the
 //! empties (the opponent next to the square first, then the flips), in
 //! parity order: squares in quadrants with an odd number of empties first.
@@ -9,10 +9,6 @@
 
 use super::bits::{CORNERS, NEIGHBOURS, X_SQUARES, final_score, odd_quadrants, stability_bound};
 use super::search::Searcher;
-
-/// The most empties searched here; above, [`Searcher::nws_mid`] with move
-/// lists, the table and move ordering.
-pub(crate) const SHALLOW: u32 = 7;
 
 /// No move found yet (below every score).
 const NONE: i32 = -65;
@@ -180,7 +176,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Null-window search of a position with 5 to [`SHALLOW`] empties.
+    /// Null-window search of a position with 5 to [`SHALLOW`](super::search::SHALLOW) empties.
     pub(crate) fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         self.nodes += 1;
         // Stability: `o`'s stable discs bound the score; worth computing

@@ -11,10 +11,15 @@ use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering::Relaxed};
 use reversi_core::raw::{Child, Kernel};
 
 use super::bits::{final_score, stability_bound};
-use super::last::SHALLOW;
 use super::ordering::{MoveList, order};
 use super::shared::Shared;
 use super::table::{Entry, NO_MOVE};
+
+/// The most empties searched by the last-empties code (`last.rs`, no move
+/// lists); above, [`Searcher::nws_mid`] with move lists, the table and move
+/// ordering. Here, beside the search that hands over, so that `last.rs`
+/// depends on this module and not both ways.
+pub(crate) const SHALLOW: u32 = 7;
 
 /// Nodes between two looks at the stop flags.
 const POLL_NODES: u64 = 1 << 12;
