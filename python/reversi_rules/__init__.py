@@ -32,6 +32,8 @@ from ._native import (
     read,
     serve_gtp,
     serve_nboard,
+    solve,
+    solve_moves,
     write,
 )
 from ._npz import save_npz
@@ -57,6 +59,8 @@ __all__ = [
     "save_npz",
     "serve_gtp",
     "serve_nboard",
+    "solve",
+    "solve_moves",
     "write",
 ]
 

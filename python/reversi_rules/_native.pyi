@@ -41,6 +41,8 @@ __all__ = [
     "match",
     "serve_gtp",
     "serve_nboard",
+    "solve",
+    "solve_moves",
 ]
 
 __version__: str
@@ -526,6 +528,37 @@ def match(
     run with the GIL released, and Ctrl-C stops the match at once. A policy's
     or ``progress``' exception is raised.
     """
+
+class _Solution(TypedDict):
+    score: int
+    best: str | None
+    pv: list[str]
+    nodes: int
+    seconds: float
+
+def solve(
+    position: Position, *, threads: int = 1, hash_mib: int = 64, time_limit: float | None = None
+) -> _Solution:
+    """The exact value of ``position`` under perfect play (reversi-solve, as ``reversi solve``).
+
+    ``score`` is the final disc difference for the side to move, empty squares
+    to the winner (holes are not empty squares), as OBF and Edax count it;
+    ``best`` a move reaching it (``"pass"`` when forced, ``None`` when the game
+    is over); ``pv`` the principal variation to the end, passes included;
+    ``nodes`` and ``seconds`` the work. Standard 8x8 Reversi runs on the
+    bitboard search, any other Reversi board on the generic one; Reversitacks
+    and Attacks raise ``ValueError`` (their games need not end). ``threads``
+    (1 to 1024) never change the score; ``hash_mib`` is the table's size (at
+    most 16384). ``time_limit`` seconds: ``TimeoutError`` when reached. The GIL
+    is released, and Ctrl-C stops the solve (``KeyboardInterrupt``)."""
+
+def solve_moves(
+    position: Position, *, threads: int = 1, hash_mib: int = 64, time_limit: float | None = None
+) -> list[tuple[str, int]]:
+    """Every legal move of ``position`` with its exact score, best first (an OBF answer list).
+
+    A single ``("pass", score)`` when the side to move must pass; empty when
+    the game is over. Options and errors as ``solve``."""
 
 def serve_gtp(policy: _Policy) -> None:
     """Serves ``policy(position) -> move`` as a GTP engine on standard input and output."""

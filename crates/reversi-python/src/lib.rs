@@ -17,6 +17,7 @@ mod position;
 mod py_policy;
 mod records;
 mod serving;
+mod solve;
 mod split;
 mod threads;
 mod vector;
@@ -45,5 +46,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engines::register(m)?;
     matches::register(m)?;
     serving::register(m)?;
+    solve::register(m)?;
     Ok(())
 }

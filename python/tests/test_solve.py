@@ -1,0 +1,113 @@
+"""Exact play: ``solve`` and ``solve_moves`` (reversi-solve's one entry point).
+
+Expectations come from the FFO suite's published scores (data/ffo, every
+move scored) and from the ``reversi solve`` command given the same request.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+from test_same_as_cli import cli
+
+import reversi_rules as rr
+from conftest import DATA
+
+
+def ffo(first: int, last: int) -> list[tuple[rr.Position, dict[str, int]]]:
+    """FFO problems ``first`` to ``last`` of data/ffo/fforum-1-19.obf: each
+    position with its moves' published scores."""
+    problems = []
+    lines = (DATA / "ffo" / "fforum-1-19.obf").read_text().splitlines()
+    for line in lines[first - 1 : last]:
+        board, *scored = [part.strip() for part in line.split(";") if part.strip()]
+        scores = {m.split(":")[0].lower(): int(m.split(":")[1]) for m in scored}
+        problems.append((rr.Position(board), scores))
+    return problems
+
+
+@pytest.mark.timeout(120)
+def test_ffo_scores_and_moves_as_published() -> None:
+    for position, scores in ffo(1, 4):
+        solution = rr.solve(position)
+        best = max(scores.values())
+        assert solution["score"] == best
+        assert scores[str(solution["best"])] == best
+        assert len(solution["pv"]) >= 1 and solution["nodes"] > 0 and solution["seconds"] >= 0
+        every = rr.solve_moves(position, threads=2)
+        assert dict(every) == scores
+        assert [s for _, s in every] == sorted(scores.values(), reverse=True)
+
+
+def test_the_principal_variation_plays_to_the_end() -> None:
+    start = rr.Position(board="4x4")
+    solution = rr.solve(start, hash_mib=1)
+    assert solution["score"] == -10  # White wins 4x4 Reversi 11-3, the 2 empties to the winner
+    position = start
+    for move in solution["pv"]:
+        position = position.played(move)
+    assert position.is_game_over()
+
+
+def test_the_same_answer_as_the_command() -> None:
+    position, _ = ffo(2, 2)[0]
+    out = subprocess.run(
+        [cli(), "solve", "--position", str(position), "--json"], capture_output=True, text=True, check=True
+    )
+    from_cli = json.loads(out.stdout.splitlines()[0])
+    ours = rr.solve(position)
+    assert (ours["score"], ours["best"], ours["pv"], ours["nodes"]) == (
+        from_cli["score"],
+        from_cli["best"],
+        from_cli["pv"],
+        from_cli["nodes"],
+    )
+
+
+def test_finished_and_forced_pass_positions() -> None:
+    full = rr.Position("XXXXXXXX/" * 7 + "XXXXXXXO X")
+    solution = rr.solve(full)
+    assert (solution["score"], solution["best"], solution["pv"]) == (62, None, [])
+    assert rr.solve_moves(full) == []
+    # Black (b1) cannot flip White's corner: it passes, White takes c1 and
+    # the board is White's: 3-0, the 61 empties to the winner.
+    forced = rr.Position("OX------/--------/--------/--------/--------/--------/--------/-------- X")
+    solution = rr.solve(forced)
+    assert (solution["score"], solution["best"], solution["pv"]) == (-64, "pass", ["pass", "c1"])
+    assert rr.solve_moves(forced) == [("pass", -64)]
+
+
+def test_refusals() -> None:
+    with pytest.raises(ValueError, match="threads"):
+        rr.solve(rr.Position(board="4x4"), threads=0)
+    with pytest.raises(ValueError, match="MiB"):
+        rr.solve(rr.Position(board="4x4"), hash_mib=1 << 20)
+    with pytest.raises(ValueError, match="need not end|cannot solve"):
+        rr.solve(rr.Position(variant="attacks", board="5x5"))
+    with pytest.raises(ValueError):
+        rr.solve(rr.Position(board="4x4"), time_limit=-1.0)
+    with pytest.raises(TimeoutError):
+        rr.solve(rr.Position(board="12x12"), time_limit=0.05)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_solve() -> None:
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            rr.solve(rr.Position(board="10x10"), threads=2)
+    finally:
+        timer.cancel()
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
+    assert time.monotonic() - start < 0.3 + 1.5
