@@ -8,7 +8,7 @@
 //!
 //! [`solve`], [`solve_moves`] and [`compare_score`] are the one entry point
 //! of every front end (the CLI's `reversi solve`, the engine, Python, wasm):
-//! they take any reversi-variants [`Position`](reversi_variants::Position)
+//! they take any reversi-variants [`Position`]
 //! and send standard 8x8 Reversi to the bitboard search ([`othello`]), every
 //! other board to the generic one ([`board`]).
 //!

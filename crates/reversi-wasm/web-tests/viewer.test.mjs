@@ -377,9 +377,10 @@ async function best(count) {
 test('perft in wasm (Chromium and Node) counts as the CLI does, timed beside its portable build', async () => {
   const depth = 10;
   const native = await best(async () => {
-    const run = spawnSync(cli, ['perft', String(depth), '--backend', 'portable'], { cwd: root, encoding: 'utf8' });
-    assert.match(run.stdout, /24571284 leaves/);
-    return Number(/in ([\d.]+) s/.exec(run.stdout)[1]) * 1000;
+    const run = spawnSync(cli, ['perft', String(depth), '--backend', 'portable', '--json'], { cwd: root, encoding: 'utf8' });
+    const line = JSON.parse(run.stdout);
+    assert.equal(line.leaves, 24571284);
+    return line.seconds * 1000;
   });
   const { page } = await open();
   await page.evaluate(() => import('./reversi-viewer.js').then((m) => m.ready()));

@@ -1,12 +1,12 @@
 //! Reversi on any board reversi-variants holds: 1x1 to 26x26, with holes,
 //! either colour first.
 //!
-//! The search ([`search`]) is negamax alpha-beta, fail-soft, with
+//! The search (`search.rs`) is negamax alpha-beta, fail-soft, with
 //! principal-variation null windows, a transposition table keyed by
 //! [`Position::hash`] (sized by [`SolveOptions::hash_mib`], never larger than
 //! the position can fill) and move ordering: the table's move, then the
 //! opponent's fewest replies and static square values where corners and
-//! edges are read from the board and its holes ([`order`]). Every move is
+//! edges are read from the board and its holes (`order.rs`). Every move is
 //! played by reversi-variants: the rules are that crate's.
 //!
 //! Limits: none on the board. A position with many empties is solved as any
