@@ -193,7 +193,7 @@ test('bad input: binary, truncated, an illegal game shown up to its bad ply', as
   });
   // A file of no known format: one message, the library's (the CLI's words).
   const expected = 'unknown format: expected a record file (transcript .txt .transcript .trs, PGN .pgn, GGF .ggf, '
-    + 'WTHOR .wtb, OBF .obf, position lines .pos .position .positions), found ';
+    + 'WTHOR .wtb, OBF .obf, position lines .pos .position .positions, Othello Quest JSON .oq), found ';
   assert.deepEqual(result.binary, { games: 0, error: `noise.bin: ${expected}a .bin file of binary data`,
     thrown: `noise.bin: ${expected}a .bin file of binary data` });
   const notes = `notes.txt: ${expected}a .txt file of text starting "Notes for Sunday:"`;
