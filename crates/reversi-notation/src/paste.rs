@@ -272,17 +272,25 @@ fn is_side(token: &str) -> bool {
 /// default start of `variant` on the 8x8 board; the error at the byte of
 /// the first token that is no move.
 fn moves(variant: Variant, text: &str, skipped: usize) -> Result<Pasted, SyntaxError> {
-    let bytes = text.as_bytes();
+    // Tokens between separators, each with its byte offset. One test of a
+    // separator for both ends of a token: a byte test beside a char test
+    // disagreed on a vertical tab (Unicode whitespace, not ASCII's) and
+    // pushed empty tokens without end (found by the fuzz target).
+    let separator = |c: char| c.is_whitespace() || c == ',';
     let mut tokens = Vec::new();
-    let mut at = skipped;
-    while at < bytes.len() {
-        if bytes[at].is_ascii_whitespace() || bytes[at] == b',' {
-            at += 1;
-            continue;
+    let mut start = None;
+    for (i, c) in text[skipped..].char_indices() {
+        let i = i + skipped;
+        if separator(c) {
+            if let Some(s) = start.take() {
+                tokens.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
         }
-        let end = text[at..].find(|c: char| c.is_whitespace() || c == ',').map_or(text.len(), |n| at + n);
-        tokens.push((at, &text[at..end]));
-        at = end;
+    }
+    if let Some(s) = start {
+        tokens.push((s, &text[s..]));
     }
     let mut record = Record::of(variant, Geometry::standard());
     let mut numbered = false;
@@ -347,6 +355,14 @@ mod tests {
     use super::*;
 
     const START: &str = "---------------------------OX------XO---------------------------";
+
+    #[test]
+    fn a_vertical_tab_separates_moves_and_ends() {
+        // Unicode whitespace that ASCII's test does not count: it pushed
+        // empty tokens without end (found by the fuzz target).
+        assert_eq!(paste("f5\u{b}d6").unwrap().record.moves.len(), 2);
+        assert!(paste("--------------\u{b}\u{fffd}\u{fffd}").is_err());
+    }
 
     fn form(text: &str) -> PasteForm {
         paste(text).unwrap_or_else(|e| panic!("{text:?}: {e}")).form

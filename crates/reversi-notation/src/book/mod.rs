@@ -431,7 +431,7 @@ fn check(p: &BookPosition) -> Result<(), String> {
     if p.leaf.code != NO_MOVE && !fits(p.leaf.code) {
         return Err(format!("the leaf's move {} is not legal in the position", code_text(p.leaf.code)));
     }
-    if let Some(v) = [p.value, p.lower, p.upper].into_iter().find(|v| v.abs() > SCORE_INF) {
+    if let Some(v) = [p.value, p.lower, p.upper].into_iter().find(|v| !(-SCORE_INF..=SCORE_INF).contains(v)) {
         return Err(format!("a score of {v}: expected -127 to 127"));
     }
     Ok(())

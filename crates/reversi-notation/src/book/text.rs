@@ -118,7 +118,14 @@ fn header(text: &str, start: usize, line: &str) -> Result<BookHeader, SyntaxErro
     for (key, value, at) in fields(line, start) {
         let n = |what| number::<i32>(text, value, at, what);
         match key {
-            "version" => h.version = number(text, value, at, "a version (0 to 255)")?,
+            // The one version the binary reader reads (a text form of
+            // another would write a book nothing reads back).
+            "version" => {
+                h.version = number(text, value, at, "version 4 (Edax 4.x)")?;
+                if h.version != super::VERSION {
+                    return Err(SyntaxError::at(text, at, "version 4 (Edax 4.x)"));
+                }
+            }
             "release" => h.release = number(text, value, at, "a release (0 to 255)")?,
             "date" => h.date = date(value).ok_or_else(|| SyntaxError::at(text, at, "a date YYYY-MM-DDTHH:MM:SS"))?,
             "level" => h.level = n("a level")?,
@@ -140,10 +147,13 @@ fn header(text: &str, start: usize, line: &str) -> Result<BookHeader, SyntaxErro
 
 fn date(value: &str) -> Option<BookDate> {
     let (day, time) = value.split_once('T')?;
+    // A year before 0 is written with its sign (`-256-01-01`): the sign is
+    // no separator.
+    let (sign, day) = day.strip_prefix('-').map_or((1, day), |rest| (-1, rest));
     let mut d = day.splitn(3, '-');
     let mut t = time.splitn(3, ':');
     Some(BookDate {
-        year: d.next()?.parse().ok()?,
+        year: i16::try_from(sign * d.next()?.parse::<i32>().ok()?).ok()?,
         month: d.next()?.parse().ok()?,
         day: d.next()?.parse().ok()?,
         hour: t.next()?.parse().ok()?,
