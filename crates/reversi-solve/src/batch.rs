@@ -1,19 +1,6 @@
 //! Many positions solved side by side: [`solve_many`] and
 //! [`solve_moves_many`], on a bounded number of threads, each position its
 //! own answer or its own error, in the order given.
-//!
-//! A batch's [`SolveOptions`] are read as follows: `threads` is how many
-//! positions are solved at once, each on one thread with a table of its own
-//! of `hash_mib` (memory: at most `threads` tables; for many small solves,
-//! side by side beats one search shared by the threads); the [`Cancel`]
-//! token and the deadline stop the whole batch (the positions under way stop
-//! within a fraction of a second, those not begun are not started, each then
-//! answers [`SolveError::Cancelled`] or [`SolveError::DeadlineReached`]); the
-//! progress callback is told the nodes of the positions finished so far.
-//! Each position is solved as [`solve`] solves it alone with one thread, so
-//! the answers (scores, moves, nodes) do not depend on the thread count.
-//!
-//! [`Cancel`]: crate::Cancel
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -31,10 +18,21 @@ const STACK: usize = 8 << 20;
 /// The most often the progress callback is called.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
-/// The exact value of each of `positions` ([`solve`] of each), solved on
-/// `options`' threads side by side (see the [module](self)): the answers in
-/// the order of `positions`, each a [`Solution`] or the position's own error
-/// (a position the solver refuses does not stop the others).
+/// The exact value of each of `positions` ([`solve`] of each), solved side
+/// by side: the answers in the order of `positions`, each a [`Solution`] or
+/// the position's own error (a position the solver refuses does not stop
+/// the others).
+///
+/// `options` are read as follows: `threads` is how many positions are
+/// solved at once, each on one thread with a table of its own of `hash_mib`
+/// (memory: at most `threads` tables; for many small solves, side by side
+/// beats one search shared by the threads); the [`Cancel`](crate::Cancel)
+/// token and the deadline stop the whole batch (the positions under way stop
+/// within a fraction of a second, those not begun are not started, each then
+/// answers [`SolveError::Cancelled`] or [`SolveError::DeadlineReached`]); the
+/// progress callback is told the nodes of the positions finished so far.
+/// Each position is solved as [`solve`] solves it alone with one thread, so
+/// the answers (scores, moves, nodes) do not depend on the thread count.
 ///
 /// ```
 /// use reversi_solve::{SolveError, SolveOptions, solve_many};
