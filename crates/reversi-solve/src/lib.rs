@@ -35,6 +35,11 @@
 //!   not end.
 //! - [`SolveOptions`]: threads, table size, a deadline, a [`Cancel`] token
 //!   (Ctrl-C in the front ends) and a progress callback.
+//! - [`solve_many`], [`solve_moves_many`]: many positions side by side on
+//!   a bounded number of threads, each its answer or its own error, in
+//!   order (a dataset's labels, a batch from Python).
+//! - [`Summary`]: a solve's answer as named fields, the one definition of
+//!   `reversi solve --json`'s line and Python's `solve` dict.
 //! - [`check_expected`]: expected scores (an OBF line's) against a solve.
 //!
 //! ```
@@ -61,10 +66,12 @@
 //!
 //! # Feature flags
 //!
-//! None: the crate has no optional parts.
+//! - `serde`: `Serialize` for [`Summary`] (and [`MoveScore`]), written with
+//!   the field names as keys.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod batch;
 pub mod board;
 mod error;
 mod expected;
@@ -74,16 +81,19 @@ pub mod othello;
 pub mod reference;
 mod scores;
 mod solution;
+mod summary;
 mod window;
 
 use std::cmp::Ordering;
 
+pub use batch::{solve_many, solve_moves_many};
 pub use error::SolveError;
 pub use expected::{Mismatch, check_expected};
 pub use options::{Progress, ProgressFn, SolveOptions};
 pub use reversi_variants::split::Cancel;
 pub use scores::MoveScores;
 pub use solution::Solution;
+pub use summary::{MoveScore, Summary};
 pub use window::{Bound, WindowScore};
 
 use reversi_variants::{Move, Position};

@@ -121,6 +121,12 @@ impl SolveOptions {
         self.progress.as_ref()
     }
 
+    /// The options of one position of a batch: one thread, no progress
+    /// callback (the batch reports its own), the rest as given.
+    pub(crate) fn one_of_many(&self) -> SolveOptions {
+        SolveOptions { threads: 1, progress: None, ..self.clone() }
+    }
+
     /// Checks the thread count and table size against the limits.
     ///
     /// # Errors
