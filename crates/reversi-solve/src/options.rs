@@ -207,3 +207,50 @@ impl fmt::Debug for SolveOptions {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    /// FFO #1 (14 empties): a fraction of a second, so a limit not kept
+    /// fails the test rather than hangs it.
+    fn ffo_1() -> reversi_core::Position {
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse().unwrap()
+    }
+
+    /// A clock that moves `step` seconds at each reading.
+    fn stepping(step: u64) -> impl Fn() -> Duration + Send + Sync + 'static {
+        let readings = AtomicU64::new(0);
+        move || Duration::from_secs(step * readings.fetch_add(1, Relaxed))
+    }
+
+    #[test]
+    fn a_given_clock_measures_the_solve_and_its_limit() {
+        let solution = crate::othello::solve(&ffo_1(), &SolveOptions::new().clock(stepping(1))).unwrap();
+        assert_eq!(solution.score, 18);
+        assert!(solution.elapsed >= Duration::from_secs(1), "{:?}", solution.elapsed);
+        // An hour a reading: the limit of a minute is past at the first look,
+        // given in either order (before the clock, an instant of the system
+        // clock, measured from the solve's start on the clock given).
+        let limit = Duration::from_secs(60);
+        let after = SolveOptions::new().clock(stepping(3600)).time_limit(limit);
+        assert!(after.get_deadline().is_none());
+        for options in [after, SolveOptions::new().time_limit(limit).clock(stepping(3600))] {
+            let err = crate::othello::solve(&ffo_1(), &options).unwrap_err();
+            assert!(matches!(err, SolveError::DeadlineReached { .. }), "{err}");
+            let text = "--XXXXX-/-OOOXX-O/-OOOXXOX/-OXOXOXX/OXXXOXXX/--XOXOXX/-XXXOOO-/-OOOOO-- X";
+            let variants = reversi_variants::Position::from_text(reversi_variants::Variant::Reversi, text).unwrap();
+            let err = crate::board::solve_moves(&variants, &options).unwrap_err();
+            assert!(matches!(err, SolveError::DeadlineReached { .. }), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_system_clock_is_the_default_here() {
+        assert_eq!(SolveOptions::MAX_THREADS, 1024);
+        let options = SolveOptions::new().time_limit(Duration::from_secs(3600));
+        assert!(options.get_deadline().is_some() && options.check().is_ok());
+        assert_eq!(crate::othello::solve(&ffo_1(), &options).unwrap().score, 18);
+    }
+}
