@@ -19,7 +19,7 @@
 //!   [`PushReader`](reversi_notation::PushReader)); [`Records`] keeps a
 //!   compact summary a game (names, result, its byte range), capped, and
 //!   reads a game again from its bytes.
-//! - [`solve`] and [`solve_moves`] (`solveMoves`): exact scores by
+//! - [`solve()`] and [`solve_moves`] (`solveMoves`): exact scores by
 //!   reversi-solve on one thread, the page's clock for a time limit; a
 //!   position with more than `maxEmpties` empty squares
 //!   ([`DEFAULT_MAX_EMPTIES`] by default) is refused, so a call cannot
