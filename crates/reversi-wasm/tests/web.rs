@@ -237,3 +237,22 @@ fn the_solver_runs_on_one_thread_without_a_clock_unless_given_one() {
     let field = |name: &str| js_sys::Reflect::get(&first, &s(name)).unwrap();
     assert_eq!((field("move").as_string(), field("score").as_f64()), (Some("g8".to_owned()), Some(18.0)));
 }
+
+#[wasm_bindgen_test]
+fn a_deep_solve_sizes_its_table_within_32_bits() {
+    use reversi_solve::{SolveError, SolveOptions};
+    use std::time::Duration;
+    // A limit past at the first look: only the table is made. 60 empties asked
+    // 1 << 66 entries (a shift past usize's 32 bits: a panic), and 4096 MiB
+    // wrapped to no table at all; now the bound is the size, and a size the
+    // memory cannot hold is an error.
+    let clock = || Duration::from_secs_f64(js_sys::Date::now() / 1e3);
+    let passed = SolveOptions::new().clock(clock).time_limit(Duration::from_nanos(1));
+    for board in ["8x8", "6x6"] {
+        let start =
+            reversi_variants::Position::start(reversi_variants::Variant::Reversi, board.parse().unwrap()).unwrap();
+        assert!(matches!(reversi_solve::solve(&start, &passed), Err(SolveError::DeadlineReached { .. })), "{board}");
+        let huge = passed.clone().hash_mib(4096);
+        assert_eq!(reversi_solve::solve(&start, &huge).unwrap_err(), SolveError::TableAlloc { mib: 4096 }, "{board}");
+    }
+}

@@ -44,7 +44,8 @@ impl<'a> Shared<'a> {
     /// [`SolveError::TableAlloc`] when the table cannot be allocated.
     pub(crate) fn new(options: &'a SolveOptions, empties: u32, start: Stopwatch) -> Result<Shared<'a>, SolveError> {
         // A solve of n empties stores well under 4^(n/2 + 3) positions.
-        let max_entries = 1usize << (empties + 6).clamp(10, 40);
+        // (Past usize's bits, on 32-bit targets: no bound but the size.)
+        let max_entries = 1usize.checked_shl((empties + 6).clamp(10, 40)).unwrap_or(usize::MAX);
         let table = Table::new(options.get_hash_mib(), max_entries)?;
         let shared = Shared {
             table,
