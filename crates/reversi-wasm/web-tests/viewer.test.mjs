@@ -654,6 +654,17 @@ test('exact scores: each legal move\'s score in a game\'s last plies, as the CLI
     return { off, on: count() };
   });
   assert.deepEqual(toggled, { off: [0, null], on: expected.moves.length });
+  // A solve under way stops by its button, in the same task as it started (no answer can have come).
+  const stopped = await page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    const $ = (sel) => v.shadowRoot.querySelector(sel);
+    while (v.score()[0] + v.score()[1] > 44) v.ply -= 1;
+    const running = [$('.exactStatus').textContent, $('.exactStop').hidden];
+    $('.exactStop').click();
+    return { running, after: [$('.exactStatus').textContent, $('.exactStop').hidden, v.exact] };
+  });
+  assert.match(stopped.running[0], /^solving 20 empty squares\.\.\. 0 s$/);
+  assert.deepEqual([stopped.running[1], stopped.after], [false, ['stopped', true, null]]);
   assert.deepEqual(errors, []);
   await page.close();
 });

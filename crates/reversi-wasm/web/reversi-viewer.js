@@ -18,8 +18,9 @@
 // (read and set; the attribute exact-scores: each legal move's exact score on
 // the board once EXACT_EMPTIES or fewer squares are empty, or the attribute
 // exact-empties, solved in a Web Worker, reversi-solver.js, its time shown,
-// stopped when the position changes or by its button), exact (the scores shown: [{ move, score }] best first, or null),
-// and a 'scores' event when they are shown.
+// stopped when the position changes or by its button), exact (the scores
+// shown: [{ move, score }] best first, or null), and a 'scores' event when
+// they are drawn (detail: { position: 'reversi TEXT', moves }).
 //
 // Memory: a file is read a chunk at a time (Blob.slice), the library's push
 // reader holding at most its window of it (about 49 MiB); each game is kept
@@ -145,7 +146,7 @@ class ReversiViewer extends HTMLElement {
     this._branch = null; // { from: ply, positions: [Position], moves: [string] }
     this._from = null; // a jump's square chosen first
     this._exactCache = new Map(); // 'variant text' -> { moves, nodes, seconds } or { error }
-    this._job = null; // the solve under way: { id, key }
+    this._job = null; // the solve under way: { id, key, timer }
     this._jobs = 0;
     this._bind();
   }
@@ -594,7 +595,14 @@ class ReversiViewer extends HTMLElement {
   /** Solves `pos` in the worker (the one under way, if any, stopped), its time shown as it runs. */
   _solve(key, pos, empties) {
     this._stopSolving();
-    const worker = (this._worker ??= new Worker(new URL('./reversi-solver.js', import.meta.url), { type: 'module' }));
+    let worker;
+    try {
+      worker = this._worker ??= new Worker(new URL('./reversi-solver.js', import.meta.url), { type: 'module' });
+    } catch (e) {
+      // No worker here (a page's policy, say): said on the status line, never solved on the page's thread.
+      this._remember(key, { error: `no Web Worker for the solver: ${e.message ?? e}` });
+      return void queueMicrotask(() => this._show());
+    }
     const id = ++this._jobs;
     const started = performance.now();
     const tick = () => {
@@ -612,7 +620,11 @@ class ReversiViewer extends HTMLElement {
       if (answer.moves) this.dispatchEvent(new CustomEvent('scores', { detail: { position: key, moves: answer.moves } }));
     };
     worker.onmessage = (e) => done(e.data);
-    worker.onerror = (e) => done({ error: `the solver failed: ${e.message ?? e}` });
+    worker.onerror = (e) => {
+      done({ error: `the solver failed: ${e.message ?? e}` });
+      if (this._worker === worker) this._worker = null; // the next solve starts a new one
+      worker.terminate();
+    };
     worker.postMessage({ id, text: pos.toString(), variant: pos.variant, maxEmpties: empties });
   }
 
