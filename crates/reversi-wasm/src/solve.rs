@@ -18,8 +18,9 @@ use crate::args::{self, js_error};
 use crate::position::Position;
 
 /// The most empty squares a solve takes unless `maxEmpties` says otherwise:
-/// WTHOR's depth for its theoretical scores. 8x8 positions of 24 empties
-/// take seconds to a minute in a browser; each empty more, about twice as long.
+/// WTHOR's depth for its theoretical scores. A hard 8x8 position of 24
+/// empties (FFO #38) took 114 s in Node on a loaded 2-core machine; each
+/// empty more, about three times as long.
 pub const DEFAULT_MAX_EMPTIES: u32 = 24;
 
 /// The largest `maxEmpties`: every square of the largest board (26x26).

@@ -36,7 +36,7 @@ const CHUNK = 1 << 20;
 /**
  * Exact scores are shown from this many empty squares unless the attribute exact-empties says
  * otherwise: every move of a position of 20 empties is 10 to 100 million nodes, seconds to a
- * minute in a browser; each empty fewer, about half.
+ * minute in a browser; each empty fewer, about a third as long.
  */
 const EXACT_EMPTIES = 20;
 /** Positions whose exact scores a viewer remembers. */
