@@ -68,6 +68,8 @@ async function open(query = '') {
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${base}/${query}`);
   await page.waitForFunction(() => customElements.get('reversi-viewer'));
+  // The module initialised (the viewers' own wait for it was registered first, so has run).
+  await page.evaluate(() => import('./reversi-viewer.js').then((m) => m.ready()));
   return { page, errors };
 }
 
