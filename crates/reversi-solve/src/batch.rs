@@ -4,10 +4,11 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reversi_variants::{Move, Position};
 
+use crate::clock::Stopwatch;
 use crate::{MoveScores, Progress, Solution, SolveError, SolveOptions, solve, solve_moves};
 
 /// The stack of a batch's threads: as much as a main thread has (the 8x8
@@ -83,7 +84,9 @@ fn each<T: Send>(
     nodes: impl Fn(&T) -> u64 + Sync,
 ) -> Result<Vec<Result<T, SolveError>>, SolveError> {
     options.check()?;
-    let start = Instant::now();
+    // The options' clock (none on wasm32 unless given): the batch's
+    // deadline and progress read the time as each solve does.
+    let watch = options.stopwatch();
     let one = options.one_of_many();
     let next = AtomicUsize::new(0);
     let done_nodes = AtomicU64::new(0);
@@ -95,14 +98,14 @@ fn each<T: Send>(
         loop {
             let i = next.fetch_add(1, Relaxed);
             let Some(position) = positions.get(i) else { return answers };
-            let answer = match stopped(options) {
+            let answer = match stopped(options, &watch) {
                 Some(error) => Err(error),
                 None => work(position, &one),
             };
             if let Ok(answer) = &answer {
                 done_nodes.fetch_add(nodes(answer), Relaxed);
             }
-            report(options, start, &done_nodes, &last_progress);
+            report(options, &watch, &done_nodes, &last_progress);
             answers.push((i, answer));
         }
     };
@@ -130,11 +133,11 @@ fn each<T: Send>(
 }
 
 /// The error of a position not begun because the batch was stopped.
-fn stopped(options: &SolveOptions) -> Option<SolveError> {
+fn stopped(options: &SolveOptions, watch: &Stopwatch) -> Option<SolveError> {
     if options.get_cancel().is_some_and(|c| c.is_cancelled()) {
         return Some(SolveError::Cancelled { nodes: 0, elapsed: Duration::ZERO });
     }
-    if options.get_deadline().is_some_and(|d| Instant::now() >= d) {
+    if watch.is_past_deadline(watch.now()) {
         return Some(SolveError::DeadlineReached { nodes: 0, elapsed: Duration::ZERO });
     }
     None
@@ -143,24 +146,26 @@ fn stopped(options: &SolveOptions) -> Option<SolveError> {
 /// Calls the progress callback with the nodes of the positions finished,
 /// when it is due (the first position finished, then at most every
 /// [`PROGRESS_EVERY`]).
-fn report(options: &SolveOptions, start: Instant, nodes: &AtomicU64, last: &Mutex<Option<Instant>>) {
+fn report(options: &SolveOptions, watch: &Stopwatch, nodes: &AtomicU64, last: &Mutex<Option<Duration>>) {
     let Some(progress) = options.get_progress() else { return };
-    let now = Instant::now();
+    // No clock, no progress (as a solve's).
+    let Some(now) = watch.now() else { return };
     let due = match last.try_lock() {
-        Ok(mut last) if last.is_none_or(|at| now.duration_since(at) >= PROGRESS_EVERY) => {
+        Ok(mut last) if last.is_none_or(|at| now.saturating_sub(at) >= PROGRESS_EVERY) => {
             *last = Some(now);
             true
         }
         _ => false,
     };
     if due {
-        progress(&Progress { nodes: nodes.load(Relaxed), elapsed: now - start });
+        progress(&Progress { nodes: nodes.load(Relaxed), elapsed: now });
     }
 }
 
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
+    use std::time::Instant;
 
     use reversi_variants::{Color, Geometry, Variant};
 

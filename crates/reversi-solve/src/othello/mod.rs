@@ -39,8 +39,6 @@ mod search;
 mod shared;
 mod table;
 
-use std::time::Instant;
-
 use reversi_core::{Move, Position, Square};
 
 use crate::{MoveScores, Solution, SolveError, SolveOptions, WindowScore};
@@ -62,7 +60,7 @@ use table::NO_MOVE;
 /// cannot be allocated; [`SolveError::Cancelled`] or
 /// [`SolveError::DeadlineReached`] when the search is stopped.
 pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
-    let start = Instant::now();
+    let start = options.stopwatch();
     options.check()?;
     let (p, o) = (position.player().0, position.opponent().0);
     let shared = Shared::new(options, empties(p, o), start)?;
@@ -85,7 +83,7 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Mov
 ///
 /// As [`solve`].
 pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
-    let start = Instant::now();
+    let start = options.stopwatch();
     options.check()?;
     let (p, o) = (position.player().0, position.opponent().0);
     let shared = Shared::new(options, empties(p, o), start)?;
@@ -126,7 +124,7 @@ pub fn solve_window(
     beta: i32,
     options: &SolveOptions,
 ) -> Result<WindowScore, SolveError> {
-    let start = Instant::now();
+    let start = options.stopwatch();
     if alpha >= beta {
         return Err(SolveError::Window { alpha, beta });
     }
