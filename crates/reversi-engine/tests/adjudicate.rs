@@ -199,35 +199,3 @@ fn a_stop_during_an_adjudication_stops_the_game() {
     assert_eq!(played.termination, Termination::Stopped);
     assert_eq!(played.game.moves.len(), 0);
 }
-
-/// Edax (NBoard, one thread, `set depth 7`: exact at 14 empties and
-/// fewer) against itself, played out and adjudicated at 14: the same
-/// results. Needs `EDAX_DIR` (where Edax runs) and `EDAX` (its command,
-/// e.g. `./bin/lEdax-x86-64-v3 -eval-file data-eval-zero.dat -book-usage off`);
-/// `cargo test -p reversi-engine --test adjudicate -- --ignored`.
-#[test]
-#[ignore = "needs Edax: EDAX_DIR and EDAX"]
-fn edax_adjudicated_at_14_scores_as_played_out() {
-    let (Ok(dir), Ok(command)) = (std::env::var("EDAX_DIR"), std::env::var("EDAX")) else {
-        panic!("set EDAX_DIR and EDAX")
-    };
-    let spec: reversi_engine::referee::EngineSpec = format!("nboard:{command} -nboard -n 1").parse().unwrap();
-    let spec = spec.dir(dir).depth(Some(7));
-    let start = |deadline| spec.start(deadline);
-    let run = |adjudicate| {
-        let options = MatchOptions::new(8).control(CLOCK).adjudicate(adjudicate);
-        let mut results = Vec::new();
-        run_match(&start, &start, &options, &AtomicBool::new(false), &mut |r| {
-            results.push((r.index, r.first_score(), r.played.termination.clone()));
-            true
-        });
-        results.sort_by_key(|r| r.0);
-        results
-    };
-    let (out, cut) = (run(None), run(Some(14)));
-    assert_eq!(out.len(), 8);
-    for (o, c) in out.iter().zip(&cut) {
-        assert_eq!((o.0, o.1), (c.0, c.1), "{c:?}");
-        assert!(matches!(c.2, Termination::Adjudicated { empties: 14, .. }), "{c:?}");
-    }
-}
