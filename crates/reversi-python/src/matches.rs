@@ -7,8 +7,11 @@
 //! `--json` summary, from reversi-engine's [`Tally`] and [`Sprt`].
 
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
+
+/// How often a match looks at Ctrl-C to pass it to the referee's stop.
+const STOP_POLL: Duration = Duration::from_millis(20);
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -252,21 +255,36 @@ fn play_match<'py>(
         let stop = AtomicBool::new(false);
         let f1 = |deadline| players[0].start(deadline, cancel);
         let f2 = |deadline| players[1].start(deadline, cancel);
-        run_match(&f1, &f2, &options, &stop, &mut |report| {
-            if cancel.is_cancelled() {
-                return false;
-            }
-            let record = report.record();
-            tally.add(report.first_score());
-            verdict = sprt.and_then(|s| s.verdict(&tally));
-            let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
-            records.push((report.index, record));
-            let policy_error = players.iter().find_map(|p| match p {
-                Player::Policy(policy) => policy.take_error(),
-                Player::Engine { .. } => None,
+        let finished = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            // Ctrl-C is the referee's stop too: it ends an adjudication's solve
+            // (the engines' waits stop through `Stopping`).
+            scope.spawn(|| {
+                while !finished.load(Relaxed) {
+                    if cancel.is_cancelled() {
+                        stop.store(true, Relaxed);
+                        return;
+                    }
+                    std::thread::sleep(STOP_POLL);
+                }
             });
-            raised = policy_error.or(told.err());
-            raised.is_none() && verdict.is_none()
+            run_match(&f1, &f2, &options, &stop, &mut |report| {
+                if cancel.is_cancelled() {
+                    return false;
+                }
+                let record = report.record();
+                tally.add(report.first_score());
+                verdict = sprt.and_then(|s| s.verdict(&tally));
+                let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
+                records.push((report.index, record));
+                let policy_error = players.iter().find_map(|p| match p {
+                    Player::Policy(policy) => policy.take_error(),
+                    Player::Engine { .. } => None,
+                });
+                raised = policy_error.or(told.err());
+                raised.is_none() && verdict.is_none()
+            });
+            finished.store(true, Relaxed);
         });
     })?;
     progress.close(py)?;
