@@ -136,7 +136,7 @@ class ReversiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nda
 
     def _new_outcomes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         n = self.num_envs
-        return np.zeros(n, np.float32), np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
+        return np.zeros(n, np.float64), np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
 
     def _arrays(self) -> Arrays:
         """The arrays the next step writes into: new ones with ``copy`` (kept
@@ -144,7 +144,7 @@ class ReversiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nda
         nothing)."""
         if self._copy:
             n = self.num_envs
-            outcomes = (np.zeros(n, np.float32), np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool))
+            outcomes = (np.zeros(n, np.float64), np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool))
             return (np.zeros_like(self._obs), np.zeros_like(self._mask), *outcomes)
         return (self._obs, self._mask, *self._outcomes)
 

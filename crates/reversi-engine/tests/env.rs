@@ -96,7 +96,7 @@ fn a_step_checks_every_action_first_and_rewards_the_end() {
             batch.step(&action, &mut rewards[..1], &mut terminated[..1]).unwrap();
             let score = batch.scores()[0];
             let margin = score.of(mover) as i64 - score.of(!mover) as i64;
-            let want = if terminated[0] { margin.signum() as f32 } else { 0.0 };
+            let want = if terminated[0] { margin.signum() as f64 } else { 0.0 };
             assert_eq!((rewards[0], terminated[0]), (want, batch.over()[0]));
         }
         assert!(batch.over()[0]);

@@ -18,7 +18,7 @@ use crate::position::{PyPosition, start};
 use crate::threads::Threads;
 
 /// What `step` returns: rewards and terminated flags.
-type Outcomes<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
+type Outcomes<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>);
 
 /// `n` games of one variant and board, stepped together.
 #[pyclass(module = "reversi_rules")]
@@ -264,7 +264,7 @@ impl Batch {
     }
 
     /// Plays `actions[i]` in game `i` (an int array of `n`): returns `rewards`
-    /// (`float32 (n,)`: +1, 0 or -1 for the mover when its move ends the game,
+    /// (`float64 (n,)`, as the vector env's: +1, 0 or -1 for the mover when its move ends the game,
     /// else 0) and `terminated` (`bool (n,)`). With `auto_reset`, an ended game
     /// starts again at once. An illegal action raises `IllegalMoveError` (a
     /// `ValueError`) naming the game, before any game is played. `rewards=`
@@ -292,7 +292,7 @@ impl Batch {
         if actions.len() != n {
             return Err(PyValueError::new_err(StepError::Length { expected: n, found: actions.len() }.to_string()));
         }
-        let rewards = out_array::<f32, _>(py, rewards.as_ref(), [n], "rewards", "float32")?;
+        let rewards = out_array::<f64, _>(py, rewards.as_ref(), [n], "rewards", "float64")?;
         let terminated = out_array::<bool, _>(py, terminated.as_ref(), [n], "terminated", "bool")?;
         {
             let mut r_view = rewards.try_readwrite()?;

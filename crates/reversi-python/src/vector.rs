@@ -330,7 +330,7 @@ impl VectorCore {
 struct Arrays<'py> {
     obs: Bound<'py, PyArray4<u8>>,
     legal: Bound<'py, PyArray2<bool>>,
-    rewards: Bound<'py, PyArray1<f32>>,
+    rewards: Bound<'py, PyArray1<f64>>,
     terminated: Bound<'py, PyArray1<bool>>,
     truncated: Bound<'py, PyArray1<bool>>,
     illegal: Bound<'py, PyArray1<bool>>,
@@ -341,7 +341,7 @@ struct Arrays<'py> {
 struct Views<'py> {
     obs: numpy::PyReadwriteArray4<'py, u8>,
     legal: numpy::PyReadwriteArray2<'py, bool>,
-    rewards: numpy::PyReadwriteArray1<'py, f32>,
+    rewards: numpy::PyReadwriteArray1<'py, f64>,
     terminated: numpy::PyReadwriteArray1<'py, bool>,
     truncated: numpy::PyReadwriteArray1<'py, bool>,
     illegal: numpy::PyReadwriteArray1<'py, bool>,
@@ -367,7 +367,7 @@ impl<'py> Arrays<'py> {
         Ok(Arrays {
             obs: out_array(py, Some(&obs), [n, 2, h, w], "observation", "uint8")?,
             legal: out_array(py, Some(&legal), [n, count], "action_mask", "bool")?,
-            rewards: out_array(py, Some(&rewards), [n], "rewards", "float32")?,
+            rewards: out_array(py, Some(&rewards), [n], "rewards", "float64")?,
             terminated: out_array(py, Some(&terminated), [n], "terminations", "bool")?,
             truncated: out_array(py, Some(&truncated), [n], "truncations", "bool")?,
             illegal: out_array(py, Some(&illegal), [n], "illegal", "bool")?,

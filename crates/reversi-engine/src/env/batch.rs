@@ -255,10 +255,10 @@ fn play_all<G: Lane>(
     parallel: bool,
     games: &mut [G],
     actions: &[i64],
-    rewards: &mut [f32],
+    rewards: &mut [f64],
     terminated: &mut [bool],
 ) {
-    let run = |gs: &mut [G], a: &[i64], r: &mut [f32], t: &mut [bool]| {
+    let run = |gs: &mut [G], a: &[i64], r: &mut [f64], t: &mut [bool]| {
         for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
             (*r, *t) = g.play(ctx, a);
             if *t && auto_reset {
@@ -504,7 +504,7 @@ impl Batch {
     /// [`StepError`]: not one action a game, or the first action that
     /// cannot be played; every action is checked before any is played, so
     /// that the games are then as they were.
-    pub fn step(&mut self, actions: &[i64], rewards: &mut [f32], terminated: &mut [bool]) -> Result<(), StepError> {
+    pub fn step(&mut self, actions: &[i64], rewards: &mut [f64], terminated: &mut [bool]) -> Result<(), StepError> {
         let (n, parallel) = (self.len(), self.parallel());
         if actions.len() != n {
             return Err(StepError::Length { expected: n, found: actions.len() });

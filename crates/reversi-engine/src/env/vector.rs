@@ -103,8 +103,8 @@ pub struct Outputs<'a> {
     pub obs: &'a mut [u8],
     /// The legal masks, as [`Batch::legal_mask`] writes them.
     pub mask: &'a mut [bool],
-    /// The learner's rewards (`f32`, as [`Batch::step`]'s).
-    pub rewards: &'a mut [f32],
+    /// The learner's rewards (`f64`, as [`Batch::step`]'s).
+    pub rewards: &'a mut [f64],
     /// The episodes that ended by the rules.
     pub terminated: &'a mut [bool],
     /// The episodes cut at the plies' limit.
@@ -137,7 +137,7 @@ pub struct OutputBuffers {
     /// The legal masks.
     pub mask: Vec<bool>,
     /// The learner's rewards.
-    pub rewards: Vec<f32>,
+    pub rewards: Vec<f64>,
     /// The episodes that ended by the rules.
     pub terminated: Vec<bool>,
     /// The episodes cut at the plies' limit.
@@ -413,7 +413,7 @@ struct Slab<'a, G> {
     which: &'a [bool],
     obs: &'a mut [u8],
     mask: &'a mut [bool],
-    rewards: &'a mut [f32],
+    rewards: &'a mut [f64],
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
     illegal: &'a mut [bool],
@@ -493,7 +493,7 @@ fn drive<G: Send>(slab: Slab<'_, G>, parallel_from: usize, f: &(impl Fn(Slab<'_,
 
 /// Plays the opponent in `g` until the learner is to move or the game is
 /// over: the learner's reward and whether the game ended.
-fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitMix64, plies: &mut u32) -> (f32, bool) {
+fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitMix64, plies: &mut u32) -> (f64, bool) {
     let Some(opponent) = rules.opponent else { return (0.0, false) };
     while !g.over() && g.black() != rules.learner_black {
         let a = g.choose(ctx, opponent, s);
