@@ -214,10 +214,10 @@ class Batch:
         *,
         rewards: _Out | None = None,
         terminated: _Out | None = None,
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view.
 
-        ``rewards=`` (``float32 (n,)``) and ``terminated=`` (``bool (n,)``) take
+        ``rewards=`` (``float64 (n,)``) and ``terminated=`` (``bool (n,)``) take
         arrays to write into, as the ``out=`` arguments do.
         """
     def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
