@@ -163,7 +163,7 @@ pub fn play_game<'a>(
         }
     }
     let mut clocks: Clocks = [control.time; 2];
-    let max_plies = 10 * opening.start.geometry().playable_count();
+    let max_plies = crate::default_max_plies(opening.start.geometry());
     loop {
         let pos = played.game.position;
         if pos.is_game_over() {
