@@ -11,7 +11,7 @@ use reversi_solve::{Cancel, SolveError, SolveOptions};
 use crate::args::Unsigned;
 use crate::engines::seconds;
 use crate::interrupt::interruptible;
-use crate::position::PyPosition;
+use crate::position::PositionArg;
 
 /// Registers the functions.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -54,13 +54,13 @@ fn solve_error(error: SolveError) -> PyErr {
 )]
 fn solve<'py>(
     py: Python<'py>,
-    position: &PyPosition,
+    position: PositionArg<'_>,
     threads: Unsigned<usize>,
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = options(threads.get(), hash_mib.get(), time_limit)?;
-    let pos = position.pos;
+    let pos = position.get()?;
     let solution =
         interruptible(py, |cancel: &Cancel| reversi_solve::solve(&pos, &options.clone().cancel(cancel.clone())))?
             .map_err(solve_error)?;
@@ -83,13 +83,13 @@ fn solve<'py>(
 )]
 fn solve_moves(
     py: Python<'_>,
-    position: &PyPosition,
+    position: PositionArg<'_>,
     threads: Unsigned<usize>,
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
 ) -> PyResult<Vec<(String, i32)>> {
     let options = options(threads.get(), hash_mib.get(), time_limit)?;
-    let pos = position.pos;
+    let pos = position.get()?;
     let scores =
         interruptible(py, |cancel: &Cancel| reversi_solve::solve_moves(&pos, &options.clone().cancel(cancel.clone())))?
             .map_err(solve_error)?;
