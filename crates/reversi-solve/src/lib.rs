@@ -36,6 +36,9 @@
 //! - [`SolveOptions`]: threads, table size, a deadline, a [`Cancel`] token
 //!   (Ctrl-C in the front ends) and a progress callback.
 //! - [`check_expected`]: expected scores (an OBF line's) against a solve.
+//! - [`xot`]: balanced openings (the equivalent of the XOT list) generated
+//!   from a seed, valued by the solver where it reaches, else by a
+//!   documented shallow search, deduplicated under the 8 symmetries.
 //!
 //! ```
 //! use reversi_core::Position;
@@ -75,6 +78,7 @@ pub mod reference;
 mod scores;
 mod solution;
 mod window;
+pub mod xot;
 
 use std::cmp::Ordering;
 
