@@ -26,6 +26,20 @@ def test_every_position_argument_reads_a_paste(text: str) -> None:
     assert rr.Batch(1, start=expected).position(0) == expected
 
 
+def test_an_env_starts_from_a_pasted_opening() -> None:
+    pytest.importorskip("gymnasium")
+    from reversi_rules.gymnasium import ReversiEnv
+
+    env = ReversiEnv(start="f5d6c3d3c4f4f6f3", opponent="self")
+    obs, info = env.reset(seed=1)
+    # Black to move after 8 plies: plane 0 Black's discs, plane 1 White's.
+    after = rr.Position("f5d6c3d3c4f4f6f3")
+    assert (int(obs[0].sum()), int(obs[1].sum())) == after.score()
+    assert sorted(info["action_mask"].nonzero()[0].tolist()) == sorted(
+        8 * (int(m[1]) - 1) + ord(m[0]) - ord("a") for m in after.moves()
+    )
+
+
 def test_boards_as_other_programs_write_them() -> None:
     start = rr.Position()
     edax = "---------------------------OX------XO--------------------------- X"
