@@ -74,8 +74,15 @@ class Position:
     """A position of Reversi, Reversitacks or Attacks on any board (1x1 to 26x26, with holes).
 
     ``Position()`` is the 8x8 Reversi start, Black to move; ``Position(text)`` reads
-    the RULES.md position text (``X``/``O``/``-``/``#`` rows joined by ``/``, then
-    the side to move); without text the start of ``variant`` on ``board``.
+    the text as ``reversi --position`` does: the RULES.md position text (``X``/``O``/``-``/``#``
+    rows joined by ``/``, then the side to move), else what a user pastes (a
+    64-square board with or without the side to move, GGS's ``[8 ...]``, a
+    diagram, a move list such as ``"f5d6c3"`` or ``"1. F5 d6 2. C3"``, a GGF or
+    PGN game: the position it ends in); without text the start of ``variant``
+    on ``board``. Every other position argument (``perft``, ``solve``,
+    ``Record(start=...)``, ``Batch(start=...)``, ``Engine.move``) takes such a
+    text too, read as Reversi. A move list with an illegal move raises
+    ``IllegalMoveError`` naming its ply, line and column.
     """
 
     def __new__(
@@ -127,7 +134,7 @@ class Position:
     def __reduce__(self) -> tuple[type[Position], tuple[str, str]]: ...
 
 def perft(
-    position: Position,
+    position: Position | str,
     depth: int,
     hash_mib: int | None = None,
     threads: int | None = None,
@@ -178,8 +185,14 @@ class Batch:
         auto_reset: bool = True,
         first: str = "black",
         threads: int | None = None,
+        start: Position | str | None = None,
     ) -> Self:
         """``threads``: ``None`` (rayon's pool, every core), 1 (none) or a pool of that many (at most 1024).
+
+        ``start``: the games' start instead of ``variant``'s on ``board``: a
+        ``Position``, or a text read in ``variant`` as ``Position(text)`` reads
+        it; it gives the board and the side to move (``board``, ``holes`` and
+        ``first`` left at their defaults).
 
         Either way the loops split onto threads only from 2048 games on; the
         same seed plays the same games whatever the threads.
@@ -278,7 +291,7 @@ class Record:
         board: str = "8x8",
         holes: Sequence[str] = ...,
         first: str = "black",
-        start: Position | None = None,
+        start: Position | str | None = None,
         black: str | None = None,
         white: str | None = None,
         event: str | None = None,
@@ -469,7 +482,7 @@ class Engine:
     ) -> Self: ...
     @property
     def name(self) -> str: ...
-    def move(self, position: Position, time: float = 60.0) -> str:
+    def move(self, position: Position | str, time: float = 60.0) -> str:
         """The engine's move (``"f5"``) in ``position`` within ``time`` seconds.
 
         A position that follows from the last one by a move (and a forced pass)
@@ -557,7 +570,7 @@ class _Solution(TypedDict):
     moves: NotRequired[list[tuple[str, int]]]
 
 def solve(
-    position: Position,
+    position: Position | str,
     *,
     threads: int = 1,
     hash_mib: int = 64,
@@ -583,7 +596,7 @@ def solve(
     is released, and Ctrl-C stops the solve (``KeyboardInterrupt``)."""
 
 def solve_moves(
-    position: Position, *, threads: int = 1, hash_mib: int = 64, time_limit: float | None = None
+    position: Position | str, *, threads: int = 1, hash_mib: int = 64, time_limit: float | None = None
 ) -> list[tuple[str, int]]:
     """Every legal move of ``position`` with its exact score, best first (an OBF answer list).
 
@@ -766,7 +779,7 @@ class Merged:
     def balance(self) -> float:
         """The slowest shard's seconds over the mean."""
 
-def write_plan(path: _Path, position: Position, depth: int, split: int) -> PlanInfo:
+def write_plan(path: _Path, position: Position | str, depth: int, split: int) -> PlanInfo:
     """Writes the plan of ``position`` at ``depth`` split at ply ``split`` to
     ``path``, all or nothing; raises ``PlanError`` when ``split > depth`` or
     when a ply of the plan would pass 2**20 positions (refused at once, the

@@ -11,8 +11,10 @@ Importing this module (needs ``pip install reversi-rules[gymnasium]``) registers
 Every id takes the options of ``ReversiEnv``: ``variant``, ``board``, ``holes``,
 ``first``, ``color`` (the agent's side, ``"black"`` or ``"white"``), ``opponent``
 (``"random"`` or ``"greedy"``: the policies of ``Batch.rollout``; ``"self"``: the agent
-plays both sides, the reward from the view of the side that moved), ``illegal`` and
-``render_mode`` (``"ansi"`` or ``"human"``).
+plays both sides, the reward from the view of the side that moved), ``illegal``,
+``render_mode`` (``"ansi"`` or ``"human"``) and ``start`` (``Batch``'s: a ``Position``
+or any text ``Position(text)`` reads, such as an opening ``"f5d6c3d3c4f4f6f3"``, each
+episode starting there; it gives the board and the side to move).
 
 ``gymnasium.make_vec(id, num_envs=N, ...)`` builds ``ReversiVectorEnv`` (the ids'
 ``vector_entry_point``; ``VectorEnv``, its first name, is the same class): every
@@ -67,12 +69,15 @@ class ReversiEnv(gymnasium.Env[np.ndarray, np.int64]):
         opponent: str = "random",
         illegal: str = "lose",
         render_mode: str | None = None,
+        start: Position | str | None = None,
     ) -> None:
         if color not in SIDES:
             raise ValueError(f"color must be 'black' or 'white', not {color!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        self._batch = Batch(1, variant, board=board, holes=list(holes), auto_reset=False, first=first)
+        self._batch = Batch(
+            1, variant, board=board, holes=list(holes), auto_reset=False, first=first, start=start
+        )
         if opponent != "self":
             # The name checked now, not at its first move.
             self._batch.policy_actions(cast(BuiltinPolicy, opponent))

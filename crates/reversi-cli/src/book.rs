@@ -51,8 +51,8 @@ pub(crate) fn run(args: &BookArgs, out: &mut Stdout) -> Result<(), Failure> {
         BookCommand::Show { file, position } => {
             let book = load(file)?;
             let Some(text) = position else { return write!(out, "{}", book.to_text()) };
-            let pasted = reversi_notation::paste(text).map_err(|e| Failure::usage(format!("--position: {e}")))?;
-            let pos = pasted.position().map_err(|e| Failure::usage(format!("--position: {e}")))?;
+            let pos = reversi_notation::paste_position(reversi_variants::Variant::Reversi, text)
+                .map_err(|e| Failure::usage(format!("--position: {e}")))?;
             let pos = pos.to_othello().ok_or_else(|| Failure::usage("--position: an 8x8 Othello position"))?;
             let Some(found) = book.find(&pos) else {
                 return Err(Failure::illegal(format!("{}: the position is not in the book", file.display())));

@@ -133,16 +133,8 @@ impl StartSpec<'_> {
             }
             // RULES.md's position text, else whatever notation's paste
             // recognises (a move list, a diagram, a GGF game, ...): its end.
-            match Position::from_text(self.variant, text) {
-                Ok(pos) => pos,
-                Err(e) => match reversi_notation::paste_as(self.variant, text) {
-                    Ok(pasted) => pasted.position().map_err(|e| Failure::usage(format!("--position: {e}")))?,
-                    Err(reversi_notation::PasteError::Syntax(_)) => {
-                        return Err(Failure::usage(format!("--position: {e}")));
-                    }
-                    Err(pasted) => return Err(Failure::usage(format!("--position: {pasted}"))),
-                },
-            }
+            reversi_notation::paste_position(self.variant, text)
+                .map_err(|e| Failure::usage(format!("--position: {e}")))?
         } else {
             let geometry = parse_geometry(self.board, self.holes)?;
             Position::start_with_first(self.variant, geometry, self.first)

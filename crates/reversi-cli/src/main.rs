@@ -20,6 +20,8 @@
 //!               [--dir2 DIR] [--to F] [--resume] [--json] [--sprt ELO0,ELO1,ALPHA,BETA]
 //! reversi book show FILE [--position TEXT]
 //! reversi book convert IN OUT
+//! reversi xot generate [--plies 8] [--count N] [--seed S] [--margin M] [--depth D]
+//!                      [--exact-empties N] [-o FILE]
 //! reversi solve [FILE|DIR...] [--format auto|F] [--empties N] [--position TEXT]
 //!               [--variant V] [--board WxH] [--holes SQUARES] [--first black|white]
 //!               [--all] [--json] [--threads N] [--hash MIB] [--time-limit SECONDS]
@@ -27,6 +29,9 @@
 //!
 //! `book` ([`book`]) maps its arguments onto reversi-notation's `book` module
 //! (Edax opening books).
+//!
+//! `xot generate` ([`xot`]) writes balanced openings of reversi-solve's
+//! `xot` module, one a line, from a seed.
 //!
 //! `solve` ([`solve`]) gives exact scores by reversi-solve's one entry point:
 //! a table like Edax's `-solve` and a summary, OBF expected scores checked
@@ -124,6 +129,7 @@ mod replay;
 mod serve;
 mod solve;
 mod split;
+mod xot;
 
 use std::io;
 use std::process::ExitCode;
@@ -133,8 +139,8 @@ use clap::{Parser, Subcommand};
 use crate::output::Stdout;
 
 /// Reversi (Othello), Reversitacks and Attacks on any board: perft; replay,
-/// convert and play game records; Edax opening books (book); exact solves
-/// (solve); be an engine (gtp, nboard) and referee matches between engines
+/// convert and play game records; Edax opening books (book); balanced
+/// openings (xot); exact solves (solve); be an engine (gtp, nboard) and referee matches between engines
 /// (match).
 ///
 /// Every help text here is plain text, as a terminal shows it: no Markdown
@@ -164,6 +170,8 @@ enum Command {
     Match(referee::MatchArgs),
     /// Show, look up and convert Edax opening books (book.dat and a text form).
     Book(book::BookArgs),
+    /// Generate balanced openings (the equivalent of the XOT list) from a seed.
+    Xot(xot::XotArgs),
     /// Solve positions exactly: score, best move, principal variation (Reversi on any board).
     Solve(solve::SolveArgs),
 }
@@ -235,6 +243,7 @@ fn main() -> ExitCode {
         Command::Nboard(args) => serve::run(&args, serve::Protocol::Nboard),
         Command::Match(args) => referee::run(&args, &mut out),
         Command::Book(args) => book::run(&args, &mut out),
+        Command::Xot(args) => xot::run(&args, &mut out),
         Command::Solve(args) => solve::run(&args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
@@ -274,6 +283,7 @@ fn fuzz_args(data: &[u8]) {
         Command::Match(_) => Ok(()),
         // Reads its files when it runs: nothing to check before.
         Command::Book(_) => Ok(()),
+        Command::Xot(args) => args.check(),
     };
     if let Err(failure) = checked {
         assert!(!output::one_line(&failure.message).contains('\n'), "{failure:?}");

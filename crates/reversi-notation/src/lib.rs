@@ -40,7 +40,8 @@
 //! Beside them: [`paste()`] recognises a text a user pasted (a position in
 //! the OBF, Edax, FFO or GGS spellings, a diagram, a move list in any
 //! spacing, PlayOK's numbered form, a GGF or PGN game), with a located error
-//! when it is nothing; [`book`] reads, writes, looks up and converts Edax
+//! when it is nothing, and [`paste_position`] is what every front end's
+//! position argument reads (RULES.md's text, else a paste's end); [`book`] reads, writes, looks up and converts Edax
 //! opening books (`book.dat`); [`xot`] says which opening of a list (an XOT
 //! list, read as a transcript) a game started from, under the 8 symmetries.
 //!
@@ -137,7 +138,7 @@ pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
 pub use format::registry::ParseFormatError;
 pub use format::{Format, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
-pub use paste::{MAX_PASTE_BYTES, PasteError, PasteForm, Pasted, paste, paste_as};
+pub use paste::{MAX_PASTE_BYTES, PasteError, PasteForm, Pasted, PositionArgError, paste, paste_as, paste_position};
 pub use place::Place;
 pub use reader::open::{open, open_with, record_files, wthor_name_files};
 pub use reader::push::{Pulled, PushReader};

@@ -4,7 +4,8 @@
 //! position tokenizer, the transcript, PGN and GGF parsers): no second
 //! parser of any of them.
 //!
-//! The forms and their order are [`paste`]'s docs.
+//! The forms and their order are [`paste`]'s docs. [`paste_position`] is
+//! THE reading of a position argument in every front end.
 
 use reversi_variants::{Geometry, Position, Variant};
 
@@ -168,6 +169,59 @@ pub fn paste_as(variant: Variant, text: &str) -> Result<Pasted, PasteError> {
     };
     replay(&pasted.record, Passes::Infer)?;
     Ok(pasted)
+}
+
+/// Why a position argument reads as no position: [`paste_position`]'s error.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionArgError {
+    /// No form reads the text: the error of RULES.md's position text, the
+    /// form a position argument is documented by.
+    #[error(transparent)]
+    Position(#[from] reversi_variants::ParsePositionError),
+    /// A form reads the text, but its game does not replay (an illegal
+    /// move, located), or the text is longer than [`MAX_PASTE_BYTES`].
+    #[error(transparent)]
+    Paste(PasteError),
+}
+
+/// The position a position argument names: THE reading of every front end's
+/// position argument (the CLI's `--position`, Python's `Position(text)`,
+/// `solve`, `perft`, a `Batch`'s start, the browser's `Position.fromText`
+/// and its position arguments), so that they all take the same texts.
+///
+/// RULES.md's position text of `variant` first (any board, holes
+/// included), else whatever [`paste_as`] recognises (a 64-square board with
+/// or without the side to move, GGS's `[8 ...]`, a diagram, a move list, a
+/// numbered PlayOK list, a GGF or PGN game): the position it ends in.
+///
+/// ```
+/// use reversi_notation::paste_position;
+/// use reversi_variants::Variant;
+/// let after = paste_position(Variant::Reversi, "1. F5 d6 2. C3")?;
+/// assert_eq!(after, paste_position(Variant::Reversi, "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O")?);
+/// assert!(paste_position(Variant::Reversi, "f5 f5").unwrap_err().to_string().contains("ply 2: f5 is not legal"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`PositionArgError::Position`]: no form reads the text (the position
+/// text's own error, located by byte); [`PositionArgError::Paste`]: a move
+/// list or game with an illegal move, or a text longer than
+/// [`MAX_PASTE_BYTES`].
+pub fn paste_position(variant: Variant, text: &str) -> Result<Position, PositionArgError> {
+    if text.len() > MAX_PASTE_BYTES {
+        return Err(PositionArgError::Paste(PasteError::TooLong { len: text.len() }));
+    }
+    let not_position = match Position::from_text(variant, text) {
+        Ok(pos) => return Ok(pos),
+        Err(e) => e,
+    };
+    match paste_as(variant, text) {
+        Ok(pasted) => pasted.position().map_err(|e| PositionArgError::Paste(e.into())),
+        Err(PasteError::Syntax(_)) => Err(PositionArgError::Position(not_position)),
+        Err(other) => Err(PositionArgError::Paste(other)),
+    }
 }
 
 /// The first game of a GGF or PGN paste.

@@ -14,7 +14,7 @@ use crate::args::Unsigned;
 use crate::arrays::out_array;
 use crate::errors::illegal;
 use crate::interrupt::interruptible;
-use crate::position::{PyPosition, start};
+use crate::position::{PositionArg, PyPosition, parse_variant, read_position, start as start_of};
 use crate::threads::Threads;
 
 /// What `step` returns: rewards and terminated flags.
@@ -116,8 +116,8 @@ fn batch_error(e: BatchError) -> PyErr {
 impl Batch {
     #[new]
     #[pyo3(
-        signature = (n, variant="reversi", *, board="8x8", holes=Vec::new(), seed=Unsigned(0), auto_reset=true, first="black", threads=None),
-        text_signature = "(n, variant='reversi', *, board='8x8', holes=..., seed=0, auto_reset=True, first='black', threads=None)"
+        signature = (n, variant="reversi", *, board="8x8", holes=Vec::new(), seed=Unsigned(0), auto_reset=true, first="black", threads=None, start=None),
+        text_signature = "(n, variant='reversi', *, board='8x8', holes=..., seed=0, auto_reset=True, first='black', threads=None, start=None)"
     )]
     #[allow(clippy::too_many_arguments)] // Python's keywords
     pub(crate) fn py_new(
@@ -129,6 +129,7 @@ impl Batch {
         auto_reset: bool,
         first: &str,
         threads: Option<Unsigned<usize>>,
+        start: Option<PositionArg<'_>>,
     ) -> PyResult<Batch> {
         let n = n.get();
         let seed = seed.get();
@@ -136,7 +137,18 @@ impl Batch {
         if n == 0 {
             return Err(batch_error(BatchError::Empty));
         }
-        let pos = start(variant, board, &holes, first)?;
+        let pos = match start {
+            // A start gives the board and the side to move, as the CLI's
+            // --position does: a text is read in `variant`.
+            Some(_) if board != "8x8" || !holes.is_empty() || first != "black" => {
+                return Err(PyValueError::new_err(
+                    "start gives the board and the side to move: drop board, holes and first",
+                ));
+            }
+            Some(PositionArg::Object(pos)) => pos.pos,
+            Some(PositionArg::Text(text)) => read_position(parse_variant(variant)?, &text)?,
+            None => start_of(variant, board, &holes, first)?,
+        };
         let threads = Threads::new(threads)?;
         let options = BatchOptions::new(n).seed(seed).auto_reset(auto_reset).parallel_from(threads.parallel_from());
         let batch = env::Batch::new(pos, &options).map_err(batch_error)?;

@@ -12,7 +12,7 @@ use reversi_variants::{Move, Position};
 
 use crate::args::Unsigned;
 use crate::interrupt::{Cancel, interruptible};
-use crate::position::PyPosition;
+use crate::position::PositionArg;
 
 /// Registers the `Engine` class (lib.rs registers `match` and the servers
 /// beside it: they use this module, not the other way round).
@@ -182,9 +182,9 @@ impl Engine {
     /// the engine fails, and Ctrl-C's `KeyboardInterrupt` at once (the engine
     /// is started again at the next call).
     #[pyo3(name = "move", signature = (position, time=60.0))]
-    fn py_move(&mut self, py: Python<'_>, position: &PyPosition, time: f64) -> PyResult<String> {
+    fn py_move(&mut self, py: Python<'_>, position: PositionArg<'_>, time: f64) -> PyResult<String> {
         let time = seconds(time, "time")?;
-        let pos = position.pos;
+        let pos = position.get()?;
         if pos.is_game_over() || pos.must_pass() {
             return Err(PyValueError::new_err(format!("no move to choose: {pos}")));
         }

@@ -120,6 +120,38 @@ pub(crate) fn parse_move(text: &str) -> PyResult<Move> {
     text.trim().parse::<Move>().map_err(|e| parse_error(format!("{e}: {text:?}")))
 }
 
+/// The position a text names, as the CLI's `--position` reads it
+/// (reversi-notation's `paste_position`: RULES.md's text, else a pasted
+/// board, move list or game's end); a game of moves illegal at some ply is
+/// an `IllegalMoveError`, any other text a `ParseError`.
+pub(crate) fn read_position(variant: Variant, text: &str) -> PyResult<Position> {
+    use reversi_notation::{PasteError, PositionArgError};
+    reversi_notation::paste_position(variant, text).map_err(|e| match e {
+        PositionArgError::Paste(PasteError::Illegal(_)) => illegal(e),
+        _ => parse_error(e),
+    })
+}
+
+/// A position argument: a `Position`, or a text of Reversi as
+/// `Position(text)` reads it.
+#[derive(FromPyObject)]
+pub(crate) enum PositionArg<'py> {
+    /// A `Position` object.
+    Object(PyRef<'py, PyPosition>),
+    /// A text ([`read_position`], Reversi).
+    Text(PyBackedStr),
+}
+
+impl PositionArg<'_> {
+    /// The position the argument names.
+    pub(crate) fn get(&self) -> PyResult<Position> {
+        match self {
+            PositionArg::Object(pos) => Ok(pos.pos),
+            PositionArg::Text(text) => read_position(Variant::Reversi, text),
+        }
+    }
+}
+
 /// A position of Reversi, Reversitacks or Attacks on any board.
 #[pyclass(module = "reversi_rules", name = "Position", eq)]
 #[derive(Clone, PartialEq)]
@@ -139,7 +171,7 @@ impl PyPosition {
     #[pyo3(signature = (text=None, variant="reversi", *, board="8x8", holes=Vec::new(), first="black"))]
     fn py_new(text: Option<&str>, variant: &str, board: &str, holes: Vec<String>, first: &str) -> PyResult<Self> {
         let pos = match text {
-            Some(text) => Position::from_text(parse_variant(variant)?, text).map_err(parse_error)?,
+            Some(text) => read_position(parse_variant(variant)?, text)?,
             None => start(variant, board, &holes, first)?,
         };
         Ok(PyPosition { pos })

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use reversi_notation::{Passes, Ply, ReadOptions, Reader, Record, RecordError};
 
 use crate::errors::record_error;
-use crate::position::{PyPosition, color_name};
+use crate::position::{PositionArg, PyPosition, color_name};
 
 /// A reader of any source.
 pub(crate) type BoxedReader = Reader<Box<dyn BufRead + Send>>;
@@ -48,7 +48,7 @@ impl PyRecord {
         board: &str,
         holes: Vec<String>,
         first: &str,
-        start: Option<PyRef<'_, PyPosition>>,
+        start: Option<PositionArg<'_>>,
         black: Option<String>,
         white: Option<String>,
         event: Option<String>,
@@ -57,7 +57,7 @@ impl PyRecord {
     ) -> PyResult<PyRecord> {
         let mut record = match start {
             Some(pos) => {
-                let pos = pos.pos;
+                let pos = pos.get()?;
                 let mut record = Record::of(pos.variant(), *pos.geometry());
                 record.first = pos.side_to_move();
                 record.start = Some(pos);

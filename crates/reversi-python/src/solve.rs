@@ -17,6 +17,7 @@ use crate::engines::seconds;
 use crate::interrupt::interruptible;
 use crate::position::PyPosition;
 use crate::records::parse_errors;
+use crate::position::PositionArg;
 
 /// Registers the functions.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -73,14 +74,14 @@ fn solve_error_at(error: SolveError, at: &str) -> PyErr {
 )]
 fn solve<'py>(
     py: Python<'py>,
-    position: &PyPosition,
+    position: PositionArg<'_>,
     threads: Unsigned<usize>,
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
     moves: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = options(threads.get(), hash_mib.get(), time_limit)?;
-    let pos = position.pos;
+    let pos = position.get()?;
     let summary = interruptible(py, |cancel: &Cancel| {
         let options = options.clone().cancel(cancel.clone());
         let solution = reversi_solve::solve(&pos, &options)?;
@@ -118,13 +119,13 @@ fn summary_dict(py: Python<'_>, summary: Summary) -> PyResult<Bound<'_, PyDict>>
 )]
 fn solve_moves(
     py: Python<'_>,
-    position: &PyPosition,
+    position: PositionArg<'_>,
     threads: Unsigned<usize>,
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
 ) -> PyResult<Vec<(String, i32)>> {
     let options = options(threads.get(), hash_mib.get(), time_limit)?;
-    let pos = position.pos;
+    let pos = position.get()?;
     let scores =
         interruptible(py, |cancel: &Cancel| reversi_solve::solve_moves(&pos, &options.clone().cancel(cancel.clone())))?
             .map_err(solve_error)?;

@@ -19,7 +19,7 @@ use reversi_variants::split::{Counter, CounterError, DeepOptions, MAX_DEPTH};
 use crate::args::{FilePath, Unsigned};
 use crate::errors::{self, Kind};
 use crate::interrupt::interruptible;
-use crate::position::PyPosition;
+use crate::position::{PositionArg, PyPosition};
 
 /// Adds the exceptions, classes and functions of the split count.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -412,7 +412,7 @@ impl MergedCount {
 #[pyo3(signature = (position, depth, hash_mib=None, threads=None, *, hash_seed=None))]
 pub(crate) fn perft(
     py: Python<'_>,
-    position: &PyPosition,
+    position: PositionArg<'_>,
     depth: Unsigned<u32>,
     hash_mib: Option<Unsigned<usize>>,
     threads: Option<Unsigned<usize>>,
@@ -422,7 +422,7 @@ pub(crate) fn perft(
     let hash_mib = hash_mib.map(Unsigned::get);
     let threads = threads.map(Unsigned::get);
     let hash_seed = hash_seed.map(Unsigned::get);
-    let pos = position.pos;
+    let pos = position.get()?;
     interruptible(py, |cancel| {
         let counter = Counter::new(&pos, options(hash_mib, hash_seed, threads))
             .map_err(counter_error)?
@@ -438,7 +438,7 @@ pub(crate) fn perft(
 pub(crate) fn write_plan(
     py: Python<'_>,
     path: FilePath,
-    position: &PyPosition,
+    position: PositionArg<'_>,
     depth: Unsigned<u32>,
     split: Unsigned<u32>,
 ) -> PyResult<PlanInfo> {
@@ -447,7 +447,7 @@ pub(crate) fn write_plan(
         let too_deep = reversi_variants::PerftError::TooDeep { depth, max: MAX_DEPTH };
         return Err(PyValueError::new_err(too_deep.to_string()));
     }
-    let pos = position.pos;
+    let pos = position.get()?;
     let to = Destination::new(path);
     let plan = py.detach(|| reversi_variants::shards::write_plan(&pos, depth, split, &to)).map_err(plan_error)?;
     Ok(PlanInfo::new(plan.header(), plan.digest()))

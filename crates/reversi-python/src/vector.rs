@@ -125,7 +125,7 @@ impl VectorCore {
         let seed = seed.get();
         let max_plies = max_plies.map(Unsigned::get);
         let Batch { batch, threads } =
-            Batch::py_new(Unsigned(n), variant, board, holes, Unsigned(seed), false, first, threads)?;
+            Batch::py_new(Unsigned(n), variant, board, holes, Unsigned(seed), false, first, threads, None)?;
         let opponent: Option<BuiltinPolicy> = if opponent == "self" { None } else { Some(parse_policy(opponent)?) };
         let learner_black = match color {
             "black" => true,

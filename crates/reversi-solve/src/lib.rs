@@ -42,6 +42,9 @@
 //! - [`Summary`]: a solve's answer as named fields, the one definition of
 //!   `reversi solve --json`'s line and Python's `solve` dict.
 //! - [`check_expected`]: expected scores (an OBF line's) against a solve.
+//! - [`xot`]: balanced openings (the equivalent of the XOT list) generated
+//!   from a seed, valued by the solver where it reaches, else by a
+//!   documented shallow search, deduplicated under the 8 symmetries.
 //!
 //! ```
 //! use reversi_core::Position;
@@ -94,6 +97,7 @@ mod scores;
 mod solution;
 mod summary;
 mod window;
+pub mod xot;
 
 use std::cmp::Ordering;
 

@@ -52,10 +52,13 @@ impl Position {
         Ok(Position { pos })
     }
 
-    /// The position a JS `Position` object holds (its text read back), for
-    /// an argument that must be one.
+    /// The position a position argument names: a JS `Position` object (its
+    /// text read back), or a text of Reversi as `Position.fromText` reads it.
     pub(crate) fn of_js(value: &JsValue, what: &str) -> Result<Position, JsValue> {
-        let expected = "a Position";
+        let expected = "a Position or a string";
+        if let Some(text) = value.as_string() {
+            return Position::read(Variant::Reversi, &text).map_err(js_error);
+        }
         let is_position = value.is_object()
             && js_sys::Reflect::get(value, &"constructor".into())
                 .ok()
@@ -76,6 +79,13 @@ impl Position {
             }
             _ => Err(args::type_error(what, expected, value)),
         }
+    }
+
+    /// The position `text` names in `variant`, as the CLI's `--position`
+    /// reads it: reversi-notation's `paste_position` (RULES.md's text, else a
+    /// pasted board, move list or game's end).
+    pub(crate) fn read(variant: Variant, text: &str) -> Result<Position, String> {
+        reversi_notation::paste_position(variant, text).map(|pos| Position { pos }).map_err(|e| e.to_string())
     }
 
     /// The count `depth` plies below, `depth` at most the CLI's and
@@ -137,8 +147,11 @@ impl Position {
         .map_err(js_error)
     }
 
-    /// The position of RULES.md's text form (`"---/-XO/--- X"`) in
-    /// `variant` (default `reversi`).
+    /// The position a text names in `variant` (default `reversi`), as the
+    /// CLI's `--position` reads it: RULES.md's text form (`"---/-XO/--- X"`),
+    /// else a pasted position or game's end (a 64-square board with or
+    /// without the side to move, GGS's `[8 ...]`, a diagram, a move list
+    /// such as `f5d6c3` or `1. F5 d6 2. C3`, a GGF or PGN game).
     ///
     /// # Errors
     /// `TypeError`: an argument of the wrong type. The text's error, as the
@@ -151,7 +164,7 @@ impl Position {
         let text = args::string(&text, "Position.fromText: text")?;
         let variant = args::optional_string(&variant, "Position.fromText: variant")?;
         let variant = parse_variant(variant.as_deref().unwrap_or("reversi")).map_err(js_error)?;
-        reversi_variants::Position::from_text(variant, &text).map(|pos| Position { pos }).map_err(js_error)
+        Position::read(variant, &text).map_err(js_error)
     }
 
     /// The legal moves as text (`["pass"]` when the side to move must pass,

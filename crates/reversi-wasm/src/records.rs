@@ -262,11 +262,12 @@ impl Record {
     /// `replay()` checks them.
     ///
     /// # Errors
-    /// `TypeError`: a start that is not a `Position`, moves that are not an
+    /// `TypeError`: a start that is not a `Position` or a position text (read
+    /// as `Position.fromText` reads it), moves that are not an
     /// array of strings. Text that is no move.
     #[wasm_bindgen(js_name = fromMoves)]
     pub fn from_moves(
-        #[wasm_bindgen(unchecked_param_type = "Position")] start: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Position | string")] start: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string[]")] moves: JsValue,
     ) -> Result<Record, JsValue> {
         let start = Position::of_js(&start, "Record.fromMoves: start")?;

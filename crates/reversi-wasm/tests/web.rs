@@ -72,6 +72,24 @@ fn errors_are_exceptions_with_the_library_message() {
     assert_eq!(message(Position::from_text(s("XQ X"), None).unwrap_err()), bad.to_string());
 }
 
+/// The texts of the CLI's `position_takes_what_a_user_pastes` (tests/cli.rs),
+/// read as `--position` reads them: through notation's `paste_position`.
+#[wasm_bindgen_test]
+fn position_arguments_take_what_a_user_pastes() {
+    let board = "--------/--------/--X-----/---XX---/---OXX--/---O----/--------/-------- O";
+    let expected = Position::from_text(s(board), None).unwrap().text();
+    for text in ["f5d6c3", "1. F5 d6 2. C3", "f5 D6 c3"] {
+        assert_eq!(Position::from_text(s(text), None).unwrap().text(), expected, "{text}");
+        // Every position argument: a record's start too.
+        let record = Record::from_moves(s(text), strings(&["d3"])).unwrap();
+        assert_eq!(record.replay().unwrap().position(n(0)).unwrap().unwrap().text(), expected, "{text}");
+    }
+    let illegal = message(Position::from_text(s("f5 f5"), None).unwrap_err());
+    assert!(illegal.contains("line 1, column 4: ply 2: f5 is not legal"), "{illegal}");
+    let bad = message(Position::from_text(s("--------/--------- X"), None).unwrap_err());
+    assert!(bad.starts_with("bad position at byte"), "{bad}");
+}
+
 #[wasm_bindgen_test]
 fn wthor_games_carry_the_names_of_the_name_files() {
     let wtb = include_bytes!("../../../data/wthor/WTH_1980.wtb");

@@ -76,7 +76,7 @@ test('every export refuses arguments of the wrong type with a TypeError naming t
     ['Records.read: index', wrong.number, (v) => games().read(v, new Uint8Array(), new Uint8Array())],
     ['Records.read: head', wrong.bytes, (v) => games().read(0, v, new Uint8Array())],
     ['Records.read: bytes', wrong.bytes, (v) => games().read(0, new Uint8Array(), v)],
-    ['Record.fromMoves: start', [...others, 'x', undefined, { constructor: { name: 'Position' } }],
+    ['Record.fromMoves: start', [...others, undefined, { constructor: { name: 'Position' } }],
       (v) => Record.fromMoves(v, ['f5'])],
     ['Record.fromMoves: moves', [12, 'f5', {}, Symbol('s'), 10n, undefined, [12]],
       (v) => Record.fromMoves(new Position(), v)],
@@ -107,6 +107,10 @@ test('every export refuses arguments of the wrong type with a TypeError naming t
         `${name} given ${shown}`);
     }
   }
+  // A start may be a text, read as Position.fromText (and the CLI's --position) reads it.
+  const after = Position.fromText('1. F5 d6 2. C3').toString();
+  assert.equal(Record.fromMoves('f5d6c3', ['d3']).replay().position(0).toString(), after);
+  assert.throws(() => Record.fromMoves('f5 f5', []), /ply 2: f5 is not legal/);
   // Numbers of the right type out of range: a RangeError, before anything is counted or read.
   for (const depth of [61, 512, 2 ** 32 + 3, NaN, -1, 1.5, Infinity]) {
     assert.throws(() => new Position().perft(depth), RangeError, `perft(${depth})`);

@@ -20,6 +20,9 @@ pub(super) enum Value<'a> {
     Array(Vec<(usize, Value<'a>)>),
     /// An object: its members in the order written.
     Object(Vec<(Cow<'a, str>, usize, Value<'a>)>),
+    /// The array at [`parse_with`]'s path, at this byte (its `[`): handed
+    /// to the caller an element at a time as it was parsed, not kept.
+    Deferred(usize),
 }
 
 impl<'a> Value<'a> {
@@ -56,9 +59,94 @@ const MAX_DEPTH: usize = 16;
 /// The value starting at byte `at` of `text` (after any whitespace), and the
 /// byte after it.
 pub(super) fn parse(text: &str, at: usize) -> Result<(Value<'_>, usize), JsonError> {
-    let mut parser = Parser { bytes: text.as_bytes(), text, at };
+    parse_with(text, at, &[], &mut |_| Ok(()))
+}
+
+/// What reads the array [`parse_with`] hands over.
+pub(super) type ReadArray<'r, 'a> = dyn FnMut(&mut Elements<'a>) -> Result<(), JsonError> + 'r;
+
+/// As [`parse`], but the first array at `path` (member names from the
+/// value's top object: `["position", "moves"]`) is handed to `read` at its
+/// `[` as the parser comes to it, to be read an element at a time
+/// ([`Elements`]) and left out of the tree ([`Value::Deferred`]): a long
+/// array of small objects (a game's moves) read in the one pass, without a
+/// value an element.
+pub(super) fn parse_with<'a>(
+    text: &'a str,
+    at: usize,
+    path: &'static [&'static str],
+    read: &mut ReadArray<'_, 'a>,
+) -> Result<(Value<'a>, usize), JsonError> {
+    let mut parser = Parser { bytes: text.as_bytes(), text, at, path, matched: 0, read: Some(read) };
     let value = parser.value(0)?;
     Ok((value, parser.at))
+}
+
+/// An array read an element at a time, each element an object read a
+/// member at a time: nothing is kept but the member at hand.
+pub(super) struct Elements<'a> {
+    parser: Parser<'a, 'a>,
+    /// Whether an element was read (a `,` then comes before the next).
+    started: bool,
+}
+
+impl<'a> Elements<'a> {
+    /// The array whose `[` is at byte `at`.
+    pub(super) fn new(text: &'a str, at: usize) -> Elements<'a> {
+        let parser = Parser { bytes: text.as_bytes(), text, at: at + 1, path: &[], matched: 0, read: None };
+        Elements { parser, started: false }
+    }
+
+    /// The byte where the next element starts and whether it is an object,
+    /// or `None` after the last.
+    ///
+    /// # Errors
+    /// [`JsonError`] where the array does not parse.
+    pub(super) fn next_element(&mut self) -> Result<Option<(usize, bool)>, JsonError> {
+        let b = self.parser.peek()?;
+        if b == b']' {
+            self.parser.at += 1;
+            return Ok(None);
+        }
+        if self.started {
+            if b != b',' {
+                return Err(JsonError::Bad(self.parser.at, "`,` or `]`"));
+            }
+            self.parser.at += 1;
+        }
+        self.started = true;
+        let first = self.parser.peek()?;
+        Ok(Some((self.parser.at, first == b'{')))
+    }
+
+    /// Passes over the element at hand, whatever it is.
+    pub(super) fn skip_element(&mut self) -> Result<(), JsonError> {
+        self.parser.value(1).map(drop)
+    }
+
+    /// The next member of the object element at hand (its name, the byte
+    /// of its value, the value), or `None` after its `}`.
+    ///
+    /// # Errors
+    /// [`JsonError`] where the object does not parse.
+    pub(super) fn next_member(&mut self) -> Result<Option<(Cow<'a, str>, usize, Value<'a>)>, JsonError> {
+        match self.parser.peek()? {
+            b'{' => {
+                self.parser.at += 1;
+                if self.parser.peek()? == b'}' {
+                    self.parser.at += 1;
+                    return Ok(None);
+                }
+            }
+            b',' => self.parser.at += 1,
+            b'}' => {
+                self.parser.at += 1;
+                return Ok(None);
+            }
+            _ => return Err(JsonError::Bad(self.parser.at, "`,` or `}`")),
+        }
+        self.parser.member(1).map(Some)
+    }
 }
 
 /// The byte after the value that starts at byte `at` (after whitespace),
@@ -109,13 +197,19 @@ pub(super) fn skip_space(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-struct Parser<'a> {
+struct Parser<'a, 'r> {
     bytes: &'a [u8],
     text: &'a str,
     at: usize,
+    /// The path of the array handed to `read`.
+    path: &'static [&'static str],
+    /// How many names of `path` the members being parsed match.
+    matched: usize,
+    /// What reads the array at `path`, until it has read one.
+    read: Option<&'r mut ReadArray<'r, 'a>>,
 }
 
-impl<'a> Parser<'a> {
+impl<'a> Parser<'a, '_> {
     fn space(&mut self) {
         self.at = skip_space(self.bytes, self.at);
     }
@@ -210,7 +304,7 @@ impl<'a> Parser<'a> {
 
     /// `\uXXXX` (a surrogate pair as one character) at `self.at`.
     fn unicode_escape(&mut self) -> Result<char, JsonError> {
-        let hex = |p: &Parser<'_>, at: usize| -> Result<u32, JsonError> {
+        let hex = |p: &Parser<'_, '_>, at: usize| -> Result<u32, JsonError> {
             let digits = p.bytes.get(at..at + 4).ok_or(JsonError::Incomplete)?;
             let digits = std::str::from_utf8(digits).map_err(|_| JsonError::Bad(at, "four hex digits"))?;
             u32::from_str_radix(digits, 16).map_err(|_| JsonError::Bad(at, "four hex digits"))
@@ -263,16 +357,7 @@ impl<'a> Parser<'a> {
             return Ok(Value::Object(members));
         }
         loop {
-            if self.peek()? != b'"' {
-                return Err(JsonError::Bad(self.at, "a member name (a JSON string)"));
-            }
-            let name = self.string()?;
-            if self.peek()? != b':' {
-                return Err(JsonError::Bad(self.at, "`:`"));
-            }
-            self.at += 1;
-            let at = skip_space(self.bytes, self.at);
-            members.push((name, at, self.value(depth + 1)?));
+            members.push(self.member(depth)?);
             match self.peek()? {
                 b',' => self.at += 1,
                 b'}' => {
@@ -282,6 +367,39 @@ impl<'a> Parser<'a> {
                 _ => return Err(JsonError::Bad(self.at, "`,` or `}`")),
             }
         }
+    }
+
+    /// A member of an object at `depth`: its name, the byte of its value,
+    /// the value (the array at the path handed to `read`).
+    fn member(&mut self, depth: usize) -> Result<(Cow<'a, str>, usize, Value<'a>), JsonError> {
+        if self.peek()? != b'"' {
+            return Err(JsonError::Bad(self.at, "a member name (a JSON string)"));
+        }
+        let name = self.string()?;
+        if self.peek()? != b':' {
+            return Err(JsonError::Bad(self.at, "`:`"));
+        }
+        self.at += 1;
+        let at = skip_space(self.bytes, self.at);
+        let on_path = self.matched == depth && self.path.get(depth).is_some_and(|&n| n == name);
+        if on_path
+            && depth + 1 == self.path.len()
+            && self.bytes.get(at) == Some(&b'[')
+            && let Some(read) = self.read.take()
+        {
+            let mut elements = Elements::new(self.text, at);
+            read(&mut elements)?;
+            self.at = elements.parser.at;
+            return Ok((name, at, Value::Deferred(at)));
+        }
+        if on_path {
+            self.matched += 1;
+        }
+        let value = self.value(depth + 1);
+        if on_path {
+            self.matched -= 1;
+        }
+        Ok((name, at, value?))
     }
 }
 
@@ -326,5 +444,46 @@ mod tests {
         let written = String::from_utf8(out).unwrap();
         assert_eq!(parse(&written, 0).unwrap().0, Value::Str("a\"\\\n\u{1}é".into()));
         assert!(matches!(parse("\"plain\"", 0).unwrap().0, Value::Str(Cow::Borrowed("plain"))));
+    }
+
+    #[test]
+    fn the_array_at_the_path_is_read_an_element_at_a_time() {
+        let text = r#"{"moves": [0], "p": {"moves": [{"m": "F5", "t": [1, {"x": 2}]}, 3, {}], "n": 1}, "z": 2}"#;
+        let mut seen = Vec::new();
+        let mut read = |elements: &mut Elements<'_>| {
+            while let Some((at, object)) = elements.next_element()? {
+                if !object {
+                    elements.skip_element()?;
+                    seen.push((at, "not an object".to_owned()));
+                    continue;
+                }
+                while let Some((name, _, value)) = elements.next_member()? {
+                    seen.push((at, format!("{name}={}", matches!(value, Value::Str(_)))));
+                }
+            }
+            Ok(())
+        };
+        let (value, end) = parse_with(text, 0, &["p", "moves"], &mut read).unwrap();
+        assert_eq!(end, text.len());
+        assert!(matches!(value.get("moves"), Some((_, Value::Array(_)))), "not on the path: parsed");
+        let Some((_, p)) = value.get("p") else { panic!("{value:?}") };
+        assert!(matches!(p.get("moves"), Some((at, &Value::Deferred(start))) if at == start && start == 30));
+        assert_eq!(p.get("n").map(|(_, v)| v), Some(&Value::Number(1.0)));
+        let starts = |text: &str, s: &str| text.find(s).unwrap();
+        assert_eq!(
+            seen,
+            [(31, "m=true".to_owned()), (31, "t=false".to_owned()), (starts(text, "3,"), "not an object".to_owned()),]
+        );
+        // What is no JSON in the array is the parse's error, where it is.
+        let bad = r#"{"p": {"moves": [{"m" "F5"}]}}"#;
+        let mut read = |elements: &mut Elements<'_>| {
+            while elements.next_element()?.is_some() {
+                while elements.next_member()?.is_some() {}
+            }
+            Ok(())
+        };
+        assert_eq!(parse_with(bad, 0, &["p", "moves"], &mut read), Err(JsonError::Bad(22, "`:`")));
+        let cut = r#"{"p": {"moves": [{"m": "F5"}, {"#;
+        assert_eq!(parse_with(cut, 0, &["p", "moves"], &mut read), Err(JsonError::Incomplete));
     }
 }
