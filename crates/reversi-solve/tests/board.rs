@@ -42,9 +42,18 @@ fn random_walk(mut pos: Position, plies: usize, mut seed: u64) -> Position {
 }
 
 /// Every check of one position against the twin: score, best move, PV,
-/// every move's score, the window form.
+/// every move's score, the window form; by the top-level calls (boards up
+/// to 8x8 on the 8x8 bitboards) and by `board`'s search of any board.
 fn check_against_reference(pos: &Position, options: &SolveOptions) {
     let expected = negamax(pos);
+    assert_eq!(board::solve(pos, options).unwrap().score, expected, "board::solve {pos}");
+    let every = board::solve_moves(pos, options).unwrap();
+    for &(mv, score) in &every.moves {
+        let mut child = *pos;
+        child.play(mv).unwrap();
+        assert_eq!(score, -negamax(&child), "board::solve_moves {pos} {mv}");
+    }
+    assert_eq!(board::compare_score(pos, expected + 1, options).unwrap(), Ordering::Less, "{pos}");
     let solution = solve(pos, options).unwrap();
     assert_eq!(solution.score, expected, "{pos}");
     // The PV plays out to the end of the game at the score.
@@ -190,9 +199,9 @@ proptest! {
     /// holes, either colour first: the solver agrees with the twin.
     #[test]
     fn random_positions_agree_with_the_reference(
-        width in 3usize..=6,
-        height in 3usize..=6,
-        holes in proptest::collection::vec((0u8..6, 0u8..6), 0..4),
+        width in 3usize..=8,
+        height in 3usize..=8,
+        holes in proptest::collection::vec((0u8..8, 0u8..8), 0..6),
         white_first in any::<bool>(),
         seed in any::<u64>(),
     ) {
