@@ -2,7 +2,8 @@
 # Builds the npm package of crates/reversi-wasm into target/web/pkg/ (the
 # `--target web` module at its root, the `--target bundler` one in bundler/;
 # package.json, .wasm, JS glue, .d.ts, the <reversi-viewer> element; `npm
-# pack` in it gives the tarball) and the viewer's static site into
+# pack` in it gives the tarball; the viewer's solver worker beside it) and
+# the viewer's static site into
 # target/web/site/ (index.html works from any static server).
 # Needs rustup's wasm32-unknown-unknown target and wasm-bindgen-cli at the
 # version of the wasm-bindgen crate in Cargo.lock; both are installed here
@@ -31,7 +32,7 @@ web=target/web
 rm -rf "$web/pkg" "$web/site"
 wasm-bindgen --target web --out-dir "$web/pkg" "$wasm"
 wasm-bindgen --target bundler --out-dir "$web/pkg/bundler" "$wasm"
-cp crates/reversi-wasm/web/reversi-viewer.js crates/reversi-wasm/README.md \
+cp crates/reversi-wasm/web/reversi-viewer.js crates/reversi-wasm/web/reversi-solver.js crates/reversi-wasm/README.md \
     crates/reversi-wasm/LICENSE-MIT crates/reversi-wasm/LICENSE-APACHE "$web/pkg/"
 
 crate_version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
@@ -39,9 +40,9 @@ cat >"$web/pkg/package.json" <<JSON
 {
   "name": "reversi-rules-wasm",
   "version": "$crate_version",
-  "description": "The rules of Reversi (Othello), Reversitacks and Attacks on any board, game records in every format (PGN, GGF, WTHOR, transcripts, OBF), replay and perft, in WebAssembly; and a <reversi-viewer> element.",
+  "description": "The rules of Reversi (Othello), Reversitacks and Attacks on any board, game records in every format (PGN, GGF, WTHOR, transcripts, OBF), replay, perft and exact endgame scores, in WebAssembly; and a <reversi-viewer> element.",
   "license": "MIT OR Apache-2.0",
-  "keywords": ["reversi", "othello", "ataxx", "wthor", "pgn", "ggf", "wasm"],
+  "keywords": ["reversi", "othello", "ataxx", "wthor", "pgn", "ggf", "wasm", "solver"],
   "type": "module",
   "main": "reversi_wasm.js",
   "module": "reversi_wasm.js",
@@ -54,7 +55,7 @@ cat >"$web/pkg/package.json" <<JSON
   },
   "files": [
     "reversi_wasm.js", "reversi_wasm.d.ts", "reversi_wasm_bg.wasm", "reversi_wasm_bg.wasm.d.ts",
-    "bundler/", "reversi-viewer.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE"
+    "bundler/", "reversi-viewer.js", "reversi-solver.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE"
   ],
   "sideEffects": ["./reversi-viewer.js", "./bundler/reversi_wasm.js"]
 }
@@ -62,5 +63,6 @@ JSON
 
 mkdir -p "$web/site"
 cp "$web/pkg/reversi_wasm.js" "$web/pkg/reversi_wasm_bg.wasm" crates/reversi-wasm/web/reversi-viewer.js \
+    crates/reversi-wasm/web/reversi-solver.js \
     crates/reversi-wasm/web/index.html "$web/site/"
 echo "built $web/pkg ($(du -h "$web/pkg/reversi_wasm_bg.wasm" | cut -f1) of wasm) and $web/site"

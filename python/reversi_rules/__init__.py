@@ -3,7 +3,8 @@
 Positions (``Position``), leaf counts (``perft``), batched environments on
 NumPy arrays (``Batch``), game records (``read``, ``write``, ``convert``) and training rows of records
 (``dataset``, ``save_npz``), engines over GTP and NBoard (``Engine``,
-``match``, ``serve_gtp``, ``serve_nboard``), from the Rust workspace ``reversi-rules``. The
+``match``, ``serve_gtp``, ``serve_nboard``), exact play (``solve``, ``solve_moves``,
+``solve_many``), from the Rust workspace ``reversi-rules``. The
 submodules ``reversi_rules.pettingzoo`` and ``reversi_rules.gymnasium`` (the
 extras of the same names) are imported on first use.
 """
@@ -33,6 +34,7 @@ from ._native import (
     serve_gtp,
     serve_nboard,
     solve,
+    solve_many,
     solve_moves,
     write,
 )
@@ -60,6 +62,7 @@ __all__ = [
     "serve_gtp",
     "serve_nboard",
     "solve",
+    "solve_many",
     "solve_moves",
     "write",
 ]

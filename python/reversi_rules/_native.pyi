@@ -6,7 +6,7 @@ from typing import IO, Any, Literal, TypedDict
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self, TypeAlias, final
+from typing_extensions import NotRequired, Self, TypeAlias, final
 
 __all__ = [
     "__version__",
@@ -43,6 +43,7 @@ __all__ = [
     "serve_nboard",
     "solve",
     "solve_moves",
+    "solve_many",
 ]
 
 __version__: str
@@ -411,6 +412,8 @@ def dataset(
     variant: str | None = None,
     board: str | None = None,
     holes: Sequence[str] = ...,
+    solve_empties: int | None = None,
+    solve_threads: int | None = None,
 ) -> Dataset:
     """Every position of every game of ``sources`` (record files, any format, as ``read``), in chunks.
 
@@ -430,6 +433,17 @@ def dataset(
     game skipped); a game gives all its rows or none. Input ends as ``read``'s does.
     Ctrl-C stops a chunk being read (``KeyboardInterrupt``); the next ``__next__``
     goes on from there.
+
+    ``solve_empties=N`` (Reversi only; another variant raises ``ValueError``,
+    or for a game read, as a game of the wrong variant): each chunk gains
+    ``"exact"`` ``float32``, the exact score of the position for the side to
+    move (``solve``'s ``score``: disc difference under perfect play, empty
+    squares to the winner) on rows of at most N empty squares, and NaN, the
+    sentinel, on every other row. The positions of a chunk are solved
+    together by ``solve_many`` on ``solve_threads`` threads (``None``: every
+    core), each ply once for all its symmetric images; a solve's time grows
+    steeply with its empty squares (python/README.md has figures), and
+    Ctrl-C stops it as it stops a read.
     """
 
 _Policy: TypeAlias = Callable[[Position], str]
@@ -535,9 +549,16 @@ class _Solution(TypedDict):
     pv: list[str]
     nodes: int
     seconds: float
+    nodes_per_second: float
+    moves: NotRequired[list[tuple[str, int]]]
 
 def solve(
-    position: Position, *, threads: int = 1, hash_mib: int = 64, time_limit: float | None = None
+    position: Position,
+    *,
+    threads: int = 1,
+    hash_mib: int = 64,
+    time_limit: float | None = None,
+    moves: bool = False,
 ) -> _Solution:
     """The exact value of ``position`` under perfect play (reversi-solve, as ``reversi solve``).
 
@@ -545,7 +566,12 @@ def solve(
     to the winner (holes are not empty squares), as OBF and Edax count it;
     ``best`` a move reaching it (``"pass"`` when forced, ``None`` when the game
     is over); ``pv`` the principal variation to the end, passes included;
-    ``nodes`` and ``seconds`` the work. Standard 8x8 Reversi runs on the
+    ``nodes``, ``seconds`` (to the microsecond) and ``nodes_per_second`` the
+    work; ``moves=True`` adds ``moves``, every legal move's score as
+    ``solve_moves`` gives them (computed after the solve; ``nodes`` and
+    ``seconds`` are the solve's alone). The keys and values are those of a
+    ``reversi solve --json`` line (``--all``: ``moves``, as objects there),
+    from one definition in reversi-solve. Standard 8x8 Reversi runs on the
     bitboard search, any other Reversi board on the generic one; Reversitacks
     and Attacks raise ``ValueError`` (their games need not end). ``threads``
     (1 to 1024) never change the score; ``hash_mib`` is the table's size (at
@@ -559,6 +585,41 @@ def solve_moves(
 
     A single ``("pass", score)`` when the side to move must pass; empty when
     the game is over. Options and errors as ``solve``."""
+
+class _Solved(TypedDict):
+    score: npt.NDArray[np.int16]
+    best: npt.NDArray[np.int32]
+    nodes: npt.NDArray[np.uint64]
+    seconds: npt.NDArray[np.float64]
+    solved: npt.NDArray[np.bool_]
+    errors: list[str]
+
+def solve_many(
+    positions: Iterable[Position],
+    *,
+    threads: int | None = None,
+    hash_mib: int = 64,
+    time_limit: float | None = None,
+    errors: Literal["raise", "skip"] = "raise",
+) -> _Solved:
+    """The exact value of each of ``positions``, solved side by side on ``threads`` threads.
+
+    One row per position, in the order given: ``"score"`` ``int16`` (as
+    ``solve``'s ``score``), ``"best"`` ``int32`` (a best move in ``Batch``'s
+    action encoding of the position's board: ``row * W + column``, ``W * H``
+    for a forced pass; -1 when the game is over), ``"nodes"`` ``uint64``,
+    ``"seconds"`` ``float64``, ``"solved"`` ``bool``; ``"errors"`` the
+    messages of the positions not solved (``position I: ...``). Each position
+    is solved as ``solve(position, threads=1, hash_mib=hash_mib)`` solves it
+    (the same score, best move and nodes whatever ``threads``); ``threads``
+    positions at once (``None``: every core; 1 to 1024), each with a table of
+    ``hash_mib`` MiB (at most ``threads`` tables at a time). A position that
+    cannot be solved (Reversitacks, Attacks, the ``time_limit`` reached: the
+    limit is the whole call's) raises its error as ``solve`` does, its
+    message starting ``position I:``, or with ``errors="skip"`` is left
+    unsolved: ``solved`` False, ``score`` -32768, ``best`` -1, and its
+    message in ``errors``. The GIL is released, and Ctrl-C stops every
+    solve (``KeyboardInterrupt``)."""
 
 def serve_gtp(policy: _Policy) -> None:
     """Serves ``policy(position) -> move`` as a GTP engine on standard input and output."""

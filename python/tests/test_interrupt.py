@@ -89,6 +89,20 @@ def test_a_dataset_of_bad_games_stops_on_ctrl_c(tmp_path):
     assert 0 < len(ds.errors) < 2_000_000
 
 
+def test_a_batch_of_solves_stops_on_ctrl_c():
+    # 8x8 from the start: hours each, two at a time.
+    with ctrl_c():
+        rr.solve_many([rr.Position()] * 4, threads=2, hash_mib=4)
+
+
+def test_a_dataset_being_labelled_stops_on_ctrl_c():
+    # Positions of up to 40 empties, each minutes or hours to solve.
+    wthor = Path(__file__).resolve().parents[2] / "data/wthor/WTH_1977.wtb"
+    ds = rr.dataset(wthor, solve_empties=40, solve_threads=2)
+    with ctrl_c():
+        next(ds)
+
+
 def silent_engine() -> rr.Engine:
     """An engine that answers ``name`` and never a move."""
     return rr.Engine(f"'{sys.executable}' '{SCRIPT}' gtp hang", "gtp")

@@ -19,9 +19,9 @@ use std::time::Duration;
 
 use clap::Args;
 use reversi_notation::{Passes, ReadOptions, Record, obf, position_with_empties, replay};
-use reversi_solve::{Cancel, Mismatch, MoveScores, Solution, SolveError, SolveOptions, check_expected};
+use reversi_solve::{Cancel, Mismatch, MoveScores, Solution, SolveError, SolveOptions, Summary, check_expected};
 use reversi_variants::{Move, Position};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::Failure;
 use crate::files::{FormatChoice, inputs, open_source, parse_format_choice};
@@ -208,7 +208,8 @@ fn solve_one(
     Ok(())
 }
 
-/// One position's JSON line.
+/// One position's JSON line: where it comes from, then the solve's named
+/// fields (reversi-solve's [`Summary`]), then the file's expectations.
 fn write_json(
     job: &Job,
     empties: usize,
@@ -218,21 +219,16 @@ fn write_json(
     index: usize,
     out: &mut Stdout,
 ) -> Result<(), Failure> {
-    let seconds = solution.elapsed.as_secs_f64();
     let mut line = json!({
         "index": index,
         "source": job.source,
         "position": job.position.to_string(),
         "empties": empties,
-        "score": solution.score,
-        "best": solution.best.map(|m| m.to_string()),
-        "pv": solution.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "nodes": solution.nodes,
-        "seconds": (seconds * 1e6).round() / 1e6,
-        "nodes_per_second": solution.nodes_per_second().round(),
     });
-    if let Some(moves) = moves {
-        line["moves"] = moves.moves.iter().map(|(mv, s)| json!({"move": mv.to_string(), "score": s})).collect();
+    if let (Some(fields), Ok(Value::Object(summary))) =
+        (line.as_object_mut(), serde_json::to_value(Summary::new(solution, moves)))
+    {
+        fields.extend(summary);
     }
     if !job.expected.is_empty() {
         line["expected"] = job.expected.iter().map(|(mv, s)| json!({"move": mv.to_string(), "score": s})).collect();

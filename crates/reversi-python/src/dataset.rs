@@ -7,6 +7,11 @@
 //! hole-free 8x8 Reversi, reversi-variants' `Position::transform` and
 //! `Geometry::map` elsewhere. Memory is bounded: a chunk's rows, plus one
 //! game's rows (times the symmetries) held over for the next chunk.
+//!
+//! With `solve_empties=N`, the rows of positions with at most N empty
+//! squares get their exact value (`"exact"`), by reversi-solve's batch
+//! (`solve_many`) over a chunk's positions at once, each ply's position
+//! solved once for all its symmetric images.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,6 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use reversi_engine::env::{Encoding, planes, planes8};
 use reversi_notation::{Location, Passes, Record};
+use reversi_solve::{SolveError, SolveOptions};
 use reversi_variants::{Color, Geometry, Move, Position, Symmetry, Variant};
 
 use crate::args::Unsigned;
@@ -25,6 +31,7 @@ use crate::errors::record_error;
 use crate::interrupt::{Cancel, interruptible};
 use crate::position::{parse_geometry, parse_variant};
 use crate::records::{BoxedReader, Skipped, directory, open_source, parse_errors, record_files};
+use crate::solve::{options, threads_or_cores};
 
 /// The rows of a chunk, column by column.
 #[derive(Default)]
@@ -36,6 +43,8 @@ struct Columns {
     action: Vec<i64>,
     side: Vec<u8>,
     margin: Vec<f32>,
+    /// The exact score for the side to move; NaN when not solved.
+    exact: Vec<f32>,
     ply: Vec<i32>,
     game: Vec<i64>,
     symmetry: Vec<u8>,
@@ -52,6 +61,7 @@ impl Columns {
         self.action.append(&mut other.action);
         self.side.append(&mut other.side);
         self.margin.append(&mut other.margin);
+        self.exact.append(&mut other.exact);
         self.ply.append(&mut other.ply);
         self.game.append(&mut other.game);
         self.symmetry.append(&mut other.symmetry);
@@ -69,6 +79,7 @@ impl Columns {
             action: front(&mut self.action, rows),
             side: front(&mut self.side, rows),
             margin: front(&mut self.margin, rows),
+            exact: front(&mut self.exact, rows),
             ply: front(&mut self.ply, rows),
             game: front(&mut self.game, rows),
             symmetry: front(&mut self.symmetry, rows),
@@ -95,6 +106,10 @@ struct State {
     reader: Option<BoxedReader>,
     board: Option<Board>,
     pending: Columns,
+    /// Positions of `pending` to solve: the first row (an index into
+    /// `pending`), the rows (one a symmetry), the position. Solved before
+    /// any row is handed out, so the indices hold.
+    to_label: Vec<(usize, usize, Position)>,
 }
 
 /// The rows of record files, a chunk at a time (see the stubs).
@@ -118,6 +133,10 @@ pub(crate) struct Dataset {
     augment: bool,
     bitboards: bool,
     skip: bool,
+    /// `solve_empties`: rows of at most this many empties get `exact`.
+    solve_empties: Option<usize>,
+    /// The threads `solve_empties`' solves run on.
+    solve_threads: usize,
 }
 
 /// Where `record` was read, as the start of a message.
@@ -163,6 +182,9 @@ impl Dataset {
                 board.geometry
             ));
         }
+        if self.solve_empties.is_some() && board.variant != Variant::Reversi {
+            return Err(format!("{}{}", origin(record), unsolvable(board.variant)));
+        }
         if self.bitboards && board.geometry.square_count() > 64 {
             return Err(format!("{}layout=\"bitboards\" takes boards of at most 64 squares", origin(record)));
         }
@@ -176,9 +198,13 @@ impl Dataset {
         let game = self.games.load(Ordering::Relaxed) as i64;
         let per = 2 * enc.width() * enc.height();
         let mut buffer = vec![0u8; per];
+        let mut to_label = Vec::new();
         while let Some(step) = steps.next_ply() {
             let step = step.map_err(locate)?;
             let before = step.before;
+            if self.solve_empties.is_some_and(|n| empties(before) <= n) {
+                to_label.push((state.pending.rows() + rows.action.len(), symmetries.len(), *before));
+            }
             let core = before.to_othello();
             for &s in &symmetries {
                 let mv = map_move(&geometry, s, step.mv)
@@ -220,8 +246,10 @@ impl Dataset {
             None => f32::NAN,
         };
         rows.margin = rows.side.iter().map(|&white| if white == 1 { -black } else { black }).collect();
+        rows.exact = vec![f32::NAN; rows.action.len()];
         state.board = Some(board);
         state.pending.append(&mut rows);
+        state.to_label.append(&mut to_label);
         self.games.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
@@ -249,6 +277,32 @@ impl Dataset {
         Ok(())
     }
 
+    /// Solves the positions of `state.to_label` and writes their rows'
+    /// `exact`; those not solved (Ctrl-C, an error) stay to label.
+    fn label(&self, state: &mut State, cancel: &Cancel) -> Result<(), String> {
+        if state.to_label.is_empty() {
+            return Ok(());
+        }
+        let positions: Vec<Position> = state.to_label.iter().map(|&(_, _, p)| p).collect();
+        let options = SolveOptions::new().threads(self.solve_threads).cancel(cancel.clone());
+        let answers = reversi_solve::solve_many(&positions, &options).map_err(|e| format!("solve_empties: {e}"))?;
+        let mut failed = None;
+        let mut left = Vec::new();
+        for ((at, count, position), answer) in state.to_label.drain(..).zip(answers) {
+            match answer {
+                Ok(solution) => state.pending.exact[at..at + count].fill(solution.score as f32),
+                Err(e) => {
+                    if !matches!(e, SolveError::Cancelled { .. }) {
+                        failed.get_or_insert_with(|| format!("solve_empties: {position}: {e}"));
+                    }
+                    left.push((at, count, position));
+                }
+            }
+        }
+        state.to_label = left;
+        failed.map_or(Ok(()), Err)
+    }
+
     fn push_error(&self, message: String) {
         self.skip_list().push(|| message);
     }
@@ -272,11 +326,35 @@ impl Dataset {
         dict.set_item("action", PyArray1::from_vec(py, c.action))?;
         dict.set_item("side", PyArray1::from_vec(py, c.side))?;
         dict.set_item("margin", PyArray1::from_vec(py, c.margin))?;
+        if self.solve_empties.is_some() {
+            dict.set_item("exact", PyArray1::from_vec(py, c.exact))?;
+        }
         dict.set_item("ply", PyArray1::from_vec(py, c.ply))?;
         dict.set_item("game", PyArray1::from_vec(py, c.game))?;
         dict.set_item("symmetry", PyArray1::from_vec(py, c.symmetry))?;
         Ok(dict)
     }
+}
+
+impl Dataset {
+    /// [`label`](Self::label) with the GIL released, Ctrl-C honoured (the
+    /// rows not labelled stay pending: the next `__next__` goes on).
+    fn label_all(&self, py: Python<'_>, state: &mut State) -> PyResult<()> {
+        if state.to_label.is_empty() {
+            return Ok(());
+        }
+        interruptible(py, |cancel| self.label(state, cancel))?.map_err(PyValueError::new_err)
+    }
+}
+
+/// The empty squares of `position`.
+fn empties(position: &Position) -> usize {
+    position.geometry().playable_count() - position.count(Color::Black) - position.count(Color::White)
+}
+
+/// Why `solve_empties` refuses a variant.
+fn unsolvable(variant: Variant) -> String {
+    format!("solve_empties: {} games need not end, so they have no exact value (Reversi only)", variant.name())
 }
 
 #[pymethods]
@@ -296,11 +374,13 @@ impl Dataset {
         let state: &mut State = &mut guard;
         loop {
             if state.pending.rows() >= self.chunk {
+                self.label_all(py, state)?;
                 return self.emit(py, state, self.chunk).map(Some);
             }
             if state.reader.is_none() {
                 let Some(source) = state.sources.pop_front() else {
                     let rows = state.pending.rows();
+                    self.label_all(py, state)?;
                     return if rows == 0 { Ok(None) } else { self.emit(py, state, rows).map(Some) };
                 };
                 match open_source(source.bind(py)) {
@@ -355,8 +435,8 @@ impl Dataset {
 /// The rows of every position of every game of `sources` (see the stubs).
 #[pyfunction]
 #[pyo3(
-    signature = (sources, *, chunk_size=Unsigned(65536), augment=false, layout="planes", errors="raise", variant=None, board=None, holes=Vec::new()),
-    text_signature = "(sources, *, chunk_size=65536, augment=False, layout='planes', errors='raise', variant=None, board=None, holes=...)"
+    signature = (sources, *, chunk_size=Unsigned(65536), augment=false, layout="planes", errors="raise", variant=None, board=None, holes=Vec::new(), solve_empties=None, solve_threads=None),
+    text_signature = "(sources, *, chunk_size=65536, augment=False, layout='planes', errors='raise', variant=None, board=None, holes=..., solve_empties=None, solve_threads=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn dataset(
@@ -368,6 +448,8 @@ pub(crate) fn dataset(
     variant: Option<&str>,
     board: Option<&str>,
     holes: Vec<String>,
+    solve_empties: Option<Unsigned<usize>>,
+    solve_threads: Option<Unsigned<usize>>,
 ) -> PyResult<Dataset> {
     let chunk_size = chunk_size.get();
     if chunk_size == 0 {
@@ -406,7 +488,13 @@ pub(crate) fn dataset(
     if bitboards && board.is_some_and(|b| b.geometry.square_count() > 64) {
         return Err(PyValueError::new_err("layout=\"bitboards\" takes boards of at most 64 squares"));
     }
-    let state = State { sources, reader: None, board, pending: Columns::default() };
+    let solve_empties = solve_empties.map(Unsigned::get);
+    if let Some(b) = board.filter(|b| solve_empties.is_some() && b.variant != Variant::Reversi) {
+        return Err(PyValueError::new_err(unsolvable(b.variant)));
+    }
+    let solve_threads = threads_or_cores(solve_threads);
+    options(solve_threads, SolveOptions::DEFAULT_HASH_MIB, None)?;
+    let state = State { sources, reader: None, board, pending: Columns::default(), to_label: Vec::new() };
     Ok(Dataset {
         state: Mutex::new(state),
         games: AtomicUsize::new(0),
@@ -416,5 +504,7 @@ pub(crate) fn dataset(
         augment,
         bitboards,
         skip,
+        solve_empties,
+        solve_threads,
     })
 }

@@ -52,6 +52,14 @@ pub enum SolveError {
         /// The window's top.
         beta: i32,
     },
+    /// A time limit was given with no clock to measure it: on
+    /// `wasm32-unknown-unknown`, which has no system clock, unless
+    /// [`SolveOptions::clock`](crate::SolveOptions::clock) gives one.
+    #[error("a time limit of {limit:?} needs a clock, and this target has none: give one with SolveOptions::clock")]
+    NoClock {
+        /// The limit asked for.
+        limit: Duration,
+    },
     /// The position is of a game or board the solver does not solve.
     #[error("cannot solve this position: {reason}")]
     Unsupported {

@@ -33,8 +33,14 @@
 //!   holes, either colour first), exact with a generic search. Reversitacks
 //!   and Attacks are refused ([`SolveError::Unsupported`]): their games need
 //!   not end.
-//! - [`SolveOptions`]: threads, table size, a deadline, a [`Cancel`] token
-//!   (Ctrl-C in the front ends) and a progress callback.
+//! - [`SolveOptions`]: threads, table size, a deadline (on the system clock
+//!   or one the caller gives: [`ClockFn`]), a [`Cancel`] token (Ctrl-C in
+//!   the front ends) and a progress callback.
+//! - [`solve_many`], [`solve_moves_many`]: many positions side by side on
+//!   a bounded number of threads, each its answer or its own error, in
+//!   order (a dataset's labels, a batch from Python).
+//! - [`Summary`]: a solve's answer as named fields, the one definition of
+//!   `reversi solve --json`'s line and Python's `solve` dict.
 //! - [`check_expected`]: expected scores (an OBF line's) against a solve.
 //!
 //! ```
@@ -61,11 +67,23 @@
 //!
 //! # Feature flags
 //!
-//! None: the crate has no optional parts.
+//! - `serde`: `Serialize` for [`Summary`] (and [`MoveScore`]), written with
+//!   the field names as keys.
+//!
+//! # WebAssembly
+//!
+//! The crate builds for `wasm32-unknown-unknown` (the npm package's
+//! `solve`), where std has no threads and no clock: there a solve runs on
+//! one thread ([`SolveOptions::MAX_THREADS`] is 1, more is
+//! [`SolveError::Threads`]) and reads no clock unless
+//! [`SolveOptions::clock`] gives one (a time limit without one is
+//! [`SolveError::NoClock`]).
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod batch;
 pub mod board;
+mod clock;
 mod embed;
 mod error;
 mod expected;
@@ -75,16 +93,20 @@ pub mod othello;
 pub mod reference;
 mod scores;
 mod solution;
+mod summary;
 mod window;
 
 use std::cmp::Ordering;
 
+pub use batch::{solve_many, solve_moves_many};
+pub use clock::ClockFn;
 pub use error::SolveError;
 pub use expected::{Mismatch, check_expected};
 pub use options::{Progress, ProgressFn, SolveOptions};
 pub use reversi_variants::split::Cancel;
 pub use scores::MoveScores;
 pub use solution::Solution;
+pub use summary::{MoveScore, Summary};
 pub use window::{Bound, WindowScore};
 
 use embed::{embed, unembed};

@@ -96,7 +96,7 @@ pub(crate) fn whole(value: &JsValue, what: &str, max: f64) -> Result<f64, JsValu
 }
 
 /// `n` as JS writes it (`NaN`, `Infinity`, `-Infinity`, `1.5`).
-fn js_number(n: f64) -> String {
+pub(crate) fn js_number(n: f64) -> String {
     match n {
         _ if n.is_nan() => "NaN".to_owned(),
         f64::INFINITY => "Infinity".to_owned(),

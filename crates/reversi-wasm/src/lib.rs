@@ -4,9 +4,9 @@
 //!
 //! Glue only, like the CLI and the Python package: every rule is
 //! reversi-variants' [`Position`](reversi_variants::Position), every format
-//! and replay reversi-notation's. A failure is a JS exception (`Error`) whose
-//! message is the library's, located as compilers locate theirs
-//! (`FILE:LINE:COL: game N, ply P: ...`).
+//! and replay reversi-notation's, every exact score reversi-solve's. A
+//! failure is a JS exception (`Error`) whose message is the library's,
+//! located as compilers locate theirs (`FILE:LINE:COL: game N, ply P: ...`).
 //!
 //! - [`Position`]: any game (`reversi`, `reversitacks`, `attacks`) on any
 //!   board (`8x8`, `6x10`, `octagon`, holes): moves, play, pass, score, text,
@@ -19,6 +19,11 @@
 //!   [`PushReader`](reversi_notation::PushReader)); [`Records`] keeps a
 //!   compact summary a game (names, result, its byte range), capped, and
 //!   reads a game again from its bytes.
+//! - [`solve()`] and [`solve_moves`] (`solveMoves`): exact scores by
+//!   reversi-solve on one thread, the page's clock for a time limit; a
+//!   position with more than `maxEmpties` empty squares
+//!   ([`DEFAULT_MAX_EMPTIES`] by default) is refused, so a call cannot
+//!   freeze the page for hours (the viewer solves in a Web Worker).
 //!
 //! Every export takes JS values and checks them: a value of the wrong type
 //! is a `TypeError` naming the function and the argument, a number out of
@@ -31,9 +36,11 @@
 mod args;
 mod position;
 mod records;
+mod solve;
 mod stream;
 mod table;
 
 pub use position::Position;
 pub use records::{Record, Records, Replay, formats, read_records};
+pub use solve::{DEFAULT_MAX_EMPTIES, solve, solve_moves};
 pub use stream::RecordStream;

@@ -201,3 +201,58 @@ fn a_stream_in_batches_reads_what_read_games_reads() {
             .contains("26 bytes given, its place holds 84")
     );
 }
+
+#[wasm_bindgen_test]
+fn the_solver_runs_on_one_thread_without_a_clock_unless_given_one() {
+    use reversi_solve::{SolveError, SolveOptions};
+    use std::time::Duration;
+    // FFO #1 (14 empties): g8 wins by 18 (the published score).
+    let text = "--XXXXX-/-OOOXX-O/-OOOXXOX/-OXOXOXX/OXXXOXXX/--XOXOXX/-XXXOOO-/-OOOOO-- X";
+    let lib = reversi_variants::Position::from_text(reversi_variants::Variant::Reversi, text).unwrap();
+    // No threads here: more than one is refused, never spawned.
+    assert_eq!(SolveOptions::MAX_THREADS, 1);
+    let two = SolveOptions::new().threads(2);
+    assert_eq!(reversi_solve::solve(&lib, &two).unwrap_err(), SolveError::Threads { requested: 2, max: 1 });
+    // No clock by default (std's Instant::now panics here): the solve runs, its time reads zero, and a
+    // time limit without a clock to measure it is refused.
+    let solution = reversi_solve::solve(&lib, &SolveOptions::new()).unwrap();
+    assert_eq!((solution.score, solution.best.map(|m| m.to_string())), (18, Some("g8".to_owned())));
+    assert_eq!(solution.elapsed, Duration::ZERO);
+    let limit = Duration::from_secs(60);
+    let unmeasured = SolveOptions::new().time_limit(limit);
+    assert_eq!(reversi_solve::solve(&lib, &unmeasured).unwrap_err(), SolveError::NoClock { limit });
+    // The page's clock, given before or after the limit, measures it.
+    let clock = || Duration::from_secs_f64(js_sys::Date::now() / 1e3);
+    for options in
+        [SolveOptions::new().clock(clock).time_limit(limit), SolveOptions::new().time_limit(limit).clock(clock)]
+    {
+        assert_eq!(reversi_solve::solve(&lib, &options).unwrap().score, 18);
+    }
+    let passed = SolveOptions::new().clock(clock).time_limit(Duration::from_nanos(1));
+    assert!(matches!(reversi_solve::solve(&lib, &passed), Err(SolveError::DeadlineReached { .. })));
+    // The export: the same answer, every move's score best first.
+    let pos = Position::from_text(s(text), None).unwrap();
+    let moves = js_sys::Reflect::get(&reversi_wasm::solve_moves(pos.into(), None).unwrap(), &s("moves")).unwrap();
+    let first = js_sys::Array::from(&moves).get(0);
+    let field = |name: &str| js_sys::Reflect::get(&first, &s(name)).unwrap();
+    assert_eq!((field("move").as_string(), field("score").as_f64()), (Some("g8".to_owned()), Some(18.0)));
+}
+
+#[wasm_bindgen_test]
+fn a_deep_solve_sizes_its_table_within_32_bits() {
+    use reversi_solve::{SolveError, SolveOptions};
+    use std::time::Duration;
+    // A limit past at the first look: only the table is made. 60 empties asked
+    // 1 << 66 entries (a shift past usize's 32 bits: a panic), and 4096 MiB
+    // wrapped to no table at all; now the bound is the size, and a size the
+    // memory cannot hold is an error.
+    let clock = || Duration::from_secs_f64(js_sys::Date::now() / 1e3);
+    let passed = SolveOptions::new().clock(clock).time_limit(Duration::from_nanos(1));
+    for board in ["8x8", "6x6"] {
+        let start =
+            reversi_variants::Position::start(reversi_variants::Variant::Reversi, board.parse().unwrap()).unwrap();
+        assert!(matches!(reversi_solve::solve(&start, &passed), Err(SolveError::DeadlineReached { .. })), "{board}");
+        let huge = passed.clone().hash_mib(4096);
+        assert_eq!(reversi_solve::solve(&start, &huge).unwrap_err(), SolveError::TableAlloc { mib: 4096 }, "{board}");
+    }
+}

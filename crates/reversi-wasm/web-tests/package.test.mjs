@@ -47,7 +47,7 @@ test('the bundler entry runs where .wasm files import as modules', () => {
 test('every export refuses arguments of the wrong type with a TypeError naming them', async () => {
   const wasm = await import(join(pkg, 'reversi_wasm.js'));
   await wasm.default({ module_or_path: readFileSync(join(pkg, 'reversi_wasm_bg.wasm')) });
-  const { Position, Record, RecordStream, readRecords } = wasm;
+  const { Position, Record, RecordStream, readRecords, solve, solveMoves } = wasm;
   const pgn = readFileSync(join(root, 'data/pgn/playok.pgn'));
   const games = () => readRecords(pgn, 'playok.pgn');
   const others = [12, 1.5, {}, Symbol('s'), 10n, true, () => 1];
@@ -91,6 +91,13 @@ test('every export refuses arguments of the wrong type with a TypeError naming t
     ['RecordStream: tournaments', optional('bytes'), (v) => new RecordStream(10, 'a.wtb', 'auto', undefined, v)],
     ['RecordStream.push: bytes', wrong.bytes, (v) => new RecordStream(10).push(v)],
     ['RecordStream.read: count', wrong.number, (v) => new RecordStream(10).read(v)],
+    // The start has 60 empties: a call that got past its arguments would be refused (a RangeError), never run.
+    ...[['solve', solve], ['solveMoves', solveMoves]].flatMap(([name, call]) => [
+      [`${name}: position`, [...others, 'x', undefined, { constructor: { name: 'Position' } }], (v) => call(v)],
+      [`${name}: options`, [12, 'x', Symbol('s'), 10n, true, [], () => 1], (v) => call(new Position(), v)],
+      ...['maxEmpties', 'timeLimit', 'hashMib'].map((field) =>
+        [`${name}: options.${field}`, optional('number'), (v) => call(new Position(), { [field]: v })]),
+    ]),
   ];
   for (const [name, values, call] of calls) {
     for (const value of values) {
@@ -110,8 +117,60 @@ test('every export refuses arguments of the wrong type with a TypeError naming t
     assert.throws(() => new RecordStream(size), RangeError, `RecordStream(${size})`);
   }
   for (const index of [-1, 0.5, NaN]) assert.throws(() => games().get(index), RangeError);
+  // A solve's options out of range, and a position past maxEmpties: a RangeError before any search.
+  for (const options of [{ maxEmpties: -1 }, { maxEmpties: 1.5 }, { maxEmpties: 677 }, { timeLimit: 0 },
+    { timeLimit: -1 }, { timeLimit: NaN }, { timeLimit: Infinity }, { hashMib: -1 }, { hashMib: 2 ** 40 }, {}]) {
+    for (const call of [solve, solveMoves]) {
+      assert.throws(() => call(new Position(), options), RangeError, `${call.name}(${JSON.stringify(options)})`);
+    }
+  }
+  assert.throws(() => solve(new Position()), /^RangeError: solve: the position has 60 empty squares, more than maxEmpties \(24;/);
+  assert.throws(() => solveMoves(new Position(), { maxEmpty: 30 }),
+    (e) => e instanceof TypeError && e.message.startsWith('solveMoves: options.maxEmpty is not an option'));
   // The instance is whole after all of them.
   assert.equal(new Position().perft(4), 244n);
   assert.equal(new Position().perft(0), 1n);
   assert.equal(games().length, 2);
+});
+
+/** The OBF line's position (the board's 64 squares, the side to move) in RULES.md's text form. */
+function obfPosition(line) {
+  const [board, side] = line.split(';')[0].trim().split(/\s+/);
+  return `${board.match(/.{8}/g).join('/')} ${side}`;
+}
+
+/** FFO #1-19 (14 to 16 empties), every move's published score: solveMoves and solve agree with them. */
+test('solve and solveMoves give FFO #1-19 their published scores', async () => {
+  const wasm = await import(join(pkg, 'reversi_wasm.js'));
+  await wasm.default({ module_or_path: readFileSync(join(pkg, 'reversi_wasm_bg.wasm')) });
+  const { Position, solve, solveMoves } = wasm;
+  const lines = readFileSync(join(root, 'data/ffo/fforum-1-19.obf'), 'utf8').split('\n').filter((l) => l.trim());
+  assert.equal(lines.length, 19);
+  for (const [i, line] of lines.entries()) {
+    const published = line.split(';').slice(1).map((a) => a.trim()).filter(Boolean).map((a) => {
+      const [move, score] = a.split(':');
+      return { move: move.toLowerCase(), score: Number(score) };
+    });
+    const position = Position.fromText(obfPosition(line));
+    const every = solveMoves(position);
+    const byMove = (list) => [...list].sort((a, b) => a.move.localeCompare(b.move));
+    assert.deepEqual(byMove(every.moves), byMove(published), `FFO #${i + 1}: every move`);
+    assert.ok(every.moves.every((m, k) => k === 0 || every.moves[k - 1].score >= m.score), 'best first');
+    const solution = solve(position, { timeLimit: 600 });
+    assert.equal(solution.score, every.moves[0].score, `FFO #${i + 1}`);
+    assert.ok(every.moves.some((m) => m.move === solution.best && m.score === solution.score), `FFO #${i + 1}: best`);
+    assert.ok(solution.nodes > 0 && solution.seconds >= 0);
+    // The principal variation plays to the end on the score: the disc difference, empties to the winner.
+    const end = position.clone();
+    for (const mv of solution.pv) end.play(mv);
+    assert.ok(end.isGameOver, `FFO #${i + 1}: the pv ends the game`);
+    const [black, white] = end.score();
+    const empties = 64 - black - white;
+    const margin = (position.sideToMove === 'black' ? 1 : -1) * (black - white);
+    assert.equal(margin === 0 ? 0 : margin + Math.sign(margin) * empties, solution.score, `FFO #${i + 1}: pv`);
+  }
+  // A game over has no move; Attacks is the library's refusal.
+  const over = Position.fromText('XXXX/XXXX/XXXX/XXXO X');
+  assert.deepEqual([solve(over).best, solve(over).score, solveMoves(over).moves], [null, 14, []]);
+  assert.throws(() => solve(new Position('attacks', '4x4')), /cannot solve this position/);
 });

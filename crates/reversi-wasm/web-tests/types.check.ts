@@ -1,7 +1,8 @@
 // The package's generated types (target/web/pkg/*.d.ts), checked by tsc
 // (scripts/web-test.sh): what a TypeScript user writes compiles, and what
 // the bindings do not have does not.
-import init, { Record, Records, Position, Replay, readRecords } from '../../../target/web/pkg/reversi_wasm.js';
+import init, { Record, Records, Position, Replay, readRecords, solve, solveMoves } from '../../../target/web/pkg/reversi_wasm.js';
+import type { MoveScores, Solution } from '../../../target/web/pkg/reversi_wasm.js';
 
 export async function finalScore(bytes: Uint8Array, fileName: string): Promise<[number, number] | string> {
   await init();
@@ -24,5 +25,14 @@ export async function finalScore(bytes: Uint8Array, fileName: string): Promise<[
   // @ts-expect-error: a Position has no such member
   pos.moveCount();
   const score = last?.score() ?? new Uint32Array(2);
+  if (last !== undefined) {
+    const solution: Solution = solve(last, { maxEmpties: 20, timeLimit: 5 });
+    const best: string | null = solution.best;
+    const every: MoveScores = solveMoves(last);
+    const first: number | undefined = every.moves[0]?.score;
+    // @ts-expect-error: an unknown option
+    solve(last, { maxEmpty: 3 });
+    if (best === null && first !== undefined) return 'over';
+  }
   return replay.error ?? (text.length > 0 ? [score[0], score[1]] : 'empty');
 }

@@ -68,6 +68,8 @@ async function open(query = '') {
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${base}/${query}`);
   await page.waitForFunction(() => customElements.get('reversi-viewer'));
+  // The module initialised (the viewers' own wait for it was registered first, so has run).
+  await page.evaluate(() => import('./reversi-viewer.js').then((m) => m.ready()));
   return { page, errors };
 }
 
@@ -605,5 +607,66 @@ test('the game list marks the games with an illegal move, as the CLI finds them'
     assert.equal(/illegal move/.test(label), Boolean(expected[i].error), `game ${i + 1}: ${label}`);
   });
   assert.ok(labels.some((l) => /illegal move/.test(l)));
+  await page.close();
+});
+
+/** The CLI's exact scores of each game's position with `empties` empty squares: one object per game. */
+function cliSolve(file, empties) {
+  assert.ok(cli, 'REVERSI_BIN names the CLI');
+  const run = spawnSync(cli, ['solve', '--json', '--all', '--empties', String(empties), file], { cwd: root, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout.trim().split('\n').map((line) => JSON.parse(line)).filter((o) => !o.summary);
+}
+
+test('exact scores: each legal move\'s score in a game\'s last plies, as the CLI solves them', async () => {
+  const { page, errors } = await open('?src=/data/pgn/playok.pgn');
+  await page.waitForFunction(() => document.getElementById('viewer').games === 2);
+  const [expected] = cliSolve('data/pgn/playok.pgn', 12);
+  // The first ply of game 1 with 12 empty squares; too early first (the scores off, then waiting for 20).
+  const early = await page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    v.ply = 30;
+    v.exactScores = true;
+    return { exact: v.exact, status: v.shadowRoot.querySelector('.exactStatus').textContent };
+  });
+  assert.deepEqual(early, { exact: null, status: 'from 20 empty squares (30 now)' });
+  const shown = await page.evaluate(() => new Promise((done) => {
+    const v = document.getElementById('viewer');
+    v.addEventListener('scores', (e) => {
+      const cells = [...v.shadowRoot.querySelectorAll('.cell .score')].map((s) =>
+        ({ square: s.parentElement.title, text: s.textContent, best: s.classList.contains('best') }));
+      done({ position: e.detail.position, exact: v.exact, cells, status: v.shadowRoot.querySelector('.exactStatus').textContent });
+    }, { once: true });
+    v.ply = 0;
+    while (v.score()[0] + v.score()[1] < 52) v.ply += 1;
+  }));
+  assert.equal(shown.position, `reversi ${expected.position}`);
+  assert.deepEqual(shown.exact, expected.moves);
+  const sign = (n) => (n > 0 ? `+${n}` : String(n));
+  assert.deepEqual(shown.cells.sort((a, b) => a.square.localeCompare(b.square)), expected.moves.map((m) =>
+    ({ square: m.move, text: sign(m.score), best: m.score === expected.score })).sort((a, b) => a.square.localeCompare(b.square)));
+  assert.match(shown.status, new RegExp(`^exact, (black|white) to move: ${expected.moves[0].move} ${sign(expected.score).replace('+', '\\+')}`));
+  // Off: no score drawn; on again: the scores remembered, at once.
+  const toggled = await page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    const count = () => v.shadowRoot.querySelectorAll('.cell .score').length;
+    v.shadowRoot.querySelector('.exact').click();
+    const off = [count(), v.exact];
+    v.shadowRoot.querySelector('.exact').click();
+    return { off, on: count() };
+  });
+  assert.deepEqual(toggled, { off: [0, null], on: expected.moves.length });
+  // A solve under way stops by its button, in the same task as it started (no answer can have come).
+  const stopped = await page.evaluate(() => {
+    const v = document.getElementById('viewer');
+    const $ = (sel) => v.shadowRoot.querySelector(sel);
+    while (v.score()[0] + v.score()[1] > 44) v.ply -= 1;
+    const running = [$('.exactStatus').textContent, $('.exactStop').hidden];
+    $('.exactStop').click();
+    return { running, after: [$('.exactStatus').textContent, $('.exactStop').hidden, v.exact] };
+  });
+  assert.match(stopped.running[0], /^solving 20 empty squares\.\.\. 0 s$/);
+  assert.deepEqual([stopped.running[1], stopped.after], [false, ['stopped', true, null]]);
+  assert.deepEqual(errors, []);
   await page.close();
 });

@@ -14,19 +14,33 @@
 // not a list: select(index) shows one), select(index) (a promise), ply (read
 // and set, clamped), score() ([black, white] at the ply shown), error (the
 // located message of the game shown, or of a file that does not read, or
-// null), play(move) (analysis), record() (back to the record).
+// null), play(move) (analysis), record() (back to the record), exactScores
+// (read and set; the attribute exact-scores: each legal move's exact score on
+// the board once EXACT_EMPTIES or fewer squares are empty, or the attribute
+// exact-empties, solved in a Web Worker, reversi-solver.js, its time shown,
+// stopped when the position changes or by its button), exact (the scores
+// shown: [{ move, score }] best first, or null), and a 'scores' event when
+// they are drawn (detail: { position: 'reversi TEXT', moves }).
 //
 // Memory: a file is read a chunk at a time (Blob.slice), the library's push
 // reader holding at most its window of it (about 49 MiB); each game is kept
 // as a summary (names, result, its byte range in the file) and read again
 // from the file when it is shown.
 
-import init, { Record, RecordStream, Position, readRecords } from './reversi_wasm.js';
+import init, { Record, RecordStream, Position, readRecords, solve, solveMoves } from './reversi_wasm.js';
 
 /** Records read between two drawings of the page. */
 const BATCH = 500;
 /** Bytes of the file read at once. */
 const CHUNK = 1 << 20;
+/**
+ * Exact scores are shown from this many empty squares unless the attribute exact-empties says
+ * otherwise: every move of a position of 20 empties is 10 to 100 million nodes, seconds to a
+ * minute in a browser; each empty fewer, about a third as long.
+ */
+const EXACT_EMPTIES = 20;
+/** Positions whose exact scores a viewer remembers. */
+const EXACT_CACHE = 256;
 
 let ready = null;
 /** The module, initialised once for every viewer of the page. */
@@ -69,6 +83,10 @@ textarea { width: 100%; box-sizing: border-box; min-height: 6em; font-family: ui
 .drop { outline: 3px dashed #36c; }
 option.bad { color: #b00; }
 [hidden] { display: none !important; }
+.score { position: absolute; font: bold clamp(7px, calc(var(--cell) * .34), 14px) ui-monospace, monospace;
+  color: #fff; text-shadow: 0 0 2px #000; pointer-events: none; }
+.score.best { color: #fd0; }
+.cell.scored::after { display: none; }
 `;
 
 const HTML = `
@@ -84,6 +102,8 @@ const HTML = `
     <input class="slider" type="range" min="0" max="0" value="0" aria-label="ply">
     <span class="ply"></span>
   </div>
+  <div class="row"><label><input type="checkbox" class="exact"> exact scores</label>
+    <span class="exactStatus" role="status"></span> <button class="exactStop" hidden>stop</button></div>
   <div class="info"></div>
   <div class="analysis" hidden><span class="line"></span>
     <button class="pass">pass</button> <button class="leave">back to the record</button></div>
@@ -112,7 +132,7 @@ function squareName(col, row) {
 }
 
 class ReversiViewer extends HTMLElement {
-  static observedAttributes = ['src'];
+  static observedAttributes = ['src', 'exact-scores', 'exact-empties'];
 
   constructor() {
     super();
@@ -125,6 +145,9 @@ class ReversiViewer extends HTMLElement {
     this._ply = 0;
     this._branch = null; // { from: ply, positions: [Position], moves: [string] }
     this._from = null; // a jump's square chosen first
+    this._exactCache = new Map(); // 'variant text' -> { moves, nodes, seconds } or { error }
+    this._job = null; // the solve under way: { id, key, timer }
+    this._jobs = 0;
     this._bind();
   }
 
@@ -136,8 +159,35 @@ class ReversiViewer extends HTMLElement {
     });
   }
 
+  disconnectedCallback() {
+    this._stopSolving();
+  }
+
   attributeChangedCallback(name, old, value) {
     if (name === 'src' && value && value !== old) this._fetch(value);
+    if (name === 'exact-scores') this.exactScores = value !== null;
+    if (name === 'exact-empties') this._show();
+  }
+
+  /** Exact scores are shown from this many empty squares (the attribute exact-empties, else 20). */
+  get _exactEmpties() {
+    const n = Number.parseInt(this.getAttribute('exact-empties') ?? '', 10);
+    return Number.isFinite(n) && n >= 0 ? n : EXACT_EMPTIES;
+  }
+
+  /** Whether each legal move's exact score is shown (from EXACT_EMPTIES empty squares). */
+  get exactScores() {
+    return this.$('.exact').checked;
+  }
+
+  set exactScores(on) {
+    this.$('.exact').checked = Boolean(on);
+    this._show();
+  }
+
+  /** The exact scores shown: [{ move, score }] best first, or null (off, not solved yet, too early). */
+  get exact() {
+    return this._exactShown ? this._exactShown.moves.map((m) => ({ ...m })) : null;
   }
 
   /** The number of games of the file loaded (a number, 0 before a file is loaded; not a list). */
@@ -337,6 +387,13 @@ class ReversiViewer extends HTMLElement {
     $('.leave').onclick = () => this.record();
     $('.pass').onclick = () => this.play('pass');
     $('.export').onclick = () => this._export();
+    $('.exact').onchange = () => this._show();
+    $('.exactStop').onclick = () => {
+      const key = this._job?.key;
+      this._stopSolving();
+      if (key) this._remember(key, { error: 'stopped' });
+      this._show();
+    };
     $('.moves').onclick = (e) => {
       if (e.target.dataset.ply) this.ply = e.target.dataset.ply;
     };
@@ -469,7 +526,7 @@ class ReversiViewer extends HTMLElement {
     slider.max = String(last);
     slider.value = String(this._ply);
     $('.ply').textContent = replay ? `${this._ply}/${last}` : '';
-    this._board(pos);
+    this._board(pos, this._exactFor(pos));
     // The moves with their numbers, the ply shown marked.
     const moves = [];
     for (let p = 1; p <= last; p++) {
@@ -507,7 +564,85 @@ class ReversiViewer extends HTMLElement {
     $('.error').textContent = error ?? '';
   }
 
-  _board(pos) {
+  /** The exact scores of `pos` when known; else starts the worker on them when they are wanted. */
+  _exactFor(pos) {
+    const status = this.$('.exactStatus');
+    this._exactShown = null;
+    this.$('.exactStop').hidden = true;
+    const empties = pos ? Array.from(pos.cells()).filter((c) => c === 0).length : 0;
+    const why = !this.exactScores || !pos || pos.isGameOver ? ''
+      : pos.variant !== 'reversi' ? 'Reversi only (other games need not end)'
+        : empties > this._exactEmpties ? `from ${this._exactEmpties} empty squares (${empties} now)` : null;
+    if (why !== null) {
+      this._stopSolving();
+      status.textContent = why;
+      return null;
+    }
+    const key = `${pos.variant} ${pos.toString()}`;
+    const known = this._exactCache.get(key);
+    if (known) {
+      this._exactShown = known.moves ? known : null;
+      const sign = (n) => (n > 0 ? `+${n}` : String(n));
+      const list = known.moves?.map((m) => `${m.move} ${sign(m.score)}`).join(', ');
+      status.textContent = known.error ?? `exact, ${pos.sideToMove} to move: ${list}`;
+      return this._exactShown;
+    }
+    if (this._job?.key !== key) this._solve(key, pos, empties);
+    this.$('.exactStop').hidden = false;
+    return null;
+  }
+
+  /** Solves `pos` in the worker (the one under way, if any, stopped), its time shown as it runs. */
+  _solve(key, pos, empties) {
+    this._stopSolving();
+    let worker;
+    try {
+      worker = this._worker ??= new Worker(new URL('./reversi-solver.js', import.meta.url), { type: 'module' });
+    } catch (e) {
+      // No worker here (a page's policy, say): said on the status line, never solved on the page's thread.
+      this._remember(key, { error: `no Web Worker for the solver: ${e.message ?? e}` });
+      return void queueMicrotask(() => this._show());
+    }
+    const id = ++this._jobs;
+    const started = performance.now();
+    const tick = () => {
+      const seconds = Math.round((performance.now() - started) / 1000);
+      this.$('.exactStatus').textContent = `solving ${empties} empty squares... ${seconds} s`;
+    };
+    tick();
+    this._job = { id, key, timer: setInterval(tick, 1000) };
+    const done = (answer) => {
+      if (this._job?.id !== id) return;
+      clearInterval(this._job.timer);
+      this._job = null;
+      this._remember(key, answer);
+      this._show();
+      if (answer.moves) this.dispatchEvent(new CustomEvent('scores', { detail: { position: key, moves: answer.moves } }));
+    };
+    worker.onmessage = (e) => done(e.data);
+    worker.onerror = (e) => {
+      done({ error: `the solver failed: ${e.message ?? e}` });
+      if (this._worker === worker) this._worker = null; // the next solve starts a new one
+      worker.terminate();
+    };
+    worker.postMessage({ id, text: pos.toString(), variant: pos.variant, maxEmpties: empties });
+  }
+
+  /** Stops the solve under way: its worker ends (a new one starts for the next). */
+  _stopSolving() {
+    if (!this._job) return;
+    clearInterval(this._job.timer);
+    this._worker?.terminate();
+    this._worker = null;
+    this._job = null;
+  }
+
+  _remember(key, answer) {
+    if (this._exactCache.size >= EXACT_CACHE) this._exactCache.delete(this._exactCache.keys().next().value);
+    this._exactCache.set(key, answer);
+  }
+
+  _board(pos, exact) {
     const board = this.$('.board');
     this.$('.paste').hidden = Boolean(this._games);
     if (!pos) return void board.replaceChildren();
@@ -532,6 +667,8 @@ class ReversiViewer extends HTMLElement {
     });
     const lastMove = this._branch ? this._branch.moves.at(-1) : upTo > 0 ? record.move(upTo) : null;
     const lastSquare = lastMove ? destination(lastMove)?.join(',') : null;
+    const scores = new Map((exact?.moves ?? []).map((m) => [destination(m.move)?.join(','), m.score]));
+    const best = exact?.moves[0]?.score;
     const coord = (text) => {
       const label = document.createElement('div');
       label.className = 'coord';
@@ -554,6 +691,14 @@ class ReversiViewer extends HTMLElement {
         cell.title = squareName(col, row);
         if (code === 3) cell.classList.add('hole');
         else if (code === 0 && legal.has(key)) cell.classList.add('legal');
+        if (code === 0 && scores.has(key)) {
+          const score = document.createElement('span');
+          const value = scores.get(key);
+          score.className = value === best ? 'score best' : 'score';
+          score.textContent = value > 0 ? `+${value}` : String(value);
+          cell.classList.add('scored');
+          cell.append(score);
+        }
         if (code === 1 || code === 2) {
           const disc = document.createElement('div');
           disc.className = `disc ${code === 1 ? 'black' : 'white'}`;
@@ -593,4 +738,4 @@ class ReversiViewer extends HTMLElement {
 
 if (!customElements.get('reversi-viewer')) customElements.define('reversi-viewer', ReversiViewer);
 
-export { ReversiViewer, Position, Record, RecordStream, readRecords, wasm as ready };
+export { ReversiViewer, Position, Record, RecordStream, readRecords, solve, solveMoves, wasm as ready };

@@ -30,10 +30,10 @@ mod table;
 use std::cmp::Ordering;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
-use std::time::Instant;
 
 use reversi_variants::{Move, Position, Variant};
 
+use crate::clock::HAS_CLOCK_AND_THREADS;
 use crate::{MoveScores, Solution, SolveError, SolveOptions};
 use search::{INF, Search, empties, final_score};
 
@@ -59,8 +59,11 @@ fn check(position: &Position, options: &SolveOptions) -> Result<(), SolveError> 
 }
 
 /// Runs `work` on a thread with a stack for `position`'s depth (here, when
-/// no thread can be had).
+/// no thread can be had, and on WebAssembly without an OS, which has none).
 fn on_search_thread<T: Send>(position: &Position, work: impl FnOnce() -> T + Send) -> T {
+    if !HAS_CLOCK_AND_THREADS {
+        return work();
+    }
     let work = Mutex::new(Some(work));
     let ran = std::thread::scope(|scope| {
         let handle = std::thread::Builder::new()
@@ -101,12 +104,12 @@ fn on_search_thread<T: Send>(position: &Position, work: impl FnOnce() -> T + Sen
 /// [`SolveError::DeadlineReached`] when the search is stopped.
 pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
     check(position, options)?;
-    let start = Instant::now();
+    let start = options.stopwatch();
     on_search_thread(position, || {
-        let mut search = Search::new(position, options, options.get_hash_mib(), start)?;
+        let mut search = Search::new(position, options, options.get_hash_mib(), &start)?;
         let empties = empties(position);
         let found = search.exact(position, empties).and_then(|score| Ok((score, search.pv(position, score, empties)?)));
-        let (score, pv) = found.map_err(|stop| stop.error(search.nodes, start))?;
+        let (score, pv) = found.map_err(|stop| stop.error(search.nodes, &start))?;
         Ok(Solution::new(score, pv.first().copied(), pv, search.nodes, start.elapsed()))
     })
 }
@@ -120,11 +123,11 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Mov
 /// As [`solve`].
 pub fn compare_score(position: &Position, k: i32, options: &SolveOptions) -> Result<Ordering, SolveError> {
     check(position, options)?;
-    let start = Instant::now();
+    let start = options.stopwatch();
     on_search_thread(position, || {
-        let mut search = Search::new(position, options, options.get_hash_mib(), start)?;
+        let mut search = Search::new(position, options, options.get_hash_mib(), &start)?;
         let k = k.clamp(-INF + 2, INF - 2);
-        let v = search.negamax(position, k - 1, k + 1, empties(position)).map_err(|s| s.error(search.nodes, start))?;
+        let v = search.negamax(position, k - 1, k + 1, empties(position)).map_err(|s| s.error(search.nodes, &start))?;
         Ok(v.cmp(&k))
     })
 }
@@ -138,7 +141,7 @@ pub fn compare_score(position: &Position, k: i32, options: &SolveOptions) -> Res
 /// As [`solve`].
 pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
     check(position, options)?;
-    let start = Instant::now();
+    let start = options.stopwatch();
     let moves: Vec<Move> = position.moves().collect();
     let threads = options.get_threads().min(moves.len()).max(1);
     let mib = options.get_hash_mib() / threads;
@@ -146,7 +149,7 @@ pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveSc
     let scores = Mutex::new(Vec::with_capacity(moves.len()));
     let outcome: Mutex<(u64, Option<SolveError>)> = Mutex::new((0, None));
     let worker = || {
-        let mut search = match Search::new(position, options, mib, start) {
+        let mut search = match Search::new(position, options, mib, &start) {
             Ok(search) => search,
             Err(e) => return lock(&outcome).1 = Some(e),
         };
@@ -171,22 +174,26 @@ pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveSc
         let mut outcome = lock(&outcome);
         outcome.0 += search.nodes;
         if let (Some(stop), None) = (stopped, &outcome.1) {
-            outcome.1 = Some(stop.error(0, start));
+            outcome.1 = Some(stop.error(0, &start));
         }
     };
-    std::thread::scope(|scope| {
-        for i in 0..threads {
-            let spawned = std::thread::Builder::new()
-                .name("reversi-solve".to_string())
-                .stack_size(stack_size(empties(position)))
-                .spawn_scoped(scope, worker);
-            if spawned.is_err() && i == 0 {
-                // No thread to be had: the moves are scored here.
-                worker();
-                break;
+    if HAS_CLOCK_AND_THREADS {
+        std::thread::scope(|scope| {
+            for i in 0..threads {
+                let spawned = std::thread::Builder::new()
+                    .name("reversi-solve".to_string())
+                    .stack_size(stack_size(empties(position)))
+                    .spawn_scoped(scope, worker);
+                if spawned.is_err() && i == 0 {
+                    // No thread to be had: the moves are scored here.
+                    worker();
+                    break;
+                }
             }
-        }
-    });
+        });
+    } else {
+        worker();
+    }
     let (nodes, error) = outcome.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(error) = error {
         return Err(with_nodes(error, nodes));

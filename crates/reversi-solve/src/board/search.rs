@@ -5,12 +5,13 @@
 //! natural order near the leaves. Every position goes through
 //! reversi-variants' `Position`: the rules are that crate's.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reversi_variants::{Color, Move, Moves, Position, Square};
 
 use super::order::square_values;
 use super::table::{NO_MOVE, Table};
+use crate::clock::Stopwatch;
 use crate::{Progress, SolveError, SolveOptions};
 
 /// Above every score (a score is at most the board's 676 squares).
@@ -35,8 +36,8 @@ pub(super) enum Stop {
 }
 
 impl Stop {
-    /// The error of this stop after `nodes` nodes, `start` the solve's start.
-    pub(super) fn error(self, nodes: u64, start: Instant) -> SolveError {
+    /// The error of this stop after `nodes` nodes, `start` the solve's clock.
+    pub(super) fn error(self, nodes: u64, start: &Stopwatch) -> SolveError {
         let elapsed = start.elapsed();
         match self {
             Stop::Cancelled => SolveError::Cancelled { nodes, elapsed },
@@ -81,8 +82,9 @@ pub(super) struct Search<'a> {
     /// Positions searched.
     pub(super) nodes: u64,
     next_check: u64,
-    start: Instant,
-    last_progress: Instant,
+    start: &'a Stopwatch,
+    /// When the progress callback was last called, since the start.
+    last_progress: Duration,
 }
 
 impl<'a> Search<'a> {
@@ -95,7 +97,7 @@ impl<'a> Search<'a> {
         pos: &Position,
         options: &'a SolveOptions,
         mib: usize,
-        start: Instant,
+        start: &'a Stopwatch,
     ) -> Result<Search<'a>, SolveError> {
         // A position with e empties has fewer than 4^e positions below it.
         let cap = 1usize.checked_shl((2 * empties(pos) + 2).min(40)).unwrap_or(usize::MAX);
@@ -109,7 +111,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             next_check: CHECK_EVERY,
             start,
-            last_progress: start,
+            last_progress: Duration::ZERO,
         })
     }
 
@@ -130,15 +132,15 @@ impl<'a> Search<'a> {
         if self.options.get_cancel().is_some_and(reversi_variants::split::Cancel::is_cancelled) {
             return Err(Stop::Cancelled);
         }
-        let now = Instant::now();
-        if self.options.get_deadline().is_some_and(|deadline| now >= deadline) {
+        let now = self.start.now();
+        if self.start.is_past_deadline(now) {
             return Err(Stop::Deadline);
         }
-        if let Some(progress) = self.options.get_progress()
-            && now.duration_since(self.last_progress) >= PROGRESS_EVERY
+        if let (Some(progress), Some(now)) = (self.options.get_progress(), now)
+            && now.saturating_sub(self.last_progress) >= PROGRESS_EVERY
         {
             self.last_progress = now;
-            progress(&Progress { nodes: self.nodes, elapsed: now.duration_since(self.start) });
+            progress(&Progress { nodes: self.nodes, elapsed: now });
         }
         Ok(())
     }

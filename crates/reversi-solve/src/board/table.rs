@@ -47,7 +47,8 @@ impl Table {
     /// # Errors
     /// [`SolveError::TableAlloc`] when the memory cannot be had.
     pub(super) fn new(mib: usize, cap: usize) -> Result<Table, SolveError> {
-        let wanted = (mib << 20) / SLOT_BYTES;
+        // Saturating: on a 32-bit target 4 GiB and more is an error, not a wrapped size.
+        let wanted = mib.saturating_mul(1 << 20) / SLOT_BYTES;
         let slots = wanted.min(cap.max(1));
         if mib == 0 || slots == 0 {
             return Ok(Table { slots: Vec::new(), mask: 0 });

@@ -40,8 +40,6 @@ mod shape;
 mod shared;
 mod table;
 
-use std::time::Instant;
-
 use reversi_core::{Move, Position, Square};
 
 use crate::{MoveScores, Solution, SolveError, SolveOptions, WindowScore};
@@ -152,7 +150,7 @@ impl Bits {
 }
 
 fn solve_on<const M: bool>(b: Bits, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
-    let start = Instant::now();
+    let start = options.stopwatch();
     options.check()?;
     let (p, o) = (b.p, b.o);
     let shared = Shared::new(options, b.mask, b.empties(), start)?;
@@ -168,7 +166,7 @@ fn solve_on<const M: bool>(b: Bits, options: &SolveOptions) -> Result<Solution<M
 }
 
 fn solve_moves_on<const M: bool>(b: Bits, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
-    let start = Instant::now();
+    let start = options.stopwatch();
     options.check()?;
     let (p, o) = (b.p, b.o);
     let n = b.empties();
@@ -200,7 +198,7 @@ fn solve_window_on<const M: bool>(
     beta: i32,
     options: &SolveOptions,
 ) -> Result<WindowScore, SolveError> {
-    let start = Instant::now();
+    let start = options.stopwatch();
     if alpha >= beta {
         return Err(SolveError::Window { alpha, beta });
     }

@@ -3,9 +3,10 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::table::Table;
+use crate::clock::Stopwatch;
 use crate::{Progress, SolveError, SolveOptions};
 
 /// No stop asked for.
@@ -31,8 +32,9 @@ pub(crate) struct Shared<'a> {
     stop: AtomicBool,
     reason: AtomicU8,
     options: &'a SolveOptions,
-    start: Instant,
-    last_progress: Mutex<Instant>,
+    start: Stopwatch,
+    /// When the progress callback was last called, since the start.
+    last_progress: Mutex<Duration>,
 }
 
 impl<'a> Shared<'a> {
@@ -47,10 +49,11 @@ impl<'a> Shared<'a> {
         options: &'a SolveOptions,
         mask: u64,
         empties: u32,
-        start: Instant,
+        start: Stopwatch,
     ) -> Result<Shared<'a>, SolveError> {
         // A solve of n empties stores well under 4^(n/2 + 3) positions.
-        let max_entries = 1usize << (empties + 6).clamp(10, 40);
+        // (Past usize's bits, on 32-bit targets: no bound but the size.)
+        let max_entries = 1usize.checked_shl((empties + 6).clamp(10, 40)).unwrap_or(usize::MAX);
         let table = Table::new(options.get_hash_mib(), max_entries)?;
         let shared = Shared {
             table,
@@ -61,7 +64,7 @@ impl<'a> Shared<'a> {
             reason: AtomicU8::new(RUNNING),
             options,
             start,
-            last_progress: Mutex::new(start),
+            last_progress: Mutex::new(Duration::ZERO),
         };
         shared.poll();
         Ok(shared)
@@ -79,20 +82,20 @@ impl<'a> Shared<'a> {
         if self.options.get_cancel().is_some_and(|c| c.is_cancelled()) {
             self.halt(CANCELLED);
         }
-        let now = Instant::now();
-        if self.options.get_deadline().is_some_and(|d| now >= d) {
+        let now = self.start.now();
+        if self.start.is_past_deadline(now) {
             self.halt(DEADLINE);
         }
-        if let Some(progress) = self.options.get_progress() {
+        if let (Some(progress), Some(now)) = (self.options.get_progress(), now) {
             let due = match self.last_progress.try_lock() {
-                Ok(mut last) if now.duration_since(*last) >= PROGRESS_EVERY => {
+                Ok(mut last) if now.saturating_sub(*last) >= PROGRESS_EVERY => {
                     *last = now;
                     true
                 }
                 _ => false,
             };
             if due {
-                progress(&Progress { nodes: self.nodes.load(Relaxed), elapsed: now - self.start });
+                progress(&Progress { nodes: self.nodes.load(Relaxed), elapsed: now });
             }
         }
     }
@@ -105,7 +108,7 @@ impl<'a> Shared<'a> {
     /// The error of a stopped solve, `None` when it was not stopped.
     pub(crate) fn stop_error(&self) -> Option<SolveError> {
         let nodes = self.nodes.load(Relaxed);
-        let elapsed = self.start.elapsed();
+        let elapsed = self.elapsed();
         match self.reason.load(Relaxed) {
             CANCELLED => Some(SolveError::Cancelled { nodes, elapsed }),
             DEADLINE => Some(SolveError::DeadlineReached { nodes, elapsed }),

@@ -47,7 +47,8 @@ impl Table {
     ///
     /// [`SolveError::TableAlloc`] when the memory cannot be had.
     pub(crate) fn new(mib: usize, max_entries: usize) -> Result<Table, SolveError> {
-        let entries = (mib << 20) / ENTRY_BYTES;
+        // Saturating: on a 32-bit target 4 GiB and more is an error, not a wrapped size.
+        let entries = mib.saturating_mul(1 << 20) / ENTRY_BYTES;
         let buckets = entries.min(max_entries) / 2;
         let mut words = Vec::new();
         words.try_reserve_exact(buckets * 6).map_err(|_| SolveError::TableAlloc { mib })?;
