@@ -109,7 +109,7 @@ pub use solution::Solution;
 pub use summary::{MoveScore, Summary};
 pub use window::{Bound, WindowScore};
 
-use embed::{embed, unembed};
+use embed::embed;
 use reversi_variants::{Move, Position};
 
 /// The exact value of `position`, any game reversi-variants holds: Reversi
@@ -123,10 +123,10 @@ use reversi_variants::{Move, Position};
 /// [`SolveError::DeadlineReached`] when the search is stopped.
 pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
     match embed(position) {
-        Some(bits) => {
-            let s = bits.solve(options)?;
-            let pv = s.pv.into_iter().map(unembed).collect();
-            Ok(Solution::new(s.score, s.best.map(unembed), pv, s.nodes, s.elapsed))
+        Some(board) => {
+            let s = board.bits.solve(options)?;
+            let pv = s.pv.into_iter().map(|mv| board.unembed(mv)).collect();
+            Ok(Solution::new(s.score, s.best.map(|mv| board.unembed(mv)), pv, s.nodes, s.elapsed))
         }
         None => board::solve(position, options),
     }
@@ -139,7 +139,7 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Mov
 /// As [`solve`].
 pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
     match embed(position) {
-        Some(bits) => Ok(bits.solve_moves(options)?.map(unembed)),
+        Some(board) => Ok(board.bits.solve_moves(options)?.map(|mv| board.unembed(mv))),
         None => board::solve_moves(position, options),
     }
 }
@@ -154,8 +154,8 @@ pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveSc
 /// As [`solve`].
 pub fn compare_score(position: &Position, k: i32, options: &SolveOptions) -> Result<Ordering, SolveError> {
     match embed(position) {
-        Some(bits) => {
-            let window = bits.solve_window(k.saturating_sub(1), k.saturating_add(1), options)?;
+        Some(board) => {
+            let window = board.bits.solve_window(k.saturating_sub(1), k.saturating_add(1), options)?;
             Ok(match window.bound {
                 Bound::AtMost => Ordering::Less,
                 Bound::AtLeast => Ordering::Greater,

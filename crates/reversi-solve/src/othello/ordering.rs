@@ -41,6 +41,18 @@ impl MoveList {
         list
     }
 
+    /// Keeps the children whose square is not in `drop`.
+    pub(crate) fn remove(&mut self, drop: u64) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if drop & (1 << self.children[i].square) == 0 {
+                self.children[kept] = self.children[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     /// The children in square order.
     pub(crate) fn children(&self) -> impl Iterator<Item = &Child> {
         self.children[..self.len].iter()

@@ -33,6 +33,11 @@ const ETC_EMPTIES: u32 = 12;
 /// the principal variation from this many empties up.
 const SPLIT_EMPTIES: u32 = 12;
 
+/// On a board smaller than 8x8 or with holes (where the start and the
+/// positions near it are symmetric), a move that a symmetry of the position
+/// maps onto another is searched once, from this many empties up.
+const SYMMETRY_EMPTIES: u32 = 14;
+
 /// The lowest score: below every final score.
 pub(crate) const MIN_SCORE: i32 = -64;
 /// The highest score.
@@ -124,6 +129,21 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         MoveList::new(self.k, p, o, moves, self.mask())
     }
 
+    /// The children of `(p, o)` after `moves` as [`move_list`](Self::move_list),
+    /// less the twins of other moves under a symmetry of the position on a
+    /// small board high in the tree (see [`SYMMETRY_EMPTIES`]).
+    #[inline]
+    fn distinct_moves(&self, p: u64, o: u64, moves: u64, empties: u32) -> MoveList {
+        let mut list = self.move_list(p, o, moves);
+        if MASKED && empties >= SYMMETRY_EMPTIES {
+            let twins = self.shape().twins(p, o, moves);
+            if twins != 0 {
+                list.remove(twins);
+            }
+        }
+        list
+    }
+
     /// Orders `list`, the children of `(p, o)`, the table's move `best` first.
     #[inline]
     pub(crate) fn order(&self, list: &mut MoveList, p: u64, o: u64, best: u8) {
@@ -204,7 +224,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             }
             best_move = entry.best;
         }
-        let mut list = self.move_list(p, o, moves);
+        let mut list = self.distinct_moves(p, o, moves, empties);
         if empties >= ETC_EMPTIES {
             // A child whose upper bound is low enough cuts off at once.
             for child in list.children() {
@@ -279,7 +299,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             best_move = entry.best;
         }
         let alpha0 = alpha;
-        let mut list = self.move_list(p, o, moves);
+        let mut list = self.distinct_moves(p, o, moves, empties);
         self.order(&mut list, p, o, best_move);
         let children: Vec<Child> = list.sorted().collect();
         let first = children[0];

@@ -3,6 +3,8 @@
 //! a smaller board or one with holes, set in the 8x8 bitboards, has its
 //! own, found from its squares ([`Shape::of`]).
 
+use reversi_core::Symmetry;
+
 use super::bits::{CORNERS, QUADRANTS, X_SQUARES};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -25,11 +27,30 @@ pub(crate) struct Shape {
     /// Four regions for parity: the board's bounding box cut in half each
     /// way (the 8x8 board's 4x4 quadrants).
     pub(crate) quadrants: [u64; 4],
+    /// The symmetries of the 8x8 board other than the identity that map
+    /// the board onto itself (the first `symmetry_count`).
+    symmetries: [Symmetry; 7],
+    symmetry_count: usize,
 }
 
 /// The 8x8 board.
-pub(crate) const FULL: Shape =
-    Shape { mask: !0, squares: 64, corners: CORNERS, x_squares: X_SQUARES, quadrants: QUADRANTS };
+pub(crate) const FULL: Shape = Shape {
+    mask: !0,
+    squares: 64,
+    corners: CORNERS,
+    x_squares: X_SQUARES,
+    quadrants: QUADRANTS,
+    symmetries: [
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipVertical,
+        Symmetry::FlipHorizontal,
+        Symmetry::FlipDiagonal,
+        Symmetry::FlipAntiDiagonal,
+    ],
+    symmetry_count: 7,
+};
 
 /// The squares next to one of `set` in the direction of the shift by
 /// `shift` (positive: left shift), with the columns that wrap masked out.
@@ -63,7 +84,37 @@ impl Shape {
         let left = (0..half_c).fold(0u64, |m, c| m | FILE_A << c);
         let low = if half_r == 0 { 0 } else { u64::MAX >> (64 - 8 * half_r) };
         let quadrants = [left & low & mask, !left & low & mask, left & !low & mask, !left & !low & mask];
-        Shape { mask, squares: mask.count_ones() as i32, corners, x_squares, quadrants }
+        let mut symmetries = [Symmetry::Identity; 7];
+        let mut symmetry_count = 0;
+        for s in Symmetry::ALL {
+            if s != Symmetry::Identity && s.apply_u64(mask) == mask {
+                symmetries[symmetry_count] = s;
+                symmetry_count += 1;
+            }
+        }
+        Shape { mask, squares: mask.count_ones() as i32, corners, x_squares, quadrants, symmetries, symmetry_count }
+    }
+
+    /// The moves of `moves` that repeat another's value: the position
+    /// `(p, o)` is unchanged by some of the board's symmetries, and each of
+    /// those maps a move onto one of the same score. Of each set of moves
+    /// the symmetries map onto one another, all but the lowest square.
+    pub(crate) fn twins(&self, p: u64, o: u64, moves: u64) -> u64 {
+        let mut twins = 0;
+        for &s in &self.symmetries[..self.symmetry_count] {
+            if s.apply_u64(p) != p || s.apply_u64(o) != o {
+                continue;
+            }
+            let mut m = moves;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                if s.apply_u64(bit) < bit {
+                    twins |= bit;
+                }
+            }
+        }
+        twins
     }
 }
 
@@ -94,6 +145,30 @@ mod tests {
         assert!(shape.quadrants.iter().all(|q| q.count_ones() == 9));
         assert_eq!(shape.quadrants.iter().fold(0, |a, q| a | q), SIX);
         assert_eq!(shape.quadrants[0], 0x07_0707);
+        // At a1-f6 no symmetry of the 8x8 board keeps it but the diagonal.
+        assert_eq!(&shape.symmetries[..shape.symmetry_count], [Symmetry::FlipDiagonal]);
+        // Centred at b2-g7, all eight.
+        assert_eq!(Shape::of(SIX << 9).symmetry_count, 7);
+    }
+
+    #[test]
+    fn twins_are_the_moves_a_symmetry_of_the_position_repeats() {
+        // The 6x6 start centred at b2-g7: d4, e5 white; e4, d5 black.
+        let shape = Shape::of(SIX << 9);
+        let (black, white) = (1u64 << 28 | 1 << 35, 1u64 << 27 | 1 << 36);
+        let k = reversi_core::raw::Kernel::detect();
+        let moves = k.moves(black, white) & shape.mask;
+        assert_eq!(moves.count_ones(), 4);
+        // Four moves, one value: three are twins.
+        let twins = shape.twins(black, white, moves);
+        assert_eq!(twins.count_ones(), 3);
+        assert_eq!(twins & moves, twins);
+        // A position no symmetry keeps has none.
+        let (np, no) = k.play(black, white, (moves & !twins).trailing_zeros() as usize);
+        let after = shape.twins(np, no, k.moves(np, no) & shape.mask);
+        // (After one move the start keeps one diagonal: its replies pair up.)
+        assert!(after.count_ones() <= 1);
+        assert_eq!(shape.twins(1 << 9, 1 << 10, 1 << 11), 0);
     }
 
     #[test]
