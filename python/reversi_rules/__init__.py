@@ -10,7 +10,6 @@ extras of the same names) are imported on first use.
 """
 
 import importlib
-import warnings
 from typing import Any
 
 from ._native import (
@@ -69,15 +68,9 @@ __all__ = [
 
 # The environments' submodules import pettingzoo or gymnasium: only on use.
 _LAZY = ("pettingzoo", "gymnasium")
-# The old names of the record classes (the Rust crates' name is Record).
-_RENAMED = {"Game": "Record", "Games": "Records"}
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return importlib.import_module(f"{__name__}.{name}")
-    if name in _RENAMED:
-        new = _RENAMED[name]
-        warnings.warn(f"reversi_rules.{name} is now reversi_rules.{new}", DeprecationWarning, stacklevel=2)
-        return globals()[new]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -214,10 +214,10 @@ class Batch:
         *,
         rewards: _Out | None = None,
         terminated: _Out | None = None,
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """Plays one action per game: ``(rewards, terminated)``, rewards from the mover's view.
 
-        ``rewards=`` (``float32 (n,)``) and ``terminated=`` (``bool (n,)``) take
+        ``rewards=`` (``float64 (n,)``) and ``terminated=`` (``bool (n,)``) take
         arrays to write into, as the ``out=`` arguments do.
         """
     def random_actions(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
@@ -520,6 +520,7 @@ def match(
     sprt: str | None = None,
     progress: Callable[[_GameReport], object] | bool | None = None,
     concurrency: int = 1,
+    adjudicate: int | None = None,
 ) -> _MatchResult:
     """A match between two engines or policies (``policy(position) -> move``),
     played as ``reversi match`` plays it.
@@ -530,15 +531,18 @@ def match(
     as ``--json``'s ``null``); ``llr`` the log-likelihood ratio of ``sprt``
     (``"ELO0,ELO1,ALPHA,BETA"``, as ``--sprt``; the match stops at its verdict,
     ``sprt`` ``"H0"`` or ``"H1"``); ``games`` the records in game order (``Round``,
-    and a ``Termination`` field for a forfeit: an illegal move, time, a crash or
-    garbage loses the game, and the engine is started again; one that cannot be
-    started forfeits the game and the match goes on). ``progress`` is called with
+    and a ``Termination`` field for a forfeit or an adjudicated game: an illegal
+    move, time, a crash or garbage loses the game, and the engine is started
+    again; one that cannot be started forfeits the game and the match goes on). ``progress`` is called with
     each game as it ends (the fields of a ``--json`` game line); ``True`` shows a
     tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
     process plays the first game and is ended with the match (the engine
     starts again at its next use); one ``Engine`` may play both sides.
     ``concurrency`` games run at once (1 to 256, as ``--concurrency``; an
-    ``Engine`` starts more processes); the records are the same. The games
+    ``Engine`` starts more processes); the records are the same.
+    ``adjudicate`` (1 to 30, as ``--adjudicate``) ends each game by exact solve
+    once at most that many squares are empty, with the result of perfect play
+    (its record's ``Termination`` says so). The games
     run with the GIL released, and Ctrl-C stops the match at once. A policy's
     or ``progress``' exception is raised.
     """

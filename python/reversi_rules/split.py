@@ -4,9 +4,10 @@ A plan (``write_plan``) holds the distinct positions ``split`` plies below a
 start, each with its number of paths; ``count_shard`` counts one shard of it
 (``I`` of ``N``) to the remaining depth and writes its result atomically;
 ``merge`` checks that results hold every shard of one plan once and sums
-them. The same code as the ``reversi perft --split/--shard/--merge`` commands
-(the Rust crate reversi-variants' ``split`` module), with the same files: a
-plan or result of one is read by the other. ``reversi_rules.distributed``
+them. The same code as the ``reversi perft --split/--plan/--shard/--merge``
+commands (the Rust crate reversi-variants' ``shards`` module, over its
+``split`` counter), with the same files: a plan or result of one is read by
+the other, and both write them all or nothing and refuse the same paths. ``reversi_rules.distributed``
 runs the shards on a Dask cluster.
 """
 

@@ -205,6 +205,57 @@ def test_match_concurrency_gives_the_same_records() -> None:
             rr.match(first_move, last_move, games=2, concurrency=bad)
 
 
+def perfect_near_the_end(empties: int, before: Callable[[rr.Position], str]) -> Callable[[rr.Position], str]:
+    """``before``'s move until at most ``empties`` squares are empty, then a best move by exact solve."""
+
+    def policy(position: rr.Position) -> str:
+        black, white = position.score()
+        if position.width * position.height - black - white <= empties:
+            best = rr.solve(position)["best"]
+            assert best is not None
+            return best
+        return before(position)
+
+    return policy
+
+
+def test_match_adjudicated_scores_as_played_out_perfectly(tmp_path: Path) -> None:
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    a, b = perfect_near_the_end(10, first_move), perfect_near_the_end(10, last_move)
+    out = rr.match(a, b, games=8)
+    told: list[dict[str, object]] = []
+    cut = rr.match(a, b, games=8, adjudicate=10, progress=told.append)
+    assert (cut["wins"], cut["draws"], cut["losses"]) == (out["wins"], out["draws"], out["losses"])
+    adjudicated = [str(t["termination"]) for t in told if t["termination"] is not None]
+    assert adjudicated
+    assert all(t.startswith("adjudicated at 10 empties by exact solve: ") for t in adjudicated)
+    for played, ended in zip(out["games"], cut["games"]):
+        # The same game up to the adjudication, and the same winner.
+        assert played.moves[: len(ended.moves)] == ended.moves
+        assert played.plies()[-1][2].outcome == ended_outcome(ended)
+    # The records say so.
+    rr.write(cut["games"], tmp_path / "cut.ggf")
+    text = (tmp_path / "cut.ggf").read_text()
+    assert text.count("Termination[adjudicated at 10 empties") == len(adjudicated)
+    for bad in (0, 31, 1000):
+        with pytest.raises(ValueError, match="adjudicate: expected 1 to 30 empty squares"):
+            rr.match(first_move, last_move, games=2, adjudicate=bad)
+
+
+def ended_outcome(record: rr.Record) -> str:
+    """The winner a record's result says."""
+    result = record.result
+    assert result is not None
+    if "-" in result[1:]:
+        black, white = (int(n) for n in result.split("-"))
+        margin = black - white
+    else:
+        margin = int(float(result.split(":")[0]))
+    return "black" if margin > 0 else "white" if margin < 0 else "draw"
+
+
 def test_match_progress_bar() -> None:
     def last_move(position: rr.Position) -> str:
         return position.moves()[-1]

@@ -122,6 +122,15 @@ def test_a_match_stops_on_ctrl_c():
         rr.match(engine, lambda p: p.moves()[0], games=2, time=30)
 
 
+def test_a_match_stops_on_ctrl_c_during_an_adjudication():
+    # Two instant sides reach 30 empties at once; its solve takes minutes.
+    def first(p: rr.Position) -> str:
+        return p.moves()[0]
+
+    with ctrl_c():
+        rr.match(first, first, games=2, adjudicate=30)
+
+
 def test_a_match_stops_on_ctrl_c_while_it_starts_an_engine(tmp_path):
     # The engine started again after its forfeit answers nothing, not even
     # its name: the match waits for it with its setup time, and Ctrl-C

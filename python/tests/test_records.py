@@ -87,10 +87,6 @@ def test_a_directory_is_its_record_files_in_path_order(tmp_path):
     assert [g.moves for g in rr.read(tmp_path, errors="skip")][-1] == ["f5", "d6"]
 
 
-def test_the_old_class_names_warn_and_are_the_records():
-    with pytest.warns(DeprecationWarning, match="reversi_rules.Record"):
-        assert rr.Game is rr.Record
-    with pytest.warns(DeprecationWarning, match="reversi_rules.Records"):
-        assert rr.Games is rr.Records
+def test_unknown_names_are_attribute_errors():
     with pytest.raises(AttributeError):
-        rr.Gamez  # noqa: B018
+        rr.Game  # noqa: B018

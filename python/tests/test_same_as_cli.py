@@ -14,6 +14,7 @@ command is the one ``cargo test --workspace`` builds (``target/debug``), or
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -126,3 +127,22 @@ def test_convert_gives_the_bytes_of_reversi_convert(tmp_path, source, target):
     # Every game written replays, every move legal.
     replayed = subprocess.run([cli(), "replay", str(py_out)], capture_output=True, text=True)
     assert replayed.returncode == 0, replayed.stdout[-2000:]
+
+
+def test_match_adjudicated_as_the_cli(tmp_path: Path) -> None:
+    # The same engines, games and limit: the same games, results and
+    # terminations (the CLI adds its match's definition; the times differ).
+    out, openings = tmp_path / "cli.ggf", tmp_path / "openings.txt"
+    openings.write_text("f5d6c3\nf5f6e6f4\n")
+    greedy, rand = f"'{cli()}' gtp --policy greedy", f"'{cli()}' gtp"
+    argv = [cli(), "match", f"gtp:{greedy}", f"gtp:{rand}", "--openings", str(openings), "--adjudicate", "12"]
+    subprocess.run([*argv, "-o", str(out)], check=True, capture_output=True)
+    with rr.Engine(greedy) as a, rr.Engine(rand) as b:
+        games = rr.match(a, b, openings=list(rr.read(openings)), adjudicate=12)["games"]
+    rr.write(games, tmp_path / "python.ggf")
+
+    def comparable(path: Path) -> str:
+        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+
+    assert comparable(out) == comparable(tmp_path / "python.ggf")
+    assert comparable(out).count("Termination[adjudicated at 12 empties") >= 1

@@ -367,7 +367,7 @@ def test_batch_out_takes_buffers_and_dlpack():
     mask = np.zeros((4, 65), bool)
     batch.legal_mask(out=Exported(mask))
     assert mask.sum() == 4 * 4
-    rewards, terminated = np.full(4, 7, np.float32), np.ones(4, bool)
+    rewards, terminated = np.full(4, 7, np.float64), np.ones(4, bool)
     r, t = batch.step(batch.random_actions(), rewards=rewards, terminated=Exported(terminated))
     assert r is rewards and (rewards == 0).all() and not terminated.any()
     with pytest.raises(ValueError, match="read-only"):
@@ -375,7 +375,7 @@ def test_batch_out_takes_buffers_and_dlpack():
     with pytest.raises(TypeError, match="list"):
         batch.observation(out=[0] * 512)
     with pytest.raises(ValueError, match="shape"):
-        batch.step(batch.random_actions(), rewards=np.zeros(3, np.float32))
+        batch.step(batch.random_actions(), rewards=np.zeros(3, np.float64))
 
 
 def test_float_actions_are_refused_not_truncated():

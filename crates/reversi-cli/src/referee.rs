@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    End, EngineSpec, MAX_CONCURRENCY, MatchDefinition, MatchOptions, Protocol, Repeats, Report, Sprt, Standing, Tally,
-    TimeControl, Verdict, opening, resumed, run_match,
+    EngineSpec, MAX_CONCURRENCY, MatchDefinition, MatchOptions, Protocol, Repeats, Report, Sprt, Standing, Tally,
+    Termination, TimeControl, Verdict, check_adjudicate, opening, resumed, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 use reversi_variants::Position;
@@ -73,6 +73,10 @@ pub(crate) struct MatchArgs {
     /// Print a JSON object per game and one at the end instead of text.
     #[arg(long)]
     json: bool,
+    /// End each game by exact solve once at most EMPTIES squares are empty
+    /// (1 to 30), with the result of perfect play; the record says so.
+    #[arg(long, value_name = "EMPTIES", value_parser = parse_adjudicate)]
+    adjudicate: Option<u8>,
     /// Stop when a sequential probability ratio test decides:
     /// elo0,elo1,alpha,beta (for example 0,10,0.05,0.05).
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt, allow_hyphen_values = true)]
@@ -85,6 +89,11 @@ fn parse_engine(s: &str) -> Result<EngineSpec, String> {
 
 fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseSprtError| e.to_string())
+}
+
+fn parse_adjudicate(s: &str) -> Result<u8, String> {
+    let n: u64 = s.parse().map_err(|_| format!("expected a number of empty squares, found {s:?}"))?;
+    check_adjudicate(n).map_err(|e| e.to_string())
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -219,7 +228,8 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
         .openings(openings.to_vec())
         .control(control)
         .concurrency(args.concurrency.into())
-        .setup(setup);
+        .setup(setup)
+        .adjudicate(args.adjudicate);
     let definition = MatchDefinition::new(&first, &second, &options);
     let mut tally = Tally::default();
     let mut done = std::collections::BTreeSet::new();
@@ -275,7 +285,7 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             failure = Some(Failure::usage(format!("{}: {e}", one_line(&out))));
             return false;
         }
-        if report.played.end == End::Finished
+        if matches!(report.played.termination, Termination::Finished | Termination::Adjudicated { .. })
             && let Some(earlier) = repeats.note(report.index, &report.played.game)
         {
             repeated += 1;
@@ -320,7 +330,7 @@ fn result_text(record: &Record) -> String {
 }
 
 fn game_line(report: &Report, record: &Record, standing: &Standing, games: usize) -> String {
-    let how = record.get("Termination").map(|t| format!(" ({})", one_line(t))).unwrap_or_default();
+    let how = report.termination_text().map(|t| format!(" ({})", one_line(&t))).unwrap_or_default();
     format!(
         "game {}/{games}: {} - {} {}{how}; {standing}",
         report.index + 1,
@@ -336,7 +346,7 @@ fn game_json(report: &Report, record: &Record, standing: &Standing) -> String {
         "black": report.names[0],
         "white": report.names[1],
         "result": result_text(record),
-        "termination": record.get("Termination"),
+        "termination": report.termination_text(),
         "first_score": report.first_score(),
     });
     if let (Some(o), serde_json::Value::Object(t)) = (object.as_object_mut(), standing_json(standing)) {

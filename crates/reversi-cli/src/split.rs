@@ -4,8 +4,9 @@
 //! them, progress on stderr, and the files all or nothing.
 //!
 //! `reversi perft DEPTH --split K --plan FILE` writes a plan, all or nothing
-//! ([`Outputs`]); `reversi perft --plan FILE --shard I/N -o RESULT` counts a
-//! shard and writes its result (one line of JSON) all or nothing; `reversi
+//! (the library's `write_plan`); `reversi perft --plan FILE --shard I/N -o
+//! RESULT` counts a shard and writes its result (one line of JSON) all or
+//! nothing (`count_shard` to a [`Destination`]); `reversi
 //! perft --merge RESULT...` checks that every shard of one plan is there once
 //! and prints the total.
 
@@ -14,13 +15,14 @@ use std::path::{Path, PathBuf};
 
 use reversi_variants::Position;
 use reversi_variants::shards::{
-    Plan, PlanError, ResultOutput, Shard, ShardError, ShardOptions, ShardResult, count_shard, merge,
+    Destination, Plan, PlanError, Shard, ShardError, ShardOptions, ShardResult, count_shard, merge,
+    write_plan as write_plan_file,
 };
 use reversi_variants::split::{Counter, CounterError, DeepOptions, Progress};
 use serde_json::json;
 
 use crate::Failure;
-use crate::files::Outputs;
+use crate::interrupt::TEMPORARY_FILES;
 use crate::output::{Stdout, grouped};
 
 /// A [`Counter`] for `game` with `options`, printing progress lines on
@@ -68,24 +70,22 @@ pub(crate) fn clear_progress(progress: bool) {
 }
 
 /// Writes the plan of `game` at `depth` split at ply `split` to `path`, all
-/// or nothing ([`Outputs`]).
+/// or nothing (reversi-variants' `write_plan`).
 ///
 /// # Errors
 /// A usage failure when `split` is over `depth` or makes a plan past
 /// reversi-variants' `MAX_PLAN_POSITIONS` at some ply (the message gives its
-/// estimated size), or naming the file that cannot be written (status 2).
+/// estimated size), or naming the file that is refused or cannot be written
+/// (status 2).
 pub(crate) fn write_plan(path: &Path, game: &Position, depth: u32, split: u32) -> Result<Plan, Failure> {
-    let plan = Plan::new(game, depth, split).map_err(|e| match e {
+    let to = Destination::new(path).tracked(&TEMPORARY_FILES);
+    write_plan_file(game, depth, split, &to).map_err(|e| match e {
         PlanError::SplitPastDepth { split, depth } => {
             Failure::usage(format!("--split {split}: the split ply must be at most DEPTH ({depth})"))
         }
         e @ (PlanError::TooLarge { .. } | PlanError::Memory { .. }) => Failure::usage(format!("--split {split}: {e}")),
         e => Failure::usage(e.to_string()),
-    })?;
-    let mut files = Outputs::create(&[path.to_path_buf()])?;
-    plan.write(files.file(0)).map_err(|e| files.failed(0, e))?;
-    files.commit()?;
-    Ok(plan)
+    })
 }
 
 /// How a shard is counted.
@@ -106,7 +106,7 @@ pub(crate) struct ShardJob<'a> {
     pub(crate) json: bool,
 }
 
-/// Counts a shard and writes its result, all or nothing ([`Outputs`]).
+/// Counts a shard and writes its result, all or nothing ([`Destination`]).
 ///
 /// # Errors
 /// Status 2: a plan that cannot be read or is damaged, a DEPTH other than
@@ -120,12 +120,10 @@ pub(crate) fn run_shard(job: &ShardJob<'_>, out: &mut Stdout) -> Result<(), Fail
     if job.progress {
         options = options.progress(print_progress);
     }
-    let mut files = Outputs::create(&[job.output.to_path_buf()])?;
-    let result = count_shard(job.plan, job.shard, options, Some(ResultOutput::new(job.output, files.file(0))));
+    let output = Destination::new(job.output).tracked(&TEMPORARY_FILES);
+    let result = count_shard(job.plan, job.shard, options, Some(&output));
     clear_progress(job.progress);
-    let result = result.map_err(|e| shard_failure(job, e))?;
-    files.commit()?;
-    report_shard(&result, job.json, out)
+    report_shard(&result.map_err(|e| shard_failure(job, e))?, job.json, out)
 }
 
 /// The failure of a shard, as the command line names what is at fault.
@@ -164,17 +162,10 @@ fn report_shard(result: &ShardResult, json: bool, out: &mut Stdout) -> Result<()
 ///
 /// # Errors
 /// Status 2 with the merge's error: a file missing, unreadable, not a
-/// result, of another plan or shard count, a shard twice or missing; a DEPTH
-/// other than the results'. A temporary file of a write
-/// ([`reversi_notation::is_temporary`]: `.NAME.tmp-PID`) is refused unread.
+/// result, of another plan or shard count, a shard twice or missing, a
+/// temporary file of a write (`.NAME.tmp-PID`, refused unread); a DEPTH
+/// other than the results'.
 pub(crate) fn run_merge(files: &[PathBuf], depth: Option<u32>, json: bool, out: &mut Stdout) -> Result<(), Failure> {
-    if let Some(file) = files.iter().find(|file| reversi_notation::is_temporary(file)) {
-        return Err(Failure::usage(format!(
-            "{}: a temporary file of a result being written, or of a run killed before it finished: \
-             give the results (RESULT, not .RESULT.tmp-PID)",
-            file.display()
-        )));
-    }
     let merged = merge(files).map_err(|e| Failure::usage(e.to_string()))?;
     if let Some(depth) = depth.filter(|&d| d != merged.depth()) {
         return Err(Failure::usage(format!("DEPTH {depth}: the results count depth {}", merged.depth())));

@@ -5,13 +5,13 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{TempDir, listing, stderr};
+use common::{TempDir, listing, piped, stderr};
 
 /// A legal game, and how a transcript writes it.
 const GAME: &str = "1. f5 d6 *\n";
@@ -27,14 +27,9 @@ fn spawn(args: &[&str]) -> (Child, ChildStdin) {
 
 /// `reversi convert - --from FROM ARGS`, piped.
 fn spawn_from(from: &str, args: &[&str]) -> (Child, ChildStdin) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(["convert", "-", "--from", from])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut all = vec!["convert", "-", "--from", from];
+    all.extend_from_slice(args);
+    let mut child = piped(&all);
     let stdin = child.stdin.take().unwrap();
     (child, stdin)
 }

@@ -130,6 +130,53 @@ fn resume_plays_only_the_missing_games() {
 }
 
 #[test]
+fn adjudicated_games_say_so_and_resume() {
+    let dir = TempDir::new("adjudicate");
+    let records = dir.path("games.ggf");
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
+    let b = format!("gtp:{REVERSI} gtp");
+    let out = reversi(&["match", &a, &b, "--games", "4", "--adjudicate", "12", "--json", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let objects: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let adjudicated = objects[..4]
+        .iter()
+        .filter(|o| {
+            o["termination"].as_str().is_some_and(|t| t.starts_with("adjudicated at 12 empties by exact solve"))
+        })
+        .count();
+    assert!(adjudicated > 0, "{text}");
+    let games = reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    for (g, o) in games.iter().zip(&objects) {
+        assert_eq!(g.get("Termination"), o["termination"].as_str());
+        assert_eq!(g.get("MatchAdjudicate"), Some("12"));
+    }
+    let (status, report) = replay(&records);
+    assert_eq!(status, Some(0), "{report}");
+    // Resumed with the same limit; another limit, or none, is another match.
+    for (other, expected) in [(None, "adjudication (empties): 12 there, none now"), (Some("14"), "12 there, 14 now")] {
+        let mut args = vec!["match", &a, &b, "--games", "6", "--resume", "-o", &records];
+        args.extend(other.map(|k| ["--adjudicate", k]).iter().flatten());
+        let out = reversi(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(expected), "{}", stderr(&out));
+    }
+    let out = reversi(&["match", &a, &b, "--games", "6", "--adjudicate", "12", "--resume", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 3);
+    // Out of range: refused, naming the flag.
+    for bad in ["0", "31", "300", "x"] {
+        let out = reversi(&["match", &a, &b, "--adjudicate", bad, "-o", &dir.path("other.ggf")]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&out).contains(&format!("invalid value '{bad}' for '--adjudicate <EMPTIES>'")),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn sprt_stops_the_match() {
     let dir = TempDir::new("sprt");
     let records = dir.path("games.ggf");

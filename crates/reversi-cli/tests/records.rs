@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{TempDir, convert, reversi, stderr};
+use common::{TempDir, convert, reversi, stderr, with_stdin};
 
 #[test]
 fn a_pgn_comment_outside_games_is_not_converted_as_a_game() {
@@ -27,21 +27,6 @@ fn a_game_without_moves_is_refused_by_the_transcript_writer() {
     assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
     assert!(stderr(&run).contains("without moves"), "{}", stderr(&run));
     assert!(!std::path::Path::new(&out).exists());
-}
-
-/// Runs `reversi` with `input` on standard input.
-fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -9,29 +9,9 @@ use std::process::Output;
 
 mod common;
 
-use common::{TempDir, convert, listing, replay_json, reversi, stderr, stdout, without_file};
-
-/// A file of the shared test data.
-fn data(relative: &str) -> String {
-    format!("{}/../../data/{relative}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A file of `data-illegal`, beside `data`: the hand-edited records with
-/// illegal games, kept out of `data` so that replaying it finds every game legal.
-fn illegal(relative: &str) -> String {
-    format!("{}/../../data-illegal/{relative}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The files of a shared data directory ending in `extension`, sorted.
-fn data_files(dir: &str, extension: &str) -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(data(dir))
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
-        .filter(|p| p.ends_with(extension))
-        .collect();
-    files.sort();
-    files
-}
+use common::{
+    TempDir, convert, data, data_files, illegal, listing, replay_json, reversi, stderr, stdout, without_file,
+};
 
 #[test]
 fn convert_wthor_to_pgn_and_back_keeps_every_game() {

@@ -114,17 +114,30 @@ pub fn placement_flips(p: u64, o: u64, sq: usize) -> u64 {
     if (p | o) >> (sq & 63) & 1 == 0 { flips(p, o, sq) } else { 0 }
 }
 
+/// THE placement step: the child of placing a disc of `p` on `sq` (0 to 63)
+/// flipping `f` (what [`flips`] or [`placement_flips`] found), as
+/// `(player, opponent)` of the side to move next: the opponent keeps its
+/// unflipped discs, the mover gains the square and the flips. Every 8x8
+/// move (perft's children, [`Position`](crate::Position), `raw::Game`,
+/// reversi-variants' 8x8 words) is this step; the callers differ only in
+/// what they keep beside the two words.
+///
+/// The result is two disjoint sets whatever `f` and `sq` are.
+#[inline(always)]
+pub fn place(p: u64, o: u64, sq: usize, f: u64) -> (u64, u64) {
+    let placed = f | 1 << sq;
+    (o & !placed, p | placed)
+}
+
 /// The child of placing a disc of `p` on `sq`, as `(player, opponent)` of the
-/// side to move next: the opponent keeps its unflipped discs, the mover gains
-/// the square and the flips.
+/// side to move next: [`place`] with the discs [`flips`] finds.
 ///
 /// For a legal move (`p`, `o` disjoint, `sq` empty and flipping) this is the
 /// move. Otherwise it is still two disjoint sets: the square (taken modulo 64)
 /// and whatever `flips` brackets go to the mover.
 #[inline(always)]
 pub(crate) fn play(p: u64, o: u64, sq: usize) -> (u64, u64) {
-    let placed = flips(p, o, sq) | 1 << (sq & 63);
-    (o & !placed, p | placed)
+    place(p, o, sq & 63, flips(p, o, sq))
 }
 
 /// Up to four children of one position, made together: lane `i` is the

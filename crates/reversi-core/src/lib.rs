@@ -134,7 +134,7 @@ pub mod internal {
     pub use crate::divide::{DividePosition, new_divide};
     pub use crate::forced_pass::{Played, ReplayPosition, play_or_pass};
     pub use crate::grid::write_grid;
-    pub use crate::kernel::placement_flips;
+    pub use crate::kernel::{place, placement_flips};
     pub use crate::mix::mix64;
     pub use crate::pad::pad_display;
     #[cfg(feature = "serde")]

@@ -40,8 +40,7 @@ type PortablePerftSteps =
 /// The child after `p` plays on `sq` (legal) against `o`, as (side to move, other side).
 #[inline(always)]
 pub(crate) fn child(p: u64, o: u64, sq: usize) -> (u64, u64) {
-    let f = flips(p, o, sq);
-    (o & !f, p | f | 1 << sq)
+    kernel::place(p, o, sq, flips(p, o, sq))
 }
 
 /// The sum of `count(child_p, child_o, child_moves)` over the children of

@@ -358,6 +358,13 @@ impl Position {
 
 /// [`Position::play_placements`]' game as raw words: `p` is the side to
 /// move, `side` its colour; no hash (computed once at the end).
+///
+/// Why not [`raw::Game`](crate::raw::Game): that one finds the mover's
+/// moves and the end after every move (what a batch of games asks each
+/// step), which a replay of a known list does not need and would pay for
+/// twice a move. reversi-variants' `OthelloWords` is this state with the
+/// hash kept up to date (its positions carry one); it cannot live here
+/// without the variants' keys. All three move by [`kernel::place`].
 struct Placements {
     p: u64,
     o: u64,
@@ -371,12 +378,12 @@ impl ReplayPosition for Placements {
 
     #[inline(always)]
     fn play_if_legal(&mut self, sq: Square) -> bool {
-        let bit = sq.bitboard().0;
         let f = kernel::placement_flips(self.p, self.o, sq.index());
         if f == 0 {
             return false;
         }
-        (self.p, self.o, self.side) = (self.o & !f, self.p | f | bit, self.side.other());
+        (self.p, self.o) = kernel::place(self.p, self.o, sq.index(), f);
+        self.side = self.side.other();
         true
     }
 

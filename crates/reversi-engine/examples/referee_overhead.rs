@@ -20,7 +20,7 @@ fn main() {
     let (mut plies, mut bytes) = (0, 0);
     let began = Instant::now();
     for index in 0..games {
-        let played = play_game(&mut black, &mut white, &opening, control, Duration::from_secs(1), &|| false);
+        let played = play_game(&mut black, &mut white, &opening, control, Duration::from_secs(1), None, &|| false);
         plies += played.game.moves.len();
         let report = Report { index, first_is_black: true, names: ["a".into(), "b".into()], played };
         bytes += reversi_notation::write(reversi_notation::Format::Ggf, &[report.record()]).map_or(0, |b| b.len());

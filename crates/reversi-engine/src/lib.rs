@@ -18,8 +18,11 @@
 //!   environments).
 //! - [`referee`]: [`play_game`](referee::play_game) between two
 //!   [`Side`](referee::Side)s with a clock per side, any failure a forfeit
-//!   ([`Fault`]); [`run_match`](referee::run_match) over openings, colours
-//!   swapped, on several threads (this project's default openings without
+//!   ([`Fault`]), how it ended typed ([`referee::Termination`]), ended by
+//!   reversi-solve's exact solve near the end when asked
+//!   ([`referee::MatchOptions::adjudicate`]);
+//!   [`run_match`](referee::run_match) over openings, colours swapped, on
+//!   several threads (this project's default openings without
 //!   a list, [`referee::default_openings`]; what defines the match for a
 //!   resume, [`referee::MatchDefinition`]); the score, Elo and SPRT
 //!   ([`referee::Tally`], [`referee::Standing`]).

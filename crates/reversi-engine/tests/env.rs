@@ -2,7 +2,9 @@
 //! rollouts against `self_play`, a step's checks and rewards, and the three
 //! autoreset modes.
 
-use reversi_engine::env::{Autoreset, Batch, Illegal, OutputBuffers, Refusal, Rules, StepError, VectorEnv};
+use reversi_engine::env::{
+    Autoreset, Batch, BatchOptions, Illegal, OutputBuffers, Refusal, Rollout, Rules, StepError, VectorEnv,
+};
 use reversi_engine::{BuiltinPolicy, SplitMix64, self_play};
 use reversi_variants::{Color, Geometry, Move, Position, Variant};
 
@@ -40,9 +42,11 @@ fn a_rollout_plays_the_games_of_self_play() {
         {
             for parallel in [false, true] {
                 let n = 600; // more than a chunk: the parallel run splits
-                let mut batch = Batch::new(pos, n, 11, false).unwrap();
+                let from = if parallel { 1 } else { usize::MAX };
+                let mut batch = Batch::new(pos, &BatchOptions::new(n).seed(11).parallel_from(from)).unwrap();
+                assert_eq!(batch.parallel(), parallel);
                 let mut out = vec![0; 2 * n];
-                batch.rollout(players, max, &mut out, parallel, &|| false);
+                batch.rollout(&Rollout::new(players).max_plies(max), &mut out);
                 for (i, (discs, end)) in self_played(pos, players, 11, n, max).into_iter().enumerate().step_by(37) {
                     assert_eq!(out[2 * i..2 * i + 2], discs, "{} game {i}", pos.variant());
                     assert_eq!(batch.position(i), Some(end));
@@ -54,9 +58,10 @@ fn a_rollout_plays_the_games_of_self_play() {
 
 #[test]
 fn a_cancelled_rollout_leaves_the_games() {
-    let mut batch = Batch::new(start(Variant::Reversi, 8), 3, 0, true).unwrap();
+    let mut batch = Batch::new(start(Variant::Reversi, 8), &BatchOptions::new(3).auto_reset(true)).unwrap();
     let mut out = [0; 6];
-    batch.rollout([BuiltinPolicy::Random; 2], 1000, &mut out, false, &|| true);
+    let stop = || true;
+    batch.rollout(&Rollout::new([BuiltinPolicy::Random; 2]).cancelled(&stop), &mut out);
     assert_eq!(out, [2; 6]);
     assert_eq!(batch.position(2), Some(start(Variant::Reversi, 8)));
 }
@@ -64,41 +69,38 @@ fn a_cancelled_rollout_leaves_the_games() {
 #[test]
 fn a_step_checks_every_action_first_and_rewards_the_end() {
     let pos = start(Variant::Reversi, 8);
-    let mut batch = Batch::new(pos, 2, 0, false).unwrap();
+    let mut batch = Batch::new(pos, &BatchOptions::new(2)).unwrap();
     let (mut rewards, mut terminated) = ([9.0; 2], [true; 2]);
     // d3 (19) is legal for Black at the start; a1 (0) is not: nothing is played.
-    let err = batch.step(&[19, 0], &mut rewards, &mut terminated, false).unwrap_err();
+    let err = batch.step(&[19, 0], &mut rewards, &mut terminated).unwrap_err();
     let a1 = Move::Place("a1".parse().unwrap());
     assert_eq!(err, StepError::Illegal { game: 1, reason: Illegal::NotLegal { action: 0, mv: a1 } });
     assert_eq!(err.to_string(), "game 1: action 0 (a1) is not legal");
     assert_eq!(batch.position(0), Some(pos));
-    assert_eq!(
-        batch.step(&[19], &mut rewards, &mut terminated, false),
-        Err(StepError::Length { expected: 2, found: 1 })
-    );
-    let pass = batch.step(&[64, 19], &mut rewards, &mut terminated, false).unwrap_err();
+    assert_eq!(batch.step(&[19], &mut rewards, &mut terminated), Err(StepError::Length { expected: 2, found: 1 }));
+    let pass = batch.step(&[64, 19], &mut rewards, &mut terminated).unwrap_err();
     assert_eq!(pass.to_string(), "game 0: action 64 (pass) is not legal: a move exists");
-    batch.step(&[19, 19], &mut rewards, &mut terminated, false).unwrap();
+    batch.step(&[19, 19], &mut rewards, &mut terminated).unwrap();
     assert_eq!((rewards, terminated), ([0.0; 2], [false; 2]));
     // Played to the end by the random player, action by action: the last
     // move's reward is the mover's result, the others' 0.
     for seed in 0..8 {
-        let mut batch = Batch::new(pos, 1, seed, false).unwrap();
+        let mut batch = Batch::new(pos, &BatchOptions::new(1).seed(seed)).unwrap();
         let mut action = [0];
         loop {
-            batch.actions(BuiltinPolicy::Random, &mut action, false);
+            batch.actions(BuiltinPolicy::Random, &mut action);
             if action[0] < 0 {
                 break;
             }
             let mover = batch.sides_to_move()[0];
-            batch.step(&action, &mut rewards[..1], &mut terminated[..1], false).unwrap();
+            batch.step(&action, &mut rewards[..1], &mut terminated[..1]).unwrap();
             let score = batch.scores()[0];
             let margin = score.of(mover) as i64 - score.of(!mover) as i64;
-            let want = if terminated[0] { margin.signum() as f32 } else { 0.0 };
+            let want = if terminated[0] { margin.signum() as f64 } else { 0.0 };
             assert_eq!((rewards[0], terminated[0]), (want, batch.over()[0]));
         }
         assert!(batch.over()[0]);
-        let over = batch.step(&[64], &mut rewards[..1], &mut terminated[..1], false).unwrap_err();
+        let over = batch.step(&[64], &mut rewards[..1], &mut terminated[..1]).unwrap_err();
         assert_eq!(over, StepError::Illegal { game: 0, reason: Illegal::GameOver });
     }
 }
@@ -118,9 +120,9 @@ impl FirstLegal for OutputBuffers {
 fn the_opponent_moves_first_for_a_white_learner() {
     let pos = start(Variant::Reversi, 8);
     let rules = Rules::new(Some(BuiltinPolicy::Greedy)).learner_black(false);
-    let mut env = VectorEnv::new(Batch::new(pos, 2, 3, false).unwrap(), rules);
+    let mut env = VectorEnv::new(Batch::new(pos, &BatchOptions::new(2).seed(3)).unwrap(), rules);
     let mut o = OutputBuffers::new(&env);
-    env.reset(&[], o.outputs());
+    env.reset(None, o.outputs());
     for i in 0..2 {
         let p = env.batch().position(i).unwrap();
         assert_eq!((p.side_to_move(), p.count(Color::Black)), (Color::White, 4));
@@ -138,11 +140,15 @@ fn the_opponent_moves_first_for_a_white_learner() {
 fn illegal_actions_lose_and_truncation_cuts() {
     let pos = start(Variant::Reversi, 8);
     let rules = Rules::new(Some(BuiltinPolicy::Random)).max_plies(4);
-    let mut env = VectorEnv::new(Batch::new(pos, 2, 0, false).unwrap(), rules);
+    let mut env = VectorEnv::new(Batch::new(pos, &BatchOptions::new(2)).unwrap(), rules);
     let mut o = OutputBuffers::new(&env);
-    env.reset(&[], o.outputs());
-    assert_eq!(env.refused(&[0, 0], false), None);
-    assert_eq!(env.refused(&[19, 0], true), Some((1, Refusal::NotLegal)));
+    env.reset(None, o.outputs());
+    assert!(!env.may_refuse());
+    assert_eq!(env.refused(&[0, 0]), None);
+    // Strict rules refuse what the others lose.
+    let strict = VectorEnv::new(Batch::new(pos, &BatchOptions::new(2)).unwrap(), rules.strict(true));
+    assert!(strict.may_refuse() && strict.rules().is_strict());
+    assert_eq!(strict.refused(&[19, 0]), Some((1, Refusal::NotLegal)));
     env.step(&[19, 0], o.outputs());
     assert_eq!((o.rewards.as_slice(), o.illegal.as_slice()), ([0.0, -1.0].as_slice(), [false, true].as_slice()));
     assert_eq!(o.terminated, [false, true]);
@@ -162,9 +168,9 @@ fn the_three_autoreset_modes() {
     let pos = start(Variant::Reversi, 8);
     for mode in [Autoreset::NextStep, Autoreset::SameStep, Autoreset::Disabled] {
         let rules = Rules::new(Some(BuiltinPolicy::Random)).autoreset(mode).max_plies(2);
-        let mut env = VectorEnv::new(Batch::new(pos, 1, 5, false).unwrap(), rules);
+        let mut env = VectorEnv::new(Batch::new(pos, &BatchOptions::new(1).seed(5)).unwrap(), rules);
         let mut o = OutputBuffers::new(&env);
-        env.reset(&[], o.outputs());
+        env.reset(None, o.outputs());
         let a = o.legal(0);
         env.step(&[a], o.outputs()); // two plies: truncated
         assert!(o.truncated[0]);
@@ -172,7 +178,7 @@ fn the_three_autoreset_modes() {
         match mode {
             Autoreset::NextStep => {
                 assert_ne!(after, pos);
-                assert!(!env.may_refuse(false));
+                assert!(!env.may_refuse());
                 env.step(&[-5], o.outputs()); // the reset step: any action
                 assert_eq!((o.rewards[0], o.terminated[0], o.truncated[0]), (0.0, false, false));
                 assert_eq!(env.batch().position(0), Some(pos));
@@ -182,14 +188,55 @@ fn the_three_autoreset_modes() {
                 assert_ne!(o.final_obs, o.obs);
             }
             Autoreset::Disabled => {
-                assert!(env.may_refuse(false));
-                assert_eq!(env.refused(&[a], false), Some((0, Refusal::Ended)));
+                assert!(env.may_refuse());
+                assert_eq!(env.refused(&[a]), Some((0, Refusal::Ended)));
                 assert!(o.mask.iter().all(|&m| !m));
-                env.reset(&[1], o.outputs());
-                assert_eq!(env.refused(&[a], false), None);
+                env.reset(Some(&[true]), o.outputs());
+                assert_eq!(env.refused(&[a]), None);
                 assert_eq!(env.batch().position(0), Some(pos));
             }
             _ => unreachable!(),
         }
     }
+}
+
+#[test]
+fn episodes_are_truncated_at_ten_plies_a_square_by_default() {
+    // 4x4: 160 plies; 8x8: 640 (the board's `default_max_plies`, not one
+    // figure for every board).
+    for (size, plies) in [(4, 160), (8, 640)] {
+        let env =
+            VectorEnv::new(Batch::new(start(Variant::Reversi, size), &BatchOptions::new(1)).unwrap(), Rules::new(None));
+        assert_eq!(env.max_plies(), plies);
+        let rules = Rules::new(None).max_plies(3);
+        assert_eq!(
+            VectorEnv::new(Batch::new(start(Variant::Reversi, size), &BatchOptions::new(1)).unwrap(), rules)
+                .max_plies(),
+            3
+        );
+    }
+}
+
+#[test]
+fn a_masked_reset_resets_the_games_marked_on_threads_or_not() {
+    // More games than a task's chunk (256), so that the threaded reset splits.
+    let n = 700;
+    let pos = start(Variant::Reversi, 8);
+    let which: Vec<bool> = (0..n).map(|i| i % 3 == 0).collect();
+    let mut ends = Vec::new();
+    for from in [usize::MAX, 1] {
+        let batch = Batch::new(pos, &BatchOptions::new(n).seed(2).parallel_from(from)).unwrap();
+        let mut env = VectorEnv::new(batch, Rules::new(Some(BuiltinPolicy::Random)));
+        let mut o = OutputBuffers::new(&env);
+        env.reset(None, o.outputs());
+        let actions: Vec<i64> = (0..n).map(|i| o.legal(i)).collect();
+        env.step(&actions, o.outputs());
+        env.reset(Some(&which), o.outputs());
+        let positions: Vec<Position> = (0..n).map(|i| env.batch().position(i).unwrap()).collect();
+        for (i, p) in positions.iter().enumerate() {
+            assert_eq!(*p == pos, which[i], "game {i}");
+        }
+        ends.push((positions, o.obs.clone()));
+    }
+    assert!(ends[0] == ends[1], "the threaded reset differs");
 }

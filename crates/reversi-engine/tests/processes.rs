@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use reversi_engine::Fault;
-use reversi_engine::referee::{End, EngineSpec, Game, PolicySide, Protocol, TimeControl, play_game};
+use reversi_engine::referee::{EngineSpec, Game, PolicySide, Protocol, Termination, TimeControl, play_game};
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 use reversi_variants::Position;
 
@@ -84,8 +84,12 @@ fn a_forfeited_engine_behind_a_wrapper_leaves_nothing_running() {
         let mut white = PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(3)));
         let start = Game::new(Position::from(reversi_core::Position::start()));
         let control = TimeControl { time: Duration::from_secs(10), increment: Duration::ZERO };
-        let played = play_game(&mut *engine, &mut white, &start, control, Duration::from_secs(10), &|| false);
-        assert!(matches!(played.end, End::Forfeit { fault: Fault::Illegal(_), .. }), "{:?}", played.end);
+        let played = play_game(&mut *engine, &mut white, &start, control, Duration::from_secs(10), None, &|| false);
+        assert!(
+            matches!(played.termination, Termination::Forfeit { fault: Fault::Illegal(_), .. }),
+            "{:?}",
+            played.termination
+        );
         assert!(!alive(ids[0], &ids).is_empty(), "the wrapper ended before the test could see it");
         drop(engine);
         assert_all_ended(&ids);

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use reversi_core::Color;
 use reversi_engine::referee::{
-    Clocks, End, EngineSpec, Game, MatchOptions, PolicySide, Protocol, Report, Side, TimeControl, play_game, run_match,
+    Clocks, EngineSpec, Game, MatchOptions, PolicySide, Protocol, Report, Side, Termination, TimeControl, play_game,
+    run_match,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
 use reversi_notation::{GameResult, Passes, replay};
@@ -36,7 +37,7 @@ fn black_game(protocol: Protocol, mode: &str, control: TimeControl) -> (Report, 
     let began = Instant::now();
     let mut engine = spec(protocol, mode).start(Instant::now() + Duration::from_secs(10)).unwrap();
     let mut white = random();
-    let played = play_game(&mut *engine, &mut white, &opening(), control, Duration::from_secs(10), &|| false);
+    let played = play_game(&mut *engine, &mut white, &opening(), control, Duration::from_secs(10), None, &|| false);
     let names = [engine.name(), white.name()];
     (Report { index: 0, first_is_black: true, names, played }, began.elapsed())
 }
@@ -55,7 +56,9 @@ fn every_failure_loses_the_game_and_is_recorded() {
         for (mode, check) in cases {
             let (report, took) = black_game(protocol, mode, SECOND);
             let played = &report.played;
-            let End::Forfeit { loser, fault } = &played.end else { panic!("{protocol:?} {mode}: {:?}", played.end) };
+            let Termination::Forfeit { loser, fault } = &played.termination else {
+                panic!("{protocol:?} {mode}: {:?}", played.termination)
+            };
             assert_eq!(*loser, Color::Black, "{protocol:?} {mode}");
             assert!(check(fault), "{protocol:?} {mode}: {fault:?}");
             // Two moves each, then the third request fails.
@@ -72,7 +75,7 @@ fn every_failure_loses_the_game_and_is_recorded() {
         }
     }
     let (report, _) = black_game(Protocol::Gtp, "resign:2", SECOND);
-    assert_eq!(report.played.end, End::Forfeit { loser: Color::Black, fault: Fault::Resigned });
+    assert_eq!(report.played.termination, Termination::Forfeit { loser: Color::Black, fault: Fault::Resigned });
 }
 
 #[test]
@@ -81,14 +84,14 @@ fn a_slow_engine_loses_on_time() {
     let control = TimeControl { time: Duration::from_millis(600), increment: Duration::ZERO };
     for protocol in [Protocol::Gtp, Protocol::Nboard] {
         let (report, took) = black_game(protocol, "slow", control);
-        assert_eq!(report.played.end, End::Forfeit { loser: Color::Black, fault: Fault::Timeout });
+        assert_eq!(report.played.termination, Termination::Forfeit { loser: Color::Black, fault: Fault::Timeout });
         assert_eq!(report.played.game.moves.len(), 2, "{protocol:?}");
         assert!(report.played.seconds[0].is_some_and(|s| (0.35..0.6).contains(&s)), "{:?}", report.played.seconds);
         assert!(took < Duration::from_secs(3));
         // With an increment the clock holds.
         let control = TimeControl { time: Duration::from_millis(600), increment: Duration::from_millis(500) };
         let (report, _) = black_game(protocol, "slow:25", control);
-        assert_eq!(report.played.end, End::Finished, "{protocol:?}");
+        assert_eq!(report.played.termination, Termination::Finished, "{protocol:?}");
     }
 }
 
@@ -103,7 +106,7 @@ fn good_engines_finish_legal_games() {
     ];
     for (protocol, mode) in cases {
         let (report, _) = black_game(protocol, mode, SECOND);
-        assert_eq!(report.played.end, End::Finished);
+        assert_eq!(report.played.termination, Termination::Finished);
         let record = report.record();
         let done = replay(&record, Passes::Infer).unwrap();
         assert!(done.position.is_game_over());
@@ -137,7 +140,10 @@ fn a_match_restarts_crashed_engines_and_hands_over_every_game() {
             // The engine is started again after each crash: it fails at its
             // third move every game (Black: ply 4; White: ply 5).
             let loser = if r.first_is_black { Color::Black } else { Color::White };
-            assert!(matches!(&r.played.end, End::Forfeit { loser: l, fault: Fault::Crash(_) } if *l == loser), "{r:?}");
+            assert!(
+                matches!(&r.played.termination, Termination::Forfeit { loser: l, fault: Fault::Crash(_) } if *l == loser),
+                "{r:?}"
+            );
             assert_eq!(r.played.game.moves.len(), if r.first_is_black { 4 } else { 5 });
             assert_eq!(r.first_score(), 0.0);
         }
@@ -162,7 +168,7 @@ fn an_engine_that_does_not_start_forfeits_with_the_reason() {
     });
     assert_eq!(reports.len(), 2);
     for r in &reports {
-        assert!(matches!(&r.played.end, End::Forfeit { fault: Fault::Spawn { .. }, .. }), "{r:?}");
+        assert!(matches!(&r.played.termination, Termination::Forfeit { fault: Fault::Spawn { .. }, .. }), "{r:?}");
         assert!(r.record().get("Termination").unwrap().contains("cannot start /nonexistent/edax"));
         // The engine that did not start is named by its place; the other by its name.
         let names = if r.first_is_black { ["engine 1", "random"] } else { ["random", "engine 1"] };
@@ -189,8 +195,8 @@ fn a_cycling_game_is_stopped() {
     }
     let start = Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap();
     let (mut black, mut white) = (Cycle(["a1a3", "a3a1"], 0), Cycle(["e1e3", "e3e1"], 0));
-    let played = play_game(&mut black, &mut white, &Game::new(start), SECOND, Duration::from_secs(1), &|| false);
-    assert_eq!(played.end, End::Stopped);
+    let played = play_game(&mut black, &mut white, &Game::new(start), SECOND, Duration::from_secs(1), None, &|| false);
+    assert_eq!(played.termination, Termination::Stopped);
     assert_eq!(played.game.moves.len(), 250);
     assert_eq!(played.black_score(), None);
 }
@@ -216,20 +222,29 @@ fn a_failed_restart_is_that_games_forfeit_and_the_match_keeps_every_game() {
         true
     });
     assert_eq!(reports.iter().map(|r| r.index).collect::<Vec<_>>(), [0, 1, 2, 3]);
-    assert!(matches!(reports[0].played.end, End::Forfeit { loser: Color::Black, fault: Fault::Crash(_) }));
+    assert!(matches!(
+        reports[0].played.termination,
+        Termination::Forfeit { loser: Color::Black, fault: Fault::Crash(_) }
+    ));
     for r in &reports[1..] {
         let loser = if r.first_is_black { Color::Black } else { Color::White };
-        assert!(matches!(&r.played.end, End::Forfeit { loser: l, fault: Fault::Spawn { .. } } if *l == loser), "{r:?}");
+        assert!(
+            matches!(&r.played.termination, Termination::Forfeit { loser: l, fault: Fault::Spawn { .. } } if *l == loser),
+            "{r:?}"
+        );
         assert_eq!(r.first_score(), 0.0);
     }
     // The rule itself, for a caller with its own loop (Python's match).
     let mut white = random();
     let fault = || Fault::Spawn { command: "x".into(), reason: "gone".into() };
-    let played = play_or_forfeit(Err(fault()), Ok(&mut white), &opening(), SECOND, Duration::from_secs(1), &|| false);
-    assert!(matches!(played.end, End::Forfeit { loser: Color::Black, .. }));
+    let played =
+        play_or_forfeit(Err(fault()), Ok(&mut white), &opening(), SECOND, Duration::from_secs(1), None, &|| false);
+    assert!(matches!(played.termination, Termination::Forfeit { loser: Color::Black, .. }));
     let mut black = random();
-    let played = play_or_forfeit(Ok(&mut black), Err(fault()), &opening(), SECOND, Duration::from_secs(1), &|| false);
-    assert!(matches!(played.end, End::Forfeit { loser: Color::White, .. }));
-    let played = play_or_forfeit(Err(fault()), Err(fault()), &opening(), SECOND, Duration::from_secs(1), &|| false);
-    assert!(matches!(played.end, End::Forfeit { loser: Color::Black, .. }));
+    let played =
+        play_or_forfeit(Ok(&mut black), Err(fault()), &opening(), SECOND, Duration::from_secs(1), None, &|| false);
+    assert!(matches!(played.termination, Termination::Forfeit { loser: Color::White, .. }));
+    let played =
+        play_or_forfeit(Err(fault()), Err(fault()), &opening(), SECOND, Duration::from_secs(1), None, &|| false);
+    assert!(matches!(played.termination, Termination::Forfeit { loser: Color::Black, .. }));
 }

@@ -118,7 +118,6 @@ mod lines;
 mod losses;
 pub mod obf;
 pub mod oq;
-mod output;
 mod paste;
 pub mod pgn;
 mod place;
@@ -138,7 +137,6 @@ pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
 pub use format::registry::ParseFormatError;
 pub use format::{Format, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
-pub use output::{OutputError, Outputs, TemporaryFiles, is_temporary};
 pub use paste::{MAX_PASTE_BYTES, PasteError, PasteForm, Pasted, paste, paste_as};
 pub use place::Place;
 pub use reader::open::{open, open_with, record_files, wthor_name_files};
@@ -149,6 +147,7 @@ pub use replay::{
     Passes, Plies, RecordMoves, Replay, ReplayError, Step, StepRef, plies, position_with_empties, replay,
     replay_prefix, with_passes,
 };
+pub use reversi_variants::output::{OutputError, Outputs, TemporaryFiles, is_temporary};
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
 pub use to_path::{PathError, PathOptions, check_path, convert_record, output_files, write_path};

@@ -7,7 +7,7 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use reversi_engine::BuiltinPolicy;
-use reversi_engine::env::{self, BatchError, StepError};
+use reversi_engine::env::{self, BatchError, BatchOptions, Rollout, StepError};
 use reversi_variants::Color;
 
 use crate::args::Unsigned;
@@ -18,13 +18,13 @@ use crate::position::{PyPosition, start};
 use crate::threads::Threads;
 
 /// What `step` returns: rewards and terminated flags.
-type Outcomes<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
+type Outcomes<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>);
 
 /// `n` games of one variant and board, stepped together.
 #[pyclass(module = "reversi_rules")]
 pub(crate) struct Batch {
     pub(crate) batch: env::Batch,
-    threads: Threads,
+    pub(crate) threads: Threads,
 }
 
 impl Batch {
@@ -33,7 +33,7 @@ impl Batch {
     }
 
     fn parallel(&self) -> bool {
-        self.threads.parallel(self.len())
+        self.batch.parallel()
     }
 
     /// `policy`'s action in each game into `out` (or a new array).
@@ -47,9 +47,8 @@ impl Batch {
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
-            let (parallel, n) = (self.parallel(), self.len());
             let (batch, threads) = (&mut self.batch, &self.threads);
-            py.detach(|| threads.install(n, || batch.actions(policy, out, parallel)));
+            py.detach(|| threads.install(batch.parallel(), || batch.actions(policy, out)));
         }
         Ok(array)
     }
@@ -138,8 +137,10 @@ impl Batch {
             return Err(batch_error(BatchError::Empty));
         }
         let pos = start(variant, board, &holes, first)?;
-        let batch = env::Batch::new(pos, n, seed, auto_reset).map_err(batch_error)?;
-        Ok(Batch { batch, threads: Threads::new(threads)? })
+        let threads = Threads::new(threads)?;
+        let options = BatchOptions::new(n).seed(seed).auto_reset(auto_reset).parallel_from(threads.parallel_from());
+        let batch = env::Batch::new(pos, &options).map_err(batch_error)?;
+        Ok(Batch { batch, threads })
     }
 
     fn __len__(&self) -> usize {
@@ -244,8 +245,7 @@ impl Batch {
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
-            let parallel = self.parallel();
-            py.detach(|| self.threads.install(self.len(), || self.batch.observe(out, parallel)));
+            py.detach(|| self.threads.install(self.parallel(), || self.batch.observe(out)));
         }
         Ok(array)
     }
@@ -258,14 +258,13 @@ impl Batch {
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
-            let parallel = self.parallel();
-            py.detach(|| self.threads.install(self.len(), || self.batch.legal_mask(out, parallel)));
+            py.detach(|| self.threads.install(self.parallel(), || self.batch.legal_mask(out)));
         }
         Ok(array)
     }
 
     /// Plays `actions[i]` in game `i` (an int array of `n`): returns `rewards`
-    /// (`float32 (n,)`: +1, 0 or -1 for the mover when its move ends the game,
+    /// (`float64 (n,)`, as the vector env's: +1, 0 or -1 for the mover when its move ends the game,
     /// else 0) and `terminated` (`bool (n,)`). With `auto_reset`, an ended game
     /// starts again at once. An illegal action raises `IllegalMoveError` (a
     /// `ValueError`) naming the game, before any game is played. `rewards=`
@@ -293,18 +292,19 @@ impl Batch {
         if actions.len() != n {
             return Err(PyValueError::new_err(StepError::Length { expected: n, found: actions.len() }.to_string()));
         }
-        let rewards = out_array::<f32, _>(py, rewards.as_ref(), [n], "rewards", "float32")?;
+        let rewards = out_array::<f64, _>(py, rewards.as_ref(), [n], "rewards", "float64")?;
         let terminated = out_array::<bool, _>(py, terminated.as_ref(), [n], "terminated", "bool")?;
         {
             let mut r_view = rewards.try_readwrite()?;
             let mut t_view = terminated.try_readwrite()?;
             let (r_out, t_out) = (r_view.as_slice_mut()?, t_view.as_slice_mut()?);
-            let parallel = self.parallel();
             let (batch, threads) = (&mut self.batch, &self.threads);
-            py.detach(|| threads.install(n, || batch.step(actions, r_out, t_out, parallel))).map_err(|e| match e {
-                StepError::Illegal { .. } => illegal(e),
-                _ => PyValueError::new_err(e.to_string()),
-            })?;
+            py.detach(|| threads.install(batch.parallel(), || batch.step(actions, r_out, t_out))).map_err(
+                |e| match e {
+                    StepError::Illegal { .. } => illegal(e),
+                    _ => PyValueError::new_err(e.to_string()),
+                },
+            )?;
         }
         Ok((rewards, terminated))
     }
@@ -379,14 +379,17 @@ impl Batch {
         if let Some(seed) = seed {
             self.batch.seed(seed);
         }
-        let max_plies = max_plies.unwrap_or(self.batch.default_max_plies());
         {
             let mut view = array.try_readwrite()?;
             let out = view.as_slice_mut()?;
-            let (parallel, n) = (self.parallel(), self.len());
             let (batch, threads) = (&mut self.batch, &self.threads);
             interruptible(py, |cancel| {
-                threads.install(n, || batch.rollout(policies, max_plies, out, parallel, &|| cancel.is_cancelled()))
+                let cancelled = || cancel.is_cancelled();
+                let mut rollout = Rollout::new(policies).cancelled(&cancelled);
+                if let Some(plies) = max_plies {
+                    rollout = rollout.max_plies(plies);
+                }
+                threads.install(batch.parallel(), || batch.rollout(&rollout, out));
             })?;
         }
         Ok(array)

@@ -7,16 +7,19 @@
 //! `--json` summary, from reversi-engine's [`Tally`] and [`Sprt`].
 
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
+
+/// How often a match looks at Ctrl-C to pass it to the referee's stop.
+const STOP_POLL: Duration = Duration::from_millis(20);
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::Fault;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, Game, MAX_CONCURRENCY, MatchOptions, Report, Side, Sprt, Tally, TimeControl, Verdict, opening,
-    run_match,
+    Clocks, EngineSpec, Game, MAX_CONCURRENCY, MatchOptions, Report, Side, Sprt, Tally, TimeControl, Verdict,
+    check_adjudicate, opening, run_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -147,7 +150,7 @@ impl Progress {
                 game.set_item("black", &report.names[0])?;
                 game.set_item("white", &report.names[1])?;
                 game.set_item("result", record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string))?;
-                game.set_item("termination", record.get("Termination"))?;
+                game.set_item("termination", report.termination_text())?;
                 game.set_item("first_score", report.first_score())?;
                 score_fields(&game, tally, sprt)?;
                 callback.bind(py).call1((game,)).map(drop)
@@ -195,11 +198,12 @@ fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) ->
 /// `policy(position) -> move`) from `openings` (`Record`s, each played twice
 /// with colours swapped; the standard start if none), `concurrency` games
 /// at once (1 to reversi-engine's `MAX_CONCURRENCY`, as the CLI's
-/// `--concurrency`).
+/// `--concurrency`), each game ended by exact solve at `adjudicate` empty
+/// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`).
 #[pyfunction(name = "match")]
 #[pyo3(
-    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=Unsigned(1)),
-    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=1)"
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=Unsigned(1), adjudicate=None),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=1, adjudicate=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
@@ -213,6 +217,7 @@ fn play_match<'py>(
     sprt: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
     concurrency: Unsigned<usize>,
+    adjudicate: Option<Unsigned<u64>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let games = games.map(Unsigned::get);
     let concurrency = concurrency.get();
@@ -221,6 +226,9 @@ fn play_match<'py>(
             "concurrency: expected 1 to {MAX_CONCURRENCY} games at once, found {concurrency}"
         )));
     }
+    let adjudicate = adjudicate
+        .map(|n| check_adjudicate(n.get()).map_err(|e| PyValueError::new_err(format!("adjudicate: {e}"))))
+        .transpose()?;
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
     let mut starts = Vec::new();
@@ -232,7 +240,12 @@ fn play_match<'py>(
     let (first, setup_a) = Player::of(a)?;
     let (second, setup_b) = Player::of(b)?;
     let setup = setup_a.max(setup_b).unwrap_or(SETUP);
-    let options = MatchOptions::new(games).openings(starts).control(control).setup(setup).concurrency(concurrency);
+    let options = MatchOptions::new(games)
+        .openings(starts)
+        .control(control)
+        .setup(setup)
+        .concurrency(concurrency)
+        .adjudicate(adjudicate);
     let players = [first, second];
     let mut tally = Tally::default();
     let mut verdict = None;
@@ -242,21 +255,36 @@ fn play_match<'py>(
         let stop = AtomicBool::new(false);
         let f1 = |deadline| players[0].start(deadline, cancel);
         let f2 = |deadline| players[1].start(deadline, cancel);
-        run_match(&f1, &f2, &options, &stop, &mut |report| {
-            if cancel.is_cancelled() {
-                return false;
-            }
-            let record = report.record();
-            tally.add(report.first_score());
-            verdict = sprt.and_then(|s| s.verdict(&tally));
-            let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
-            records.push((report.index, record));
-            let policy_error = players.iter().find_map(|p| match p {
-                Player::Policy(policy) => policy.take_error(),
-                Player::Engine { .. } => None,
+        let finished = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            // Ctrl-C is the referee's stop too: it ends an adjudication's solve
+            // (the engines' waits stop through `Stopping`).
+            scope.spawn(|| {
+                while !finished.load(Relaxed) {
+                    if cancel.is_cancelled() {
+                        stop.store(true, Relaxed);
+                        return;
+                    }
+                    std::thread::sleep(STOP_POLL);
+                }
             });
-            raised = policy_error.or(told.err());
-            raised.is_none() && verdict.is_none()
+            run_match(&f1, &f2, &options, &stop, &mut |report| {
+                if cancel.is_cancelled() {
+                    return false;
+                }
+                let record = report.record();
+                tally.add(report.first_score());
+                verdict = sprt.and_then(|s| s.verdict(&tally));
+                let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
+                records.push((report.index, record));
+                let policy_error = players.iter().find_map(|p| match p {
+                    Player::Policy(policy) => policy.take_error(),
+                    Player::Engine { .. } => None,
+                });
+                raised = policy_error.or(told.err());
+                raised.is_none() && verdict.is_none()
+            });
+            finished.store(true, Relaxed);
         });
     })?;
     progress.close(py)?;

@@ -10,10 +10,9 @@ use std::path::{Path, PathBuf};
 use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use reversi_notation::{OutputError, Outputs};
 use reversi_variants::shards::{
-    MergeError as RustMergeError, MergeInput, Merged, Plan, PlanError as RustPlanError, PlanHeader, ResultOutput,
-    Shard, ShardError, ShardOptions, ShardResult as RustShardResult, ShardResultFields,
+    Destination, DestinationError, MergeError as RustMergeError, MergeInput, Merged, PlanError as RustPlanError,
+    PlanHeader, Shard, ShardError, ShardOptions, ShardResult as RustShardResult, ShardResultFields,
 };
 use reversi_variants::split::{Counter, CounterError, DeepOptions, MAX_DEPTH};
 
@@ -51,6 +50,7 @@ fn plan_error(error: RustPlanError) -> PyErr {
         RustPlanError::Io { file, source } => os_error(file, source),
         RustPlanError::Perft(e) => PyValueError::new_err(e.to_string()),
         RustPlanError::Memory { .. } => PyMemoryError::new_err(error.to_string()),
+        RustPlanError::Destination(e) => destination_error(e),
         _ => errors::error(Kind::Plan, error.to_string()),
     }
 }
@@ -75,29 +75,24 @@ fn shard_error(error: ShardError) -> PyErr {
         ShardError::Plan(e) => plan_error(e),
         ShardError::Counter(e) => counter_error(e),
         ShardError::Perft(e) => PyValueError::new_err(e.to_string()),
-        ShardError::Write { file, source } => os_error(&file, &source),
+        ShardError::Destination(e) => destination_error(&e),
         ShardError::Overflow { .. } => PyOverflowError::new_err(error.to_string()),
         e => errors::error(Kind::Plan, e.to_string()),
     }
 }
 
-fn output_error(error: &OutputError) -> PyErr {
-    os_error(&error.path, &error.source)
+/// A file refused (`ValueError`) or not written (`OSError`).
+fn destination_error(error: &DestinationError) -> PyErr {
+    match error {
+        DestinationError::Io { file, source } => os_error(file, source),
+        e => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// The options of `hash_mib`, `hash_seed` and `threads` (`None`: no table,
 /// seed 0, one thread).
 fn options(hash_mib: Option<usize>, hash_seed: Option<u64>, threads: Option<usize>) -> DeepOptions {
     DeepOptions::new().hash_mib(hash_mib.unwrap_or(0)).hash_seed(hash_seed.unwrap_or(0)).threads(threads.unwrap_or(1))
-}
-
-/// Refuses a path that names no file (`""`, `/`, `..`) before anything is
-/// written.
-fn check_file_name(path: &Path) -> PyResult<()> {
-    if path.file_name().is_none() {
-        return Err(PyValueError::new_err(format!("{}: not a file name", path.display())));
-    }
-    Ok(())
 }
 
 /// A plan's header and digest.
@@ -453,14 +448,8 @@ pub(crate) fn write_plan(
         return Err(PyValueError::new_err(too_deep.to_string()));
     }
     let pos = position.pos;
-    check_file_name(&path)?;
-    let plan = py.detach(|| Plan::new(&pos, depth, split)).map_err(plan_error)?;
-    py.detach(|| {
-        let mut files = Outputs::create(std::slice::from_ref(&path))?;
-        files.write(0, |file| plan.write(file))?;
-        files.commit()
-    })
-    .map_err(|e| output_error(&e))?;
+    let to = Destination::new(path);
+    let plan = py.detach(|| reversi_variants::shards::write_plan(&pos, depth, split, &to)).map_err(plan_error)?;
     Ok(PlanInfo::new(plan.header(), plan.digest()))
 }
 
@@ -495,24 +484,10 @@ pub(crate) fn count_shard(
     let hash_seed = hash_seed.map(Unsigned::get);
     // Out of u32, I/N is refused as the CLI's --shard refuses it.
     let shard = format!("{shard}/{shards}").parse::<Shard>().map_err(|e| errors::error(Kind::Plan, e.to_string()))?;
-    if let Some(output) = &output {
-        check_file_name(output)?;
-    }
+    let output = output.map(Destination::new);
     let counted = interruptible(py, |cancel| {
         let options = ShardOptions::new(options(hash_mib, hash_seed, threads)).cancel(cancel.clone());
-        let Some(output) = &output else {
-            return reversi_variants::shards::count_shard(&plan, shard, options, None).map_err(shard_error);
-        };
-        let mut files = Outputs::create(std::slice::from_ref(output)).map_err(|e| output_error(&e))?;
-        let result = reversi_variants::shards::count_shard(
-            &plan,
-            shard,
-            options,
-            Some(ResultOutput::new(output, files.file(0))),
-        )
-        .map_err(shard_error)?;
-        files.commit().map_err(|e| output_error(&e))?;
-        Ok(result)
+        reversi_variants::shards::count_shard(&plan, shard, options, output.as_ref()).map_err(shard_error)
     })?;
     counted.map(ShardResult)
 }
@@ -525,7 +500,7 @@ pub(crate) fn read_result(path: PathBuf) -> PyResult<ShardResult> {
 
 /// Checks that `paths` are the results of every shard of one plan, each
 /// once, and sums them; a temporary file of a write (`.NAME.tmp-PID`) is
-/// refused unread.
+/// refused unread (the library's `merge`).
 #[pyfunction]
 pub(crate) fn merge(py: Python<'_>, results: Vec<Bound<'_, PyAny>>) -> PyResult<MergedCount> {
     // In order: a result held (`ShardResult`, a Dask task's) as it is; a
@@ -536,19 +511,6 @@ pub(crate) fn merge(py: Python<'_>, results: Vec<Bound<'_, PyAny>>) -> PyResult<
             Ok(held) => MergeInput::Held(held.get().0.clone()),
             Err(_) => MergeInput::File(item.extract::<PathBuf>()?),
         });
-    }
-    let temporary = given.iter().find_map(|input| match input {
-        MergeInput::File(path) if reversi_notation::is_temporary(path) => Some(path),
-        _ => None,
-    });
-    if let Some(path) = temporary {
-        return Err(errors::error(
-            Kind::Merge,
-            format!(
-                "{}: a temporary file of a result being written, or of a run killed before it finished: give the results",
-                path.display()
-            ),
-        ));
     }
     py.detach(|| reversi_variants::shards::merge(given)).map(MergedCount).map_err(merge_error)
 }

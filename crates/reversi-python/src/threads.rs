@@ -50,22 +50,20 @@ impl Threads {
         }
     }
 
-    /// Whether `n` games split onto the threads.
-    pub(crate) const fn parallel(&self, n: usize) -> bool {
-        !self.serial && n >= PARALLEL
-    }
-
-    /// The smallest number of games that split (`usize::MAX`: never).
+    /// The smallest number of games that split (`usize::MAX`: never): the
+    /// batch's one thread switch (reversi-engine's
+    /// `BatchOptions::parallel_from`).
     pub(crate) const fn parallel_from(&self) -> usize {
         if self.serial { usize::MAX } else { PARALLEL }
     }
 
-    /// Runs `f` on the batch's pool when `n` games split onto threads; on
-    /// the calling thread otherwise (a hand-over to a pool's thread costs
-    /// more than a small batch's step).
-    pub(crate) fn install<T: Send>(&self, n: usize, f: impl FnOnce() -> T + Send) -> T {
+    /// Runs `f` on the batch's pool when its games split onto threads
+    /// (`parallel`: the batch's `parallel()`); on the calling thread
+    /// otherwise (a hand-over to a pool's thread costs more than a small
+    /// batch's step).
+    pub(crate) fn install<T: Send>(&self, parallel: bool, f: impl FnOnce() -> T + Send) -> T {
         match &self.pool {
-            Some(pool) if self.parallel(n) => pool.install(f),
+            Some(pool) if parallel => pool.install(f),
             _ => f(),
         }
     }

@@ -26,18 +26,19 @@ struct Inner {
 }
 
 impl Inner {
-    /// The first game a step with `actions` must refuse (`strict`: an
-    /// illegal action too), as an error.
+    /// The first game a step with `actions` must refuse (under strict rules:
+    /// an illegal action too), as an error.
     /// The check runs on `threads` (GIL released) as the step does.
-    fn check(&self, py: Python<'_>, threads: &Threads, actions: &[i64], strict: bool) -> PyResult<()> {
+    fn check(&self, py: Python<'_>, threads: &Threads, actions: &[i64]) -> PyResult<()> {
         let n = self.env.batch().len();
         if actions.len() != n {
             return Err(PyValueError::new_err(format!("{} actions for {n} environments", actions.len())));
         }
-        if !self.env.may_refuse(strict) {
+        if !self.env.may_refuse() {
             return Ok(()); // no hand-over to the threads for nothing
         }
-        match py.detach(|| threads.install(n, || self.env.refused(actions, strict))) {
+        let parallel = self.env.batch().parallel();
+        match py.detach(|| threads.install(parallel, || self.env.refused(actions))) {
             Some((i, Refusal::NotLegal)) => {
                 Err(illegal(format!("environment {i}: action {} is not legal", actions[i])))
             }
@@ -59,7 +60,6 @@ pub(crate) struct VectorCore {
     inner: Option<Box<Inner>>,
     pending: Option<Pending>,
     autoreset: Autoreset,
-    strict: bool,
     threads: Threads,
     n: usize,
     /// The board's height and width.
@@ -124,8 +124,8 @@ impl VectorCore {
         let n = n.get();
         let seed = seed.get();
         let max_plies = max_plies.map(Unsigned::get);
-        let threads = threads.map(Unsigned::get);
-        let batch = Batch::py_new(Unsigned(n), variant, board, holes, Unsigned(seed), false, first, None)?.batch;
+        let Batch { batch, threads } =
+            Batch::py_new(Unsigned(n), variant, board, holes, Unsigned(seed), false, first, threads)?;
         let opponent: Option<BuiltinPolicy> = if opponent == "self" { None } else { Some(parse_policy(opponent)?) };
         let learner_black = match color {
             "black" => true,
@@ -137,21 +137,18 @@ impl VectorCore {
             "raise" => true,
             _ => return Err(PyValueError::new_err(format!("illegal {illegal:?}: expected \"lose\" or \"raise\""))),
         };
-        let max_plies = max_plies.unwrap_or(u32::try_from(batch.default_max_plies()).unwrap_or(u32::MAX));
-        if max_plies == 0 {
-            return Err(PyValueError::new_err("max_episode_steps: at least 1"));
+        let mut rules =
+            Rules::new(opponent).learner_black(learner_black).autoreset(parse_autoreset(autoreset)?).strict(strict);
+        match max_plies {
+            Some(0) => return Err(PyValueError::new_err("max_episode_steps: at least 1")),
+            Some(plies) => rules = rules.max_plies(plies),
+            None => {} // the board's: reversi-engine's default_max_plies
         }
-        let threads = Threads::new(threads)?;
-        let rules = Rules::new(opponent)
-            .learner_black(learner_black)
-            .autoreset(parse_autoreset(autoreset)?)
-            .max_plies(max_plies)
-            .parallel_from(threads.parallel_from());
         let enc = batch.encoding();
         let (hw, actions) = ([enc.height(), enc.width()], enc.count());
         let inner = Inner { env: VectorEnv::new(batch, rules), buffers: OutputBuffers::default() };
         let autoreset = rules.autoreset_mode();
-        Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, autoreset, strict, threads, n, hw, actions })
+        Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, autoreset, threads, n, hw, actions })
     }
 
     /// Resets the episodes where `mask` is true (every one without a mask),
@@ -167,10 +164,7 @@ impl VectorCore {
     ) -> PyResult<()> {
         let seed = seed.map(Unsigned::get);
         let (n, [h, w], count) = (self.n, self.hw, self.actions);
-        let which: Vec<i64> = match &mask {
-            None => Vec::new(),
-            Some(m) => read_slice::<bool>(m, n, "reset_mask")?.into_iter().map(i64::from).collect(),
-        };
+        let which: Option<Vec<bool>> = mask.map(|m| read_slice::<bool>(&m, n, "reset_mask")).transpose()?;
         let obs = out_array::<u8, _>(py, Some(&obs), [n, 2, h, w], "observation", "uint8")?;
         let legal = out_array::<bool, _>(py, Some(&legal), [n, count], "action_mask", "bool")?;
         let (mut o, mut l) = (obs.try_readwrite()?, legal.try_readwrite()?);
@@ -190,7 +184,8 @@ impl VectorCore {
             illegal: &mut i,
             final_obs: &mut [],
         };
-        py.detach(|| threads.install(n, || inner.env.reset(&which, out)));
+        let parallel = inner.env.batch().parallel();
+        py.detach(|| threads.install(parallel, || inner.env.reset(which.as_deref(), out)));
         Ok(())
     }
 
@@ -210,7 +205,7 @@ impl VectorCore {
         illegal: Bound<'py, PyAny>,
         final_obs: Option<Bound<'py, PyAny>>,
     ) -> PyResult<()> {
-        let (n, strict) = (self.n, self.strict);
+        let n = self.n;
         let typed = actions.cast::<PyArray1<i64>>().ok().map(|a| a.try_readonly()).transpose()?;
         let owned;
         let actions: &[i64] = match typed.as_ref().map(|t| t.as_slice()) {
@@ -233,8 +228,9 @@ impl VectorCore {
         let out = views.outputs()?;
         let threads = self.threads.clone();
         let inner = self.inner()?;
-        inner.check(py, &threads, actions, strict)?;
-        py.detach(|| threads.install(n, || inner.env.step(actions, out)));
+        inner.check(py, &threads, actions)?;
+        let parallel = inner.env.batch().parallel();
+        py.detach(|| threads.install(parallel, || inner.env.step(actions, out)));
         Ok(())
     }
 
@@ -243,15 +239,15 @@ impl VectorCore {
     /// as `step` would refuse it.
     fn step_async(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = actions.py();
-        let (n, strict) = (self.n, self.strict);
+        let n = self.n;
         let actions = read_slice::<i64>(actions, n, "actions")?;
         let threads = self.threads.clone();
-        self.inner()?.check(py, &threads, &actions, strict)?;
+        self.inner()?.check(py, &threads, &actions)?;
         let mut inner = self.inner.take().expect("checked above");
         let work = move || {
             let Inner { env, buffers } = &mut *inner;
             buffers.fit(env);
-            threads.install(n, || env.step(&actions, buffers.outputs()));
+            threads.install(env.batch().parallel(), || env.step(&actions, buffers.outputs()));
             inner
         };
         match std::thread::Builder::new().name("reversi-step".into()).spawn(work) {

@@ -87,6 +87,7 @@ mod geometry;
 mod legal;
 mod moves;
 mod node;
+pub mod output;
 mod perft;
 mod position;
 #[cfg(feature = "serde")]

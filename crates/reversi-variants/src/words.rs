@@ -12,6 +12,12 @@ use crate::{Move, zobrist};
 /// back. A replay ([`Cursor`](crate::Cursor)) keeps these in registers from
 /// move to move and writes them into the positions it lends, rather than
 /// reading each position back before the next move.
+///
+/// Why a third raw 8x8 state beside reversi-core's `raw::Game` (moves and
+/// end found after each move, no hash) and its `Position::play_placements`
+/// state (no hash, no moves): a variants position carries a Zobrist hash,
+/// kept here move by move with the variants' keys, which core does not
+/// have. The move itself is core's one placement step (`kernel::place`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct OthelloWords {
     /// The discs of the side to move.
@@ -50,7 +56,8 @@ impl OthelloWords {
     #[inline(always)]
     pub(crate) fn place(&mut self, at: usize, f: u64) {
         self.hash ^= reversi_core::internal::zobrist_flip_delta(f) ^ zobrist::key(at, self.side) ^ zobrist::SIDE_KEY;
-        (self.p, self.o, self.side) = (self.o & !f, self.p | f | 1 << at, !self.side);
+        (self.p, self.o) = reversi_core::internal::place(self.p, self.o, at, f);
+        self.side = !self.side;
     }
 
     /// The square of `mv` and the discs a placement there flips (0: illegal,

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use reversi_variants::shards::{
-    MAX_PLAN_POSITIONS, MAX_SHARDS, MergeError, MergeInput, ParseShardError, Plan, PlanError, ResultOutput, Shard,
-    ShardError, ShardOptions, ShardResult, count_shard, merge, read_plan, read_plan_header, read_result,
+    Destination, DestinationError, MAX_PLAN_POSITIONS, MAX_SHARDS, MergeError, MergeInput, ParseShardError, Plan,
+    PlanError, Shard, ShardError, ShardOptions, ShardResult, count_shard, merge, read_plan, read_plan_header,
+    read_result, write_plan,
 };
 use reversi_variants::split::DeepOptions;
 use reversi_variants::{Geometry, MAX_PERFT_DEPTH, PerftError, Position, Variant, perft};
@@ -45,17 +46,16 @@ impl Drop for TempDir {
 /// into a result file, and gives the files.
 fn shards(dir: &TempDir, game: &Position, depth: u32, split: u32, n: u32, options: DeepOptions) -> Vec<PathBuf> {
     let plan_file = dir.path("plan.txt");
-    let plan = Plan::new(game, depth, split).unwrap();
-    plan.write(&mut std::fs::File::create(&plan_file).unwrap()).unwrap();
+    let plan = write_plan(game, depth, split, &Destination::new(&plan_file)).unwrap();
     let n = n.min(plan.header().max_shards());
     (0..n)
         .map(|i| {
             let shard = Shard::new(i, n).unwrap();
             assert_eq!(read_plan(&plan_file, shard).unwrap().digest(), plan.digest());
             let file = dir.path(&format!("r{i}-{n}.json"));
-            let mut writer = std::fs::File::create(&file).unwrap();
-            let output = Some(ResultOutput::new(&file, &mut writer));
-            let result = count_shard(&plan_file, shard, ShardOptions::new(options).depth(depth), output).unwrap();
+            let output = Destination::new(&file);
+            let result =
+                count_shard(&plan_file, shard, ShardOptions::new(options).depth(depth), Some(&output)).unwrap();
             assert_eq!((result.plan(), result.shard()), (plan.digest(), shard));
             assert_eq!(read_result(&file).unwrap(), result);
             file
@@ -106,6 +106,15 @@ fn the_plan_is_the_same_byte_for_byte() {
     };
     let a = bytes(&Plan::new(&game, 10, 5).unwrap());
     assert_eq!(a, bytes(&Plan::new(&game, 10, 5).unwrap()));
+    // Its file holds the same bytes.
+    let dir = TempDir::new("bytes");
+    let file = dir.path("plan.txt");
+    assert_eq!(bytes(&write_plan(&game, 10, 5, &Destination::new(&file)).unwrap()), a);
+    assert_eq!(std::fs::read(&file).unwrap(), a);
+    // A temporary file's name is refused before the expansion.
+    let temporary = Destination::new(dir.path(".plan.txt.tmp-4242"));
+    let error = write_plan(&game, 30, 20, &temporary).unwrap_err();
+    assert!(matches!(error, PlanError::Destination(DestinationError::Temporary { .. })), "{error}");
     let text = String::from_utf8(a).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "reversi-perft-plan 1");
@@ -272,25 +281,37 @@ fn a_shard_is_refused_before_it_is_counted() {
     let shard = Shard::new(0, 2).unwrap();
     // The plan as its own result file: refused, the plan untouched.
     let before = std::fs::read(&plan_file).unwrap();
-    let mut sink = Vec::new();
-    let output = Some(ResultOutput::new(&plan_file, &mut sink));
-    let error = count_shard(&plan_file, shard, ShardOptions::default(), output).unwrap_err();
+    let output = Destination::new(&plan_file);
+    let error = count_shard(&plan_file, shard, ShardOptions::default(), Some(&output)).unwrap_err();
     assert!(matches!(&error, ShardError::OutputIsPlan { file } if *file == plan_file), "{error}");
-    assert!(sink.is_empty());
     assert_eq!(std::fs::read(&plan_file).unwrap(), before);
+    // A path that names no file, or a temporary file's name: refused, nothing written.
+    for (name, temporary) in [("..", false), (".r.json.tmp-4242", true)] {
+        let output = Destination::new(dir.path(name));
+        let error = count_shard(&plan_file, shard, ShardOptions::default(), Some(&output)).unwrap_err();
+        let refused = match error {
+            ShardError::Destination(DestinationError::Temporary { .. }) => true,
+            ShardError::Destination(DestinationError::NotAFile { .. }) => false,
+            e => panic!("{name}: {e}"),
+        };
+        assert_eq!(refused, temporary, "{name}");
+    }
+    assert!(!dir.path(".r.json.tmp-4242").exists());
     // Another depth than the plan's.
     let error = count_shard(&plan_file, shard, ShardOptions::default().depth(7), None).unwrap_err();
     assert!(matches!(error, ShardError::Depth { expected: 7, found: 6, .. }), "{error}");
     // A table the machine cannot give.
     let options = ShardOptions::new(DeepOptions::new().hash_mib(usize::MAX));
     assert!(matches!(count_shard(&plan_file, shard, options, None), Err(ShardError::Counter(_))));
-    // Without an output, the result alone; with one, its line.
+    // Without an output, the result alone; with one, its line, the bytes of
+    // `to_json` and a newline, and no temporary file left beside it.
     let result = count_shard(&plan_file, shard, ShardOptions::default(), None).unwrap();
-    let mut line = Vec::new();
     let file = dir.path("r.json");
-    count_shard(&plan_file, shard, ShardOptions::default(), Some(ResultOutput::new(&file, &mut line))).unwrap();
-    let line = String::from_utf8(line).unwrap();
+    let written = count_shard(&plan_file, shard, ShardOptions::default(), Some(&Destination::new(&file))).unwrap();
+    let line = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(line, format!("{}\n", written.to_json()));
     assert_eq!(ShardResult::from_json(&line, &file).unwrap().leaves(), result.leaves());
+    assert_eq!(std::fs::read_dir(dir.path("")).unwrap().count(), 2, "plan.txt and r.json only");
     assert!(line.ends_with("}\n") && line.lines().count() == 1, "{line}");
 }
 
@@ -356,4 +377,19 @@ fn shard_counts_past_what_a_plan_can_use_are_refused() {
     .unwrap();
     let plan = Plan::new(&over, 3, 2).unwrap();
     assert_eq!((plan.header().positions, plan.header().max_shards()), (0, 1));
+}
+
+#[test]
+fn a_temporary_file_is_never_merged() {
+    let dir = TempDir::new("temporary");
+    let game = Position::start(Variant::Reversi, Geometry::standard()).unwrap();
+    let files = shards(&dir, &game, 5, 2, 2, DeepOptions::new());
+    // A whole result under a temporary name (its writer killed before the
+    // rename): refused by its name, unread.
+    let temporary = dir.path(".r1-2.json.tmp-999999");
+    std::fs::copy(&files[1], &temporary).unwrap();
+    let error = merge([&files[0], &temporary]).unwrap_err();
+    assert!(matches!(&error, MergeError::Temporary { file } if *file == temporary), "{error}");
+    assert!(error.to_string().contains(".r1-2.json.tmp-999999: a temporary file"), "{error}");
+    assert_eq!(merge(&files).unwrap().leaves(), perft(&game, 5).unwrap());
 }

@@ -2,8 +2,9 @@
 
 #![allow(dead_code)] // each test binary uses part of this
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
@@ -11,6 +12,47 @@ use serde_json::Value;
 /// Runs `reversi` with these arguments.
 pub(crate) fn reversi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).output().expect("the binary runs")
+}
+
+/// Starts `reversi` with these arguments, its standard input, output and
+/// error piped.
+pub(crate) fn piped(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Runs `reversi` with these arguments and `input` on its standard input.
+pub(crate) fn with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = piped(args);
+    child.stdin.take().expect("a pipe").write_all(input).expect("the input written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// A file of the shared test data.
+pub(crate) fn data(relative: &str) -> String {
+    format!("{}/../../data/{relative}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file of `data-illegal`, beside `data`: the hand-edited records with
+/// illegal games, kept out of `data` so that replaying it finds every game legal.
+pub(crate) fn illegal(relative: &str) -> String {
+    format!("{}/../../data-illegal/{relative}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The files of a shared data directory ending in `extension`, sorted.
+pub(crate) fn data_files(dir: &str, extension: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(data(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .filter(|p| p.ends_with(extension))
+        .collect();
+    files.sort();
+    files
 }
 
 /// Its standard output, as text.

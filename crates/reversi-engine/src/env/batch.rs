@@ -20,19 +20,19 @@ const CHUNK: usize = 512;
 ///
 /// Standard 8x8 Reversi runs on reversi-core's [`raw::Game`](Game) (the
 /// [`Kernel`] chosen once), any other game on reversi-variants' `Position`.
-/// The methods that take `parallel` split the games between rayon's threads
-/// (those of the pool installed by the caller, if any) in chunks of 512;
-/// the results are the same either way.
+/// A batch of at least [`BatchOptions::parallel_from`] games splits its
+/// loops between rayon's threads (those of the pool installed by the
+/// caller, if any) in chunks of 512; the results are the same either way.
 ///
 /// ```
-/// use reversi_engine::env::Batch;
+/// use reversi_engine::env::{Batch, BatchOptions, Rollout};
 /// use reversi_engine::BuiltinPolicy;
 /// use reversi_variants::{Geometry, Position, Variant};
 ///
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
-/// let mut batch = Batch::new(start, 4, 7, false)?;
+/// let mut batch = Batch::new(start, &BatchOptions::new(4).seed(7))?;
 /// let mut discs = [0; 8];
-/// batch.rollout([BuiltinPolicy::Greedy, BuiltinPolicy::Random], 1000, &mut discs, false, &|| false);
+/// batch.rollout(&Rollout::new([BuiltinPolicy::Greedy, BuiltinPolicy::Random]), &mut discs);
 /// assert!(discs.chunks(2).all(|d| d[0] + d[1] <= 64));
 /// assert!(batch.over().iter().all(|&over| over));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -44,6 +44,118 @@ pub struct Batch {
     variant: Variant,
     pub(crate) rng: Vec<SplitMix64>,
     auto_reset: bool,
+    parallel_from: usize,
+}
+
+/// How a [`Batch`] is made: a builder.
+///
+/// ```
+/// use reversi_engine::env::BatchOptions;
+/// let options = BatchOptions::new(4096).seed(7).auto_reset(true).parallel_from(2048);
+/// assert_eq!((options.games(), options.parallel(4096)), (4096, true));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchOptions {
+    games: usize,
+    seed: u64,
+    auto_reset: bool,
+    parallel_from: usize,
+}
+
+impl BatchOptions {
+    /// `games` games, seed 0, no auto-reset, never on rayon's threads.
+    #[must_use]
+    pub const fn new(games: usize) -> BatchOptions {
+        BatchOptions { games, seed: 0, auto_reset: false, parallel_from: usize::MAX }
+    }
+
+    /// Game `i`'s random stream is [`SplitMix64::for_game`]`(seed, i)`.
+    #[must_use]
+    pub const fn seed(mut self, seed: u64) -> BatchOptions {
+        self.seed = seed;
+        self
+    }
+
+    /// Whether a game that ends in [`Batch::step`] or [`Batch::rollout`]
+    /// starts again at once.
+    #[must_use]
+    pub const fn auto_reset(mut self, auto_reset: bool) -> BatchOptions {
+        self.auto_reset = auto_reset;
+        self
+    }
+
+    /// The one thread switch: every loop of a batch of at least `games`
+    /// games (its steps, rollouts, observations, masks, and a
+    /// [`VectorEnv`](super::VectorEnv)'s over it) runs on rayon's threads
+    /// (`usize::MAX`, the default: never).
+    #[must_use]
+    pub const fn parallel_from(mut self, games: usize) -> BatchOptions {
+        self.parallel_from = games;
+        self
+    }
+
+    /// The games a batch of these options holds.
+    #[must_use]
+    pub const fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Whether `n` games run on rayon's threads.
+    #[must_use]
+    pub const fn parallel(&self, n: usize) -> bool {
+        n >= self.parallel_from
+    }
+}
+
+/// How [`Batch::rollout`] plays: the policies (Black's, White's), a ply
+/// limit and a stop token; a builder.
+///
+/// ```
+/// use reversi_engine::env::Rollout;
+/// use reversi_engine::BuiltinPolicy;
+/// let stop = || false;
+/// let rollout = Rollout::new([BuiltinPolicy::Random; 2]).max_plies(100).cancelled(&stop);
+/// # let _ = rollout;
+/// ```
+#[derive(Clone, Copy)]
+pub struct Rollout<'a> {
+    policies: [BuiltinPolicy; 2],
+    max_plies: Option<usize>,
+    cancelled: Option<&'a (dyn Fn() -> bool + Sync)>,
+}
+
+impl std::fmt::Debug for Rollout<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rollout")
+            .field("policies", &self.policies)
+            .field("max_plies", &self.max_plies)
+            .field("cancellable", &self.cancelled.is_some())
+            .finish()
+    }
+}
+
+impl<'a> Rollout<'a> {
+    /// Black's moves by `black`, White's by `white`, up to the board's
+    /// [`Batch::default_max_plies`], never stopped.
+    #[must_use]
+    pub const fn new([black, white]: [BuiltinPolicy; 2]) -> Rollout<'a> {
+        Rollout { policies: [black, white], max_plies: None, cancelled: None }
+    }
+
+    /// A game still going after `plies` plies of the rollout stops there.
+    #[must_use]
+    pub const fn max_plies(mut self, plies: usize) -> Rollout<'a> {
+        self.max_plies = Some(plies);
+        self
+    }
+
+    /// `cancelled` is looked at once a game (8x8) or once a move: once it
+    /// says so, the games not finished are left where they are.
+    #[must_use]
+    pub const fn cancelled(mut self, cancelled: &'a (dyn Fn() -> bool + Sync)) -> Rollout<'a> {
+        self.cancelled = Some(cancelled);
+        self
+    }
 }
 
 /// Why a [`Batch`] cannot be made.
@@ -143,10 +255,10 @@ fn play_all<G: Lane>(
     parallel: bool,
     games: &mut [G],
     actions: &[i64],
-    rewards: &mut [f32],
+    rewards: &mut [f64],
     terminated: &mut [bool],
 ) {
-    let run = |gs: &mut [G], a: &[i64], r: &mut [f32], t: &mut [bool]| {
+    let run = |gs: &mut [G], a: &[i64], r: &mut [f64], t: &mut [bool]| {
         for (((g, &a), r), t) in gs.iter_mut().zip(a).zip(r).zip(t) {
             (*r, *t) = g.play(ctx, a);
             if *t && auto_reset {
@@ -174,14 +286,13 @@ fn first_refused<G: Lane>(ctx: G::Ctx, games: &[G], actions: &[i64]) -> Option<S
 }
 
 impl Batch {
-    /// `n` games at `start`, game `i`'s stream [`SplitMix64::for_game`]`(seed,
-    /// i)`; with `auto_reset`, a game that ends in [`step`](Batch::step) or
-    /// [`rollout`](Batch::rollout) starts again at once.
+    /// `options.games()` games at `start`, as `options` says.
     ///
     /// # Errors
     /// [`BatchError`]: no game, or more than memory holds (found before
     /// anything is allocated).
-    pub fn new(start: Position, n: usize, seed: u64, auto_reset: bool) -> Result<Batch, BatchError> {
+    pub fn new(start: Position, options: &BatchOptions) -> Result<Batch, BatchError> {
+        let n = options.games;
         if n == 0 {
             return Err(BatchError::Empty);
         }
@@ -195,9 +306,23 @@ impl Batch {
             None => Lanes::Any { start: Box::new(start), games: filled(n, start, "the games")? },
         };
         let rng = filled(n, SplitMix64::new(0), "the random streams")?;
-        let mut batch = Batch { games, enc, variant: start.variant(), rng, auto_reset };
-        batch.reset(Some(seed));
+        let (auto_reset, parallel_from) = (options.auto_reset, options.parallel_from);
+        let mut batch = Batch { games, enc, variant: start.variant(), rng, auto_reset, parallel_from };
+        batch.reset(Some(options.seed));
         Ok(batch)
+    }
+
+    /// Whether the loops run on rayon's threads
+    /// ([`BatchOptions::parallel_from`]).
+    #[must_use]
+    pub fn parallel(&self) -> bool {
+        self.len() >= self.parallel_from
+    }
+
+    /// The smallest batch whose loops run on rayon's threads.
+    #[must_use]
+    pub const fn parallel_from(&self) -> usize {
+        self.parallel_from
     }
 
     /// The number of games.
@@ -240,7 +365,8 @@ impl Batch {
     }
 
     /// The plies after which [`rollout`](Batch::rollout) stops a game unless
-    /// told otherwise: [`default_max_plies`] of the board.
+    /// told otherwise ([`Rollout::max_plies`]): [`default_max_plies`] of the
+    /// board.
     #[must_use]
     pub fn default_max_plies(&self) -> usize {
         match &self.games {
@@ -317,8 +443,8 @@ impl Batch {
 
     /// `policy`'s action in each game into `out` (one a game), from the
     /// games' streams: -1 for a game that is over.
-    pub fn actions(&mut self, policy: BuiltinPolicy, out: &mut [i64], parallel: bool) {
-        let enc = self.enc;
+    pub fn actions(&mut self, policy: BuiltinPolicy, out: &mut [i64]) {
+        let (enc, parallel) = (self.enc, self.parallel());
         match &mut self.games {
             Lanes::Othello { kernel, games, .. } => {
                 let k = *kernel;
@@ -332,7 +458,8 @@ impl Batch {
 
     /// `uint8 (n, 2, H, W)` into `out`: plane 0 the side to move's pieces,
     /// plane 1 the opponent's.
-    pub fn observe(&self, out: &mut [u8], parallel: bool) {
+    pub fn observe(&self, out: &mut [u8]) {
+        let parallel = self.parallel();
         let per = 2 * self.enc.height() * self.enc.width();
         let enc = self.enc;
         match &self.games {
@@ -351,8 +478,8 @@ impl Batch {
 
     /// `bool (n, A)` into `out`: the legal actions of each game (none once
     /// a game is over).
-    pub fn legal_mask(&self, out: &mut [bool], parallel: bool) {
-        let enc = self.enc;
+    pub fn legal_mask(&self, out: &mut [bool]) {
+        let (enc, parallel) = (self.enc, self.parallel());
         let per = enc.count();
         match &self.games {
             Lanes::Othello { kernel, games, .. } => each(parallel, games, out, per, |gs, out| {
@@ -377,14 +504,8 @@ impl Batch {
     /// [`StepError`]: not one action a game, or the first action that
     /// cannot be played; every action is checked before any is played, so
     /// that the games are then as they were.
-    pub fn step(
-        &mut self,
-        actions: &[i64],
-        rewards: &mut [f32],
-        terminated: &mut [bool],
-        parallel: bool,
-    ) -> Result<(), StepError> {
-        let n = self.len();
+    pub fn step(&mut self, actions: &[i64], rewards: &mut [f64], terminated: &mut [bool]) -> Result<(), StepError> {
+        let (n, parallel) = (self.len(), self.parallel());
         if actions.len() != n {
             return Err(StepError::Length { expected: n, found: actions.len() });
         }
@@ -406,22 +527,20 @@ impl Batch {
         Ok(())
     }
 
-    /// Plays every game to its end, Black's moves by `black`, White's by
-    /// `white`, from the games' streams, and writes the final pieces, Black
-    /// then White, into `out` (two a game). A game still going after
-    /// `max_plies` plies of this call stops there, its pieces counted as
-    /// they stand. The games are then at their ends (or where they
-    /// stopped), or started again with `auto_reset`. `cancelled` is looked
-    /// at once a game (8x8) or once a move: once it says so, the games not
-    /// finished are left where they are, their pieces written as they stand.
-    pub fn rollout(
-        &mut self,
-        [black, white]: [BuiltinPolicy; 2],
-        max_plies: usize,
-        out: &mut [i32],
-        parallel: bool,
-        cancelled: &(dyn Fn() -> bool + Sync),
-    ) {
+    /// Plays every game to its end, Black's moves by `rollout`'s first
+    /// policy, White's by its second, from the games' streams, and writes
+    /// the final pieces, Black then White, into `out` (two a game). A game
+    /// still going after [`Rollout::max_plies`] plies of this call stops
+    /// there, its pieces counted as they stand. The games are then at their
+    /// ends (or where they stopped), or started again with auto-reset. Once
+    /// [`Rollout::cancelled`] says so, the games not finished are left where
+    /// they are, their pieces written as they stand.
+    pub fn rollout(&mut self, rollout: &Rollout<'_>, out: &mut [i32]) {
+        let [black, white] = rollout.policies;
+        let max_plies = rollout.max_plies.unwrap_or_else(|| self.default_max_plies());
+        let never = || false;
+        let cancelled = rollout.cancelled.unwrap_or(&never);
+        let parallel = self.parallel();
         let pieces = |s: Score| [s.black as i32, s.white as i32];
         let auto_reset = self.auto_reset;
         match &mut self.games {

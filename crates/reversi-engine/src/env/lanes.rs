@@ -45,7 +45,7 @@ pub(crate) trait Lane: Copy + Send + Sync {
     fn refusal(&self, ctx: Self::Ctx, action: i64) -> Option<Illegal>;
     /// Plays a legal `action`: the mover's reward (+1, 0 or -1 once the game
     /// ends, else 0), and whether the game ended.
-    fn play(&mut self, ctx: Self::Ctx, action: i64) -> (f32, bool);
+    fn play(&mut self, ctx: Self::Ctx, action: i64) -> (f64, bool);
     /// `policy`'s action (-1 once over), from the stream `state`.
     fn choose(&self, ctx: Self::Ctx, policy: BuiltinPolicy, state: &mut SplitMix64) -> i64;
     /// `uint8 (2, H, W)`: the side to move's pieces, the opponent's.
@@ -87,7 +87,7 @@ impl Lane for Game {
         }
     }
     #[inline]
-    fn play(&mut self, k: Kernel, action: i64) -> (f32, bool) {
+    fn play(&mut self, k: Kernel, action: i64) -> (f64, bool) {
         if action == PASS8 {
             self.pass(k);
         } else {
@@ -136,7 +136,7 @@ impl Lane for Position {
     fn refusal(&self, enc: Encoding, action: i64) -> Option<Illegal> {
         enc.check(self, action).err()
     }
-    fn play(&mut self, enc: Encoding, action: i64) -> (f32, bool) {
+    fn play(&mut self, enc: Encoding, action: i64) -> (f64, bool) {
         let Some(mv) = enc.decode(action) else { return (0.0, false) };
         let mover = self.side_to_move();
         self.play_unchecked(mv);
@@ -202,8 +202,8 @@ pub(crate) fn choose_any(policy: BuiltinPolicy, pos: &Position, state: &mut Spli
 }
 
 /// +1, 0 or -1: the reward of a disc margin.
-const fn sign(x: i64) -> f32 {
-    x.signum() as f32
+const fn sign(x: i64) -> f64 {
+    x.signum() as f64
 }
 
 /// The games of a batch or a vector environment (its lanes), each kind

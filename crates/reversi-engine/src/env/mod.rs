@@ -1,7 +1,7 @@
 //! Batched games for self-play and reinforcement learning, no Python: what
 //! the `reversi_rules` package's `Batch` and Gymnasium environments run.
 //!
-//! - [`Batch`]: `n` games of one variant and board stepped together over
+//! - [`Batch`] ([`BatchOptions`]): `n` games of one variant and board stepped together over
 //!   caller slices (actions in, observations, legal masks, rewards out),
 //!   played out by the built-in [`BuiltinPolicy`](crate::BuiltinPolicy)s from per-game
 //!   [`SplitMix64`](crate::SplitMix64) streams: the games [`self_play`](crate::self_play)
@@ -13,15 +13,17 @@
 //! - [`VectorEnv`]: a learner's episodes against a built-in opponent (or
 //!   itself), with truncation and Gymnasium's three autoreset modes.
 //!
-//! The loops split the games onto rayon's threads when asked (`parallel`,
-//! [`Rules::parallel_from`]), in the pool the caller installs.
+//! The loops split the games onto rayon's threads from
+//! [`BatchOptions::parallel_from`] games on (the one thread switch, which a
+//! [`VectorEnv`] over the batch follows too), in the pool the caller
+//! installs. Options are builders: [`BatchOptions`], [`Rollout`], [`Rules`].
 
 mod batch;
 mod encoding;
 mod lanes;
 mod vector;
 
-pub use batch::{Batch, BatchError, StepError};
+pub use batch::{Batch, BatchError, BatchOptions, Rollout, StepError};
 pub use encoding::{ActionError, Encoding, Illegal};
 pub use lanes::{planes, planes8};
 pub use vector::{Autoreset, OutputBuffers, Outputs, Refusal, Rules, VectorEnv};

@@ -36,23 +36,19 @@ pub struct Rules {
     opponent: Option<BuiltinPolicy>,
     learner_black: bool,
     autoreset: Autoreset,
-    max_plies: u32,
-    parallel_from: usize,
+    /// `None`: the board's [`default_max_plies`](crate::default_max_plies).
+    max_plies: Option<u32>,
+    strict: bool,
 }
 
 impl Rules {
     /// Episodes against `opponent` (`None`: both sides the learner's), the
-    /// learner Black, [`Autoreset::NextStep`], truncated after 640 plies,
-    /// never on rayon's threads.
+    /// learner Black, [`Autoreset::NextStep`], truncated after the board's
+    /// [`default_max_plies`](crate::default_max_plies) (ten plies a playable
+    /// square), an illegal action lost rather than refused.
     #[must_use]
     pub const fn new(opponent: Option<BuiltinPolicy>) -> Rules {
-        Rules {
-            opponent,
-            learner_black: true,
-            autoreset: Autoreset::NextStep,
-            max_plies: 640,
-            parallel_from: usize::MAX,
-        }
+        Rules { opponent, learner_black: true, autoreset: Autoreset::NextStep, max_plies: None, strict: false }
     }
 
     /// Whether the learner plays Black (with an opponent).
@@ -78,16 +74,22 @@ impl Rules {
     /// Plies after which an episode is truncated (at least 1: 0 is taken as 1).
     #[must_use]
     pub const fn max_plies(mut self, plies: u32) -> Rules {
-        self.max_plies = if plies == 0 { 1 } else { plies };
+        self.max_plies = Some(if plies == 0 { 1 } else { plies });
         self
     }
 
-    /// Steps of at least `games` games split onto rayon's threads
-    /// (`usize::MAX`: never).
+    /// Whether an illegal action is refused ([`VectorEnv::refused`]) rather
+    /// than lost (the episode ended with reward -1).
     #[must_use]
-    pub const fn parallel_from(mut self, games: usize) -> Rules {
-        self.parallel_from = games;
+    pub const fn strict(mut self, strict: bool) -> Rules {
+        self.strict = strict;
         self
+    }
+
+    /// Whether [`strict`](Rules::strict) is set.
+    #[must_use]
+    pub const fn is_strict(&self) -> bool {
+        self.strict
     }
 }
 
@@ -101,7 +103,7 @@ pub struct Outputs<'a> {
     pub obs: &'a mut [u8],
     /// The legal masks, as [`Batch::legal_mask`] writes them.
     pub mask: &'a mut [bool],
-    /// The learner's rewards.
+    /// The learner's rewards (`f64`, as [`Batch::step`]'s).
     pub rewards: &'a mut [f64],
     /// The episodes that ended by the rules.
     pub terminated: &'a mut [bool],
@@ -119,12 +121,12 @@ pub struct Outputs<'a> {
 /// then copied out).
 ///
 /// ```
-/// use reversi_engine::env::{Batch, OutputBuffers, Rules, VectorEnv};
+/// use reversi_engine::env::{Batch, BatchOptions, OutputBuffers, Rules, VectorEnv};
 /// use reversi_variants::{Geometry, Position, Variant};
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
-/// let mut env = VectorEnv::new(Batch::new(start, 2, 1, true)?, Rules::new(None));
+/// let mut env = VectorEnv::new(Batch::new(start, &BatchOptions::new(2).seed(1))?, Rules::new(None));
 /// let mut buffers = OutputBuffers::new(&env);
-/// env.reset(&[], buffers.outputs());
+/// env.reset(None, buffers.outputs());
 /// assert_eq!((buffers.obs.len(), buffers.mask.len()), (2 * 128, 2 * 65));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -220,7 +222,9 @@ pub enum Refusal {
 /// (its passes included) until the learner is to move or the game is over.
 /// The reward is +1, 0 or -1 at the end from the learner's view (in
 /// self-play, from the view of the side that just moved), 0 before. An
-/// episode still going after `max_plies` plies is truncated. Then the
+/// episode still going after [`Rules::max_plies`] plies is truncated. The
+/// loops run on rayon's threads as the batch's
+/// [`BatchOptions::parallel_from`](super::BatchOptions::parallel_from) says. Then the
 /// observation and the legal mask are written from the view of the side to
 /// move.
 ///
@@ -231,12 +235,12 @@ pub enum Refusal {
 /// (a step on it is refused).
 ///
 /// ```
-/// use reversi_engine::env::{Batch, Outputs, Rules, VectorEnv};
+/// use reversi_engine::env::{Batch, BatchOptions, Outputs, Rules, VectorEnv};
 /// use reversi_engine::BuiltinPolicy;
 /// use reversi_variants::{Geometry, Position, Variant};
 ///
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
-/// let mut env = VectorEnv::new(Batch::new(start, 2, 0, false)?, Rules::new(Some(BuiltinPolicy::Random)));
+/// let mut env = VectorEnv::new(Batch::new(start, &BatchOptions::new(2))?, Rules::new(Some(BuiltinPolicy::Random)));
 /// let (mut obs, mut mask) = (vec![0; 2 * 128], vec![false; 2 * 65]);
 /// let (mut r, mut t, mut u, mut i) = ([0.0; 2], [false; 2], [false; 2], [false; 2]);
 /// macro_rules! out {
@@ -247,7 +251,7 @@ pub enum Refusal {
 ///         }
 ///     };
 /// }
-/// env.reset(&[], out!());
+/// env.reset(None, out!());
 /// env.step(&[19, 64], out!()); // d3 is legal for Black at the start; the pass is not
 /// assert_eq!(i, [false, true]);
 /// assert_eq!(r, [0.0, -1.0]);
@@ -258,6 +262,8 @@ pub struct VectorEnv {
     batch: Batch,
     rules: Rules,
     plies: Vec<u32>,
+    /// The plies after which an episode is truncated.
+    max_plies: u32,
     /// The episode ended (NextStep: reset at the next step; Disabled: over).
     ended: Vec<bool>,
 }
@@ -267,7 +273,16 @@ impl VectorEnv {
     #[must_use]
     pub fn new(batch: Batch, rules: Rules) -> VectorEnv {
         let n = batch.len();
-        VectorEnv { batch, rules, plies: vec![0; n], ended: vec![false; n] }
+        let board = u32::try_from(batch.default_max_plies()).unwrap_or(u32::MAX);
+        let max_plies = rules.max_plies.unwrap_or(board);
+        VectorEnv { batch, rules, plies: vec![0; n], max_plies, ended: vec![false; n] }
+    }
+
+    /// The plies after which an episode is truncated: [`Rules::max_plies`],
+    /// else the board's [`default_max_plies`](crate::default_max_plies).
+    #[must_use]
+    pub const fn max_plies(&self) -> u32 {
+        self.max_plies
     }
 
     /// The games.
@@ -287,43 +302,54 @@ impl VectorEnv {
         self.batch.seed(seed);
     }
 
-    /// Resets the episodes whose `which` entry is nonzero (every episode when
-    /// `which` is empty), the opponent's first moves played, and writes every
+    /// Resets the episodes whose `which` entry is true (every episode
+    /// without `which`), the opponent's first moves played, and writes every
     /// observation and mask; the other outputs are left alone.
-    pub fn reset(&mut self, which: &[i64], out: Outputs<'_>) {
-        self.run(which, out, false);
+    ///
+    /// # Panics
+    /// When `which` does not hold one entry a game.
+    pub fn reset(&mut self, which: Option<&[bool]>, out: Outputs<'_>) {
+        if let Some(which) = which {
+            assert_eq!(which.len(), self.batch.len(), "one reset entry a game");
+        }
+        self.run(Call::Reset(which), out);
     }
 
     /// One step of every episode with `actions` (one a game). Callers look
     /// at [`refused`](VectorEnv::refused) first: a step on an ended episode
     /// under [`Autoreset::Disabled`] plays nothing in it.
     pub fn step(&mut self, actions: &[i64], out: Outputs<'_>) {
-        self.run(actions, out, true);
+        self.run(Call::Step(actions), out);
     }
 
-    /// Whether a step may refuse anything: with `strict` (an illegal action
-    /// refused) or under [`Autoreset::Disabled`] (an ended episode);
-    /// otherwise every action is played or lost, and
+    /// Whether a step may refuse anything: under [`Rules::strict`] (an
+    /// illegal action refused) or [`Autoreset::Disabled`] (an ended
+    /// episode); otherwise every action is played or lost, and
     /// [`refused`](VectorEnv::refused) finds nothing.
     #[must_use]
-    pub fn may_refuse(&self, strict: bool) -> bool {
-        strict || self.rules.autoreset == Autoreset::Disabled
+    pub fn may_refuse(&self) -> bool {
+        self.rules.strict || self.rules.autoreset == Autoreset::Disabled
     }
 
     /// The first episode a step with `actions` cannot play, and why: under
-    /// [`Autoreset::Disabled`] an ended one; with `strict`, one whose action
-    /// is not legal.
+    /// [`Autoreset::Disabled`] an ended one; under [`Rules::strict`], one
+    /// whose action is not legal.
     #[must_use]
-    pub fn refused(&self, actions: &[i64], strict: bool) -> Option<(usize, Refusal)> {
+    pub fn refused(&self, actions: &[i64]) -> Option<(usize, Refusal)> {
+        let from = self.batch.parallel_from();
         match &self.batch.games {
-            Lanes::Othello { kernel, games, .. } => refused(*kernel, &self.rules, games, &self.ended, actions, strict),
-            Lanes::Any { games, .. } => refused(self.batch.enc, &self.rules, games, &self.ended, actions, strict),
+            Lanes::Othello { kernel, games, .. } => refused(*kernel, &self.rules, from, games, &self.ended, actions),
+            Lanes::Any { games, .. } => refused(self.batch.enc, &self.rules, from, games, &self.ended, actions),
         }
     }
 
-    /// A step (`stepping`) or a reset of every game, with `actions` and `out`.
-    fn run(&mut self, actions: &[i64], out: Outputs<'_>, stepping: bool) {
-        let rules = &self.rules;
+    /// A step or a reset of every game, into `out`.
+    fn run(&mut self, call: Call<'_>, out: Outputs<'_>) {
+        let how = How { rules: &self.rules, max_plies: self.max_plies, parallel_from: self.batch.parallel_from() };
+        let (actions, which) = match call {
+            Call::Step(actions) => (actions, None),
+            Call::Reset(which) => (&[][..], Some(which.unwrap_or(&[]))),
+        };
         let (rng, plies, ended) = (&mut self.batch.rng, &mut self.plies, &mut self.ended);
         macro_rules! go {
             ($ctx:expr, $start:expr, $games:expr) => {{
@@ -333,6 +359,7 @@ impl VectorEnv {
                     plies,
                     ended,
                     actions,
+                    which: which.unwrap_or(&[]),
                     obs: out.obs,
                     mask: out.mask,
                     rewards: out.rewards,
@@ -341,7 +368,10 @@ impl VectorEnv {
                     illegal: out.illegal,
                     final_obs: out.final_obs,
                 };
-                if stepping { step($ctx, rules, $start, slab) } else { reset($ctx, rules, $start, slab) }
+                match which {
+                    None => step($ctx, &how, $start, slab),
+                    Some(_) => reset($ctx, &how, $start, slab),
+                }
             }};
         }
         match &mut self.batch.games {
@@ -349,6 +379,21 @@ impl VectorEnv {
             Lanes::Any { start, games } => go!(self.batch.enc, **start, games),
         }
     }
+}
+
+/// What [`VectorEnv::run`] does: a step with these actions, or a reset of
+/// the games marked (every game with `None`).
+enum Call<'a> {
+    Step(&'a [i64]),
+    Reset(Option<&'a [bool]>),
+}
+
+/// The rules of one call, with what the env resolved: the ply limit and the
+/// thread switch.
+struct How<'a> {
+    rules: &'a Rules,
+    max_plies: u32,
+    parallel_from: usize,
 }
 
 /// Games per rayon task.
@@ -364,6 +409,8 @@ struct Slab<'a, G> {
     plies: &'a mut [u32],
     ended: &'a mut [bool],
     actions: &'a [i64],
+    /// The games a reset resets (every one when empty).
+    which: &'a [bool],
     obs: &'a mut [u8],
     mask: &'a mut [bool],
     rewards: &'a mut [f64],
@@ -388,6 +435,7 @@ impl<'a, G> Slab<'a, G> {
         let (p0, p1) = self.plies.split_at_mut(k);
         let (e0, e1) = self.ended.split_at_mut(k);
         let (a0, a1) = self.actions.split_at(k.min(self.actions.len()));
+        let (x0, x1) = self.which.split_at(k.min(self.which.len()));
         let (o0, o1) = self.obs.split_at_mut(k * per_obs);
         let (m0, m1) = self.mask.split_at_mut(k * per_mask);
         let (w0, w1) = self.rewards.split_at_mut(k);
@@ -402,6 +450,7 @@ impl<'a, G> Slab<'a, G> {
                 plies: p0,
                 ended: e0,
                 actions: a0,
+                which: x0,
                 obs: o0,
                 mask: m0,
                 rewards: w0,
@@ -416,6 +465,7 @@ impl<'a, G> Slab<'a, G> {
                 plies: p1,
                 ended: e1,
                 actions: a1,
+                which: x1,
                 obs: o1,
                 mask: m1,
                 rewards: w1,
@@ -443,7 +493,7 @@ fn drive<G: Send>(slab: Slab<'_, G>, parallel_from: usize, f: &(impl Fn(Slab<'_,
 
 /// Plays the opponent in `g` until the learner is to move or the game is
 /// over: the learner's reward and whether the game ended.
-fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitMix64, plies: &mut u32) -> (f32, bool) {
+fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitMix64, plies: &mut u32) -> (f64, bool) {
     let Some(opponent) = rules.opponent else { return (0.0, false) };
     while !g.over() && g.black() != rules.learner_black {
         let a = g.choose(ctx, opponent, s);
@@ -463,14 +513,15 @@ fn restart<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, g: &mut G, s: &mut Spl
     opponent_moves(ctx, rules, g, s, plies);
 }
 
-/// Resets the games of `slab` whose `actions` entry is nonzero (every game
-/// when `actions` is empty) and writes every game's observation and mask.
-fn reset<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_, G>) {
-    drive(slab, rules.parallel_from, &|s: Slab<'_, G>| {
+/// Resets the games of `slab` whose `which` entry is true (every game when
+/// `which` is empty) and writes every game's observation and mask.
+fn reset<G: Lane>(ctx: G::Ctx, how: &How<'_>, start: G, slab: Slab<'_, G>) {
+    let rules = how.rules;
+    drive(slab, how.parallel_from, &|s: Slab<'_, G>| {
         let n = s.len().max(1);
         let (per_obs, per_mask) = (s.obs.len() / n, s.mask.len() / n);
         for i in 0..s.games.len() {
-            if s.actions.is_empty() || s.actions[i] != 0 {
+            if s.which.is_empty() || s.which[i] {
                 restart(ctx, rules, start, &mut s.games[i], &mut s.rng[i], &mut s.plies[i]);
                 s.ended[i] = false;
             }
@@ -484,11 +535,12 @@ fn reset<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_, G>) {
 fn refused<G: Lane>(
     ctx: G::Ctx,
     rules: &Rules,
+    parallel_from: usize,
     games: &[G],
     ended: &[bool],
     actions: &[i64],
-    strict: bool,
 ) -> Option<(usize, Refusal)> {
+    let strict = rules.strict;
     let one = |(i, ((g, &e), &a)): (usize, ((&G, &bool), &i64))| {
         if rules.autoreset == Autoreset::Disabled && e {
             Some((i, Refusal::Ended))
@@ -498,7 +550,7 @@ fn refused<G: Lane>(
             None
         }
     };
-    if games.len() < rules.parallel_from || games.len() <= CHUNK {
+    if games.len() < parallel_from || games.len() <= CHUNK {
         games.iter().zip(ended).zip(actions).enumerate().find_map(one)
     } else {
         // The first refused game, as the serial search finds it.
@@ -507,8 +559,9 @@ fn refused<G: Lane>(
 }
 
 /// One step of every game of `slab` ([`VectorEnv`]'s docs say what it plays).
-fn step<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_, G>) {
-    drive(slab, rules.parallel_from, &|s: Slab<'_, G>| {
+fn step<G: Lane>(ctx: G::Ctx, how: &How<'_>, start: G, slab: Slab<'_, G>) {
+    let rules = how.rules;
+    drive(slab, how.parallel_from, &|s: Slab<'_, G>| {
         let n = s.len().max(1);
         let (per_obs, per_mask) = (s.obs.len() / n, s.mask.len() / n);
         let per_final = s.final_obs.len() / n;
@@ -534,7 +587,7 @@ fn step<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_, G>) {
                 } else {
                     (reward, term, bad) = (-1.0, true, true);
                 }
-                trunc = !term && *plies >= rules.max_plies;
+                trunc = !term && *plies >= how.max_plies;
                 if term || trunc {
                     match rules.autoreset {
                         Autoreset::NextStep | Autoreset::Disabled => s.ended[i] = true,
@@ -545,7 +598,7 @@ fn step<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, slab: Slab<'_, G>) {
                     }
                 }
             }
-            (s.rewards[i], s.terminated[i], s.truncated[i], s.illegal[i]) = (f64::from(reward), term, trunc, bad);
+            (s.rewards[i], s.terminated[i], s.truncated[i], s.illegal[i]) = (reward, term, trunc, bad);
             g.observe(ctx, &mut s.obs[i * per_obs..(i + 1) * per_obs]);
             if s.ended[i] && rules.autoreset == Autoreset::Disabled {
                 s.mask[i * per_mask..(i + 1) * per_mask].fill(false);

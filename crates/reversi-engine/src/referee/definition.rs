@@ -7,18 +7,26 @@ use super::matches::{EngineSpec, MatchOptions};
 use crate::side::Game;
 
 /// The record fields of a match's definition, in order: the first engine,
-/// the second, the openings' digest, the clock, the number of games.
-pub const DEFINITION_FIELDS: [&str; 5] = ["MatchEngine1", "MatchEngine2", "MatchOpenings", "MatchClock", "MatchGames"];
+/// the second, the openings' digest, the clock, the number of games, and
+/// the adjudication limit (written only when the match adjudicates: a
+/// record with a definition and without it was played out).
+pub const DEFINITION_FIELDS: [&str; 6] =
+    ["MatchEngine1", "MatchEngine2", "MatchOpenings", "MatchClock", "MatchGames", "MatchAdjudicate"];
 
 /// What the compared fields say, for messages (the number of games is not
 /// compared: a match may be resumed to more games, or fewer).
-const WHAT: [&str; 4] = ["the first engine", "the second engine", "the openings", "the clock"];
+const WHAT: [&str; 6] =
+    ["the first engine", "the second engine", "the openings", "the clock", "", "adjudication (empties)"];
+
+/// The adjudication field's value in a definition without it.
+const PLAYED_OUT: &str = "none";
 
 /// What defines a match: its engines (as given: protocol, command,
 /// directory, depth), its openings (their count and a digest of their moves),
-/// the clock and the number of games. Each record of the match carries it
-/// ([`mark`](MatchDefinition::mark)), and a resumed match is refused when
-/// its records say other engines, openings or clock
+/// the clock, the number of games and the adjudication limit. Each record of
+/// the match carries it ([`mark`](MatchDefinition::mark)), and a resumed
+/// match is refused when its records say other engines, openings, clock or
+/// adjudication
 /// ([`check_resume`](MatchDefinition::check_resume)); the number of games
 /// may change, and is what a resume plays when not told
 /// ([`recorded_games`](MatchDefinition::recorded_games)).
@@ -36,17 +44,24 @@ const WHAT: [&str; 4] = ["the first engine", "the second engine", "the openings"
 /// let longer = MatchDefinition::new(&a, &b, &MatchOptions::new(20));
 /// assert_eq!(longer.check_resume(std::slice::from_ref(&record)), Ok(()));
 /// let c: EngineSpec = "gtp:edax -gtp -l 4".parse()?;
-/// let refused = MatchDefinition::new(&c, &b, &MatchOptions::new(10)).check_resume(&[record]).unwrap_err();
+/// let refused = MatchDefinition::new(&c, &b, &MatchOptions::new(10)).check_resume(std::slice::from_ref(&record));
 /// assert_eq!(
-///     refused.to_string(),
+///     refused.unwrap_err().to_string(),
 ///     "the records hold another match: the first engine: gtp:edax -gtp there, gtp:edax -gtp -l 4 now"
+/// );
+/// // Games ended by exact solve are another match's.
+/// let adjudicated = MatchDefinition::new(&a, &b, &MatchOptions::new(10).adjudicate(Some(14)));
+/// assert_eq!(
+///     adjudicated.check_resume(&[record]).unwrap_err().to_string(),
+///     "the records hold another match: adjudication (empties): none there, 14 now"
 /// );
 /// # Ok::<(), reversi_engine::referee::ParseEngineError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchDefinition {
-    /// The values of [`DEFINITION_FIELDS`].
-    values: [String; 5],
+    /// The values of [`DEFINITION_FIELDS`] ([`PLAYED_OUT`] for no
+    /// adjudication).
+    values: [String; 6],
 }
 
 /// A resume refused: the records hold another match.
@@ -71,14 +86,18 @@ impl MatchDefinition {
                 format!("{} digest {:016x}", openings.len(), digest(openings)),
                 format!("{}+{} s", control.time.as_secs_f64(), control.increment.as_secs_f64()),
                 options.games().to_string(),
+                options.adjudicate_of().map_or_else(|| PLAYED_OUT.to_string(), |k| k.to_string()),
             ],
         }
     }
 
-    /// Adds the definition's fields to `record` (its `extra`).
+    /// Adds the definition's fields to `record` (its `extra`; the
+    /// adjudication limit only when there is one).
     pub fn mark(&self, record: &mut Record) {
         for (name, value) in DEFINITION_FIELDS.iter().zip(&self.values) {
-            record.extra.push(((*name).to_string(), value.clone()));
+            if value != PLAYED_OUT {
+                record.extra.push(((*name).to_string(), value.clone()));
+            }
         }
     }
 
@@ -90,20 +109,24 @@ impl MatchDefinition {
 
     /// Whether `records` (a match's records, to resume) are of this match:
     /// every record that carries a definition must say these engines,
-    /// openings and clock (records written without one are taken as they
-    /// are).
+    /// openings, clock and adjudication (records written without one are
+    /// taken as they are).
     ///
     /// # Errors
     /// [`ResumeMismatch`] naming each difference with the first record
     /// that differs.
     pub fn check_resume(&self, records: &[Record]) -> Result<(), ResumeMismatch> {
         for record in records {
+            let defined = record.get(DEFINITION_FIELDS[0]).is_some();
             let differences: Vec<String> = DEFINITION_FIELDS
                 .iter()
                 .zip(&self.values)
                 .zip(WHAT)
+                .filter(|((name, _), _)| **name != DEFINITION_FIELDS[4])
                 .filter_map(|((name, now), what)| {
-                    let there = record.get(name)?;
+                    let there = record
+                        .get(name)
+                        .or_else(|| (defined && *name == DEFINITION_FIELDS[5]).then_some(PLAYED_OUT))?;
                     (there != now).then(|| format!("{what}: {there} there, {now} now"))
                 })
                 .collect();

@@ -3,13 +3,16 @@
 //! The referee keeps the position and the clocks; it asks the side to move
 //! for a move only when it has one (it plays forced passes itself), checks
 //! the answer's legality and the time it took, and stops the game at the
-//! first [`Fault`], which loses the game for the side at fault.
+//! first [`Fault`], which loses the game for the side at fault. Asked to
+//! adjudicate, it ends the game by exact solve once few squares are empty
+//! ([`super::adjudicate`]).
 
 use std::time::{Duration, Instant};
 
 use reversi_core::Color;
 use reversi_variants::Move;
 
+use super::adjudicate::{Adjudged, empties, solved};
 use crate::process::Fault;
 use crate::side::{Clocks, Game, Side, TimeControl};
 
@@ -32,12 +35,14 @@ impl<P: crate::Policy> Side for PolicySide<P> {
     }
 }
 
-/// How a game ended.
+/// How a game ended: typed here, written as a record's `Termination`
+/// field only when the record is written
+/// ([`Report::termination_text`](super::Report::termination_text)).
 ///
 /// `#[non_exhaustive]`: endings may be told apart further.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum End {
+pub enum Termination {
     /// Neither side can move: the final position is `game.position`.
     Finished,
     /// `loser` failed: it loses the game.
@@ -46,6 +51,19 @@ pub enum End {
         loser: Color,
         /// What it did.
         fault: Fault,
+    },
+    /// The referee solved `game.position` exactly (at most the match's
+    /// adjudication limit of empty squares) and ended the game with the
+    /// result of perfect play by both sides.
+    Adjudicated {
+        /// The empty squares of the position solved.
+        empties: u8,
+        /// Black's final disc difference under perfect play, empty squares
+        /// to the winner (as the solver, OBF and Edax count).
+        score: i32,
+        /// A perfect line from the position to the game's end, passes
+        /// included (not played: the record keeps the moves played).
+        pv: Vec<Move>,
     },
     /// The game was stopped before its end: the match was interrupted, or
     /// the game went on past ten plies per playable square.
@@ -61,28 +79,30 @@ pub struct Played {
     /// moves and the passes the referee played).
     pub seconds: Vec<Option<f64>>,
     /// How it ended.
-    pub end: End,
+    pub termination: Termination,
 }
 
 impl Played {
-    /// Black's score: 1 for a win, 0.5 a draw, 0 a loss; `None` for a
-    /// stopped game.
+    /// Black's score: 1 for a win, 0.5 a draw, 0 a loss (of perfect play
+    /// for an adjudicated game); `None` for a stopped game.
     #[must_use]
     pub fn black_score(&self) -> Option<f64> {
-        match &self.end {
-            End::Finished => Some(match self.game.position.score().margin(Color::Black) {
-                m if m > 0 => 1.0,
-                0 => 0.5,
-                _ => 0.0,
-            }),
-            End::Forfeit { loser, .. } => Some(if *loser == Color::Black { 0.0 } else { 1.0 }),
-            End::Stopped => None,
+        let of = |margin: i32| match margin {
+            m if m > 0 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        };
+        match &self.termination {
+            Termination::Finished => Some(of(self.game.position.score().margin(Color::Black))),
+            Termination::Adjudicated { score, .. } => Some(of(*score)),
+            Termination::Forfeit { loser, .. } => Some(if *loser == Color::Black { 0.0 } else { 1.0 }),
+            Termination::Stopped => None,
         }
     }
 }
 
-/// Plays `opening` as [`play_game`] does, between sides that may have
-/// failed to start: a side that did not start forfeits the game with its
+/// Plays `opening` as [`play_game`] does (`adjudicate` as there), between
+/// sides that may have failed to start: a side that did not start forfeits the game with its
 /// fault (Black when neither did). The rule of a match whose engine cannot
 /// be started again after a crash: that game is its forfeit, and the match
 /// goes on.
@@ -93,15 +113,16 @@ pub fn play_or_forfeit<'a>(
     opening: &Game,
     control: TimeControl,
     setup: Duration,
+    adjudicate: Option<u8>,
     stop: &dyn Fn() -> bool,
 ) -> Played {
     let forfeit = |loser, fault| Played {
         game: opening.clone(),
         seconds: vec![None; opening.moves.len()],
-        end: End::Forfeit { loser, fault },
+        termination: Termination::Forfeit { loser, fault },
     };
     match (black, white) {
-        (Ok(black), Ok(white)) => play_game(black, white, opening, control, setup, stop),
+        (Ok(black), Ok(white)) => play_game(black, white, opening, control, setup, adjudicate, stop),
         (Err(fault), _) => forfeit(Color::Black, fault),
         (Ok(_), Err(fault)) => forfeit(Color::White, fault),
     }
@@ -110,9 +131,19 @@ pub fn play_or_forfeit<'a>(
 /// Plays `opening` (a start and its first moves, already legal: the
 /// referee's caller checks them) to its end between `black` and `white`.
 /// Each side's `new_game` answers within `setup`; each move within the
-/// side's clock. `stop` is read between moves. A game still going after ten
-/// plies per playable square (Reversitacks and Attacks games can cycle;
-/// Reversi's always end sooner) is stopped, as by `stop`.
+/// side's clock. `stop` is read between moves (and during an adjudication's
+/// solve). A game still going after ten plies per playable square
+/// (Reversitacks and Attacks games can cycle; Reversi's always end sooner)
+/// is stopped, as by `stop`.
+///
+/// With `adjudicate` `Some(k)`, a game that reaches a position with at most
+/// `k` empty squares ends there: the referee solves it exactly
+/// (reversi-solve, one thread, a table of at most
+/// [`ADJUDICATION_TABLE_MIB`](super::ADJUDICATION_TABLE_MIB)) and the game
+/// ends [`Termination::Adjudicated`] with the result of perfect play. A
+/// position the solver refuses (Reversitacks, Attacks) is played on. The
+/// front ends accept `k` from 1 to
+/// [`MAX_ADJUDICATE`](super::MAX_ADJUDICATE) ([`check_adjudicate`](super::check_adjudicate)).
 #[must_use]
 pub fn play_game<'a>(
     black: &'a mut dyn Side,
@@ -120,24 +151,26 @@ pub fn play_game<'a>(
     opening: &Game,
     control: TimeControl,
     setup: Duration,
+    mut adjudicate: Option<u8>,
     stop: &dyn Fn() -> bool,
 ) -> Played {
-    let mut played = Played { game: opening.clone(), seconds: vec![None; opening.moves.len()], end: End::Finished };
+    let mut played =
+        Played { game: opening.clone(), seconds: vec![None; opening.moves.len()], termination: Termination::Finished };
     for (side, color) in [(&mut *black, Color::Black), (&mut *white, Color::White)] {
         if let Err(fault) = side.new_game(&played.game, &control, Instant::now() + setup) {
-            played.end = End::Forfeit { loser: color, fault };
+            played.termination = Termination::Forfeit { loser: color, fault };
             return played;
         }
     }
     let mut clocks: Clocks = [control.time; 2];
-    let max_plies = 10 * opening.start.geometry().playable_count();
+    let max_plies = crate::default_max_plies(opening.start.geometry());
     loop {
         let pos = played.game.position;
         if pos.is_game_over() {
             break;
         }
         if played.game.moves.len() >= max_plies {
-            played.end = End::Stopped;
+            played.termination = Termination::Stopped;
             return played;
         }
         if pos.must_pass() {
@@ -147,8 +180,24 @@ pub fn play_game<'a>(
             continue;
         }
         if stop() {
-            played.end = End::Stopped;
+            played.termination = Termination::Stopped;
             return played;
+        }
+        if let Some(limit) = adjudicate
+            && empties(&pos) <= usize::from(limit)
+        {
+            match solved(&pos, stop) {
+                Adjudged::Ended(termination) => {
+                    played.termination = termination;
+                    break;
+                }
+                Adjudged::Stopped => {
+                    played.termination = Termination::Stopped;
+                    return played;
+                }
+                // Not to be solved (another game): played to its end.
+                Adjudged::Refused => adjudicate = None,
+            }
         }
         let color = pos.side_to_move();
         let side: &mut (dyn Side + 'a) = if color == Color::Black { &mut *black } else { &mut *white };
@@ -172,7 +221,7 @@ pub fn play_game<'a>(
                 clocks[color.index()] = clocks[color.index()] - took + control.increment;
             }
             Err(fault) => {
-                played.end = End::Forfeit { loser: color, fault };
+                played.termination = Termination::Forfeit { loser: color, fault };
                 return played;
             }
         }

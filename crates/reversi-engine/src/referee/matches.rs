@@ -8,7 +8,8 @@
 //! of game `i` says `Round[i + 1]`, so that an interrupted match resumes
 //! with the games its records lack ([`resumed`]). An engine that fails
 //! (crash, hang, garbage, illegal move, time) loses the game, and is started
-//! again for its next game.
+//! again for its next game. With an adjudication limit, a game ends by exact
+//! solve once that few squares are empty ([`MatchOptions::adjudicate`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -20,7 +21,8 @@ use reversi_core::Color;
 use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
 use reversi_variants::Variant;
 
-use super::game::{End, Played, play_or_forfeit};
+use super::adjudicate::{final_position, termination_text};
+use super::game::{Played, Termination, play_or_forfeit};
 use crate::process::Fault;
 use crate::side::{Game, Side, TimeControl};
 
@@ -259,6 +261,7 @@ pub struct MatchOptions {
     control: TimeControl,
     concurrency: usize,
     setup: Duration,
+    adjudicate: Option<u8>,
     done: BTreeSet<usize>,
 }
 
@@ -266,7 +269,7 @@ impl MatchOptions {
     /// `games` games from the default openings
     /// ([`default_openings`](super::default_openings)`(`[`DEFAULT_PLIES`](super::DEFAULT_PLIES)`)`),
     /// 60 seconds a side, one at a time, 10 seconds for an engine to start
-    /// or get ready.
+    /// or get ready, each game played to its end (no adjudication).
     #[must_use]
     pub fn new(games: usize) -> MatchOptions {
         MatchOptions {
@@ -275,6 +278,7 @@ impl MatchOptions {
             control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
             concurrency: 1,
             setup: Duration::from_secs(10),
+            adjudicate: None,
             done: BTreeSet::new(),
         }
     }
@@ -310,6 +314,18 @@ impl MatchOptions {
         self
     }
 
+    /// Ends each game by exact solve once at most `empties` squares are
+    /// empty, with the result of perfect play ([`Termination::Adjudicated`];
+    /// [`play_game`](super::play_game) says how); `None` plays every game
+    /// to its end. The front ends accept 1 to
+    /// [`MAX_ADJUDICATE`](super::MAX_ADJUDICATE)
+    /// ([`check_adjudicate`](super::check_adjudicate)).
+    #[must_use]
+    pub const fn adjudicate(mut self, empties: Option<u8>) -> MatchOptions {
+        self.adjudicate = empties;
+        self
+    }
+
     /// The games already played (their indices, [`resumed`]), not to play
     /// again.
     #[must_use]
@@ -341,6 +357,13 @@ impl MatchOptions {
     pub const fn concurrency_of(&self) -> usize {
         self.concurrency
     }
+
+    /// The adjudication limit: games end by exact solve at this many
+    /// empty squares or fewer.
+    #[must_use]
+    pub const fn adjudicate_of(&self) -> Option<u8> {
+        self.adjudicate
+    }
 }
 
 /// A game finished (or forfeited).
@@ -364,10 +387,27 @@ impl Report {
         if self.first_is_black { black } else { 1.0 - black }
     }
 
+    /// What the record's `Termination` field says: who failed and how for
+    /// a forfeit, the empties and perfect play's result for an adjudicated
+    /// game; `None` for a game played to its end (or stopped).
+    #[must_use]
+    pub fn termination_text(&self) -> Option<String> {
+        match &self.played.termination {
+            Termination::Forfeit { loser, fault } => {
+                let name = &self.names[loser.index()];
+                Some(format!("{} ({name}) forfeits: {fault}", loser.name()))
+            }
+            Termination::Adjudicated { empties, score, .. } => Some(termination_text(*empties, *score)),
+            Termination::Finished | Termination::Stopped => None,
+        }
+    }
+
     /// The game as a record: names, `Round[index + 1]`, the moves with the
-    /// time each took, the result (discs; for a forfeit, all the squares to
-    /// the winner with GGS's `:t` for time or `:r`), and for a forfeit a
-    /// `Termination` field saying who failed and how.
+    /// time each took, the result (discs; for an adjudicated game, those of
+    /// the end of a perfect line from the last position; for a forfeit, all
+    /// the squares to the winner with GGS's `:t` for time or `:r`), and a
+    /// `Termination` field for a forfeit or an adjudicated game
+    /// ([`termination_text`](Report::termination_text)).
     #[must_use]
     pub fn record(&self) -> Record {
         let game = &self.played.game;
@@ -387,19 +427,26 @@ impl Report {
             })
             .collect();
         record.extra.push(("Round".into(), (self.index + 1).to_string()));
-        match &self.played.end {
-            End::Finished => {
-                let discs = |c| u16::try_from(game.position.count(c)).unwrap_or(u16::MAX);
-                record.result = Some(GameResult::Discs { black: discs(Color::Black), white: discs(Color::White) });
-            }
-            End::Forfeit { loser, fault } => {
+        let discs = |end: &reversi_variants::Position| {
+            let count = |c| u16::try_from(end.count(c)).unwrap_or(u16::MAX);
+            GameResult::Discs { black: count(Color::Black), white: count(Color::White) }
+        };
+        record.result = match &self.played.termination {
+            Termination::Finished => Some(discs(&game.position)),
+            Termination::Adjudicated { score, pv, .. } => Some(match final_position(&game.position, pv) {
+                Some(end) => discs(&end),
+                // A line short of the end (never seen): the score alone.
+                None => GameResult::Net { margin: f64::from(*score), how: None },
+            }),
+            Termination::Forfeit { loser, fault } => {
                 let all = game.start.geometry().playable_count() as f64;
                 let margin = if *loser == Color::Black { -all } else { all };
-                record.result = Some(GameResult::Net { margin, how: Some(fault.suffix().into()) });
-                let name = &self.names[loser.index()];
-                record.extra.push(("Termination".into(), format!("{} ({name}) forfeits: {fault}", loser.name())));
+                Some(GameResult::Net { margin, how: Some(fault.suffix().into()) })
             }
-            End::Stopped => {}
+            Termination::Stopped => None,
+        };
+        if let Some(text) = self.termination_text() {
+            record.extra.push(("Termination".into(), text));
         }
         record
     }
@@ -467,7 +514,7 @@ pub fn run_match(
                     let first_is_black = index.is_multiple_of(2);
                     let report = play_one(&mut engines, [first, second], opening, first_is_black, options, stop);
                     let report = Report { index, first_is_black, names: report.0, played: report.1 };
-                    if report.played.end == End::Stopped || tx.send(report).is_err() {
+                    if report.played.termination == Termination::Stopped || tx.send(report).is_err() {
                         return;
                     }
                 }
@@ -519,9 +566,9 @@ fn play_one(
     let [fa, fb] = faults;
     let (a, b) = (started(a, fa), started(b, fb));
     let (black, white) = if first_is_black { (a, b) } else { (b, a) };
-    let played =
-        play_or_forfeit(black, white, opening, options.control, options.setup, &|| stop.load(Ordering::Relaxed));
-    if let End::Forfeit { loser, .. } = &played.end {
+    let stopped = || stop.load(Ordering::Relaxed);
+    let played = play_or_forfeit(black, white, opening, options.control, options.setup, options.adjudicate, &stopped);
+    if let Termination::Forfeit { loser, .. } = &played.termination {
         engines[slots[loser.index()]] = None;
     }
     (names, played)

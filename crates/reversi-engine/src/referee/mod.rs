@@ -1,7 +1,9 @@
 //! The referee: games between [`Side`]s under a clock ([`play_game`]),
+//! ended by exact solve near the end when asked ([`MatchOptions::adjudicate`]),
 //! matches between engines ([`run_match`]) and their score ([`Tally`],
 //! [`Sprt`]).
 
+mod adjudicate;
 mod definition;
 mod game;
 mod matches;
@@ -9,8 +11,9 @@ mod openings;
 mod stats;
 
 pub use crate::side::{Clocks, Game, Side, TimeControl};
+pub use adjudicate::{ADJUDICATION_TABLE_MIB, AdjudicateError, MAX_ADJUDICATE, check_adjudicate};
 pub use definition::{DEFINITION_FIELDS, MatchDefinition, ResumeMismatch};
-pub use game::{End, Played, PolicySide, play_game, play_or_forfeit};
+pub use game::{Played, PolicySide, Termination, play_game, play_or_forfeit};
 pub use matches::{
     EngineSpec, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, Report, opening, resumed,
     run_match,

@@ -6,12 +6,12 @@
 //! positions to the remaining depth with one [`Counter`] (one expansion below
 //! all of them, merged, on one pool with one table), each count times its
 //! multiplicity, shard 0 adding the plan's `finished` games, and writes its
-//! [`ShardResult`] as one line of JSON.
+//! [`ShardResult`] as one line of JSON to a [`Destination`], all or nothing.
 
-use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+use super::destination::Destination;
 use super::error::ShardError;
 use super::plan::{Shard, ShardPlan, read_plan};
 use super::result::{ShardResult, ShardResultFields};
@@ -79,53 +79,34 @@ impl ShardOptions {
     }
 }
 
-/// Where [`count_shard`] writes a result: the file's name and a writer into
-/// it. The caller makes the file all or nothing (reversi-notation's
-/// `Outputs`: a temporary file renamed once the result is written).
-pub struct ResultOutput<'a> {
-    file: &'a Path,
-    writer: &'a mut dyn Write,
-}
-
-impl std::fmt::Debug for ResultOutput<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ResultOutput").field("file", &self.file).finish_non_exhaustive()
-    }
-}
-
-impl<'a> ResultOutput<'a> {
-    /// The result of a count goes to `writer`, which writes `file`.
-    #[must_use]
-    pub fn new(file: &'a Path, writer: &'a mut dyn Write) -> ResultOutput<'a> {
-        ResultOutput { file, writer }
-    }
-}
-
 /// Counts shard `shard` of the plan file `plan` with `options`, and writes
-/// its result (one line of JSON and a newline) to `output` when given; gives
-/// the result. Before anything is counted: the output is checked not to be
-/// the plan, the plan is read (only `shard`'s positions held, the digest
-/// checked) and its depth checked against [`ShardOptions::depth`], and the
-/// counter's table and pool are made.
+/// its result (one line of JSON and a newline) to `output` when given, all
+/// or nothing ([`Destination`]); gives the result. Before anything is
+/// counted: the output is checked to name a file other than the plan and
+/// not to be named as a temporary file, the plan is read (only `shard`'s
+/// positions held, the digest checked) and its depth checked against
+/// [`ShardOptions::depth`], and the counter's table and pool are made.
 ///
 /// # Errors
+/// [`ShardError::Destination`] when `output` names no file, is named as a
+/// temporary file, or cannot be written (it is then as it was),
 /// [`ShardError::OutputIsPlan`] when `output` is the plan's file,
 /// [`ShardError::Plan`] when the plan does not read,
 /// [`ShardError::Depth`] for another depth than asked,
 /// [`ShardError::Counter`] when the counter cannot be made,
 /// [`ShardError::Perft`] when the count is cancelled,
-/// [`ShardError::Overflow`] when the leaves do not fit in 64 bits,
-/// [`ShardError::Write`] when the result cannot be written.
+/// [`ShardError::Overflow`] when the leaves do not fit in 64 bits.
 pub fn count_shard(
     plan: &Path,
     shard: Shard,
     options: ShardOptions,
-    output: Option<ResultOutput<'_>>,
+    output: Option<&Destination>,
 ) -> Result<ShardResult, ShardError> {
-    if let Some(output) = &output
-        && std::fs::canonicalize(plan).ok().is_some_and(|p| std::fs::canonicalize(output.file).ok() == Some(p))
-    {
-        return Err(ShardError::OutputIsPlan { file: output.file.to_path_buf() });
+    if let Some(output) = output {
+        output.check()?;
+        if std::fs::canonicalize(plan).ok().is_some_and(|p| std::fs::canonicalize(output.path()).ok() == Some(p)) {
+            return Err(ShardError::OutputIsPlan { file: output.path().to_path_buf() });
+        }
     }
     let shard_plan = read_plan(plan, shard)?;
     let depth = shard_plan.header().depth;
@@ -141,9 +122,7 @@ pub fn count_shard(
     }
     let result = shard_plan.count(&counter)?;
     if let Some(output) = output {
-        let write = |source| ShardError::Write { file: output.file.to_path_buf(), source };
-        writeln!(output.writer, "{}", result.to_json()).map_err(write)?;
-        output.writer.flush().map_err(write)?;
+        output.write(|file| writeln!(file, "{}", result.to_json()))?;
     }
     Ok(result)
 }

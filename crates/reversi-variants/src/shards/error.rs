@@ -137,6 +137,9 @@ pub enum PlanError {
         /// The lines found.
         found: u64,
     },
+    /// The plan's file is refused or cannot be written (nothing was).
+    #[error(transparent)]
+    Destination(#[from] DestinationError),
     /// The digest of the contents differs from the header's.
     #[error("{file}: the header's digest is {expected}, the contents' is {found}: the plan is edited or damaged")]
     Digest {
@@ -185,10 +188,33 @@ pub enum ShardError {
         /// The result file (the plan).
         file: PathBuf,
     },
-    /// The result cannot be written.
+    /// The result file is refused or cannot be written (nothing was).
+    #[error(transparent)]
+    Destination(#[from] DestinationError),
+}
+
+/// A plan's or a result's file that is refused or cannot be written
+/// ([`Destination`](super::Destination)): the file is as it was.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DestinationError {
+    /// The path names no file (`""`, `/`, `..`).
+    #[error("{file}: expected a file name, found none")]
+    NotAFile {
+        /// The path.
+        file: PathBuf,
+    },
+    /// The path is named as a temporary file of a write (`.NAME.tmp-PID`),
+    /// which a merge refuses and the next write of NAME removes.
+    #[error("{file}: expected a file's own name, found a temporary file's (.NAME.tmp-PID): name the file NAME")]
+    Temporary {
+        /// The path.
+        file: PathBuf,
+    },
+    /// The file cannot be created, written or renamed into place.
     #[error("{file}: {source}")]
-    Write {
-        /// The result file.
+    Io {
+        /// The path.
         file: PathBuf,
         /// The error.
         source: std::io::Error,
@@ -217,6 +243,17 @@ pub enum MergeError {
     /// No result given.
     #[error("expected the results of every shard of a plan, found none")]
     NoResults,
+    /// A file named as a temporary file of a write (`.NAME.tmp-PID`): a
+    /// result being written, or left by a run killed before it finished.
+    /// Refused unread.
+    #[error(
+        "{file}: a temporary file of a result being written, or of a run killed before it finished: \
+         expected the results (RESULT, not .RESULT.tmp-PID)"
+    )]
+    Temporary {
+        /// The file.
+        file: PathBuf,
+    },
     /// A file cannot be read.
     #[error("{file}: {source}")]
     Io {

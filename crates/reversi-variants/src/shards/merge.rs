@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::MergeError;
 use super::result::{ShardResult, read_result};
+use crate::output::is_temporary;
 
 /// One result for [`merge`]: a file to read, or a result held.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,7 +126,8 @@ impl Merged {
 
 /// Checks that `results` (files read in their order, or results held) are
 /// the results of every shard of one plan (one digest, one shard count, one
-/// depth), each once; sums them.
+/// depth), each once; sums them. A file named as a temporary file of a
+/// write (`.NAME.tmp-PID`: [`is_temporary`]) is refused unread.
 ///
 /// ```no_run
 /// use reversi_variants::shards::merge;
@@ -135,7 +137,8 @@ impl Merged {
 /// ```
 ///
 /// # Errors
-/// A [`MergeError`] naming the file (or the result held) at fault: missing,
+/// A [`MergeError`] naming the file (or the result held) at fault: a
+/// temporary file, missing,
 /// unreadable, not a result, of another plan or shard count, a shard twice;
 /// or the shards missing; or no result at all; or leaves past 64 bits.
 pub fn merge<I>(results: I) -> Result<Merged, MergeError>
@@ -146,7 +149,13 @@ where
     let mut held: Vec<(PathBuf, ShardResult)> = Vec::new();
     let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
     for input in results {
-        let (file, result) = input.into().resolve()?;
+        let input = input.into();
+        if let MergeInput::File(file) = &input
+            && is_temporary(file)
+        {
+            return Err(MergeError::Temporary { file: file.clone() });
+        }
+        let (file, result) = input.resolve()?;
         if let Some((first_file, first)) = held.first()
             && (result.plan() != first.plan()
                 || result.shard().count() != first.shard().count()

@@ -46,6 +46,7 @@ use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use super::destination::Destination;
 use super::digest::Digest;
 use super::error::{ParseShardError, PlanError};
 use super::expand::{MAX_PLAN_POSITIONS, frontier};
@@ -238,6 +239,21 @@ impl PlanHeader {
     }
 }
 
+/// Writes the plan of `game` at `depth` split at ply `split` ([`Plan::new`])
+/// to `to`, all or nothing ([`Destination`]); gives the plan. The
+/// destination is checked before the expansion.
+///
+/// # Errors
+/// [`PlanError::Destination`] when `to` names no file or is named as a
+/// temporary file (before anything is expanded) or cannot be written (it is
+/// then as it was); [`Plan::new`]'s errors.
+pub fn write_plan(game: &Position, depth: u32, split: u32, to: &Destination) -> Result<Plan, PlanError> {
+    to.check()?;
+    let plan = Plan::new(game, depth, split)?;
+    to.write(|file| plan.write(file))?;
+    Ok(plan)
+}
+
 /// A plan made in memory: the distinct positions at the split ply, sorted by
 /// cost, with the header and digest of the file [`Plan::write`] writes.
 #[derive(Clone, Debug)]
@@ -317,7 +333,7 @@ impl Plan {
     ///
     /// # Errors
     /// The first error writing `out`.
-    pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
+    pub fn write(&self, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
         writeln!(out, "{}digest {}", self.head, self.digest)?;
         let mut line = String::new();
         for &i in &self.order {

@@ -1,6 +1,8 @@
 //! Files written all or nothing: what the `reversi` command and the Python
 //! package write (records, a WTHOR database's name files, split plans and
-//! results), by one set of rules.
+//! results), by one set of rules. It lives here, in the lowest crate that
+//! writes files (the plans and results of the distributed count, module
+//! `shards`), and reversi-notation re-exports it for its records.
 //!
 //! Each destination is written to a temporary file beside it
 //! (`.<name>.tmp-<pid>`, `-1`, `-2`... when taken; never an existing file),
@@ -8,7 +10,7 @@
 //! Dropped before, the temporary files are removed and the destinations are
 //! untouched. A temporary name starts with a dot and ends in digits, so that
 //! no pattern of the destinations' names (`r*.json`, `*.pgn`) matches it;
-//! [`is_temporary`] recognises it (`reversi perft --merge` refuses one).
+//! [`is_temporary`] recognises it (the shards' `merge` refuses one).
 //!
 //! The writer holds its temporary file locked ([`File::try_lock`]) until it
 //! is renamed or removed. A process killed outright (`SIGKILL`, a power cut)
@@ -35,7 +37,7 @@
 //!
 //! ```
 //! use std::io::Write;
-//! use reversi_notation::Outputs;
+//! use reversi_variants::output::Outputs;
 //! let dir = std::env::temp_dir().join(format!("reversi-output-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir)?;
 //! let path = dir.join("games.txt");
@@ -321,7 +323,7 @@ fn same_file(path: &Path, _: &File) -> bool {
 ///
 /// ```
 /// use std::path::Path;
-/// use reversi_notation::is_temporary;
+/// use reversi_variants::output::is_temporary;
 /// assert!(is_temporary(Path::new("results/.r13.json.tmp-31547")));
 /// assert!(is_temporary(Path::new(".r13.json.tmp-31547-2")));
 /// assert!(!is_temporary(Path::new("results/r13.json")));
