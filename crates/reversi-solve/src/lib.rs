@@ -87,6 +87,7 @@
 mod batch;
 pub mod board;
 mod clock;
+mod embed;
 mod error;
 mod expected;
 mod options;
@@ -112,22 +113,24 @@ pub use solution::Solution;
 pub use summary::{MoveScore, Summary};
 pub use window::{Bound, WindowScore};
 
+use embed::embed;
 use reversi_variants::{Move, Position};
 
-/// The exact value of `position`, any game reversi-variants holds: standard
-/// 8x8 Reversi by [`othello::solve`], any other Reversi board by
-/// [`board::solve`].
+/// The exact value of `position`, any game reversi-variants holds: Reversi
+/// on a board of at most 8 columns and 8 rows (holes or not) by the 8x8
+/// bitboard search of [`othello::solve`], the board's squares as a mask;
+/// larger Reversi boards by [`board::solve`].
 ///
 /// # Errors
 /// As [`SolveOptions::check`]; [`SolveError::Unsupported`] for Reversitacks
 /// and Attacks; [`SolveError::TableAlloc`]; [`SolveError::Cancelled`] or
 /// [`SolveError::DeadlineReached`] when the search is stopped.
 pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
-    match position.to_othello() {
-        Some(core) => {
-            let s = othello::solve(&core, options)?;
-            let pv = s.pv.into_iter().map(Move::from).collect();
-            Ok(Solution::new(s.score, s.best.map(Move::from), pv, s.nodes, s.elapsed))
+    match embed(position) {
+        Some(board) => {
+            let s = board.bits.solve(options)?;
+            let pv = s.pv.into_iter().map(|mv| board.unembed(mv)).collect();
+            Ok(Solution::new(s.score, s.best.map(|mv| board.unembed(mv)), pv, s.nodes, s.elapsed))
         }
         None => board::solve(position, options),
     }
@@ -139,8 +142,8 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Mov
 /// # Errors
 /// As [`solve`].
 pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
-    match position.to_othello() {
-        Some(core) => Ok(othello::solve_moves(&core, options)?.map(Move::from)),
+    match embed(position) {
+        Some(board) => Ok(board.bits.solve_moves(options)?.map(|mv| board.unembed(mv))),
         None => board::solve_moves(position, options),
     }
 }
@@ -148,15 +151,15 @@ pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveSc
 /// Whether the exact score of `position` is below, at or above `k`:
 /// `compare_score(p, 0)` is the win (`Greater`), draw (`Equal`) or loss
 /// (`Less`) of the side to move: a search of the window around `k`, narrower
-/// than [`solve`]'s ([`othello::solve_window`] on 8x8,
-/// [`board::compare_score`] on other boards).
+/// than [`solve`]'s ([`othello::solve_window`]'s search on boards up to
+/// 8x8, [`board::compare_score`] on larger boards).
 ///
 /// # Errors
 /// As [`solve`].
 pub fn compare_score(position: &Position, k: i32, options: &SolveOptions) -> Result<Ordering, SolveError> {
-    match position.to_othello() {
-        Some(core) => {
-            let window = othello::solve_window(&core, k.saturating_sub(1), k.saturating_add(1), options)?;
+    match embed(position) {
+        Some(board) => {
+            let window = board.bits.solve_window(k.saturating_sub(1), k.saturating_add(1), options)?;
             Ok(match window.bound {
                 Bound::AtMost => Ordering::Less,
                 Bound::AtLeast => Ordering::Greater,

@@ -42,9 +42,18 @@ fn random_walk(mut pos: Position, plies: usize, mut seed: u64) -> Position {
 }
 
 /// Every check of one position against the twin: score, best move, PV,
-/// every move's score, the window form.
+/// every move's score, the window form; by the top-level calls (boards up
+/// to 8x8 on the 8x8 bitboards) and by `board`'s search of any board.
 fn check_against_reference(pos: &Position, options: &SolveOptions) {
     let expected = negamax(pos);
+    assert_eq!(board::solve(pos, options).unwrap().score, expected, "board::solve {pos}");
+    let every = board::solve_moves(pos, options).unwrap();
+    for &(mv, score) in &every.moves {
+        let mut child = *pos;
+        child.play(mv).unwrap();
+        assert_eq!(score, -negamax(&child), "board::solve_moves {pos} {mv}");
+    }
+    assert_eq!(board::compare_score(pos, expected + 1, options).unwrap(), Ordering::Less, "{pos}");
     let solution = solve(pos, options).unwrap();
     assert_eq!(solution.score, expected, "{pos}");
     // The PV plays out to the end of the game at the score.
@@ -183,6 +192,57 @@ fn wins_draws_and_losses() {
     assert_eq!(compare_score(&start, 0, &SolveOptions::new()).unwrap(), Ordering::Less);
 }
 
+/// Symmetric positions with 14 or more empties (where the 8x8 search plays
+/// a move once for all its twins under a symmetry of the position) against
+/// the any-board search: a 6x6 board cut to 20 squares that a quarter turn
+/// maps onto themselves (b2-e5 and c1, f3, d6, a4), both diagonal starts,
+/// either colour first, and every position one ply on.
+#[test]
+fn symmetric_positions_agree_with_the_any_board_search() {
+    let kept = ["c1", "f3", "d6", "a4"];
+    let six = Geometry::new(6, 6).unwrap();
+    let holes = six.squares().filter(|sq| {
+        let inner = (1..=4).contains(&sq.column()) && (1..=4).contains(&sq.row());
+        !inner && !kept.contains(&sq.to_string().as_str())
+    });
+    let geometry = six.with_holes(holes.collect::<Vec<_>>()).unwrap();
+    assert_eq!(geometry.playable_count(), 20);
+    let square = |s: &str| s.parse().unwrap();
+    let mut starts = Vec::new();
+    for first in [Color::Black, Color::White] {
+        let start = Position::start_with_first(Variant::Reversi, geometry, first).unwrap();
+        let crossed = Position::empty(Variant::Reversi, geometry, first)
+            .with_piece(square("c3"), start.get(square("d3")))
+            .with_piece(square("d4"), start.get(square("c4")))
+            .with_piece(square("d3"), start.get(square("c3")))
+            .with_piece(square("c4"), start.get(square("d4")));
+        starts.extend([start, crossed]);
+    }
+    let options = SolveOptions::new().hash_mib(8);
+    for start in starts {
+        let mut positions = vec![start];
+        for mv in start.moves() {
+            let mut child = start;
+            child.play(mv).unwrap();
+            positions.push(child);
+        }
+        for pos in positions {
+            let expected = board::solve(&pos, &options).unwrap().score;
+            let solution = solve(&pos, &options).unwrap();
+            assert_eq!(solution.score, expected, "{pos}");
+            let mut end = pos;
+            for &mv in &solution.pv {
+                end.play(mv).unwrap();
+            }
+            let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
+            assert_eq!(sign * board::final_value(&end).unwrap(), expected, "{pos}: the PV's end");
+        }
+        let every = solve_moves(&start, &options).unwrap();
+        let reference = board::solve_moves(&start, &options).unwrap();
+        assert_eq!(every.moves, reference.moves, "{start}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -190,9 +250,9 @@ proptest! {
     /// holes, either colour first: the solver agrees with the twin.
     #[test]
     fn random_positions_agree_with_the_reference(
-        width in 3usize..=6,
-        height in 3usize..=6,
-        holes in proptest::collection::vec((0u8..6, 0u8..6), 0..4),
+        width in 3usize..=8,
+        height in 3usize..=8,
+        holes in proptest::collection::vec((0u8..8, 0u8..8), 0..6),
         white_first in any::<bool>(),
         seed in any::<u64>(),
     ) {

@@ -32,13 +32,14 @@ const fn neighbours() -> [u64; 64] {
 pub(crate) const QUADRANTS: [u64; 4] =
     [0x0000_0000_0f0f_0f0f, 0x0000_0000_f0f0_f0f0, 0x0f0f_0f0f_0000_0000, 0xf0f0_f0f0_0000_0000];
 
-/// The empty squares of `empty` in quadrants holding an odd number of them.
-/// The last move of a region with an odd count is one's own: playing there
-/// first ("parity") is the classic endgame ordering.
+/// The empty squares of `empty` in quadrants (of `quadrants`, the 8x8
+/// board's [`QUADRANTS`] or a smaller board's) holding an odd number of
+/// them. The last move of a region with an odd count is one's own: playing
+/// there first ("parity") is the classic endgame ordering.
 #[inline]
-pub(crate) fn odd_quadrants(empty: u64) -> u64 {
+pub(crate) fn odd_quadrants(empty: u64, quadrants: &[u64; 4]) -> u64 {
     let mut odd = 0;
-    for q in QUADRANTS {
+    for &q in quadrants {
         if (empty & q).count_ones() & 1 == 1 {
             odd |= q;
         }
@@ -49,16 +50,16 @@ pub(crate) fn odd_quadrants(empty: u64) -> u64 {
 /// The corners.
 pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The squares diagonally next to a corner (X squares).
-pub(crate) const X_SQUARES: u64 = 0x4200_0000_0000_4200;
+pub(crate) const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
-/// The final score of a finished game for the side holding `p` (empties to
-/// the winner, as OBF counts).
+/// The final score of a finished game for the side holding `p` on a board
+/// of `squares` playable squares (empties to the winner, as OBF counts).
 #[inline]
-pub(crate) fn final_score(p: u64, o: u64) -> i32 {
+pub(crate) fn final_score(p: u64, o: u64, squares: i32) -> i32 {
     let mine = p.count_ones() as i32;
     let theirs = o.count_ones() as i32;
     let diff = mine - theirs;
-    let empties = 64 - mine - theirs;
+    let empties = squares - mine - theirs;
     match diff.signum() {
         1 => diff + empties,
         -1 => diff - empties,
@@ -115,16 +116,23 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 }
 
 /// A subset of the discs of `o` that no sequence of moves can flip: each
-/// is, in each of the four directions, on a full line, on the board's edge
-/// for that direction, or next to a disc of `o` already found stable (a
-/// run through a stable disc cannot be bracketed). Grown from the corners
-/// until nothing changes.
-pub(crate) fn stable_discs(p: u64, o: u64) -> u64 {
-    let [rows, columns, diagonal, anti] = full_lines(p | o);
-    let horizontal = rows | FILE_A | FILE_H;
-    let vertical = columns | RANK_1 | RANK_8;
-    let diagonal = diagonal | EDGE;
-    let anti = anti | EDGE;
+/// is, in each of the four directions, on a line with no empty square to
+/// play, on the board's edge for that direction or next to a square off
+/// the board (`off`: holes, and the squares past a board smaller than 8x8;
+/// a run cannot be bracketed past either), or next to a disc of `o` already
+/// found stable (a run through a stable disc cannot be bracketed). Grown
+/// from the corners until nothing changes.
+#[inline]
+pub(crate) fn stable_discs(p: u64, o: u64, off: u64) -> u64 {
+    let [rows, columns, diagonal, anti] = full_lines(p | o | off);
+    let (mut horizontal, mut vertical) = (rows | FILE_A | FILE_H, columns | RANK_1 | RANK_8);
+    let (mut diagonal, mut anti) = (diagonal | EDGE, anti | EDGE);
+    if off != 0 {
+        horizontal |= ((off << 1) & !FILE_A) | ((off >> 1) & !FILE_H);
+        vertical |= (off << 8) | (off >> 8);
+        diagonal |= ((off << 9) & !FILE_A) | ((off >> 9) & !FILE_H);
+        anti |= ((off << 7) & !FILE_H) | ((off >> 7) & !FILE_A);
+    }
     let mut stable = o & horizontal & vertical & diagonal & anti;
     loop {
         let s = stable;
@@ -140,11 +148,12 @@ pub(crate) fn stable_discs(p: u64, o: u64) -> u64 {
     }
 }
 
-/// The best score the side holding `p` can still reach when the stable
-/// discs of `o` stay `o`'s: `64 - 2 * stable`.
+/// The best score the side holding `p` can still reach on a board of
+/// `squares` playable squares (`off` the others) when the stable discs of
+/// `o` stay `o`'s: `squares - 2 * stable`.
 #[inline]
-pub(crate) fn stability_bound(p: u64, o: u64) -> i32 {
-    64 - 2 * stable_discs(p, o).count_ones() as i32
+pub(crate) fn stability_bound(p: u64, o: u64, squares: i32, off: u64) -> i32 {
+    squares - 2 * stable_discs(p, o, off).count_ones() as i32
 }
 
 #[cfg(test)]
@@ -171,9 +180,9 @@ mod tests {
     #[test]
     fn a_corner_is_stable_and_a_lone_centre_disc_is_not() {
         let o = 1 | 1 << 27;
-        assert_eq!(stable_discs(0, o), 1);
+        assert_eq!(stable_discs(0, o, 0), 1);
         // A full first row of `o` is stable throughout.
-        assert_eq!(stable_discs(0, 0xff), 0xff);
+        assert_eq!(stable_discs(0, 0xff, 0), 0xff);
     }
 
     /// Stability is sound: along random games, a disc found stable is
@@ -211,8 +220,8 @@ mod tests {
                     let now = if owner == mine { p } else { o };
                     assert_eq!(discs & now, discs, "a stable disc was flipped");
                 }
-                watched.push((stable_discs(p, o), !mine));
-                watched.push((stable_discs(o, p), mine));
+                watched.push((stable_discs(p, o, 0), !mine));
+                watched.push((stable_discs(o, p, 0), mine));
             }
         }
     }

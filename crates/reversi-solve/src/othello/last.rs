@@ -7,8 +7,9 @@
 //! result above `alpha` is a lower bound of the score, one at or below it an
 //! upper bound; at 1 empty the result is exact.
 
-use super::bits::{CORNERS, NEIGHBOURS, X_SQUARES, final_score, odd_quadrants, stability_bound};
+use super::bits::{NEIGHBOURS, odd_quadrants};
 use super::search::Searcher;
+use super::shape::Shape;
 
 /// No move found yet (below every score).
 const NONE: i32 = -65;
@@ -16,27 +17,28 @@ const NONE: i32 = -65;
 /// The squares of `set` in the static order of the shallow search: corners,
 /// then the rest, then X squares (next to an empty corner they give it away).
 #[inline]
-fn classes(set: u64) -> [u64; 3] {
-    [set & CORNERS, set & !(CORNERS | X_SQUARES), set & X_SQUARES]
+fn classes(set: u64, shape: &Shape) -> [u64; 3] {
+    let (corners, x) = (shape.corners, shape.x_squares);
+    [set & corners, set & !(corners | x), set & x]
 }
 
-impl Searcher<'_> {
+impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// The exact score with one empty square `x`.
     #[inline]
     pub(crate) fn solve_1(&mut self, p: u64, o: u64, x: usize) -> i32 {
         self.nodes += 1;
         let (np, no) = self.k.play(p, o, x);
         if np != o {
-            return 2 * no.count_ones() as i32 - 64;
+            return 2 * no.count_ones() as i32 - self.squares();
         }
         let (np, no) = self.k.play(o, p, x);
         if np != p {
             self.nodes += 1;
-            return 64 - 2 * no.count_ones() as i32;
+            return self.squares() - 2 * no.count_ones() as i32;
         }
-        // Neither side can fill it: 63 discs, never a draw.
-        let diff = 2 * p.count_ones() as i32 - 63;
-        if diff > 0 { diff + 1 } else { diff - 1 }
+        // Neither side can fill it: it goes to the winner (on the full
+        // board 63 discs, never a draw).
+        self.final_score(p, o)
     }
 
     /// Two empties, `x1` and `x2`.
@@ -73,7 +75,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        if best != -NONE { best } else { final_score(p, o) }
+        if best != -NONE { best } else { self.final_score(p, o) }
     }
 
     /// Three empties, in the order given.
@@ -109,7 +111,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        if best != -NONE { best } else { final_score(p, o) }
+        if best != -NONE { best } else { self.final_score(p, o) }
     }
 
     /// Four empties, in the order given (parity first).
@@ -146,14 +148,14 @@ impl Searcher<'_> {
                 }
             }
         }
-        if best != -NONE { best } else { final_score(p, o) }
+        if best != -NONE { best } else { self.final_score(p, o) }
     }
 
     /// Null-window search of a position with at most 4 empties.
     #[inline]
     pub(crate) fn solve_small(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
-        let empty = !(p | o);
-        let odd = odd_quadrants(empty);
+        let empty = self.empty(p, o);
+        let odd = odd_quadrants(empty, &self.shape().quadrants);
         let mut squares = [0usize; 4];
         let mut n = 0;
         for set in [odd, empty & !odd] {
@@ -171,7 +173,7 @@ impl Searcher<'_> {
             1 => self.solve_1(p, o, squares[0]),
             _ => {
                 self.nodes += 1;
-                final_score(p, o)
+                self.final_score(p, o)
             }
         }
     }
@@ -181,17 +183,17 @@ impl Searcher<'_> {
         self.nodes += 1;
         // Stability: `o`'s stable discs bound the score; worth computing
         // only when `o` has enough discs for the bound to reach `alpha`.
-        if alpha >= 64 - 2 * o.count_ones() as i32 && alpha >= 12 {
-            let bound = stability_bound(p, o);
+        if alpha >= self.squares() - 2 * o.count_ones() as i32 && alpha >= 12 {
+            let bound = self.stability_bound(p, o);
             if bound <= alpha {
                 return bound;
             }
         }
-        let empty = !(p | o);
-        let odd = odd_quadrants(empty);
+        let empty = self.empty(p, o);
+        let odd = odd_quadrants(empty, &self.shape().quadrants);
         let mut best = NONE;
         for parity in [odd, empty & !odd] {
-            for set in classes(parity) {
+            for set in classes(parity, self.shape()) {
                 let mut m = set;
                 while m != 0 {
                     let x = m.trailing_zeros() as usize;
@@ -218,8 +220,8 @@ impl Searcher<'_> {
         if best != NONE {
             return best;
         }
-        if self.k.moves(o, p) == 0 {
-            return final_score(p, o);
+        if self.moves(o, p) == 0 {
+            return self.final_score(p, o);
         }
         -self.nws_shallow(o, p, -alpha - 1, empties)
     }

@@ -36,14 +36,13 @@ mod bits;
 mod last;
 mod ordering;
 mod search;
+mod shape;
 mod shared;
 mod table;
 
 use reversi_core::{Move, Position, Square};
 
 use crate::{MoveScores, Solution, SolveError, SolveOptions, WindowScore};
-use bits::final_score;
-use ordering::{MoveList, order};
 use search::{MAX_SCORE, MIN_SCORE, Searcher};
 use shared::Shared;
 use table::NO_MOVE;
@@ -60,19 +59,7 @@ use table::NO_MOVE;
 /// cannot be allocated; [`SolveError::Cancelled`] or
 /// [`SolveError::DeadlineReached`] when the search is stopped.
 pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
-    let start = options.stopwatch();
-    options.check()?;
-    let (p, o) = (position.player().0, position.opponent().0);
-    let shared = Shared::new(options, empties(p, o), start)?;
-    let mut searcher = Searcher::new(&shared);
-    let (score, best) = aspiration(&mut searcher, p, o);
-    let pv = if searcher.stopped() { Vec::new() } else { principal_variation(&mut searcher, p, o, score, best) };
-    searcher.flush();
-    if let Some(error) = shared.stop_error() {
-        return Err(error);
-    }
-    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
-    Ok(Solution::new(score, pv.first().copied(), pv, nodes, shared.elapsed()))
+    Bits::of(position).solve(options)
 }
 
 /// Every legal move's exact score, best first (moves of equal score in
@@ -83,30 +70,7 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution<Mov
 ///
 /// As [`solve`].
 pub fn solve_moves(position: &Position, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
-    let start = options.stopwatch();
-    options.check()?;
-    let (p, o) = (position.player().0, position.opponent().0);
-    let shared = Shared::new(options, empties(p, o), start)?;
-    let mut searcher = Searcher::new(&shared);
-    let n = empties(p, o);
-    let moves = searcher.k.moves(p, o);
-    let mut scores = Vec::new();
-    if moves == 0 {
-        if searcher.k.moves(o, p) != 0 {
-            scores.push((Move::Pass, -searcher.pvs(o, p, MIN_SCORE - 1, MAX_SCORE + 1, n)));
-        }
-    } else {
-        for child in searcher.k.children(p, o, moves) {
-            let score = -searcher.pvs(child.player, child.opponent, MIN_SCORE - 1, MAX_SCORE + 1, n - 1);
-            scores.push((place(child.square as u8), score));
-        }
-    }
-    searcher.flush();
-    if let Some(error) = shared.stop_error() {
-        return Err(error);
-    }
-    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
-    Ok(MoveScores::new(scores, nodes, shared.elapsed()))
+    Bits::of(position).solve_moves(options)
 }
 
 /// A bound of the score from a search of the window `(alpha, beta)`: the
@@ -124,23 +88,7 @@ pub fn solve_window(
     beta: i32,
     options: &SolveOptions,
 ) -> Result<WindowScore, SolveError> {
-    let start = options.stopwatch();
-    if alpha >= beta {
-        return Err(SolveError::Window { alpha, beta });
-    }
-    options.check()?;
-    let (p, o) = (position.player().0, position.opponent().0);
-    let shared = Shared::new(options, empties(p, o), start)?;
-    let mut searcher = Searcher::new(&shared);
-    // Scores lie in [-64, 64]: a wider window answers the same.
-    let (a, b) = (alpha.clamp(MIN_SCORE - 1, MAX_SCORE), beta.clamp(MIN_SCORE, MAX_SCORE + 1));
-    let (score, _) = root(&mut searcher, p, o, a, b);
-    searcher.flush();
-    if let Some(error) = shared.stop_error() {
-        return Err(error);
-    }
-    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
-    Ok(WindowScore::classify(score, alpha, beta, nodes, shared.elapsed()))
+    Bits::of(position).solve_window(alpha, beta, options)
 }
 
 /// Whether the exact score is at least `k`, from one null-window search:
@@ -154,9 +102,118 @@ pub fn score_at_least(position: &Position, k: i32, options: &SolveOptions) -> Re
     Ok(solve_window(position, k - 1, k, options)?.score >= k)
 }
 
-/// The empty squares.
-fn empties(p: u64, o: u64) -> u32 {
-    (!(p | o)).count_ones()
+/// A Reversi position in the 8x8 bitboards: the discs of the side to move
+/// and of the other side, and the board's squares: `!0` for the 8x8 board;
+/// a board of at most 8 columns and 8 rows, holes left out, is the squares
+/// it has (column `c` and row `r` at bit `8 * r + c`). The squares off the
+/// board are never played: their rays end there as at an empty square, so
+/// the 8x8 move generator plays the smaller board's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bits {
+    /// The side to move's discs.
+    pub(crate) p: u64,
+    /// The other side's discs.
+    pub(crate) o: u64,
+    /// The board's squares.
+    pub(crate) mask: u64,
+}
+
+impl Bits {
+    /// An 8x8 position.
+    fn of(position: &Position) -> Bits {
+        Bits { p: position.player().0, o: position.opponent().0, mask: !0 }
+    }
+
+    /// The empty squares.
+    fn empties(self) -> u32 {
+        (!(self.p | self.o) & self.mask).count_ones()
+    }
+
+    /// As [`solve`], on this board.
+    pub(crate) fn solve(self, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
+        if self.mask == !0 { solve_on::<false>(self, options) } else { solve_on::<true>(self, options) }
+    }
+
+    /// As [`solve_moves`], on this board.
+    pub(crate) fn solve_moves(self, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
+        if self.mask == !0 { solve_moves_on::<false>(self, options) } else { solve_moves_on::<true>(self, options) }
+    }
+
+    /// As [`solve_window`], on this board.
+    pub(crate) fn solve_window(self, alpha: i32, beta: i32, options: &SolveOptions) -> Result<WindowScore, SolveError> {
+        if self.mask == !0 {
+            solve_window_on::<false>(self, alpha, beta, options)
+        } else {
+            solve_window_on::<true>(self, alpha, beta, options)
+        }
+    }
+}
+
+fn solve_on<const M: bool>(b: Bits, options: &SolveOptions) -> Result<Solution<Move>, SolveError> {
+    let start = options.stopwatch();
+    options.check()?;
+    let (p, o) = (b.p, b.o);
+    let shared = Shared::new(options, b.mask, b.empties(), start)?;
+    let mut searcher = Searcher::<M>::new(&shared);
+    let (score, best) = aspiration(&mut searcher, p, o);
+    let pv = if searcher.stopped() { Vec::new() } else { principal_variation(&mut searcher, p, o, score, best) };
+    searcher.flush();
+    if let Some(error) = shared.stop_error() {
+        return Err(error);
+    }
+    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+    Ok(Solution::new(score, pv.first().copied(), pv, nodes, shared.elapsed()))
+}
+
+fn solve_moves_on<const M: bool>(b: Bits, options: &SolveOptions) -> Result<MoveScores<Move>, SolveError> {
+    let start = options.stopwatch();
+    options.check()?;
+    let (p, o) = (b.p, b.o);
+    let n = b.empties();
+    let shared = Shared::new(options, b.mask, n, start)?;
+    let mut searcher = Searcher::<M>::new(&shared);
+    let moves = searcher.moves(p, o);
+    let mut scores = Vec::new();
+    if moves == 0 {
+        if searcher.moves(o, p) != 0 {
+            scores.push((Move::Pass, -searcher.pvs(o, p, MIN_SCORE - 1, MAX_SCORE + 1, n)));
+        }
+    } else {
+        for child in searcher.k.children(p, o, moves) {
+            let score = -searcher.pvs(child.player, child.opponent, MIN_SCORE - 1, MAX_SCORE + 1, n - 1);
+            scores.push((place(child.square as u8), score));
+        }
+    }
+    searcher.flush();
+    if let Some(error) = shared.stop_error() {
+        return Err(error);
+    }
+    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+    Ok(MoveScores::new(scores, nodes, shared.elapsed()))
+}
+
+fn solve_window_on<const M: bool>(
+    b: Bits,
+    alpha: i32,
+    beta: i32,
+    options: &SolveOptions,
+) -> Result<WindowScore, SolveError> {
+    let start = options.stopwatch();
+    if alpha >= beta {
+        return Err(SolveError::Window { alpha, beta });
+    }
+    options.check()?;
+    let shared = Shared::new(options, b.mask, b.empties(), start)?;
+    let mut searcher = Searcher::<M>::new(&shared);
+    // Scores lie in [-64, 64]: a wider window answers the same.
+    let (a, z) = (alpha.clamp(MIN_SCORE - 1, MAX_SCORE), beta.clamp(MIN_SCORE, MAX_SCORE + 1));
+    let (score, _) = root(&mut searcher, b.p, b.o, a, z);
+    searcher.flush();
+    if let Some(error) = shared.stop_error() {
+        return Err(error);
+    }
+    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+    Ok(WindowScore::classify(score, alpha, beta, nodes, shared.elapsed()))
 }
 
 /// The move placing on square `sq` (below 64).
@@ -166,8 +223,8 @@ fn place(sq: u8) -> Move {
 
 /// The root's search of `(alpha, beta)`: the score and the best square
 /// ([`NO_MOVE`] when there is no placement or the table answered).
-fn root(searcher: &mut Searcher<'_>, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
-    searcher.pvs_node(p, o, alpha, beta, empties(p, o))
+fn root<const M: bool>(searcher: &mut Searcher<'_, M>, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+    searcher.pvs_node(p, o, alpha, beta, searcher.empty(p, o).count_ones())
 }
 
 /// The first window of [`aspiration`]: `(-3, 3)`, exact for a draw or a
@@ -178,7 +235,7 @@ const ASPIRATION: i32 = 3;
 
 /// The exact score by aspiration: a narrow window first, widened on the
 /// side it fails on; the table keeps what each search learnt.
-fn aspiration(searcher: &mut Searcher<'_>, p: u64, o: u64) -> (i32, u8) {
+fn aspiration<const M: bool>(searcher: &mut Searcher<'_, M>, p: u64, o: u64) -> (i32, u8) {
     let (mut alpha, mut beta) = (-ASPIRATION, ASPIRATION);
     loop {
         let (score, best) = root(searcher, p, o, alpha.max(MIN_SCORE - 1), beta.min(MAX_SCORE + 1));
@@ -197,15 +254,21 @@ fn aspiration(searcher: &mut Searcher<'_>, p: u64, o: u64) -> (i32, u8) {
 /// tried first: at each ply a move whose child has the opposite score,
 /// found by a null-window search of each child (the table makes them
 /// cheap). Meaningless when the search is stopped.
-fn principal_variation(searcher: &mut Searcher<'_>, mut p: u64, mut o: u64, mut score: i32, first: u8) -> Vec<Move> {
+fn principal_variation<const M: bool>(
+    searcher: &mut Searcher<'_, M>,
+    mut p: u64,
+    mut o: u64,
+    mut score: i32,
+    first: u8,
+) -> Vec<Move> {
     let mut pv = Vec::new();
     let mut hint = first;
     loop {
-        let n = empties(p, o);
-        let moves = searcher.k.moves(p, o);
+        let n = searcher.empty(p, o).count_ones();
+        let moves = searcher.moves(p, o);
         if moves == 0 {
-            if searcher.k.moves(o, p) == 0 {
-                debug_assert!(searcher.stopped() || score == final_score(p, o));
+            if searcher.moves(o, p) == 0 {
+                debug_assert!(searcher.stopped() || score == searcher.final_score(p, o));
                 return pv;
             }
             pv.push(Move::Pass);
@@ -215,8 +278,8 @@ fn principal_variation(searcher: &mut Searcher<'_>, mut p: u64, mut o: u64, mut 
         if hint == NO_MOVE {
             hint = searcher.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best);
         }
-        let mut list = MoveList::new(searcher.k, p, o, moves);
-        order(&mut list, p, o, hint);
+        let mut list = searcher.move_list(p, o, moves);
+        searcher.order(&mut list, p, o, hint);
         let mut found = None;
         if searcher.stopped() {
             return pv;

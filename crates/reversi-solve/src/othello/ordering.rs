@@ -6,7 +6,8 @@
 
 use reversi_core::raw::{Child, Kernel};
 
-use super::bits::{CORNERS, X_SQUARES, odd_quadrants};
+use super::bits::odd_quadrants;
+use super::shape::Shape;
 use super::table::NO_MOVE;
 
 /// The most legal moves of a position (33 is the known record; room to spare).
@@ -20,18 +21,36 @@ pub(crate) struct MoveList {
 }
 
 impl MoveList {
-    /// The children after `moves` (legal moves of `p`, not empty).
+    /// The children after `moves` (legal moves of `p`, not empty) on the
+    /// board `mask` (`!0`: the full board; else the replies of each child
+    /// are counted on the board alone).
     #[inline]
-    pub(crate) fn new(k: Kernel, p: u64, o: u64, moves: u64) -> MoveList {
+    pub(crate) fn new(k: Kernel, p: u64, o: u64, moves: u64, mask: u64) -> MoveList {
         let blank = Child { square: 0, player: 0, opponent: 0, moves: 0, mobility: 0 };
         let mut list = MoveList { children: [blank; MAX_MOVES], scores: [0; MAX_MOVES], len: 0 };
-        for child in k.children(p, o, moves) {
+        for mut child in k.children(p, o, moves) {
+            if mask != !0 {
+                child.moves &= mask;
+                child.mobility = child.moves.count_ones();
+            }
             if list.len < MAX_MOVES {
                 list.children[list.len] = child;
                 list.len += 1;
             }
         }
         list
+    }
+
+    /// Keeps the children whose square is not in `drop`.
+    pub(crate) fn remove(&mut self, drop: u64) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if drop & (1 << self.children[i].square) == 0 {
+                self.children[kept] = self.children[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
     }
 
     /// The children in square order.
@@ -85,14 +104,14 @@ fn frontier(discs: u64, empty: u64) -> u64 {
     (h | (ring << 8) | (ring >> 8)) & empty
 }
 
-/// Scores the moves of `list` (children of `(p, o)` at `empties`) for
-/// [`MoveList::sorted`]: the table's move `best` first, then fewest
-/// opponent moves (corners count twice), fewest empties next to the mover's
-/// discs (the opponent's potential moves), corners taken, X squares
-/// avoided, parity.
-pub(crate) fn order(list: &mut MoveList, p: u64, o: u64, best: u8) {
-    let empty = !(p | o);
-    let odd = odd_quadrants(empty);
+/// Scores the moves of `list` (children of a position whose empty squares
+/// are `empty`) for [`MoveList::sorted`]: the table's move `best` first,
+/// then fewest opponent moves (corners count twice), fewest empties next to
+/// the mover's discs (the opponent's potential moves), corners taken, X
+/// squares avoided, parity (by `shape`'s corners, X squares and regions).
+#[inline]
+pub(crate) fn order(list: &mut MoveList, empty: u64, best: u8, shape: &Shape) {
+    let odd = odd_quadrants(empty, &shape.quadrants);
     for i in 0..list.len {
         let child = list.children[i];
         let sq = child.square;
@@ -102,13 +121,13 @@ pub(crate) fn order(list: &mut MoveList, p: u64, o: u64, best: u8) {
         }
         let bit = 1u64 << sq;
         let after = empty & !bit;
-        let mobility = child.mobility + (child.moves & CORNERS).count_ones();
+        let mobility = child.mobility + (child.moves & shape.corners).count_ones();
         let potential = frontier(child.opponent, after).count_ones();
         let mut score = -(mobility as i32) * (1 << 12) - (potential as i32) * (1 << 6);
-        if bit & CORNERS != 0 {
+        if bit & shape.corners != 0 {
             score += 1 << 9;
         }
-        if bit & X_SQUARES != 0 {
+        if bit & shape.x_squares != 0 {
             score -= 1 << 9;
         }
         if bit & odd != 0 {

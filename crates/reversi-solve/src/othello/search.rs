@@ -12,6 +12,7 @@ use reversi_core::raw::{Child, Kernel};
 
 use super::bits::{final_score, stability_bound};
 use super::ordering::{MoveList, order};
+use super::shape::{FULL, Shape};
 use super::shared::Shared;
 use super::table::{Entry, NO_MOVE};
 
@@ -32,14 +33,22 @@ const ETC_EMPTIES: u32 = 12;
 /// the principal variation from this many empties up.
 const SPLIT_EMPTIES: u32 = 12;
 
+/// On a board smaller than 8x8 or with holes (where the start and the
+/// positions near it are symmetric), a move that a symmetry of the position
+/// maps onto another is searched once, from this many empties up.
+const SYMMETRY_EMPTIES: u32 = 14;
+
 /// The lowest score: below every final score.
 pub(crate) const MIN_SCORE: i32 = -64;
 /// The highest score.
 pub(crate) const MAX_SCORE: i32 = 64;
 
 /// One thread's search: the kernel, the state shared with the other
-/// threads, and its own node count.
-pub(crate) struct Searcher<'a> {
+/// threads, and its own node count. `MASKED` searches a board smaller than
+/// 8x8 or with holes, embedded in the 8x8 bitboards: its squares are
+/// `shared.mask`, the others are never played (a separate instance, so that
+/// the full board's search pays nothing for it).
+pub(crate) struct Searcher<'a, const MASKED: bool = false> {
     /// The move generator.
     pub(crate) k: Kernel,
     /// Table, stop flag, node total.
@@ -53,12 +62,98 @@ pub(crate) struct Searcher<'a> {
     /// Whether this searcher may share out work (not a helper, not inside
     /// a split already).
     can_split: bool,
+    /// The board's shape ([`FULL`] unless `MASKED`).
+    shape: Shape,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// A searcher on `shared`.
-    pub(crate) fn new(shared: &'a Shared<'a>) -> Searcher<'a> {
-        Searcher { k: Kernel::detect(), shared, nodes: 0, flushed: 0, next_poll: POLL_NODES, can_split: true }
+    pub(crate) fn new(shared: &'a Shared<'a>) -> Searcher<'a, MASKED> {
+        Searcher {
+            k: Kernel::detect(),
+            shared,
+            nodes: 0,
+            flushed: 0,
+            next_poll: POLL_NODES,
+            can_split: true,
+            shape: if MASKED { Shape::of(shared.mask) } else { FULL },
+        }
+    }
+
+    /// The board's shape: constants on the full board.
+    #[inline(always)]
+    pub(crate) fn shape(&self) -> &Shape {
+        if MASKED { &self.shape } else { &FULL }
+    }
+
+    /// The board's squares.
+    #[inline(always)]
+    pub(crate) fn mask(&self) -> u64 {
+        self.shape().mask
+    }
+
+    /// The squares off the board (none on the full board).
+    #[inline(always)]
+    pub(crate) fn off(&self) -> u64 {
+        !self.mask()
+    }
+
+    /// How many squares the board has.
+    #[inline(always)]
+    pub(crate) fn squares(&self) -> i32 {
+        self.shape().squares
+    }
+
+    /// The empty squares of the board.
+    #[inline(always)]
+    pub(crate) fn empty(&self, p: u64, o: u64) -> u64 {
+        !(p | o) & self.mask()
+    }
+
+    /// The legal moves of `p`.
+    #[inline(always)]
+    pub(crate) fn moves(&self, p: u64, o: u64) -> u64 {
+        self.k.moves(p, o) & self.mask()
+    }
+
+    /// The final score of a finished game for `p`.
+    #[inline(always)]
+    pub(crate) fn final_score(&self, p: u64, o: u64) -> i32 {
+        final_score(p, o, self.squares())
+    }
+
+    /// The children of `(p, o)` after `moves`, their replies counted on the
+    /// board.
+    #[inline]
+    pub(crate) fn move_list(&self, p: u64, o: u64, moves: u64) -> MoveList {
+        MoveList::new(self.k, p, o, moves, self.mask())
+    }
+
+    /// The children of `(p, o)` after `moves` as [`move_list`](Self::move_list),
+    /// less the twins of other moves under a symmetry of the position on a
+    /// small board high in the tree (see [`SYMMETRY_EMPTIES`]).
+    #[inline]
+    fn distinct_moves(&self, p: u64, o: u64, moves: u64, empties: u32) -> MoveList {
+        let mut list = self.move_list(p, o, moves);
+        if MASKED && empties >= SYMMETRY_EMPTIES {
+            let twins = self.shape().twins(p, o, moves);
+            if twins != 0 {
+                list.remove(twins);
+            }
+        }
+        list
+    }
+
+    /// Orders `list`, the children of `(p, o)`, the table's move `best` first.
+    #[inline]
+    pub(crate) fn order(&self, list: &mut MoveList, p: u64, o: u64, best: u8) {
+        order(list, self.empty(p, o), best, self.shape());
+    }
+
+    /// The stability bound of `(p, o)`.
+    #[inline]
+    pub(crate) fn stability_bound(&self, p: u64, o: u64) -> i32 {
+        stability_bound(p, o, self.squares(), self.off())
     }
 
     /// Whether the search must stop (the result of a stopped search is
@@ -105,15 +200,15 @@ impl<'a> Searcher<'a> {
         if self.stopped() {
             return 0;
         }
-        let moves = self.k.moves(p, o);
+        let moves = self.moves(p, o);
         if moves == 0 {
-            if self.k.moves(o, p) == 0 {
-                return final_score(p, o);
+            if self.moves(o, p) == 0 {
+                return self.final_score(p, o);
             }
             return -self.nws_mid(o, p, -alpha - 1, empties);
         }
-        if alpha >= 64 - 2 * o.count_ones() as i32 {
-            let bound = stability_bound(p, o);
+        if alpha >= self.squares() - 2 * o.count_ones() as i32 {
+            let bound = self.stability_bound(p, o);
             if bound <= alpha {
                 return bound;
             }
@@ -129,7 +224,7 @@ impl<'a> Searcher<'a> {
             }
             best_move = entry.best;
         }
-        let mut list = MoveList::new(self.k, p, o, moves);
+        let mut list = self.distinct_moves(p, o, moves, empties);
         if empties >= ETC_EMPTIES {
             // A child whose upper bound is low enough cuts off at once.
             for child in list.children() {
@@ -142,7 +237,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        order(&mut list, p, o, best_move);
+        self.order(&mut list, p, o, best_move);
         let mut best = MIN_SCORE - 1;
         for child in list.sorted() {
             let v = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
@@ -185,10 +280,10 @@ impl<'a> Searcher<'a> {
         if self.stopped() {
             return (0, NO_MOVE);
         }
-        let moves = self.k.moves(p, o);
+        let moves = self.moves(p, o);
         if moves == 0 {
-            if self.k.moves(o, p) == 0 {
-                return (final_score(p, o), NO_MOVE);
+            if self.moves(o, p) == 0 {
+                return (self.final_score(p, o), NO_MOVE);
             }
             return (-self.pvs(o, p, -beta, -alpha, empties), NO_MOVE);
         }
@@ -204,8 +299,8 @@ impl<'a> Searcher<'a> {
             best_move = entry.best;
         }
         let alpha0 = alpha;
-        let mut list = MoveList::new(self.k, p, o, moves);
-        order(&mut list, p, o, best_move);
+        let mut list = self.distinct_moves(p, o, moves, empties);
+        self.order(&mut list, p, o, best_move);
         let children: Vec<Child> = list.sorted().collect();
         let first = children[0];
         let mut best = -self.pvs(first.player, first.opponent, -beta, -alpha, empties - 1);
@@ -299,7 +394,7 @@ impl<'a> Searcher<'a> {
                 .map(|_| {
                     let work = &work;
                     scope.spawn(move || {
-                        let mut helper = Searcher::new(shared);
+                        let mut helper = Searcher::<MASKED>::new(shared);
                         helper.can_split = false;
                         let best = helper.siblings(rest, alpha, beta, empties, Some(work));
                         helper.flush();

@@ -27,6 +27,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) nodes: AtomicU64,
     /// Threads to search on.
     pub(crate) threads: usize,
+    /// The board's squares in the 8x8 bitboards (`!0`: the full board).
+    pub(crate) mask: u64,
     stop: AtomicBool,
     reason: AtomicU8,
     options: &'a SolveOptions,
@@ -36,13 +38,19 @@ pub(crate) struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
-    /// The shared state of a solve of a position with `empties` empties
-    /// under `options` (already checked), its clock started at `start`.
+    /// The shared state of a solve on the board `mask` of a position with
+    /// `empties` empties under `options` (already checked), its clock
+    /// started at `start`.
     ///
     /// # Errors
     ///
     /// [`SolveError::TableAlloc`] when the table cannot be allocated.
-    pub(crate) fn new(options: &'a SolveOptions, empties: u32, start: Stopwatch) -> Result<Shared<'a>, SolveError> {
+    pub(crate) fn new(
+        options: &'a SolveOptions,
+        mask: u64,
+        empties: u32,
+        start: Stopwatch,
+    ) -> Result<Shared<'a>, SolveError> {
         // A solve of n empties stores well under 4^(n/2 + 3) positions.
         // (Past usize's bits, on 32-bit targets: no bound but the size.)
         let max_entries = 1usize.checked_shl((empties + 6).clamp(10, 40)).unwrap_or(usize::MAX);
@@ -51,6 +59,7 @@ impl<'a> Shared<'a> {
             table,
             nodes: AtomicU64::new(0),
             threads: options.get_threads(),
+            mask,
             stop: AtomicBool::new(false),
             reason: AtomicU8::new(RUNNING),
             options,

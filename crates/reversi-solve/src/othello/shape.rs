@@ -1,0 +1,186 @@
+//! The shape of the board the 8x8 search plays on: its squares, corners, X
+//! squares and parity regions. The 8x8 board's are constants ([`FULL`]);
+//! a smaller board or one with holes, set in the 8x8 bitboards, has its
+//! own, found from its squares ([`Shape::of`]).
+
+use reversi_core::Symmetry;
+
+use super::bits::{CORNERS, QUADRANTS, X_SQUARES};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+
+/// What the search asks of the board's shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Shape {
+    /// The board's squares.
+    pub(crate) mask: u64,
+    /// How many there are.
+    pub(crate) squares: i32,
+    /// The corners: squares with no neighbour on the board on one side of
+    /// each of the four lines through them (no run through them can be
+    /// bracketed, so a disc there is never flipped).
+    pub(crate) corners: u64,
+    /// The squares diagonally next to a corner and off the board's edges
+    /// (they give the corner away).
+    pub(crate) x_squares: u64,
+    /// Four regions for parity: the board's bounding box cut in half each
+    /// way (the 8x8 board's 4x4 quadrants).
+    pub(crate) quadrants: [u64; 4],
+    /// The symmetries of the 8x8 board other than the identity that map
+    /// the board onto itself (the first `symmetry_count`).
+    symmetries: [Symmetry; 7],
+    symmetry_count: usize,
+}
+
+/// The 8x8 board.
+pub(crate) const FULL: Shape = Shape {
+    mask: !0,
+    squares: 64,
+    corners: CORNERS,
+    x_squares: X_SQUARES,
+    quadrants: QUADRANTS,
+    symmetries: [
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipVertical,
+        Symmetry::FlipHorizontal,
+        Symmetry::FlipDiagonal,
+        Symmetry::FlipAntiDiagonal,
+    ],
+    symmetry_count: 7,
+};
+
+/// The squares next to one of `set` in the direction of the shift by
+/// `shift` (positive: left shift), with the columns that wrap masked out.
+fn neighbour(set: u64, shift: i32) -> u64 {
+    let wrap = match shift.rem_euclid(8) {
+        1 => !FILE_A,
+        7 => !FILE_H,
+        _ => !0,
+    };
+    let moved = if shift > 0 { set << shift } else { set >> -shift };
+    moved & wrap
+}
+
+impl Shape {
+    /// The shape of the board whose squares are `mask` (`!0`: [`FULL`]).
+    pub(crate) fn of(mask: u64) -> Shape {
+        // A square whose neighbour across `shift` is off the board, the
+        // edge of the 8x8 board included.
+        let open = |shift: i32| neighbour(mask, shift) & mask;
+        let closed = |shift: i32| mask & !open(shift);
+        // For each line, one side closed: (left or right), (down or up), the
+        // two diagonals.
+        let lines = [(1, -1), (8, -8), (9, -9), (7, -7)];
+        let corners = lines.iter().fold(mask, |c, &(a, b)| c & (closed(a) | closed(b)));
+        let edges = lines.iter().take(2).fold(0, |e, &(a, b)| e | closed(a) | closed(b));
+        let diagonal = [9, -9, 7, -7].iter().fold(0, |x, &s| x | neighbour(corners, s));
+        let x_squares = diagonal & mask & !edges & !corners;
+        let columns = (0..8u32).filter(|c| mask & (FILE_A << c) != 0).max().map_or(0, |c| c + 1);
+        let rows = (0..8u32).filter(|r| mask & (0xff << (8 * r)) != 0).max().map_or(0, |r| r + 1);
+        let (half_c, half_r) = (columns.div_ceil(2), rows.div_ceil(2));
+        let left = (0..half_c).fold(0u64, |m, c| m | FILE_A << c);
+        let low = if half_r == 0 { 0 } else { u64::MAX >> (64 - 8 * half_r) };
+        let quadrants = [left & low & mask, !left & low & mask, left & !low & mask, !left & !low & mask];
+        let mut symmetries = [Symmetry::Identity; 7];
+        let mut symmetry_count = 0;
+        for s in Symmetry::ALL {
+            if s != Symmetry::Identity && s.apply_u64(mask) == mask {
+                symmetries[symmetry_count] = s;
+                symmetry_count += 1;
+            }
+        }
+        Shape { mask, squares: mask.count_ones() as i32, corners, x_squares, quadrants, symmetries, symmetry_count }
+    }
+
+    /// The moves of `moves` that repeat another's value: the position
+    /// `(p, o)` is unchanged by some of the board's symmetries, and each of
+    /// those maps a move onto one of the same score. Of each set of moves
+    /// the symmetries map onto one another, all but the lowest square.
+    pub(crate) fn twins(&self, p: u64, o: u64, moves: u64) -> u64 {
+        let mut twins = 0;
+        for &s in &self.symmetries[..self.symmetry_count] {
+            if s.apply_u64(p) != p || s.apply_u64(o) != o {
+                continue;
+            }
+            let mut m = moves;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                if s.apply_u64(bit) < bit {
+                    twins |= bit;
+                }
+            }
+        }
+        twins
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 6x6 board at a1-f6.
+    const SIX: u64 = 0x0000_3f3f_3f3f_3f3f;
+
+    #[test]
+    fn the_full_board_from_its_mask_is_the_constants() {
+        let full = Shape::of(!0);
+        assert_eq!(full, FULL);
+        assert_eq!(full.corners, 0x8100_0000_0000_0081);
+        assert_eq!(full.x_squares, 0x0042_0000_0000_4200); // b2, g2, b7, g7
+    }
+
+    #[test]
+    fn six_by_six_corners_x_squares_and_quadrants() {
+        let shape = Shape::of(SIX);
+        assert_eq!(shape.squares, 36);
+        // a1, f1, a6, f6.
+        assert_eq!(shape.corners, 1 | 1 << 5 | 1 << 40 | 1 << 45);
+        // b2, e2, b5, e5.
+        assert_eq!(shape.x_squares, 1 << 9 | 1 << 12 | 1 << 33 | 1 << 36);
+        // Four 3x3 regions covering the board.
+        assert!(shape.quadrants.iter().all(|q| q.count_ones() == 9));
+        assert_eq!(shape.quadrants.iter().fold(0, |a, q| a | q), SIX);
+        assert_eq!(shape.quadrants[0], 0x07_0707);
+        // At a1-f6 no symmetry of the 8x8 board keeps it but the diagonal.
+        assert_eq!(&shape.symmetries[..shape.symmetry_count], [Symmetry::FlipDiagonal]);
+        // Centred at b2-g7, all eight.
+        assert_eq!(Shape::of(SIX << 9).symmetry_count, 7);
+    }
+
+    #[test]
+    fn twins_are_the_moves_a_symmetry_of_the_position_repeats() {
+        // The 6x6 start centred at b2-g7: d4, e5 white; e4, d5 black.
+        let shape = Shape::of(SIX << 9);
+        let (black, white) = (1u64 << 28 | 1 << 35, 1u64 << 27 | 1 << 36);
+        let k = reversi_core::raw::Kernel::detect();
+        let moves = k.moves(black, white) & shape.mask;
+        assert_eq!(moves.count_ones(), 4);
+        // Four moves, one value: three are twins.
+        let twins = shape.twins(black, white, moves);
+        assert_eq!(twins.count_ones(), 3);
+        assert_eq!(twins & moves, twins);
+        // A position no symmetry keeps has none.
+        let (np, no) = k.play(black, white, (moves & !twins).trailing_zeros() as usize);
+        let after = shape.twins(np, no, k.moves(np, no) & shape.mask);
+        // (After one move the start keeps one diagonal: its replies pair up.)
+        assert!(after.count_ones() <= 1);
+        assert_eq!(shape.twins(1 << 9, 1 << 10, 1 << 11), 0);
+    }
+
+    #[test]
+    fn a_hole_makes_corners_of_its_neighbours_only_where_every_line_is_closed() {
+        // 8x8 without a1: b1 and a2 become corners? b1's column runs up
+        // from it (b2) and down off the board: closed; its row has c1 on
+        // one side and the hole on the other: closed; both diagonals have
+        // the board's edge below: closed. So b1 is a corner, and so is a2.
+        let shape = Shape::of(!1);
+        assert_eq!(shape.corners & 0b10, 0b10);
+        assert_eq!(shape.corners & 1 << 8, 1 << 8);
+        assert_eq!(shape.corners & 1, 0);
+        assert_eq!(shape.squares, 63);
+    }
+}
