@@ -59,9 +59,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! - [`wthor`] (feature `wthor`): WTHOR's theoretical scores checked and
+//!   filled by the solver, as Edax's `-wtest` checks them.
+//!
 //! # Feature flags
 //!
-//! None: the crate has no optional parts.
+//! - `wthor`: the [`wthor`] module, over reversi-notation's records.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -75,6 +78,9 @@ pub mod reference;
 mod scores;
 mod solution;
 mod window;
+#[cfg(feature = "wthor")]
+#[cfg_attr(docsrs, doc(cfg(feature = "wthor")))]
+pub mod wthor;
 
 use std::cmp::Ordering;
 
