@@ -6,7 +6,7 @@ from typing import IO, Any, Literal, TypedDict
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self, TypeAlias, final
+from typing_extensions import NotRequired, Self, TypeAlias, final
 
 __all__ = [
     "__version__",
@@ -43,6 +43,7 @@ __all__ = [
     "serve_nboard",
     "solve",
     "solve_moves",
+    "check_wthor",
 ]
 
 __version__: str
@@ -559,6 +560,41 @@ def solve_moves(
 
     A single ``("pass", score)`` when the side to move must pass; empty when
     the game is over. Options and errors as ``solve``."""
+
+class _TheoreticalCheck(TypedDict):
+    game: int
+    black: str | None
+    white: str | None
+    depth: int
+    stated: int | None
+    computed: int | None
+    agrees: bool
+    disagrees: bool
+    nodes: int
+    seconds: float
+    empties: NotRequired[int]
+    unscored: NotRequired[str]
+
+def check_wthor(
+    source: str | PathLike[str] | IO[bytes],
+    *,
+    depth: int | None = None,
+    threads: int = 1,
+    hash_mib: int = 64,
+    time_limit: float | None = None,
+) -> list[_TheoreticalCheck]:
+    """WTHOR's theoretical scores checked by the solver, as ``reversi solve --wthor-check --json``.
+
+    One dict a game of ``source`` (a path, or a binary file object): ``game``
+    (from 1), ``black``, ``white``, ``depth``, ``stated`` (the file's Black
+    discs), ``computed`` (the solver's: Black's discs in perfect play from the
+    game's position with ``depth`` empty squares, empties to the winner; a
+    game over before has its final score; ``None`` for one unfinished before
+    it), ``agrees``, ``disagrees``, ``nodes``, ``seconds``, and ``empties``
+    (of the position solved) or ``unscored`` (why there is no score).
+    ``depth`` (0 to 60) replaces each game's own (else 24); ``threads`` games
+    are solved at once. Errors as ``solve``; a game that does not read raises
+    as ``read`` does. The GIL is released, and Ctrl-C stops the checks."""
 
 def serve_gtp(policy: _Policy) -> None:
     """Serves ``policy(position) -> move`` as a GTP engine on standard input and output."""
