@@ -126,7 +126,8 @@ def test_check_wthor_is_the_cli_check() -> None:
     lines = [json.loads(line) for line in run.stdout.splitlines()]
     assert run.returncode == (1 if any(c["disagrees"] for c in checks) else 0)
     keys = ("game", "black", "white", "depth", "stated", "computed", "agrees", "disagrees", "empties")
-    assert [{k: c.get(k) for k in keys} for c in checks] == [{k: line.get(k) for k in keys} for line in lines[:-1]]
+    ours = [{k: c.get(k) for k in keys} for c in checks]
+    assert ours == [{k: line.get(k) for k in keys} for line in lines[:-1]]
     assert len(checks) == 8 and all(c["depth"] == 12 for c in checks)
     with source.open("rb") as f:
         assert [c["computed"] for c in rr.check_wthor(f, depth=12)] == [c["computed"] for c in checks]

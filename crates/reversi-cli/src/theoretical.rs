@@ -56,6 +56,8 @@ struct Tally {
     unstated: usize,
     nodes: u64,
     seconds: f64,
+    /// Wall time of the whole run.
+    wall: f64,
 }
 
 /// `reversi solve --wthor-check FILES`: a line (or JSON object) a game, every
@@ -71,6 +73,7 @@ pub(crate) fn check(
         return Err(Failure::usage("--wthor-check: give the WTHOR files (or other records) to check"));
     }
     let batch = options.get_solve().get_threads() * BATCH_PER_THREAD;
+    let started = std::time::Instant::now();
     let mut tally = Tally::default();
     if !json {
         writeln!(
@@ -102,6 +105,7 @@ pub(crate) fn check(
             }
         }
     }
+    tally.wall = started.elapsed().as_secs_f64();
     summary(&tally, json, out)
 }
 
@@ -171,7 +175,7 @@ fn report(
 
 /// The summary line (or object); status 1 when a game disagrees.
 fn summary(tally: &Tally, json: bool, out: &mut Stdout) -> Result<(), Failure> {
-    let rate = |n: f64| if tally.seconds > 0.0 { n / tally.seconds } else { 0.0 };
+    let rate = |n: f64| if tally.wall > 0.0 { n / tally.wall } else { 0.0 };
     if json {
         let line = json!({"summary": {
             "games": tally.games,
@@ -181,13 +185,14 @@ fn summary(tally: &Tally, json: bool, out: &mut Stdout) -> Result<(), Failure> {
             "unstated": tally.unstated,
             "nodes": tally.nodes,
             "seconds": (tally.seconds * 1e6).round() / 1e6,
+            "wall_seconds": (tally.wall * 1e6).round() / 1e6,
             "games_per_second": (rate((tally.games - tally.unscored) as f64) * 1e3).round() / 1e3,
         }});
         writeln!(out, "{line}")?;
     } else {
         writeln!(
             out,
-            "{} games: {} agree, {} differ, {} without a theoretical score, {} without a stated one; {} nodes in {:.3} s of solving ({:.2} games/s)",
+            "{} games: {} agree, {} differ, {} without a theoretical score, {} without a stated one; {} nodes in {:.3} s of solving, {:.3} s in all ({:.2} games solved/s)",
             grouped(tally.games as u64),
             grouped(tally.agree as u64),
             grouped(tally.disagree as u64),
@@ -195,6 +200,7 @@ fn summary(tally: &Tally, json: bool, out: &mut Stdout) -> Result<(), Failure> {
             grouped(tally.unstated as u64),
             grouped(tally.nodes),
             tally.seconds,
+            tally.wall,
             rate((tally.games - tally.unscored) as f64),
         )?;
     }
