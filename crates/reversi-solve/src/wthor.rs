@@ -11,7 +11,7 @@
 //! [`wthor::DEPTH`]; the WTHOR writer puts both back.
 //!
 //! The convention, the one Edax's `-wtest` checks (RULES.md, "Exact
-//! scores"):
+//! values"):
 //! - the position is the game's first with `depth` empty squares: the one
 //!   after its first `60 - depth` moves (WTHOR stores no passes; forced
 //!   ones are inferred). The side to move there may have to pass.
@@ -221,7 +221,7 @@ impl TheoreticalCheck {
 /// convention): `Ok(Err(_))` when the game has none.
 ///
 /// # Errors
-/// [`SolveError::Depth`] past [`MAX_DEPTH`]; as [`solve`](crate::solve)
+/// [`SolveError::Depth`] past [`MAX_DEPTH`]; as [`solve`]
 /// (a stop by the token or the deadline included).
 pub fn theoretical_score(
     record: &Record,
