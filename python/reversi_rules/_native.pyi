@@ -44,6 +44,7 @@ __all__ = [
     "solve",
     "solve_moves",
     "solve_many",
+    "check_wthor",
 ]
 
 __version__: str
@@ -637,6 +638,41 @@ def solve_many(
     unsolved: ``solved`` False, ``score`` -32768, ``best`` -1, and its
     message in ``errors``. The GIL is released, and Ctrl-C stops every
     solve (``KeyboardInterrupt``)."""
+
+class _TheoreticalCheck(TypedDict):
+    game: int
+    black: str | None
+    white: str | None
+    depth: int
+    stated: int | None
+    computed: int | None
+    agrees: bool
+    disagrees: bool
+    nodes: int
+    seconds: float
+    empties: NotRequired[int]
+    unscored: NotRequired[str]
+
+def check_wthor(
+    source: str | PathLike[str] | IO[bytes],
+    *,
+    depth: int | None = None,
+    threads: int = 1,
+    hash_mib: int = 64,
+    time_limit: float | None = None,
+) -> list[_TheoreticalCheck]:
+    """WTHOR's theoretical scores checked by the solver, as ``reversi solve --wthor-check --json``.
+
+    One dict a game of ``source`` (a path, or a binary file object): ``game``
+    (from 1), ``black``, ``white``, ``depth``, ``stated`` (the file's Black
+    discs), ``computed`` (the solver's: Black's discs in perfect play from the
+    game's position with ``depth`` empty squares, empties to the winner; a
+    game over before has its final score; ``None`` for one unfinished before
+    it), ``agrees``, ``disagrees``, ``nodes``, ``seconds``, and ``empties``
+    (of the position solved) or ``unscored`` (why there is no score).
+    ``depth`` (0 to 60) replaces each game's own (else 24); ``threads`` games
+    are solved at once. Errors as ``solve``; a game that does not read raises
+    as ``read`` does. The GIL is released, and Ctrl-C stops the checks."""
 
 def serve_gtp(policy: _Policy) -> None:
     """Serves ``policy(position) -> move`` as a GTP engine on standard input and output."""

@@ -111,3 +111,25 @@ def test_ctrl_c_stops_a_long_solve() -> None:
         timer.join()
         signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - start < 0.3 + 1.5
+
+
+def test_check_wthor_is_the_cli_check() -> None:
+    """The theoretical scores of WTH_1978 at 12 empties: the same games,
+    scores and verdicts as ``reversi solve --wthor-check --json``."""
+    source = DATA / "wthor" / "WTH_1978.wtb"
+    checks = rr.check_wthor(source, depth=12, threads=2)
+    run = subprocess.run(
+        [cli(), "solve", str(source), "--wthor-check", "--empties", "12", "--json"],
+        capture_output=True,
+        text=True,
+    )
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert run.returncode == (1 if any(c["disagrees"] for c in checks) else 0)
+    keys = ("game", "black", "white", "depth", "stated", "computed", "agrees", "disagrees", "empties")
+    ours = [{k: c.get(k) for k in keys} for c in checks]
+    assert ours == [{k: line.get(k) for k in keys} for line in lines[:-1]]
+    assert len(checks) == 8 and all(c["depth"] == 12 for c in checks)
+    with source.open("rb") as f:
+        assert [c["computed"] for c in rr.check_wthor(f, depth=12)] == [c["computed"] for c in checks]
+    with pytest.raises(ValueError, match="depth 61"):
+        rr.check_wthor(source, depth=61)

@@ -26,11 +26,20 @@
 //! hold (evaluations, times, names, dates, fields, passes, ...) is dropped
 //! with one warning per kind on stderr (reversi-notation's `Losses`); the status does
 //! not change.
+//!
+//! `--fill-theoretical` solves each game's WTHOR theoretical score into its
+//! record before it is written ([`crate::theoretical::filled`]: a few games
+//! a thread at a time, held until solved).
 
 use std::path::PathBuf;
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use clap::Args;
 use reversi_notation::{Format, ReadOptions, convert_record};
+use reversi_solve::SolveOptions;
+use reversi_solve::wthor::TheoreticalOptions;
 
 use crate::Failure;
 use crate::files::{
@@ -61,6 +70,22 @@ pub(crate) struct ConvertArgs {
     /// WTHOR.wtb), which other databases beside them may read.
     #[arg(long)]
     replace_names: bool,
+    /// Fill each game's WTHOR theoretical score by exact solve (Black's discs
+    /// in perfect play from its position with --depth empties; a game that
+    /// ends before has its final score; an unfinished one keeps what it had).
+    #[arg(long)]
+    fill_theoretical: bool,
+    /// The depth of the theoretical scores filled: the empty squares of the
+    /// position solved (default: each game's WthorDepth, else 24).
+    #[arg(long, value_name = "N", requires = "fill_theoretical")]
+    depth: Option<usize>,
+    /// Threads for --fill-theoretical: games solved at once.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "fill_theoretical",
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// Transposition table of each solve in MiB, for --fill-theoretical.
+    #[arg(long, value_name = "MIB", default_value_t = SolveOptions::DEFAULT_HASH_MIB, requires = "fill_theoretical")]
+    hash: usize,
     /// What transcripts and position files do not say: their game and board.
     #[command(flatten, next_help_heading = "Game and board of transcripts and position files")]
     game: BoardArgs,
@@ -92,10 +117,37 @@ pub(crate) fn run(args: &ConvertArgs, out: &mut Stdout) -> Result<(), Failure> {
         let record = record.map_err(|e| Failure::usage(e.to_string()))?;
         convert_record(record, passes, target).map_err(|e| Failure::illegal(game_error(e, i)))
     });
-    let lost = write_games(&args.output, target, (&source_files, args.replace_names), games, out)?;
+    let unscored = Rc::new(Cell::new(0));
+    let lost = match fill_options(args)? {
+        Some(options) => {
+            let games = crate::theoretical::filled(games, options, Rc::clone(&unscored));
+            write_games(&args.output, target, (&source_files, args.replace_names), games, out)?
+        }
+        None => write_games(&args.output, target, (&source_files, args.replace_names), games, out)?,
+    };
     out.flush()?; // what stdout holds before the warnings, as a terminal shows them
     for warning in lost.warnings() {
         crate::warn(&warning);
     }
+    if unscored.get() > 0 {
+        crate::warn(&format!(
+            "{} games have no theoretical score (unfinished before the depth): each keeps the one it had",
+            unscored.get()
+        ));
+    }
     Ok(())
+}
+
+/// The options of `--fill-theoretical`, when given.
+fn fill_options(args: &ConvertArgs) -> Result<Option<TheoreticalOptions>, Failure> {
+    if !args.fill_theoretical {
+        return Ok(None);
+    }
+    let solve = SolveOptions::new().threads(usize::from(args.threads)).hash_mib(args.hash);
+    solve.check().map_err(|e| Failure::usage(format!("--hash/--threads: {e}")))?;
+    let mut options = TheoreticalOptions::new().solve(solve);
+    if let Some(depth) = crate::theoretical::depth_option(args.depth, "--depth")? {
+        options = options.depth(depth);
+    }
+    Ok(Some(options))
 }

@@ -11,6 +11,7 @@
 //! reversi replay FILE|DIR... [--format auto|transcript|pgn|ggf|wthor|obf|position|oq]
 //!                            [--json] [--xot LIST] [--keep-going] [--variant V] [--board WxH] [--holes SQUARES]
 //! reversi convert IN -o OUT [--from auto|F] [--to F] [--replace-names] [--variant V] [--board WxH] [--holes SQUARES]
+//!                 [--fill-theoretical [--depth N] [--threads N] [--hash MIB]]
 //! reversi play [--variant V] [--board WxH|octagon] [--holes a1,c3] [--position TEXT]
 //!              [--first black|white] [--games N] [--seed S] [--black random|greedy]
 //!              [--white random|greedy] [--max-plies N] [-o FILE] [--to F] [--replace-names]
@@ -25,6 +26,7 @@
 //! reversi solve [FILE|DIR...] [--format auto|F] [--empties N] [--position TEXT]
 //!               [--variant V] [--board WxH] [--holes SQUARES] [--first black|white]
 //!               [--all] [--json] [--threads N] [--hash MIB] [--time-limit SECONDS]
+//! reversi solve FILE.wtb... --wthor-check [--empties DEPTH] [--json] [--threads N] [--hash MIB]
 //! ```
 //!
 //! `book` ([`book`]) maps its arguments onto reversi-notation's `book` module
@@ -35,7 +37,9 @@
 //!
 //! `solve` ([`solve`]) gives exact scores by reversi-solve's one entry point:
 //! a table like Edax's `-solve` and a summary, OBF expected scores checked
-//! (a difference is status 1), Ctrl-C stopping the solve (status 130).
+//! (a difference is status 1), Ctrl-C stopping the solve (status 130);
+//! `--wthor-check` checks WTHOR's theoretical scores ([`theoretical`]), which
+//! `convert --fill-theoretical` fills.
 //!
 //! `gtp` and `nboard` serve a built-in policy over reversi-engine's servers; `match`
 //! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and
@@ -129,6 +133,7 @@ mod replay;
 mod serve;
 mod solve;
 mod split;
+mod theoretical;
 mod xot;
 
 use std::io;

@@ -9,6 +9,9 @@
 //! score; with `--all` every move's). Output: a table like Edax's `-solve`
 //! and a summary, or one JSON object a position and a summary object.
 //!
+//! `--wthor-check` checks each game's WTHOR theoretical score instead
+//! ([`crate::theoretical`]).
+//!
 //! Exit status: 0 every position solved (and as expected); 1 a score that
 //! differs from the file's, or the deadline (`--time-limit`) reached before
 //! an answer; 2 bad input (options, files, a position the solver refuses);
@@ -19,6 +22,7 @@ use std::time::Duration;
 
 use clap::Args;
 use reversi_notation::{Passes, ReadOptions, Record, obf, position_with_empties, replay};
+use reversi_solve::wthor::TheoreticalOptions;
 use reversi_solve::{Cancel, Mismatch, MoveScores, Solution, SolveError, SolveOptions, Summary, check_expected};
 use reversi_variants::{Move, Position};
 use serde_json::{Value, json};
@@ -41,9 +45,15 @@ pub(crate) struct SolveArgs {
     #[arg(long, default_value = "auto", value_parser = parse_format_choice)]
     format: FormatChoice,
     /// Solve each game's first position with N empty squares (games that
-    /// never have N are skipped, and counted).
+    /// never have N are skipped, and counted). With --wthor-check: the depth
+    /// to check at instead of each game's.
     #[arg(long, value_name = "N")]
     empties: Option<usize>,
+    /// Check each game's WTHOR theoretical score (Black's discs in perfect
+    /// play from its position at the file's depth, 24 when none) against the
+    /// solver's: a line a game, status 1 when any differs.
+    #[arg(long, conflicts_with = "all")]
+    wthor_check: bool,
     #[command(flatten)]
     start: StartArgs,
     /// Also score every legal move (the OBF answer list).
@@ -106,6 +116,16 @@ pub(crate) fn run(args: &SolveArgs, out: &mut Stdout) -> Result<(), Failure> {
     if let Some(limit) = args.time_limit {
         options = options.time_limit(limit);
     }
+    if args.wthor_check {
+        if args.start.position.is_some() {
+            return Err(Failure::usage("--wthor-check checks record files, not --position"));
+        }
+        let mut theoretical = TheoreticalOptions::new().solve(options);
+        if let Some(depth) = crate::theoretical::depth_option(args.empties, "--empties")? {
+            theoretical = theoretical.depth(depth);
+        }
+        return crate::theoretical::check(&args.files, args.format, &theoretical, args.json, out);
+    }
     let mut tally = Tally::default();
     if !args.json {
         writeln!(
@@ -165,11 +185,7 @@ fn solve_one(
     tally: &mut Tally,
     out: &mut Stdout,
 ) -> Result<(), Failure> {
-    let failed = |e: SolveError| match e {
-        SolveError::Cancelled { .. } => Failure { message: format!("{}: {e}", job.source), status: 130 },
-        SolveError::DeadlineReached { .. } => Failure::illegal(format!("{}: {e}", job.source)),
-        e => Failure::usage(format!("{}: {e}", job.source)),
-    };
+    let failed = |e: SolveError| crate::theoretical::solve_failure(&job.source, e);
     let solution = reversi_solve::solve(&job.position, options).map_err(failed)?;
     let moves = if args.all { Some(reversi_solve::solve_moves(&job.position, options).map_err(failed)?) } else { None };
     let mismatches = check_expected(&job.expected, solution.score, moves.as_ref());

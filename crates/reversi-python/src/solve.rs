@@ -9,21 +9,23 @@ use pyo3::exceptions::{PyMemoryError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use reversi_engine::env::Encoding;
+use reversi_solve::wthor::{TheoreticalOptions, check_theoretical};
 use reversi_solve::{Cancel, SolveError, SolveOptions, Summary};
 use reversi_variants::Position;
 
 use crate::args::Unsigned;
 use crate::engines::seconds;
 use crate::interrupt::interruptible;
+use crate::position::PositionArg;
 use crate::position::PyPosition;
 use crate::records::parse_errors;
-use crate::position::PositionArg;
 
 /// Registers the functions.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_moves, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(check_wthor, m)?)?;
     Ok(())
 }
 
@@ -182,4 +184,66 @@ fn solve_many<'py>(
     dict.set_item("solved", PyArray1::from_vec(py, solved))?;
     dict.set_item("errors", PyList::new(py, messages)?)?;
     Ok(dict)
+}
+
+/// WTHOR's theoretical scores checked by the solver, as `reversi solve
+/// --wthor-check --json` checks them (reversi-solve's `wthor` module): one
+/// dict a game of `source` (a path, or a binary file object), with `game`
+/// (from 1), `black`, `white`, `depth`, `stated`, `computed` (Black's
+/// discs; `None` without one), `agrees`, `disagrees`, `nodes`, `seconds`,
+/// and `empties` (of the position solved) or `unscored` (why there is no
+/// score). `depth` replaces each game's own (else 24); `threads` games are
+/// solved at once.
+#[pyfunction]
+#[pyo3(
+    signature = (source, *, depth=None, threads=Unsigned(1), hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None),
+    text_signature = "(source, *, depth=None, threads=1, hash_mib=64, time_limit=None)"
+)]
+fn check_wthor<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    depth: Option<Unsigned<usize>>,
+    threads: Unsigned<usize>,
+    hash_mib: Unsigned<usize>,
+    time_limit: Option<f64>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let mut checking = TheoreticalOptions::new().solve(options(threads.get(), hash_mib.get(), time_limit)?);
+    if let Some(depth) = depth.map(Unsigned::get) {
+        let max = reversi_solve::wthor::MAX_DEPTH;
+        match u8::try_from(depth) {
+            Ok(d) if d <= max => checking = checking.depth(d),
+            _ => return Err(PyValueError::new_err(format!("depth {depth}: expected 0 to {max} empty squares"))),
+        }
+    }
+    let records = crate::records::open_source(source)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| crate::errors::read_error(&e))?;
+    let checks = interruptible(py, |cancel: &Cancel| {
+        let solve = checking.get_solve().clone().cancel(cancel.clone());
+        check_theoretical(&records, &checking.clone().solve(solve))
+    })?
+    .map_err(solve_error)?;
+    checks
+        .iter()
+        .map(|check| {
+            let record = &records[check.game];
+            let dict = PyDict::new(py);
+            dict.set_item("game", check.game + 1)?;
+            dict.set_item("black", record.black.as_deref())?;
+            dict.set_item("white", record.white.as_deref())?;
+            dict.set_item("depth", check.depth)?;
+            dict.set_item("stated", check.stated)?;
+            dict.set_item("computed", check.computed_score())?;
+            dict.set_item("agrees", check.agrees())?;
+            dict.set_item("disagrees", check.disagrees())?;
+            let (nodes, seconds) = check.computed.as_ref().map_or((0, 0.0), |c| (c.nodes, c.elapsed.as_secs_f64()));
+            dict.set_item("nodes", nodes)?;
+            dict.set_item("seconds", seconds)?;
+            match &check.computed {
+                Ok(c) => dict.set_item("empties", c.empties)?,
+                Err(why) => dict.set_item("unscored", why.to_string())?,
+            }
+            Ok(dict)
+        })
+        .collect()
 }

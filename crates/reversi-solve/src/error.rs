@@ -60,6 +60,15 @@ pub enum SolveError {
         /// The limit asked for.
         limit: Duration,
     },
+    /// A number of empty squares past the 8x8 board's 60 (the depth of
+    /// WTHOR's theoretical scores).
+    #[error("depth {requested}: expected 0 to {max} empty squares")]
+    Depth {
+        /// The depth asked for.
+        requested: usize,
+        /// The most empty squares a position has.
+        max: usize,
+    },
     /// The position is of a game or board the solver does not solve.
     #[error("cannot solve this position: {reason}")]
     Unsupported {

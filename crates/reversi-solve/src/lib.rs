@@ -41,6 +41,8 @@
 //!   order (a dataset's labels, a batch from Python).
 //! - [`Summary`]: a solve's answer as named fields, the one definition of
 //!   `reversi solve --json`'s line and Python's `solve` dict.
+//! - [`wthor`] (feature `wthor`): WTHOR's theoretical scores checked and
+//!   filled by the solver, as Edax's `-wtest` checks them.
 //! - [`check_expected`]: expected scores (an OBF line's) against a solve.
 //! - [`xot`]: balanced openings (the equivalent of the XOT list) generated
 //!   from a seed, valued by the solver where it reaches, else by a
@@ -72,6 +74,7 @@
 //!
 //! - `serde`: `Serialize` for [`Summary`] (and [`MoveScore`]), written with
 //!   the field names as keys.
+//! - `wthor`: the [`wthor`] module, over reversi-notation's records.
 //!
 //! # WebAssembly
 //!
@@ -98,6 +101,9 @@ mod scores;
 mod solution;
 mod summary;
 mod window;
+#[cfg(feature = "wthor")]
+#[cfg_attr(docsrs, doc(cfg(feature = "wthor")))]
+pub mod wthor;
 pub mod xot;
 
 use std::cmp::Ordering;

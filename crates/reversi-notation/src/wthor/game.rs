@@ -187,8 +187,10 @@ impl Game {
 pub(crate) const CREATED: &str = "WthorCreated";
 /// The field that keeps a file's solitaire flag (when not 0).
 pub(crate) const SOLITAIRE: &str = "WthorSolitaire";
-/// The field that keeps the depth of a file's theoretical scores (when not 0).
-pub(crate) const DEPTH: &str = "WthorDepth";
+/// The [`Record::extra`] field that keeps the depth of a file's theoretical
+/// scores (the header's, when not 0): the empty squares of the position each
+/// game's theoretical score is the perfect-play result of.
+pub const DEPTH: &str = "WthorDepth";
 
 /// A header's creation date as a field's value, `YYYY-MM-DD` (century and
 /// year in the century as one year); `None` when it is not set, or its
@@ -209,8 +211,10 @@ pub(crate) fn parse_created(text: &str) -> Option<[u8; 4]> {
     (parts.next().is_none() && created_text(created).as_deref() == Some(text)).then_some(created)
 }
 
-/// The name of the field that holds a game's theoretical score.
-pub(crate) const THEORETICAL_SCORE: &str = "WthorTheoreticalScore";
+/// The [`Record::extra`] field that holds a game's theoretical score: Black's
+/// discs at the end of perfect play from the game's position with
+/// [`DEPTH`] empty squares, empties to the winner.
+pub const THEORETICAL_SCORE: &str = "WthorTheoreticalScore";
 
 /// The string in `slot`, emptied (one put there if there was none).
 fn reused(slot: &mut Option<String>) -> &mut String {

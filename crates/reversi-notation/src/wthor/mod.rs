@@ -15,7 +15,9 @@
 //! `WthorCreated` (the creation date, `YYYY-MM-DD`), `WthorSolitaire` and
 //! `WthorDepth` (the depth of the theoretical scores), which the writer puts
 //! back in the header it writes (from the first game; a game whose fields
-//! differ has them reported lost).
+//! differ has them reported lost). [`THEORETICAL_SCORE`] and [`DEPTH`] name
+//! the two fields; reversi-solve's `wthor` module (feature `wthor`) checks
+//! and fills them with the exact solver.
 //!
 //! A `.wtb` file's games are read whole ([`read_games`]) or game by game from
 //! any [`Read`](std::io::Read) ([`Reader`]) in the memory of one game, with
@@ -36,6 +38,7 @@ mod target;
 mod writer;
 
 pub(crate) use codec::CODEC;
+pub use game::{DEPTH, THEORETICAL_SCORE};
 pub use names::{MAX_NAMES, Names, read_names, read_names_from, write_names};
 pub use reader::Reader;
 pub use target::{TargetError, check_target, database_files};
