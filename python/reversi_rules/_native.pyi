@@ -613,7 +613,7 @@ class _Solved(TypedDict):
     errors: list[str]
 
 def solve_many(
-    positions: Iterable[Position],
+    positions: Iterable[Position | str],
     *,
     threads: int | None = None,
     hash_mib: int = 64,

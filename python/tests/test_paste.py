@@ -21,6 +21,8 @@ def test_every_position_argument_reads_a_paste(text: str) -> None:
     # The solver reads one too: a random game to 8 empties, solved as its board.
     end = "d3c5c6c3b5e3f3a5c2c1a4c7b3f5a6g2d1b2c4b1e6d7g3b4e7e1g4f2c8f4h1f6a2d6a1h3g5h5e2b8a8f1f7h2h4e8g1b7d8"
     assert rr.solve_moves(end) == rr.solve_moves(rr.Position(end))
+    many = rr.solve_many([end, rr.Position(end)], threads=1)
+    assert many["score"][0] == many["score"][1] == rr.solve(end)["score"]
     assert rr.Record(["d3"], start=text).start() == expected
     assert rr.Batch(2, start=text).position(1) == expected
     assert rr.Batch(1, start=expected).position(0) == expected

@@ -17,7 +17,6 @@ use crate::args::Unsigned;
 use crate::engines::seconds;
 use crate::interrupt::interruptible;
 use crate::position::PositionArg;
-use crate::position::PyPosition;
 use crate::records::parse_errors;
 
 /// Registers the functions.
@@ -156,7 +155,7 @@ fn solve_many<'py>(
     let skip = parse_errors(errors)?;
     let options = options(threads_or_cores(threads), hash_mib.get(), time_limit)?;
     let positions: Vec<Position> =
-        positions.try_iter()?.map(|p| Ok(p?.extract::<PyRef<'_, PyPosition>>()?.pos)).collect::<PyResult<_>>()?;
+        positions.try_iter()?.map(|p| p?.extract::<PositionArg<'_>>()?.get()).collect::<PyResult<_>>()?;
     let answers = interruptible(py, |cancel: &Cancel| {
         reversi_solve::solve_many(&positions, &options.clone().cancel(cancel.clone()))
     })?

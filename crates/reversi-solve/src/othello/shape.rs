@@ -27,9 +27,9 @@ pub(crate) struct Shape {
     /// Four regions for parity: the board's bounding box cut in half each
     /// way (the 8x8 board's 4x4 quadrants).
     pub(crate) quadrants: [u64; 4],
-    /// The symmetries of the 8x8 board other than the identity that map
-    /// the board onto itself (the first `symmetry_count`).
-    symmetries: [Symmetry; 7],
+    /// The symmetries of the 8x8 board that map the board onto itself (the
+    /// first `symmetry_count`; the identity first).
+    symmetries: [Symmetry; 8],
     symmetry_count: usize,
 }
 
@@ -40,16 +40,8 @@ pub(crate) const FULL: Shape = Shape {
     corners: CORNERS,
     x_squares: X_SQUARES,
     quadrants: QUADRANTS,
-    symmetries: [
-        Symmetry::Rotate90,
-        Symmetry::Rotate180,
-        Symmetry::Rotate270,
-        Symmetry::FlipVertical,
-        Symmetry::FlipHorizontal,
-        Symmetry::FlipDiagonal,
-        Symmetry::FlipAntiDiagonal,
-    ],
-    symmetry_count: 7,
+    symmetries: Symmetry::ALL,
+    symmetry_count: 8,
 };
 
 /// The squares next to one of `set` in the direction of the shift by
@@ -84,10 +76,10 @@ impl Shape {
         let left = (0..half_c).fold(0u64, |m, c| m | FILE_A << c);
         let low = if half_r == 0 { 0 } else { u64::MAX >> (64 - 8 * half_r) };
         let quadrants = [left & low & mask, !left & low & mask, left & !low & mask, !left & !low & mask];
-        let mut symmetries = [Symmetry::Identity; 7];
+        let mut symmetries = [Symmetry::Identity; 8];
         let mut symmetry_count = 0;
         for s in Symmetry::ALL {
-            if s != Symmetry::Identity && s.apply_u64(mask) == mask {
+            if s.apply_u64(mask) == mask {
                 symmetries[symmetry_count] = s;
                 symmetry_count += 1;
             }
@@ -101,7 +93,8 @@ impl Shape {
     /// the symmetries map onto one another, all but the lowest square.
     pub(crate) fn twins(&self, p: u64, o: u64, moves: u64) -> u64 {
         let mut twins = 0;
-        for &s in &self.symmetries[..self.symmetry_count] {
+        // (The identity, first, repeats nothing.)
+        for &s in &self.symmetries[1..self.symmetry_count] {
             if s.apply_u64(p) != p || s.apply_u64(o) != o {
                 continue;
             }
@@ -146,9 +139,9 @@ mod tests {
         assert_eq!(shape.quadrants.iter().fold(0, |a, q| a | q), SIX);
         assert_eq!(shape.quadrants[0], 0x07_0707);
         // At a1-f6 no symmetry of the 8x8 board keeps it but the diagonal.
-        assert_eq!(&shape.symmetries[..shape.symmetry_count], [Symmetry::FlipDiagonal]);
+        assert_eq!(&shape.symmetries[..shape.symmetry_count], [Symmetry::Identity, Symmetry::FlipDiagonal]);
         // Centred at b2-g7, all eight.
-        assert_eq!(Shape::of(SIX << 9).symmetry_count, 7);
+        assert_eq!(Shape::of(SIX << 9).symmetry_count, 8);
     }
 
     #[test]
