@@ -14,7 +14,7 @@ use reversi_core::Color;
 use reversi_solve::{Cancel, SolveError, SolveOptions};
 use reversi_variants::Position;
 
-use super::game::Termination;
+use super::termination::Termination;
 
 /// The most empty squares at which a match adjudicates (the CLI's
 /// `--adjudicate`, Python's `match(adjudicate=)`): a one-thread solve of 30

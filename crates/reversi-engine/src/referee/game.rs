@@ -13,6 +13,7 @@ use reversi_core::Color;
 use reversi_variants::Move;
 
 use super::adjudicate::{Adjudged, empties, solved};
+use super::termination::Termination;
 use crate::process::Fault;
 use crate::side::{Clocks, Game, Side, TimeControl};
 
@@ -33,41 +34,6 @@ impl<P: crate::Policy> Side for PolicySide<P> {
     fn go(&mut self, game: &Game, _clocks: &Clocks, _deadline: Instant) -> Result<Move, Fault> {
         Ok(self.0.choose(&game.position))
     }
-}
-
-/// How a game ended: typed here, written as a record's `Termination`
-/// field only when the record is written
-/// ([`Report::termination_text`](super::Report::termination_text)).
-///
-/// `#[non_exhaustive]`: endings may be told apart further.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Termination {
-    /// Neither side can move: the final position is `game.position`.
-    Finished,
-    /// `loser` failed: it loses the game.
-    Forfeit {
-        /// The side at fault.
-        loser: Color,
-        /// What it did.
-        fault: Fault,
-    },
-    /// The referee solved `game.position` exactly (at most the match's
-    /// adjudication limit of empty squares) and ended the game with the
-    /// result of perfect play by both sides.
-    Adjudicated {
-        /// The empty squares of the position solved.
-        empties: u8,
-        /// Black's final disc difference under perfect play, empty squares
-        /// to the winner (as the solver, OBF and Edax count).
-        score: i32,
-        /// A perfect line from the position to the game's end, passes
-        /// included (not played: the record keeps the moves played).
-        pv: Vec<Move>,
-    },
-    /// The game was stopped before its end: the match was interrupted, or
-    /// the game went on past ten plies per playable square.
-    Stopped,
 }
 
 /// A game played: the moves with the time each took, and how it ended.

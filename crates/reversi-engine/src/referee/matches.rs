@@ -22,7 +22,8 @@ use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
 use reversi_variants::Variant;
 
 use super::adjudicate::{final_position, termination_text};
-use super::game::{Played, Termination, play_or_forfeit};
+use super::game::{Played, play_or_forfeit};
+use super::termination::Termination;
 use crate::process::Fault;
 use crate::side::{Game, Side, TimeControl};
 

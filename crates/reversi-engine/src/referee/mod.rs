@@ -9,14 +9,16 @@ mod game;
 mod matches;
 mod openings;
 mod stats;
+mod termination;
 
 pub use crate::side::{Clocks, Game, Side, TimeControl};
 pub use adjudicate::{ADJUDICATION_TABLE_MIB, AdjudicateError, MAX_ADJUDICATE, check_adjudicate};
 pub use definition::{DEFINITION_FIELDS, MatchDefinition, ResumeMismatch};
-pub use game::{Played, PolicySide, Termination, play_game, play_or_forfeit};
+pub use game::{Played, PolicySide, play_game, play_or_forfeit};
 pub use matches::{
     EngineSpec, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, Report, opening, resumed,
     run_match,
 };
 pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
+pub use termination::Termination;
