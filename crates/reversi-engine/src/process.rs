@@ -72,9 +72,10 @@ pub enum Fault {
     /// The engine resigned.
     #[error("resigned")]
     Resigned,
-    /// A move that is not legal in the game.
+    /// A move that is not legal in the game (a pass while a move exists
+    /// included): the move, typed.
     #[error("illegal move {0}")]
-    Illegal(String),
+    Illegal(reversi_variants::Move),
     /// The wait for the engine was stopped by the caller
     /// ([`stoppable`](crate::stoppable)): the caller is interrupted, the
     /// engine at no fault.

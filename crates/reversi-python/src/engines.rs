@@ -102,7 +102,7 @@ impl Engine {
             return Err(Fault::Timeout);
         }
         if mv.is_pass() || !pos.is_legal(mv) {
-            return Err(Fault::Illegal(mv.to_string()));
+            return Err(Fault::Illegal(mv));
         }
         let mut game = game;
         game.position.play_unchecked(mv);

@@ -156,7 +156,8 @@ fn strings<T: ToString>(items: &[T]) -> JsValue {
     items.iter().map(|item| JsValue::from_str(&item.to_string())).collect::<js_sys::Array>().into()
 }
 
-/// The exact value of `position` (a Reversi `Position` on any board): `{
+/// The exact value of `position` (a Reversi `Position` on any board, or a
+/// text as `Position.fromText` reads it): `{
 /// score, best, pv, nodes, seconds }`, the fields of `reversi solve --json`:
 /// `score` the final disc difference for the side to move with the empty
 /// squares given to the winner, `best` a move (`"pass"` when the side to
@@ -166,14 +167,15 @@ fn strings<T: ToString>(items: &[T]) -> JsValue {
 /// seconds), `hashMib` (the table, default 64).
 ///
 /// # Errors
-/// `TypeError`: a position that is not a `Position`, options that are not
+/// `TypeError`: a position that is neither a `Position` nor a string (a
+/// text as `Position.fromText` reads it), options that are not
 /// an object, an unknown option or one of the wrong type. `RangeError`: an
 /// option out of range, a position with more empties than `maxEmpties`.
 /// `Error`: a position the solver refuses (Reversitacks, Attacks: their
 /// games need not end), the time limit reached.
 #[wasm_bindgen(unchecked_return_type = "Solution")]
 pub fn solve(
-    #[wasm_bindgen(unchecked_param_type = "Position")] position: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Position | string")] position: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let position = Position::of_js(&position, "solve: position")?;
@@ -199,7 +201,7 @@ pub fn solve(
 /// As [`solve`].
 #[wasm_bindgen(js_name = solveMoves, unchecked_return_type = "MoveScores")]
 pub fn solve_moves(
-    #[wasm_bindgen(unchecked_param_type = "Position")] position: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Position | string")] position: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let position = Position::of_js(&position, "solveMoves: position")?;

@@ -93,7 +93,7 @@ test('every export refuses arguments of the wrong type with a TypeError naming t
     ['RecordStream.read: count', wrong.number, (v) => new RecordStream(10).read(v)],
     // The start has 60 empties: a call that got past its arguments would be refused (a RangeError), never run.
     ...[['solve', solve], ['solveMoves', solveMoves]].flatMap(([name, call]) => [
-      [`${name}: position`, [...others, 'x', undefined, { constructor: { name: 'Position' } }], (v) => call(v)],
+      [`${name}: position`, [...others, undefined, { constructor: { name: 'Position' } }], (v) => call(v)],
       [`${name}: options`, [12, 'x', Symbol('s'), 10n, true, [], () => 1], (v) => call(new Position(), v)],
       ...['maxEmpties', 'timeLimit', 'hashMib'].map((field) =>
         [`${name}: options.${field}`, optional('number'), (v) => call(new Position(), { [field]: v })]),
@@ -176,5 +176,9 @@ test('solve and solveMoves give FFO #1-19 their published scores', async () => {
   // A game over has no move; Attacks is the library's refusal.
   const over = Position.fromText('XXXX/XXXX/XXXX/XXXO X');
   assert.deepEqual([solve(over).best, solve(over).score, solveMoves(over).moves], [null, 14, []]);
+  // A text is read as Position.fromText reads it; one that names no position is the reader's error.
+  assert.deepEqual(solve('XXXX/XXXX/XXXX/XXXO X'), { ...solve(over), seconds: solve('XXXX/XXXX/XXXX/XXXO X').seconds });
+  assert.deepEqual(solveMoves('XXXX/XXXX/XXXX/XXXO X').moves, []);
+  assert.throws(() => solve('zz'), (e) => !(e instanceof TypeError) && /bad position at byte 0/.test(e.message));
   assert.throws(() => solve(new Position('attacks', '4x4')), /cannot solve this position/);
 });

@@ -174,7 +174,7 @@ pub fn play_game<'a>(
             if took > clocks[color.index()] {
                 Err(Fault::Timeout)
             } else if mv.is_pass() || !pos.is_legal(mv) {
-                Err(Fault::Illegal(mv.to_string()))
+                Err(Fault::Illegal(mv))
             } else {
                 Ok(mv)
             }
