@@ -100,7 +100,11 @@ def test_refusals() -> None:
     with pytest.raises(ValueError, match="errors"):
         rr.solve_many(four, errors="ignore")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        rr.solve_many(["----/-OX-/-XO-/---- X"])  # type: ignore[list-item]
+        rr.solve_many([5])  # type: ignore[list-item]
+    # A text is a position, as for every position argument; one that names none is the reader's error.
+    assert rr.solve_many(["----/-OX-/-XO-/---- X"])["score"][0] == -10
+    with pytest.raises(rr.ParseError):
+        rr.solve_many(["zz"])
 
 
 @settings(max_examples=15)
