@@ -539,7 +539,9 @@ def match(
     """A match between two engines or policies (``policy(position) -> move``),
     played as ``reversi match`` plays it.
 
-    Each opening (the standard start if none) is played twice, colours swapped;
+    Each opening (without ``openings``, the library's 60 default openings of
+    4 plies, as ``reversi match`` plays them; an empty list: the standard
+    start) is played twice, colours swapped;
     ``games`` defaults to two per opening. ``wins``, ``draws``, ``losses`` and
     ``score`` are ``a``'s; ``elo`` with its 95% interval (``None`` at an open end,
     as ``--json``'s ``null``); ``llr`` the log-likelihood ratio of ``sprt``

@@ -74,7 +74,7 @@ def test_match_between_an_engine_and_a_policy_records_every_game() -> None:
 
 def test_match_forfeits_restart_the_engine() -> None:
     with scripted("gtp", "crash:3") as engine:
-        result = rr.match(engine, first_move, games=4, time=10.0)
+        result = rr.match(engine, first_move, openings=[], games=4, time=10.0)  # the standard start
     assert (result["wins"], result["draws"], result["losses"]) == (0, 0, 4)
     for game in result["games"]:
         assert game.result in ("-64:r", "+64:r")
@@ -87,6 +87,17 @@ def test_match_between_policies_and_errors() -> None:
 
     result = rr.match(first_move, last_move, games=2)
     assert len(result["games"]) == 2
+
+    # Without openings: the library's 60 default openings, two games each,
+    # as `reversi match` plays them.
+    default = rr.match(first_move, last_move)["games"]
+    assert len(default) == 120
+    openings = {tuple(g.moves[:4]) for g in default}
+    assert len(openings) == 60
+    assert default[0].moves[:4] == default[1].moves[:4]
+    # An empty list: the standard start alone (d3 first, e6 last of its moves).
+    plain = rr.match(first_move, last_move, openings=[])["games"]
+    assert [g.moves[0] for g in plain] == ["d3", "e6"]
 
     def broken(position: rr.Position) -> str:
         raise KeyError("no move here")
@@ -116,7 +127,7 @@ def test_a_match_keeps_every_game_when_an_engine_cannot_start_again(tmp_path: Pa
     )
     once.chmod(0o755)
     with rr.Engine(str(once)) as engine:
-        result = rr.match(engine, first_move, games=4, time=10.0)
+        result = rr.match(engine, first_move, openings=[], games=4, time=10.0)  # the standard start
     assert (result["wins"], result["draws"], result["losses"]) == (0, 0, 4)
     assert [g.result for g in result["games"]] == ["-64:r", "+64:r", "-64:r", "+64:r"]
     assert len(result["games"][0].moves) == 2  # its first move, the policy's, then the crash
@@ -128,7 +139,7 @@ def test_match_progress_and_sprt_fields_as_the_cli_json() -> None:
         return position.moves()[-1]
 
     seen: list[dict[str, object]] = []
-    result = rr.match(first_move, last_move, games=6, sprt="0,10,0.05,0.05", progress=seen.append)
+    result = rr.match(first_move, last_move, openings=[], games=6, sprt="0,10,0.05,0.05", progress=seen.append)
     assert [g["game"] for g in seen] == [1, 2, 3, 4, 5, 6]
     fields = {
         "wins",
@@ -179,7 +190,7 @@ def lopsided() -> tuple[Callable[[rr.Position], str], Callable[[rr.Position], st
 
 def test_match_open_elo_interval_is_none_and_sprt_stops_the_match() -> None:
     # W 3 L 1: the score's interval reaches 1, so the Elo's upper end is open.
-    result = rr.match(*lopsided(), games=4)
+    result = rr.match(*lopsided(), openings=[], games=4)  # the standard start
     assert [g.result for g in result["games"]] == ["+64:r", "+64:r", "+64:r", "-64:r"]
     assert (result["wins"], result["losses"]) == (3, 1)
     assert result["elo"] is not None and result["elo_low"] is not None and result["elo_high"] is None
@@ -187,7 +198,7 @@ def test_match_open_elo_interval_is_none_and_sprt_stops_the_match() -> None:
     # An SPRT stops the match at its verdict, as `reversi match --sprt` does:
     # after game 3 (W 2 L 1) the LLR is 1.01, past its bound 0.85.
     seen: list[dict[str, object]] = []
-    decided = rr.match(*lopsided(), games=40, sprt="-400,-200,0.3,0.3", progress=seen.append)
+    decided = rr.match(*lopsided(), openings=[], games=40, sprt="-400,-200,0.3,0.3", progress=seen.append)
     assert decided["sprt"] == "H1" and len(decided["games"]) == len(seen) == 3
     assert decided["llr"] is not None and decided["llr"] > 0.85
 

@@ -196,7 +196,8 @@ fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) ->
 
 /// Plays a match between `a` and `b` (each an `Engine` or a callable
 /// `policy(position) -> move`) from `openings` (`Record`s, each played twice
-/// with colours swapped; the standard start if none), `concurrency` games
+/// with colours swapped; reversi-engine's default openings if none, as the
+/// CLI's `match`), `concurrency` games
 /// at once (1 to reversi-engine's `MAX_CONCURRENCY`, as the CLI's
 /// `--concurrency`), each game ended by exact solve at `adjudicate` empty
 /// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`).
@@ -231,10 +232,17 @@ fn play_match<'py>(
         .transpose()?;
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
-    let mut starts = Vec::new();
-    for (i, game) in openings.iter().flatten().enumerate() {
-        starts.push(opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))?);
-    }
+    // Without openings: the library's default openings, as the CLI's match.
+    let starts = match &openings {
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, game)| {
+                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
+            })
+            .collect::<PyResult<Vec<_>>>()?,
+        None => MatchOptions::new(0).openings_of().to_vec(),
+    };
     let games = games.unwrap_or(2 * starts.len().max(1));
     let progress = Progress::of(py, progress, games)?;
     let (first, setup_a) = Player::of(a)?;
