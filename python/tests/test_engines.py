@@ -139,7 +139,9 @@ def test_match_progress_and_sprt_fields_as_the_cli_json() -> None:
         return position.moves()[-1]
 
     seen: list[dict[str, object]] = []
-    result = rr.match(first_move, last_move, openings=[], games=6, sprt="0,10,0.05,0.05", progress=seen.append)
+    result = rr.match(
+        first_move, last_move, openings=[], games=6, sprt="0,10,0.05,0.05", progress=seen.append
+    )
     assert [g["game"] for g in seen] == [1, 2, 3, 4, 5, 6]
     fields = {
         "wins",
