@@ -115,7 +115,7 @@ pub fn placement_flips(p: u64, o: u64, sq: usize) -> u64 {
 }
 
 /// THE placement step: the child of placing a disc of `p` on `sq` (0 to 63)
-/// flipping `f` (what [`flips`] or [`placement_flips`] found), as
+/// flipping `f` (what `flips` or `placement_flips` found), as
 /// `(player, opponent)` of the side to move next: the opponent keeps its
 /// unflipped discs, the mover gains the square and the flips. Every 8x8
 /// move (perft's children, [`Position`](crate::Position), `raw::Game`,
