@@ -9,10 +9,10 @@ use std::process::Command;
 use serde_json::Value;
 
 mod common;
+mod repository;
 
-use common::{
-    TempDir, assert_parse_error, convert, data, data_files, illegal, replay_json, reversi, stderr, stdout, without_file,
-};
+use common::{TempDir, assert_parse_error, convert, replay_json, reversi, stderr, stdout, without_file};
+use repository::{data, data_files, illegal};
 
 #[test]
 fn the_repository_data_replays_legal_and_the_illegal_samples_apart_do_not() {

@@ -8,10 +8,10 @@ use std::path::Path;
 use std::process::Output;
 
 mod common;
+mod repository;
 
-use common::{
-    TempDir, convert, data, data_files, illegal, listing, replay_json, reversi, stderr, stdout, without_file,
-};
+use common::{TempDir, convert, listing, replay_json, reversi, stderr, stdout, without_file};
+use repository::{data, data_files, illegal};
 
 #[test]
 fn convert_wthor_to_pgn_and_back_keeps_every_game() {
