@@ -398,7 +398,7 @@ pub fn plies(record: &Record, passes: Passes) -> Result<Plies<RecordMoves<'_>>, 
 /// [`ReplayError`] for a start that does not fit, or an illegal move before
 /// the position is reached.
 pub fn position_with_empties(record: &Record, empties: usize, passes: Passes) -> Result<Option<Position>, ReplayError> {
-    let empty = |p: &Position| p.geometry().playable_count() - p.count(Color::Black) - p.count(Color::White);
+    let empty = |p: &Position| p.empties();
     let mut steps = plies(record, passes)?;
     if empty(steps.position()) == empties {
         return Ok(Some(*steps.position()));

@@ -349,7 +349,7 @@ impl Dataset {
 
 /// The empty squares of `position`.
 fn empties(position: &Position) -> usize {
-    position.geometry().playable_count() - position.count(Color::Black) - position.count(Color::White)
+    position.empties()
 }
 
 /// Why `solve_empties` refuses a variant.

@@ -234,8 +234,7 @@ pub fn theoretical_score(
     if !record.is_standard_othello() {
         return Ok(Err(Unscored::NotOthello));
     }
-    let empties =
-        |p: &reversi_variants::Position| p.geometry().playable_count() - p.count(Color::Black) - p.count(Color::White);
+    let empties = |p: &reversi_variants::Position| p.empties();
     let position = match position_with_empties(record, usize::from(depth), Passes::Infer) {
         Err(e) => return Ok(Err(Unscored::Illegal(e))),
         Ok(Some(position)) => position,

@@ -243,6 +243,21 @@ impl Position {
         }
     }
 
+    /// The empty squares: the playable squares (holes are not squares to
+    /// play) that hold no piece. The solver's depth, the referee's
+    /// adjudication limit and the datasets' labels all count these.
+    ///
+    /// ```
+    /// use reversi_variants::{Geometry, Position, Variant};
+    /// let holes = Geometry::new(4, 4)?.with_holes(["a1".parse()?])?;
+    /// assert_eq!(Position::start(Variant::Reversi, holes)?.empties(), 11);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn empties(&self) -> usize {
+        self.geometry.playable_count().saturating_sub(self.count(Color::Black) + self.count(Color::White))
+    }
+
     /// The squares holding pieces of `color`, row by row.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
         let set = if color == Color::Black { self.black } else { self.white };

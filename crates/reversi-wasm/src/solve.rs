@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use reversi_solve::{MoveScores, Solution, SolveOptions};
-use reversi_variants::{Color, Move};
+use reversi_variants::Move;
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, js_error};
@@ -116,9 +116,7 @@ impl Limits {
 
 /// The empty playable squares of `position` (holes are not empties).
 pub(crate) fn empties(position: &Position) -> u32 {
-    let p = &position.pos;
-    let pieces = p.count(Color::Black) + p.count(Color::White);
-    u32::try_from(p.geometry().playable_count().saturating_sub(pieces)).unwrap_or(u32::MAX)
+    u32::try_from(position.pos.empties()).unwrap_or(u32::MAX)
 }
 
 /// The page's clock: `Date.now()`, which every JS realm has (a window, a

@@ -58,8 +58,7 @@ pub fn check_adjudicate(empties: u64) -> Result<u8, AdjudicateError> {
 
 /// The empty playable squares of `position`.
 pub(super) fn empties(position: &Position) -> usize {
-    let pieces = position.count(Color::Black) + position.count(Color::White);
-    position.geometry().playable_count().saturating_sub(pieces)
+    position.empties()
 }
 
 /// What an adjudication's solve gave.

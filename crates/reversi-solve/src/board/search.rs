@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use reversi_variants::{Color, Move, Moves, Position, Square};
+use reversi_variants::{Move, Moves, Position, Square};
 
 use super::order::square_values;
 use super::table::{NO_MOVE, Table};
@@ -49,8 +49,7 @@ impl Stop {
 /// The empty playable squares of `pos` (holes are not empties).
 #[must_use]
 pub(super) fn empties(pos: &Position) -> u32 {
-    let pieces = pos.count(Color::Black) + pos.count(Color::White);
-    (pos.geometry().playable_count() - pieces) as u32
+    pos.empties() as u32
 }
 
 /// The score of a finished game for the side to move: the disc difference,
