@@ -127,5 +127,7 @@ CASES = [
 if __name__ == "__main__":
     for counts, e0, e1, model in CASES:
         print(f"llr {counts} [{e0}, {e1}] {model}: {llr(counts, e0, e1, model)!r}")
-    for counts in ([3, 10, 25, 12, 6], [34, 54, 31 + 32, 64, 75], [332, 433, 457 + 41, 333, 334], [12, 30, 58]):
+    # The second and third: fastchess's Elo tests (elo_test.cpp).
+    elos = ([3, 10, 25, 12, 6], [34, 54, 31 + 32, 64, 75], [332, 433, 457 + 41, 333, 334], [12, 30, 58])
+    for counts in elos:
         print(f"elo {counts}: {elo(counts)!r}")
