@@ -13,6 +13,7 @@ mod openings;
 mod pentanomial;
 mod stats;
 mod termination;
+mod tournament;
 
 pub use crate::side::{Clocks, Game, Side, TimeControl};
 pub use adjudicate::{ADJUDICATION_TABLE_MIB, AdjudicateError, MAX_ADJUDICATE, check_adjudicate};
@@ -27,3 +28,7 @@ pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings};
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
 pub use termination::Termination;
+pub use tournament::{
+    Crosstable, Entrant, Format, ParseFormatError, Row, TOURNAMENT_FIELD, Tournament, TournamentError, TournamentGame,
+    TournamentOptions,
+};
