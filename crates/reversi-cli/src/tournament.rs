@@ -12,7 +12,7 @@ use std::time::Duration;
 use clap::Args;
 use reversi_engine::referee::{
     Crosstable, EloModel, EngineSpec, Entrant, Format as Pairings, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
-    PairStanding, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict,
+    PairStanding, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names,
 };
 use reversi_notation::Format;
 
@@ -118,7 +118,7 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
     let options = TournamentOptions::new(args.format, matches).sprt(sprt);
     // Engines' process groups are ended if the tournament is interrupted.
     crate::interrupt::watch();
-    let names = unique(probe_engines(&specs.iter().collect::<Vec<_>>(), setup)?);
+    let names = distinct_names(probe_engines(&specs.iter().collect::<Vec<_>>(), setup)?);
     let entrants = specs.iter().cloned().zip(names).map(|(spec, name)| Entrant::engine(spec).named(name)).collect();
     let mut tournament = Tournament::new(entrants, options).map_err(|e| Failure::usage(e.to_string()))?;
     if args.resume {
@@ -160,13 +160,6 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
     let table = tournament.crosstable();
     let summary = if args.json { table_json(table).to_string() } else { format!("{} games\n{table}", table.games()) };
     stdout.write_fmt(format_args!("{summary}\n"))
-}
-
-/// The engines' names for the crosstable: each as it names itself, a name
-/// given twice or more followed by the engine's number (`random #2`).
-fn unique(names: Vec<String>) -> Vec<String> {
-    let count = |name: &String| names.iter().filter(|n| *n == name).count();
-    names.iter().enumerate().map(|(i, n)| if count(n) > 1 { format!("{n} #{}", i + 1) } else { n.clone() }).collect()
 }
 
 fn game_line(game: &TournamentGame, table: &Crosstable, standing: &PairStanding, total: usize) -> String {

@@ -30,5 +30,5 @@ pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
 pub use termination::Termination;
 pub use tournament::{
     Crosstable, Entrant, Format, ParseFormatError, Row, TOURNAMENT_FIELD, Tournament, TournamentError, TournamentGame,
-    TournamentOptions,
+    TournamentOptions, distinct_names,
 };

@@ -174,6 +174,22 @@ impl<'a> Entrant<'a> {
     }
 }
 
+/// The entrants' names for a crosstable: each as given, a name given twice
+/// or more followed by the entrant's number from 1 (`random #2`), so that
+/// every row and record names one entrant (the CLI names engines as they
+/// name themselves; Python callables by their `__name__`).
+///
+/// ```
+/// use reversi_engine::referee::distinct_names;
+/// let names = distinct_names(vec!["edax".into(), "random".into(), "random".into()]);
+/// assert_eq!(names, ["edax", "random #2", "random #3"]);
+/// ```
+#[must_use]
+pub fn distinct_names(names: Vec<String>) -> Vec<String> {
+    let count = |name: &String| names.iter().filter(|n| *n == name).count();
+    names.iter().enumerate().map(|(i, n)| if count(n) > 1 { format!("{n} #{}", i + 1) } else { n.clone() }).collect()
+}
+
 /// A tournament's settings: its format, each pairing's match (games per
 /// pairing, openings, clock, games at once over the whole tournament,
 /// adjudication) and an SPRT on each pairing's pairs.
