@@ -29,7 +29,7 @@ __all__ = [
     "Batch",
     "VectorCore",
     "Record",
-    "Records",
+    "RecordReader",
     "read",
     "write",
     "convert",
@@ -50,7 +50,7 @@ __all__ = [
 
 __version__: str
 
-_Side: TypeAlias = Literal["black", "white"]
+_Color: TypeAlias = Literal["black", "white"]
 _BuiltinPolicy: TypeAlias = Literal["random", "greedy"]
 # What the ``out=`` arguments take: a NumPy array, or any object that shares
 # its memory by the buffer protocol or DLPack (a CPU torch tensor, pinned or not).
@@ -111,7 +111,7 @@ class Position:
     @property
     def outcome(self) -> Literal["black", "white", "draw"] | None: ...
     @property
-    def side_to_move(self) -> _Side: ...
+    def side_to_move(self) -> _Color: ...
     @property
     def variant(self) -> Literal["reversi", "reversitacks", "attacks"]: ...
     @property
@@ -315,20 +315,20 @@ class Record:
     @property
     def variant(self) -> str: ...
     @property
-    def first(self) -> _Side: ...
+    def first(self) -> _Color: ...
     def start(self) -> Position: ...
     def plies(self) -> list[tuple[Position, str, Position]]:
         """``(before, move, after)`` for every ply, inferred forced passes included."""
 
 @final
-class Records(Iterator[Record]):
-    def __iter__(self) -> Records: ...
+class RecordReader(Iterator[Record]):
+    def __iter__(self) -> RecordReader: ...
     def __next__(self) -> Record: ...
 
 def read(
     source: str | PathLike[str] | IO[bytes] | IO[str],
     errors: Literal["raise", "skip"] = "raise",
-) -> Records:
+) -> RecordReader:
     """The games of a record file (path, or file object read whole).
 
     A directory stands for its record files, as on the command line: the files

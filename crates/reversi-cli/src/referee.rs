@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    EngineSpec, MAX_CONCURRENCY, MatchDefinition, MatchOptions, Protocol, Repeats, Report, Sprt, Standing, Tally,
+    EngineSpec, GameReport, MAX_CONCURRENCY, MatchDefinition, MatchOptions, Protocol, Repeats, Sprt, Standing, Tally,
     Termination, TimeControl, Verdict, check_adjudicate, opening, resumed, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
@@ -104,7 +104,7 @@ pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// The openings of `path`, each checked playable.
-pub(crate) fn read_openings(path: &Path) -> Result<Vec<reversi_engine::referee::Game>, Failure> {
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<reversi_engine::referee::GameState>, Failure> {
     let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
     let name = source.name.clone();
     let mut openings = Vec::new();
@@ -198,7 +198,7 @@ pub(crate) fn records_format(output: &Path, to: Option<Format>, resume: bool) ->
 /// (engines numbered from 1 in messages).
 pub(crate) fn check_gtp_openings(
     specs: &[&EngineSpec],
-    openings: &[reversi_engine::referee::Game],
+    openings: &[reversi_engine::referee::GameState],
 ) -> Result<(), Failure> {
     let standard = Position::from(reversi_core::Position::start());
     for (n, spec) in specs.iter().enumerate() {
@@ -295,7 +295,7 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let mut repeated = 0;
     // Created with the first game: no empty records file when none is played.
     let mut file: Option<File> = None;
-    let mut on_game = |report: &Report| -> bool {
+    let mut on_game = |report: &GameReport| -> bool {
         let mut record = report.record();
         definition.mark(&mut record);
         if let Err(e) = append(&mut file, &args.output, format, &record) {
@@ -361,7 +361,7 @@ pub(crate) fn result_text(record: &Record) -> String {
     record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string)
 }
 
-fn game_line(report: &Report, record: &Record, standing: &Standing, games: usize) -> String {
+fn game_line(report: &GameReport, record: &Record, standing: &Standing, games: usize) -> String {
     let how = report.termination_text().map(|t| format!(" ({})", one_line(&t))).unwrap_or_default();
     format!(
         "game {}/{games}: {} - {} {}{how}; {standing}",
@@ -372,7 +372,7 @@ fn game_line(report: &Report, record: &Record, standing: &Standing, games: usize
     )
 }
 
-fn game_json(report: &Report, record: &Record, standing: &Standing) -> String {
+fn game_json(report: &GameReport, record: &Record, standing: &Standing) -> String {
     let mut object = serde_json::json!({
         "game": report.index + 1,
         "black": report.names[0],

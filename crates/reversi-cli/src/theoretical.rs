@@ -13,7 +13,9 @@ use std::rc::Rc;
 
 use reversi_notation::{ReadOptions, Record};
 use reversi_solve::SolveError;
-use reversi_solve::wthor::{TheoreticalCheck, TheoreticalOptions, check_theoretical, fill_theoretical};
+use reversi_solve::wthor::{
+    CheckReport, TheoreticalCheck, TheoreticalOptions, check_theoretical, checked_depth, fill_theoretical,
+};
 use serde_json::json;
 
 use crate::Failure;
@@ -33,17 +35,9 @@ pub(crate) fn solve_failure(context: &str, e: SolveError) -> Failure {
     }
 }
 
-/// The depth of `--depth`/`--empties`: 0 to 60.
+/// The depth of `--depth`/`--empties`: 0 to 60 ([`checked_depth`]).
 pub(crate) fn depth_option(depth: Option<usize>, flag: &str) -> Result<Option<u8>, Failure> {
-    match depth.map(u8::try_from) {
-        None => Ok(None),
-        Some(Ok(d)) if d <= reversi_solve::wthor::MAX_DEPTH => Ok(Some(d)),
-        Some(_) => Err(Failure::usage(format!(
-            "{flag} {}: expected 0 to {} empty squares",
-            depth.unwrap_or_default(),
-            reversi_solve::wthor::MAX_DEPTH
-        ))),
-    }
+    depth.map(checked_depth).transpose().map_err(|e| Failure::usage(format!("{flag}: {e}")))
 }
 
 /// The run's totals.
@@ -100,7 +94,7 @@ pub(crate) fn check(
                 let Some(first) = first else { break };
                 let checks = check_theoretical(&records, options).map_err(|e| solve_failure(&name, e))?;
                 for check in &checks {
-                    report(&name, first + check.game, &records[check.game], check, json, &mut tally, out)?;
+                    report(&name, first, &records, check, json, &mut tally, out)?;
                 }
             }
         }
@@ -109,65 +103,53 @@ pub(crate) fn check(
     summary(&tally, json, out)
 }
 
-/// One game's line or object.
+/// One game's line or object (`first`: the number of the file's games
+/// before `records`).
 fn report(
     file: &str,
-    index: usize,
-    record: &Record,
+    first: usize,
+    records: &[Record],
     check: &TheoreticalCheck,
     json: bool,
     tally: &mut Tally,
     out: &mut Stdout,
 ) -> Result<(), Failure> {
+    let mut row = CheckReport::new(check, records);
+    row.game += first;
     tally.games += 1;
-    tally.agree += usize::from(check.agrees());
-    tally.disagree += usize::from(check.disagrees());
-    tally.unscored += usize::from(check.computed.is_err());
-    tally.unstated += usize::from(check.stated.is_none() && check.computed.is_ok());
-    let (nodes, seconds) = check.computed.as_ref().map_or((0, 0.0), |c| (c.nodes, c.elapsed.as_secs_f64()));
-    tally.nodes += nodes;
-    tally.seconds += seconds;
-    let game = format!("{file}:{}", index + 1);
-    let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
-    let (black, white) = (name(&record.black), name(&record.white));
+    tally.agree += usize::from(row.agrees);
+    tally.disagree += usize::from(row.disagrees);
+    tally.unscored += usize::from(row.unscored.is_some());
+    tally.unstated += usize::from(row.stated.is_none() && row.unscored.is_none());
+    tally.nodes += row.nodes;
+    tally.seconds += row.seconds;
+    let game = format!("{file}:{}", row.game);
     if json {
-        let mut line = json!({
-            "source": game,
-            "game": index + 1,
-            "black": black,
-            "white": white,
-            "depth": check.depth,
-            "stated": check.stated,
-            "computed": check.computed_score(),
-            "agrees": check.agrees(),
-            "disagrees": check.disagrees(),
-            "nodes": nodes,
-            "seconds": (seconds * 1e6).round() / 1e6,
-        });
-        match &check.computed {
-            Ok(c) => line["empties"] = c.empties.into(),
-            Err(why) => line["unscored"] = why.to_string().into(),
+        let mut line = serde_json::Map::from_iter([("source".to_owned(), game.into())]);
+        if let serde_json::Value::Object(fields) = serde_json::json!(row) {
+            line.extend(fields);
         }
-        return writeln!(out, "{line}");
+        return writeln!(out, "{}", serde_json::Value::Object(line));
     }
-    let stated = check.stated.map_or_else(|| "-".into(), |s| s.to_string());
-    let (computed, verdict) = match &check.computed {
-        Ok(c) => (
-            c.black_discs.to_string(),
-            match check.stated {
-                Some(_) if check.disagrees() => "DIFFERS",
-                Some(_) => "agrees",
-                None => "",
-            },
-        ),
-        Err(_) => ("-".into(), "unscored"),
+    let stated = row.stated.map_or_else(|| "-".into(), |s| s.to_string());
+    let computed = row.computed.map_or_else(|| "-".into(), |c| c.to_string());
+    let verdict = match (&row.unscored, row.stated) {
+        (Some(_), _) => "unscored",
+        (None, Some(_)) if row.disagrees => "DIFFERS",
+        (None, Some(_)) => "agrees",
+        (None, None) => "",
     };
+    let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
     writeln!(
         out,
-        "{game:<24} {:>5} {stated:>6} {computed:>8} {verdict:>8} {seconds:>10.3} {nodes:>14}  {black} - {white}",
-        check.depth
+        "{game:<24} {:>5} {stated:>6} {computed:>8} {verdict:>8} {:>10.3} {:>14}  {} - {}",
+        row.depth,
+        row.seconds,
+        row.nodes,
+        name(&row.black),
+        name(&row.white),
     )?;
-    if let Err(why) = &check.computed {
+    if let Some(why) = &row.unscored {
         writeln!(out, "{:<24} unscored: {why}", "")?;
     }
     Ok(())

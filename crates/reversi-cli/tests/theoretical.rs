@@ -64,7 +64,7 @@ fn filled_scores_check_and_a_changed_one_is_named() {
 fn bad_depths_and_missing_files_are_refused() {
     let out = reversi(&["solve", "../../data/wthor/WTH_1978.wtb", "--wthor-check", "--empties", "61"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--empties 61: expected 0 to 60"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--empties: depth 61: expected 0 to 60"), "{}", stderr(&out));
     let out = reversi(&["solve", "--wthor-check"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("give the WTHOR files"), "{}", stderr(&out));

@@ -7,22 +7,22 @@
 
 use std::time::{Duration, Instant};
 
-use reversi_engine::referee::{Game, PolicySide, Report, TimeControl, play_game};
+use reversi_engine::referee::{GameReport, GameState, PolicyPlayer, TimeControl, play_game};
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 use reversi_variants::Position;
 
 fn main() {
     let games: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(1000);
     let control = TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO };
-    let opening = Game::new(Position::from(reversi_core::Position::start()));
-    let mut black = PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(1)));
-    let mut white = PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(2)));
+    let opening = GameState::new(Position::from(reversi_core::Position::start()));
+    let mut black = PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(1)));
+    let mut white = PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(2)));
     let (mut plies, mut bytes) = (0, 0);
     let began = Instant::now();
     for index in 0..games {
         let played = play_game(&mut black, &mut white, &opening, control, Duration::from_secs(1), None, &|| false);
         plies += played.game.moves.len();
-        let report = Report { index, first_is_black: true, names: ["a".into(), "b".into()], played };
+        let report = GameReport { index, first_is_black: true, names: ["a".into(), "b".into()], played };
         bytes += reversi_notation::write(reversi_notation::Format::Ggf, &[report.record()]).map_or(0, |b| b.len());
     }
     let took = began.elapsed().as_secs_f64();

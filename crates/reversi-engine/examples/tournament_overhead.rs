@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use reversi_engine::referee::{Entrant, Format, MatchOptions, PolicySide, Tournament, TournamentOptions};
+use reversi_engine::referee::{Entrant, Format, MatchOptions, PolicyPlayer, Tournament, TournamentOptions};
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 
 fn main() {
@@ -18,7 +18,7 @@ fn main() {
     let entrants: Vec<Entrant<'static>> = (0..4u64)
         .map(|seed| {
             Entrant::new(format!("random {seed}"), format!("policy:random:{seed}"), move |_| {
-                Ok(Box::new(PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(seed)))))
+                Ok(Box::new(PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(seed)))))
             })
         })
         .collect();

@@ -17,7 +17,7 @@
 //!   and a vector environment's step (Python's `Batch` and Gymnasium
 //!   environments).
 //! - [`referee`]: [`play_game`](referee::play_game) between two
-//!   [`Side`](referee::Side)s with a clock per side, any failure a forfeit
+//!   [`Player`](referee::Player)s with a clock per side, any failure a forfeit
 //!   ([`Fault`]), how it ended typed ([`referee::Termination`]), ended by
 //!   reversi-solve's exact solve near the end when asked
 //!   ([`referee::MatchOptions::adjudicate`]);
@@ -56,11 +56,11 @@ pub mod env;
 pub mod gtp;
 mod lines;
 pub mod nboard;
+mod player;
 mod policy;
 pub mod process;
 pub mod referee;
 mod selfplay;
-mod side;
 mod stop;
 pub mod words;
 

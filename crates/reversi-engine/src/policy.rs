@@ -16,7 +16,7 @@ use reversi_variants::{Move, Position};
 ///
 /// The GTP and NBoard servers ([`crate::gtp::serve`], [`crate::nboard::serve`])
 /// answer with it, and the referee plays it in-process
-/// ([`crate::referee::PolicySide`]).
+/// ([`crate::referee::PolicyPlayer`]).
 pub trait Policy {
     /// The name the protocols report (`name`, `set myname`).
     fn name(&self) -> String;

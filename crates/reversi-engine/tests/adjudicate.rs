@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use reversi_core::Color;
 use reversi_engine::referee::{
-    Game, MatchDefinition, MatchOptions, PolicySide, Report, Side, Termination, TimeControl, play_game, resumed,
-    run_match,
+    GameReport, GameState, MatchDefinition, MatchOptions, Player, PolicyPlayer, Termination, TimeControl, play_game,
+    resumed, run_match,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Policy, Seeded, SplitMix64};
 use reversi_notation::{Format, GameResult, Passes, ReadOptions, replay};
@@ -40,10 +40,10 @@ impl Policy for Perfect {
     }
 }
 
-fn perfect(perfect: usize, seed: u64) -> impl Fn(std::time::Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync {
+fn perfect(perfect: usize, seed: u64) -> impl Fn(std::time::Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync {
     move |_| {
         let random = Seeded::new(BuiltinPolicy::Random, SplitMix64::new(seed));
-        Ok(Box::new(PolicySide(Perfect { perfect, random })) as Box<dyn Side + Send>)
+        Ok(Box::new(PolicyPlayer(Perfect { perfect, random })) as Box<dyn Player + Send>)
     }
 }
 
@@ -51,7 +51,7 @@ const CLOCK: TimeControl = TimeControl { time: Duration::from_secs(600), increme
 
 /// The reports of a match of `games` between two `Perfect` players (perfect
 /// at 10 empties), adjudicated at `adjudicate`.
-fn play(games: usize, adjudicate: Option<u8>) -> Vec<Report> {
+fn play(games: usize, adjudicate: Option<u8>) -> Vec<GameReport> {
     let options = MatchOptions::new(games).control(CLOCK).adjudicate(adjudicate);
     let mut reports = Vec::new();
     run_match(&perfect(10, 1), &perfect(10, 2), &options, &AtomicBool::new(false), &mut |r| {
@@ -109,7 +109,7 @@ fn adjudicated_games_score_as_the_games_played_out_perfectly() {
 #[test]
 fn the_record_says_adjudicated_and_resumes() {
     let reports = play(4, Some(12));
-    let records: Vec<_> = reports.iter().map(Report::record).collect();
+    let records: Vec<_> = reports.iter().map(GameReport::record).collect();
     for (report, record) in reports.iter().zip(&records) {
         let Termination::Adjudicated { empties, score, .. } = report.played.termination else {
             panic!("game {}: {:?}", report.index, report.played.termination)
@@ -137,7 +137,7 @@ fn the_record_says_adjudicated_and_resumes() {
         assert_eq!(read.len(), 4);
         assert!(read.iter().all(|r| r.get("Termination").is_some_and(|t| t.starts_with("adjudicated at 12 empties"))));
         let done = resumed(&read);
-        let scores: Vec<f64> = reports.iter().map(Report::first_score).collect();
+        let scores: Vec<f64> = reports.iter().map(GameReport::first_score).collect();
         assert_eq!(done.values().copied().collect::<Vec<_>>(), scores, "{format}");
     }
 }
@@ -163,11 +163,13 @@ fn adjudication_solves_other_reversi_boards() {
     // 6x6 Reversi: played randomly, adjudicated at 12 empties; the score
     // is the one the solver gives the position.
     let start = Position::start(Variant::Reversi, Geometry::new(6, 6).unwrap()).unwrap();
-    let random = |seed| PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(seed)));
+    let random = |seed| PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(seed)));
     for seed in 0..4 {
         let (mut black, mut white) = (random(seed), random(seed + 100));
         let played =
-            play_game(&mut black, &mut white, &Game::new(start), CLOCK, Duration::from_secs(1), Some(12), &|| false);
+            play_game(&mut black, &mut white, &GameState::new(start), CLOCK, Duration::from_secs(1), Some(12), &|| {
+                false
+            });
         let Termination::Adjudicated { empties: e, score, .. } = played.termination else {
             assert_eq!(played.termination, Termination::Finished);
             continue;
@@ -190,9 +192,9 @@ fn a_stop_during_an_adjudication_stops_the_game() {
         let mv = if pos.must_pass() { Move::Pass } else { policy.choose(&pos) };
         pos.play(mv).unwrap();
     }
-    let mut game = Game::new(Position::from(reversi_core::Position::start()));
+    let mut game = GameState::new(Position::from(reversi_core::Position::start()));
     game.position = pos;
-    let (mut black, mut white) = (PolicySide(policy.clone()), PolicySide(policy));
+    let (mut black, mut white) = (PolicyPlayer(policy.clone()), PolicyPlayer(policy));
     let looks = std::sync::atomic::AtomicUsize::new(0);
     let stop = || looks.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 0;
     let played = play_game(&mut black, &mut white, &game, CLOCK, Duration::from_secs(1), Some(30), &stop);

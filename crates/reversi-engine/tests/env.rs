@@ -3,7 +3,7 @@
 //! autoreset modes.
 
 use reversi_engine::env::{
-    Autoreset, Batch, BatchOptions, Illegal, OutputBuffers, Refusal, Rollout, Rules, StepError, VectorEnv,
+    Autoreset, Batch, BatchOptions, EpisodeRules, Illegal, Refusal, Rollout, StepBuffers, StepError, VectorEnv,
 };
 use reversi_engine::{BuiltinPolicy, SplitMix64, self_play};
 use reversi_variants::{Color, Geometry, Move, Position, Variant};
@@ -110,7 +110,7 @@ trait FirstLegal {
     fn legal(&self, i: usize) -> i64;
 }
 
-impl FirstLegal for OutputBuffers {
+impl FirstLegal for StepBuffers {
     fn legal(&self, i: usize) -> i64 {
         self.mask[i * 65..(i + 1) * 65].iter().position(|&m| m).unwrap() as i64
     }
@@ -119,10 +119,10 @@ impl FirstLegal for OutputBuffers {
 #[test]
 fn the_opponent_moves_first_for_a_white_learner() {
     let pos = start(Variant::Reversi, 8);
-    let rules = Rules::new(Some(BuiltinPolicy::Greedy)).learner_black(false);
+    let rules = EpisodeRules::new(Some(BuiltinPolicy::Greedy)).learner_black(false);
     let mut env = VectorEnv::new(Batch::new(pos, &BatchOptions::new(2).seed(3)).unwrap(), rules);
-    let mut o = OutputBuffers::new(&env);
-    env.reset(None, o.outputs());
+    let mut o = StepBuffers::new(&env);
+    env.reset(None, o.slices());
     for i in 0..2 {
         let p = env.batch().position(i).unwrap();
         assert_eq!((p.side_to_move(), p.count(Color::Black)), (Color::White, 4));
@@ -132,30 +132,30 @@ fn the_opponent_moves_first_for_a_white_learner() {
     }
     // After a step the learner is to move again (or the game is over).
     let actions = [o.legal(0), o.legal(1)];
-    env.step(&actions, o.outputs());
+    env.step(&actions, o.slices());
     assert!((0..2).all(|i| env.batch().position(i).unwrap().side_to_move() == Color::White));
 }
 
 #[test]
 fn illegal_actions_lose_and_truncation_cuts() {
     let pos = start(Variant::Reversi, 8);
-    let rules = Rules::new(Some(BuiltinPolicy::Random)).max_plies(4);
+    let rules = EpisodeRules::new(Some(BuiltinPolicy::Random)).max_plies(4);
     let mut env = VectorEnv::new(Batch::new(pos, &BatchOptions::new(2)).unwrap(), rules);
-    let mut o = OutputBuffers::new(&env);
-    env.reset(None, o.outputs());
+    let mut o = StepBuffers::new(&env);
+    env.reset(None, o.slices());
     assert!(!env.may_refuse());
     assert_eq!(env.refused(&[0, 0]), None);
     // Strict rules refuse what the others lose.
     let strict = VectorEnv::new(Batch::new(pos, &BatchOptions::new(2)).unwrap(), rules.strict(true));
     assert!(strict.may_refuse() && strict.rules().is_strict());
     assert_eq!(strict.refused(&[19, 0]), Some((1, Refusal::NotLegal)));
-    env.step(&[19, 0], o.outputs());
+    env.step(&[19, 0], o.slices());
     assert_eq!((o.rewards.as_slice(), o.illegal.as_slice()), ([0.0, -1.0].as_slice(), [false, true].as_slice()));
     assert_eq!(o.terminated, [false, true]);
     // Next step: the lost episode starts again (reward 0, action ignored),
     // the other reaches 4 plies and is truncated.
     let a = o.legal(0);
-    env.step(&[a, 0], o.outputs());
+    env.step(&[a, 0], o.slices());
     assert_eq!(
         (o.terminated.as_slice(), o.truncated.as_slice()),
         ([false, false].as_slice(), [true, false].as_slice())
@@ -167,19 +167,19 @@ fn illegal_actions_lose_and_truncation_cuts() {
 fn the_three_autoreset_modes() {
     let pos = start(Variant::Reversi, 8);
     for mode in [Autoreset::NextStep, Autoreset::SameStep, Autoreset::Disabled] {
-        let rules = Rules::new(Some(BuiltinPolicy::Random)).autoreset(mode).max_plies(2);
+        let rules = EpisodeRules::new(Some(BuiltinPolicy::Random)).autoreset(mode).max_plies(2);
         let mut env = VectorEnv::new(Batch::new(pos, &BatchOptions::new(1).seed(5)).unwrap(), rules);
-        let mut o = OutputBuffers::new(&env);
-        env.reset(None, o.outputs());
+        let mut o = StepBuffers::new(&env);
+        env.reset(None, o.slices());
         let a = o.legal(0);
-        env.step(&[a], o.outputs()); // two plies: truncated
+        env.step(&[a], o.slices()); // two plies: truncated
         assert!(o.truncated[0]);
         let after = env.batch().position(0).unwrap();
         match mode {
             Autoreset::NextStep => {
                 assert_ne!(after, pos);
                 assert!(!env.may_refuse());
-                env.step(&[-5], o.outputs()); // the reset step: any action
+                env.step(&[-5], o.slices()); // the reset step: any action
                 assert_eq!((o.rewards[0], o.terminated[0], o.truncated[0]), (0.0, false, false));
                 assert_eq!(env.batch().position(0), Some(pos));
             }
@@ -191,7 +191,7 @@ fn the_three_autoreset_modes() {
                 assert!(env.may_refuse());
                 assert_eq!(env.refused(&[a]), Some((0, Refusal::Ended)));
                 assert!(o.mask.iter().all(|&m| !m));
-                env.reset(Some(&[true]), o.outputs());
+                env.reset(Some(&[true]), o.slices());
                 assert_eq!(env.refused(&[a]), None);
                 assert_eq!(env.batch().position(0), Some(pos));
             }
@@ -205,10 +205,12 @@ fn episodes_are_truncated_at_ten_plies_a_square_by_default() {
     // 4x4: 160 plies; 8x8: 640 (the board's `default_max_plies`, not one
     // figure for every board).
     for (size, plies) in [(4, 160), (8, 640)] {
-        let env =
-            VectorEnv::new(Batch::new(start(Variant::Reversi, size), &BatchOptions::new(1)).unwrap(), Rules::new(None));
+        let env = VectorEnv::new(
+            Batch::new(start(Variant::Reversi, size), &BatchOptions::new(1)).unwrap(),
+            EpisodeRules::new(None),
+        );
         assert_eq!(env.max_plies(), plies);
-        let rules = Rules::new(None).max_plies(3);
+        let rules = EpisodeRules::new(None).max_plies(3);
         assert_eq!(
             VectorEnv::new(Batch::new(start(Variant::Reversi, size), &BatchOptions::new(1)).unwrap(), rules)
                 .max_plies(),
@@ -226,12 +228,12 @@ fn a_masked_reset_resets_the_games_marked_on_threads_or_not() {
     let mut ends = Vec::new();
     for from in [usize::MAX, 1] {
         let batch = Batch::new(pos, &BatchOptions::new(n).seed(2).parallel_from(from)).unwrap();
-        let mut env = VectorEnv::new(batch, Rules::new(Some(BuiltinPolicy::Random)));
-        let mut o = OutputBuffers::new(&env);
-        env.reset(None, o.outputs());
+        let mut env = VectorEnv::new(batch, EpisodeRules::new(Some(BuiltinPolicy::Random)));
+        let mut o = StepBuffers::new(&env);
+        env.reset(None, o.slices());
         let actions: Vec<i64> = (0..n).map(|i| o.legal(i)).collect();
-        env.step(&actions, o.outputs());
-        env.reset(Some(&which), o.outputs());
+        env.step(&actions, o.slices());
+        env.reset(Some(&which), o.slices());
         let positions: Vec<Position> = (0..n).map(|i| env.batch().position(i).unwrap()).collect();
         for (i, p) in positions.iter().enumerate() {
             assert_eq!(*p == pos, which[i], "game {i}");

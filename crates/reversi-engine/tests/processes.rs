@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use reversi_engine::Fault;
-use reversi_engine::referee::{EngineSpec, Game, PolicySide, Protocol, Termination, TimeControl, play_game};
+use reversi_engine::referee::{EngineSpec, GameState, PolicyPlayer, Protocol, Termination, TimeControl, play_game};
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 use reversi_variants::Position;
 
@@ -81,8 +81,8 @@ fn a_forfeited_engine_behind_a_wrapper_leaves_nothing_running() {
         let argv = vec![wrapper, pids.display().to_string(), name.into(), "illegal:2".into()];
         let mut engine = EngineSpec::new(protocol, argv).start(Instant::now() + Duration::from_secs(10)).unwrap();
         let ids = read_pids(&pids);
-        let mut white = PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(3)));
-        let start = Game::new(Position::from(reversi_core::Position::start()));
+        let mut white = PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(3)));
+        let start = GameState::new(Position::from(reversi_core::Position::start()));
         let control = TimeControl { time: Duration::from_secs(10), increment: Duration::ZERO };
         let played = play_game(&mut *engine, &mut white, &start, control, Duration::from_secs(10), None, &|| false);
         assert!(

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use reversi_core::Color;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, Game, MatchOptions, PolicySide, Protocol, Report, Side, Termination, TimeControl, play_game,
-    run_match,
+    Clocks, EngineSpec, GameReport, GameState, MatchOptions, Player, PolicyPlayer, Protocol, Termination, TimeControl,
+    play_game, run_match,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
 use reversi_notation::{GameResult, Passes, replay};
@@ -22,24 +22,24 @@ fn spec(protocol: Protocol, mode: &str) -> EngineSpec {
     EngineSpec::new(protocol, vec!["python3".into(), script(), name.into(), mode.into()])
 }
 
-fn random() -> PolicySide<Seeded> {
-    PolicySide(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(3)))
+fn random() -> PolicyPlayer<Seeded> {
+    PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(3)))
 }
 
-fn opening() -> Game {
-    Game::new(Position::from(reversi_core::Position::start()))
+fn opening() -> GameState {
+    GameState::new(Position::from(reversi_core::Position::start()))
 }
 
 const SECOND: TimeControl = TimeControl { time: Duration::from_millis(1500), increment: Duration::ZERO };
 
 /// Plays the scripted engine `mode` as Black against the random player.
-fn black_game(protocol: Protocol, mode: &str, control: TimeControl) -> (Report, Duration) {
+fn black_game(protocol: Protocol, mode: &str, control: TimeControl) -> (GameReport, Duration) {
     let began = Instant::now();
     let mut engine = spec(protocol, mode).start(Instant::now() + Duration::from_secs(10)).unwrap();
     let mut white = random();
     let played = play_game(&mut *engine, &mut white, &opening(), control, Duration::from_secs(10), None, &|| false);
     let names = [engine.name(), white.name()];
-    (Report { index: 0, first_is_black: true, names, played }, began.elapsed())
+    (GameReport { index: 0, first_is_black: true, names, played }, began.elapsed())
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn a_match_restarts_crashed_engines_and_hands_over_every_game() {
     for protocol in [Protocol::Gtp, Protocol::Nboard] {
         let crasher = spec(protocol, "crash:3");
         let first = |deadline| crasher.start(deadline);
-        let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
+        let second = |_| -> Result<Box<dyn Player + Send>, Fault> { Ok(Box::new(random())) };
         let options = MatchOptions::new(6)
             .openings(vec![opening()])
             .control(TimeControl { time: Duration::from_secs(5), increment: Duration::ZERO })
@@ -159,7 +159,7 @@ fn an_engine_that_does_not_start_forfeits_with_the_reason() {
     let Err(err) = missing.start(Instant::now() + Duration::from_secs(5)) else { panic!("started") };
     assert!(matches!(err, Fault::Spawn { .. }), "{err:?}");
     let first = |deadline| missing.start(deadline);
-    let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
+    let second = |_| -> Result<Box<dyn Player + Send>, Fault> { Ok(Box::new(random())) };
     let options = MatchOptions::new(2).control(SECOND).setup(Duration::from_secs(1));
     let mut reports = Vec::new();
     run_match(&first, &second, &options, &AtomicBool::new(false), &mut |r| {
@@ -181,21 +181,22 @@ fn a_cycling_game_is_stopped() {
     // Black jumps a1a3, a3a1, ... and White e1e3, e3e1, ... on 5x5 Attacks:
     // the game never ends, and is stopped after ten plies a square.
     struct Cycle([&'static str; 2], usize);
-    impl Side for Cycle {
+    impl Player for Cycle {
         fn name(&self) -> String {
             "cycle".into()
         }
-        fn new_game(&mut self, _: &Game, _: &TimeControl, _: Instant) -> Result<(), Fault> {
+        fn new_game(&mut self, _: &GameState, _: &TimeControl, _: Instant) -> Result<(), Fault> {
             Ok(())
         }
-        fn go(&mut self, _: &Game, _: &Clocks, _: Instant) -> Result<Move, Fault> {
+        fn go(&mut self, _: &GameState, _: &Clocks, _: Instant) -> Result<Move, Fault> {
             self.1 += 1;
             Ok(self.0[(self.1 - 1) % 2].parse().unwrap())
         }
     }
     let start = Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap();
     let (mut black, mut white) = (Cycle(["a1a3", "a3a1"], 0), Cycle(["e1e3", "e3e1"], 0));
-    let played = play_game(&mut black, &mut white, &Game::new(start), SECOND, Duration::from_secs(1), None, &|| false);
+    let played =
+        play_game(&mut black, &mut white, &GameState::new(start), SECOND, Duration::from_secs(1), None, &|| false);
     assert_eq!(played.termination, Termination::Stopped);
     assert_eq!(played.game.moves.len(), 250);
     assert_eq!(played.black_score(), None);
@@ -214,7 +215,7 @@ fn a_failed_restart_is_that_games_forfeit_and_the_match_keeps_every_game() {
             Err(Fault::Spawn { command: "scripted".into(), reason: "gone".into() })
         }
     };
-    let second = |_| -> Result<Box<dyn Side + Send>, Fault> { Ok(Box::new(random())) };
+    let second = |_| -> Result<Box<dyn Player + Send>, Fault> { Ok(Box::new(random())) };
     let options = MatchOptions::new(4).openings(vec![opening()]).control(SECOND);
     let mut reports = Vec::new();
     run_match(&first, &second, &options, &AtomicBool::new(false), &mut |r| {

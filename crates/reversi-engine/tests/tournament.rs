@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use reversi_engine::referee::{
-    Clocks, Crosstable, EloModel, EngineSpec, Entrant, Format, Game, MatchOptions, PolicySide, Protocol, Side,
+    Clocks, Crosstable, EloModel, EngineSpec, Entrant, Format, GameState, MatchOptions, Player, PolicyPlayer, Protocol,
     TimeControl, Tournament, TournamentError, TournamentOptions, Verdict,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
@@ -16,7 +16,7 @@ use reversi_variants::Move;
 
 fn policy(p: BuiltinPolicy, name: &str, seed: u64) -> Entrant<'static> {
     Entrant::new(name, format!("policy:{name}"), move |_| {
-        Ok(Box::new(PolicySide(Seeded::new(p, SplitMix64::new(seed)))))
+        Ok(Box::new(PolicyPlayer(Seeded::new(p, SplitMix64::new(seed)))))
     })
 }
 
@@ -24,16 +24,16 @@ fn policy(p: BuiltinPolicy, name: &str, seed: u64) -> Entrant<'static> {
 /// game at its first move.
 struct Passer;
 
-impl Side for Passer {
+impl Player for Passer {
     fn name(&self) -> String {
         "passer".into()
     }
 
-    fn new_game(&mut self, _: &Game, _: &TimeControl, _: Instant) -> Result<(), Fault> {
+    fn new_game(&mut self, _: &GameState, _: &TimeControl, _: Instant) -> Result<(), Fault> {
         Ok(())
     }
 
-    fn go(&mut self, _: &Game, _: &Clocks, _: Instant) -> Result<Move, Fault> {
+    fn go(&mut self, _: &GameState, _: &Clocks, _: Instant) -> Result<Move, Fault> {
         Ok(Move::Pass)
     }
 }

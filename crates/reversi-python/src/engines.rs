@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use reversi_engine::Fault;
-use reversi_engine::referee::{Clocks, EngineSpec, Game, Side, TimeControl};
+use reversi_engine::referee::{Clocks, EngineSpec, GameState, Player, TimeControl};
 use reversi_variants::{Move, Position};
 
 use crate::args::Unsigned;
@@ -51,21 +51,21 @@ fn waiting<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult
 pub(crate) struct Engine {
     spec: EngineSpec,
     setup: Duration,
-    side: Option<Box<dyn Side + Send>>,
+    side: Option<Box<dyn Player + Send>>,
     /// The game the engine has been told, if any.
-    game: Option<Game>,
+    game: Option<GameState>,
 }
 
 impl Engine {
     /// What a match plays this engine with: its spec, its setup time, and
     /// its running process, taken (the engine starts again at its next use).
-    pub(crate) fn for_match(&mut self) -> (EngineSpec, Duration, Option<Box<dyn Side + Send>>) {
+    pub(crate) fn for_match(&mut self) -> (EngineSpec, Duration, Option<Box<dyn Player + Send>>) {
         self.game = None;
         (self.spec.clone(), self.setup, self.side.take())
     }
 
     /// The running engine, started if it is not.
-    fn side(&mut self) -> Result<&mut Box<dyn Side + Send>, Fault> {
+    fn side(&mut self) -> Result<&mut Box<dyn Player + Send>, Fault> {
         if self.side.is_none() {
             self.game = None;
             self.side = Some(self.spec.start(Instant::now() + self.setup)?);
@@ -90,7 +90,7 @@ impl Engine {
                 game
             }
             _ => {
-                let game = Game::new(pos);
+                let game = GameState::new(pos);
                 side.new_game(&game, &TimeControl { time, increment: Duration::ZERO }, Instant::now() + setup)?;
                 game
             }
@@ -114,7 +114,7 @@ impl Engine {
 
 /// The moves that lead from `game`'s position to `pos`: none, a move, a
 /// move and a forced pass, or a forced pass and a move.
-fn continuation(game: &Game, pos: Position) -> Option<Vec<Move>> {
+fn continuation(game: &GameState, pos: Position) -> Option<Vec<Move>> {
     let from = game.position;
     if from == pos {
         return Some(Vec::new());

@@ -37,7 +37,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::Batch>()?;
     m.add_class::<vector::VectorCore>()?;
     m.add_class::<records::PyRecord>()?;
-    m.add_class::<records::Records>()?;
+    m.add_class::<records::RecordReader>()?;
     m.add_function(wrap_pyfunction!(records::read, m)?)?;
     m.add_function(wrap_pyfunction!(writing::write, m)?)?;
     m.add_function(wrap_pyfunction!(writing::convert, m)?)?;

@@ -18,8 +18,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::Fault;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, Game, MAX_CONCURRENCY, MatchOptions, Report, Side, Sprt, Tally, TimeControl, Verdict,
-    check_adjudicate, opening, run_match,
+    Clocks, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchOptions, Player, Sprt, Tally, TimeControl,
+    Verdict, check_adjudicate, opening, run_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -41,22 +41,22 @@ pub(crate) const SETUP: Duration = Duration::from_secs(10);
 
 /// One side of a match: an engine (its running process, taken for the
 /// match's first game, and how to start it again) or a policy.
-pub(crate) enum Player {
-    Engine { spec: EngineSpec, running: Mutex<Option<Box<dyn Side + Send>>> },
+pub(crate) enum PlayerSpec {
+    Engine { spec: EngineSpec, running: Mutex<Option<Box<dyn Player + Send>>> },
     Policy(PyPolicy),
 }
 
-impl Player {
-    pub(crate) fn of(side: &Bound<'_, PyAny>) -> PyResult<(Player, Option<Duration>)> {
+impl PlayerSpec {
+    pub(crate) fn of(side: &Bound<'_, PyAny>) -> PyResult<(PlayerSpec, Option<Duration>)> {
         if let Ok(engine) = side.cast::<Engine>() {
             let (spec, setup, running) = engine
                 .try_borrow_mut()
                 .map_err(|_| PyValueError::new_err("an engine in use elsewhere cannot play a match"))?
                 .for_match();
-            return Ok((Player::Engine { spec, running: Mutex::new(running) }, Some(setup)));
+            return Ok((PlayerSpec::Engine { spec, running: Mutex::new(running) }, Some(setup)));
         }
         if side.is_callable() {
-            return Ok((Player::Policy(PyPolicy::new(side)), None));
+            return Ok((PlayerSpec::Policy(PyPolicy::new(side)), None));
         }
         Err(PyValueError::new_err("a side is an Engine or a callable policy(position) -> move"))
     }
@@ -65,12 +65,12 @@ impl Player {
     /// `__name__`.
     pub(crate) fn name(&self) -> String {
         match self {
-            Player::Engine { spec, running } => running
+            PlayerSpec::Engine { spec, running } => running
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .as_ref()
                 .map_or_else(|| spec.command(), |side| side.name()),
-            Player::Policy(policy) => Side::name(policy),
+            PlayerSpec::Policy(policy) => Player::name(policy),
         }
     }
 
@@ -78,16 +78,16 @@ impl Player {
     /// `EngineSpec::identity`, a policy's `python:` name.
     pub(crate) fn identity(&self) -> String {
         match self {
-            Player::Engine { spec, .. } => spec.identity(),
-            Player::Policy(policy) => format!("python:{}", Side::name(policy)),
+            PlayerSpec::Engine { spec, .. } => spec.identity(),
+            PlayerSpec::Policy(policy) => format!("python:{}", Player::name(policy)),
         }
     }
 
     /// The side for a worker of the match: the running engine if it has not
     /// been taken, else one started now (its waits stopped by `cancel`).
-    pub(crate) fn start(&self, deadline: Instant, cancel: &Cancel) -> Result<Box<dyn Side + Send>, Fault> {
+    pub(crate) fn start(&self, deadline: Instant, cancel: &Cancel) -> Result<Box<dyn Player + Send>, Fault> {
         match self {
-            Player::Engine { spec, running } => {
+            PlayerSpec::Engine { spec, running } => {
                 let taken = running.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
                 let side = match taken {
                     Some(side) => side,
@@ -95,31 +95,31 @@ impl Player {
                 };
                 Ok(Box::new(Stopping { side, cancel: cancel.clone() }))
             }
-            Player::Policy(policy) => Ok(Box::new(policy.clone())),
+            PlayerSpec::Policy(policy) => Ok(Box::new(policy.clone())),
         }
     }
 }
 
 /// An engine whose waits stop when the match is interrupted.
 struct Stopping {
-    side: Box<dyn Side + Send>,
+    side: Box<dyn Player + Send>,
     cancel: Cancel,
 }
 
-impl Side for Stopping {
+impl Player for Stopping {
     fn name(&self) -> String {
         self.side.name()
     }
 
-    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+    fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         reversi_engine::stoppable(hook(&self.cancel), || self.side.new_game(game, control, deadline))
     }
 
-    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    fn go(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         reversi_engine::stoppable(hook(&self.cancel), || self.side.go(game, clocks, deadline))
     }
 
-    fn game_over(&mut self, game: &Game) {
+    fn game_over(&mut self, game: &GameState) {
         reversi_engine::stoppable(hook(&self.cancel), || self.side.game_over(game));
     }
 }
@@ -160,7 +160,7 @@ impl Progress {
     fn tell(
         &self,
         py: Python<'_>,
-        report: &Report,
+        report: &GameReport,
         record: &Record,
         (tally, sprt, games): (&Tally, Option<&Sprt>, usize),
     ) -> PyResult<()> {
@@ -267,8 +267,8 @@ fn play_match<'py>(
     };
     let games = games.unwrap_or(2 * starts.len().max(1));
     let progress = Progress::of(py, progress, games)?;
-    let (first, setup_a) = Player::of(a)?;
-    let (second, setup_b) = Player::of(b)?;
+    let (first, setup_a) = PlayerSpec::of(a)?;
+    let (second, setup_b) = PlayerSpec::of(b)?;
     let setup = setup_a.max(setup_b).unwrap_or(SETUP);
     let options = MatchOptions::new(games)
         .openings(starts)
@@ -308,8 +308,8 @@ fn play_match<'py>(
                 let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
                 records.push((report.index, record));
                 let policy_error = players.iter().find_map(|p| match p {
-                    Player::Policy(policy) => policy.take_error(),
-                    Player::Engine { .. } => None,
+                    PlayerSpec::Policy(policy) => policy.take_error(),
+                    PlayerSpec::Engine { .. } => None,
                 });
                 raised = policy_error.or(told.err());
                 raised.is_none() && verdict.is_none()

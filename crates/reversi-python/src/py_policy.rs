@@ -1,6 +1,6 @@
 //! A Python callable `policy(position) -> move` as reversi-engine's
 //! [`Policy`](reversi_engine::Policy) (served as an engine) and as a
-//! referee's [`Side`] (a match's player), callable from any thread: each
+//! referee's [`Player`] (a match's player), callable from any thread: each
 //! call takes the GIL for itself. The first exception it raises is kept, to
 //! be raised once the session or match stops.
 
@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use pyo3::prelude::*;
 use reversi_engine::Fault;
-use reversi_engine::referee::{Clocks, Game, Side, TimeControl};
+use reversi_engine::referee::{Clocks, GameState, Player, TimeControl};
 use reversi_variants::{Move, Position};
 
 use crate::position::{PyPosition, parse_move};
@@ -59,16 +59,16 @@ impl reversi_engine::Policy for PyPolicy {
     }
 }
 
-impl Side for PyPolicy {
+impl Player for PyPolicy {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn new_game(&mut self, _game: &Game, _control: &TimeControl, _deadline: Instant) -> Result<(), Fault> {
+    fn new_game(&mut self, _game: &GameState, _control: &TimeControl, _deadline: Instant) -> Result<(), Fault> {
         Ok(())
     }
 
-    fn go(&mut self, game: &Game, _clocks: &Clocks, _deadline: Instant) -> Result<Move, Fault> {
+    fn go(&mut self, game: &GameState, _clocks: &Clocks, _deadline: Instant) -> Result<Move, Fault> {
         self.call(&game.position).map_err(Fault::Garbage)
     }
 }

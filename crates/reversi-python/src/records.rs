@@ -161,7 +161,7 @@ impl PyRecord {
 /// `RecordError` (with `errors="raise"`) and the iteration may go on with the
 /// next game, or is skipped (`errors="skip"`).
 #[pyclass(module = "reversi_rules")]
-pub(crate) struct Records {
+pub(crate) struct RecordReader {
     input: Mutex<Input>,
     skip: bool,
 }
@@ -173,7 +173,7 @@ struct Input {
     pending: VecDeque<PathBuf>,
 }
 
-/// Why `Records.__next__` stops: a file of a directory that does not open, or a
+/// Why `RecordReader.__next__` stops: a file of a directory that does not open, or a
 /// game's error as its message.
 enum Stop {
     Open(RecordError),
@@ -181,7 +181,7 @@ enum Stop {
 }
 
 #[pymethods]
-impl Records {
+impl RecordReader {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
@@ -227,13 +227,13 @@ impl Records {
 /// content).
 #[pyfunction]
 #[pyo3(signature = (source, errors="raise"))]
-pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Records> {
+pub(crate) fn read(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<RecordReader> {
     let skip = parse_errors(errors)?;
     let input = match directory(source)? {
         Some(dir) => Input { current: None, pending: record_files(&dir)?.into() },
         None => Input { current: Some(open_source(source)?), pending: VecDeque::new() },
     };
-    Ok(Records { input: Mutex::new(input), skip })
+    Ok(RecordReader { input: Mutex::new(input), skip })
 }
 
 /// `source` when it is the path of a directory.

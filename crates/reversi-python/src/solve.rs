@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyMemoryError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use reversi_engine::env::Encoding;
-use reversi_solve::wthor::{TheoreticalOptions, check_theoretical};
+use reversi_solve::wthor::{CheckReport, TheoreticalOptions, check_theoretical, checked_depth};
 use reversi_solve::{Cancel, SolveError, SolveOptions, Summary};
 use reversi_variants::Position;
 
@@ -208,11 +208,7 @@ fn check_wthor<'py>(
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let mut checking = TheoreticalOptions::new().solve(options(threads.get(), hash_mib.get(), time_limit)?);
     if let Some(depth) = depth.map(Unsigned::get) {
-        let max = reversi_solve::wthor::MAX_DEPTH;
-        match u8::try_from(depth) {
-            Ok(d) if d <= max => checking = checking.depth(d),
-            _ => return Err(PyValueError::new_err(format!("depth {depth}: expected 0 to {max} empty squares"))),
-        }
+        checking = checking.depth(checked_depth(depth).map_err(solve_error)?);
     }
     let records = crate::records::open_source(source)?
         .collect::<Result<Vec<_>, _>>()
@@ -225,22 +221,23 @@ fn check_wthor<'py>(
     checks
         .iter()
         .map(|check| {
-            let record = &records[check.game];
+            let row = CheckReport::new(check, &records);
             let dict = PyDict::new(py);
-            dict.set_item("game", check.game + 1)?;
-            dict.set_item("black", record.black.as_deref())?;
-            dict.set_item("white", record.white.as_deref())?;
-            dict.set_item("depth", check.depth)?;
-            dict.set_item("stated", check.stated)?;
-            dict.set_item("computed", check.computed_score())?;
-            dict.set_item("agrees", check.agrees())?;
-            dict.set_item("disagrees", check.disagrees())?;
-            let (nodes, seconds) = check.computed.as_ref().map_or((0, 0.0), |c| (c.nodes, c.elapsed.as_secs_f64()));
-            dict.set_item("nodes", nodes)?;
-            dict.set_item("seconds", seconds)?;
-            match &check.computed {
-                Ok(c) => dict.set_item("empties", c.empties)?,
-                Err(why) => dict.set_item("unscored", why.to_string())?,
+            dict.set_item("game", row.game)?;
+            dict.set_item("black", row.black)?;
+            dict.set_item("white", row.white)?;
+            dict.set_item("depth", row.depth)?;
+            dict.set_item("stated", row.stated)?;
+            dict.set_item("computed", row.computed)?;
+            dict.set_item("agrees", row.agrees)?;
+            dict.set_item("disagrees", row.disagrees)?;
+            dict.set_item("nodes", row.nodes)?;
+            dict.set_item("seconds", row.seconds)?;
+            if let Some(empties) = row.empties {
+                dict.set_item("empties", empties)?;
+            }
+            if let Some(why) = row.unscored {
+                dict.set_item("unscored", why)?;
             }
             Ok(dict)
         })

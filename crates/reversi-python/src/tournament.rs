@@ -18,7 +18,7 @@ use reversi_notation::Record;
 use crate::args::Unsigned;
 use crate::engines::seconds;
 use crate::interrupt::interruptible;
-use crate::matches::{Player, SETUP, STOP_POLL};
+use crate::matches::{PlayerSpec, SETUP, STOP_POLL};
 use crate::records::PyRecord;
 
 /// Registers the function.
@@ -83,7 +83,7 @@ fn tournament<'py>(
     let mut players = Vec::new();
     let mut setup = None;
     for engine in &engines {
-        let (player, engine_setup) = Player::of(engine)?;
+        let (player, engine_setup) = PlayerSpec::of(engine)?;
         setup = setup.max(engine_setup);
         players.push(player);
     }
@@ -94,7 +94,7 @@ fn tournament<'py>(
         .concurrency(concurrency)
         .adjudicate(adjudicate);
     let options = TournamentOptions::new(format, matches).sprt(sprt.map(|s| (s, model)));
-    let names = distinct_names(players.iter().map(Player::name).collect());
+    let names = distinct_names(players.iter().map(PlayerSpec::name).collect());
     let mut records: Vec<(usize, Record)> = Vec::new();
     let mut raised = None;
     let table = interruptible(py, |cancel| {
@@ -126,8 +126,8 @@ fn tournament<'py>(
                     Python::attach(|py| callback.bind(py).call1((game_dict(py, game, table)?,)).map(drop))
                 });
                 let policy_error = players.iter().find_map(|p| match p {
-                    Player::Policy(policy) => policy.take_error(),
-                    Player::Engine { .. } => None,
+                    PlayerSpec::Policy(policy) => policy.take_error(),
+                    PlayerSpec::Engine { .. } => None,
                 });
                 raised = policy_error.or(told.err());
                 raised.is_none()

@@ -10,7 +10,7 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use reversi_engine::BuiltinPolicy;
-use reversi_engine::env::{Autoreset, OutputBuffers, Outputs, Refusal, Rules, VectorEnv};
+use reversi_engine::env::{Autoreset, EpisodeRules, Refusal, StepBuffers, StepSlices, VectorEnv};
 
 use crate::args::Unsigned;
 use crate::arrays::out_array;
@@ -22,7 +22,7 @@ use crate::threads::Threads;
 /// The episodes and the outputs of `step_async`, reused.
 struct Inner {
     env: VectorEnv,
-    buffers: OutputBuffers,
+    buffers: StepBuffers,
 }
 
 impl Inner {
@@ -137,8 +137,10 @@ impl VectorCore {
             "raise" => true,
             _ => return Err(PyValueError::new_err(format!("illegal {illegal:?}: expected \"lose\" or \"raise\""))),
         };
-        let mut rules =
-            Rules::new(opponent).learner_black(learner_black).autoreset(parse_autoreset(autoreset)?).strict(strict);
+        let mut rules = EpisodeRules::new(opponent)
+            .learner_black(learner_black)
+            .autoreset(parse_autoreset(autoreset)?)
+            .strict(strict);
         match max_plies {
             Some(0) => return Err(PyValueError::new_err("max_episode_steps: at least 1")),
             Some(plies) => rules = rules.max_plies(plies),
@@ -146,7 +148,7 @@ impl VectorCore {
         }
         let enc = batch.encoding();
         let (hw, actions) = ([enc.height(), enc.width()], enc.count());
-        let inner = Inner { env: VectorEnv::new(batch, rules), buffers: OutputBuffers::default() };
+        let inner = Inner { env: VectorEnv::new(batch, rules), buffers: StepBuffers::default() };
         let autoreset = rules.autoreset_mode();
         Ok(VectorCore { inner: Some(Box::new(inner)), pending: None, autoreset, threads, n, hw, actions })
     }
@@ -175,7 +177,7 @@ impl VectorCore {
             inner.env.seed(seed);
         }
         let (mut w, mut t, mut u, mut i) = (vec![0.0; n], vec![false; n], vec![false; n], vec![false; n]);
-        let out = Outputs {
+        let out = StepSlices {
             obs: o,
             mask: l,
             rewards: &mut w,
@@ -225,7 +227,7 @@ impl VectorCore {
             final_obs,
         )?;
         let mut views = a.views()?;
-        let out = views.outputs()?;
+        let out = views.slices()?;
         let threads = self.threads.clone();
         let inner = self.inner()?;
         inner.check(py, &threads, actions)?;
@@ -247,7 +249,7 @@ impl VectorCore {
         let work = move || {
             let Inner { env, buffers } = &mut *inner;
             buffers.fit(env);
-            threads.install(env.batch().parallel(), || env.step(&actions, buffers.outputs()));
+            threads.install(env.batch().parallel(), || env.step(&actions, buffers.slices()));
             inner
         };
         match std::thread::Builder::new().name("reversi-step".into()).spawn(work) {
@@ -287,7 +289,7 @@ impl VectorCore {
         let inner = joined.map_err(|_| PyRuntimeError::new_err("the step's thread panicked"))?;
         let inner = self.inner.insert(inner);
         let mut views = a.views()?;
-        inner.buffers.copy_into(views.outputs()?);
+        inner.buffers.copy_into(views.slices()?);
         Ok(())
     }
 
@@ -389,8 +391,8 @@ impl<'py> Arrays<'py> {
 }
 
 impl Views<'_> {
-    fn outputs(&mut self) -> PyResult<Outputs<'_>> {
-        Ok(Outputs {
+    fn slices(&mut self) -> PyResult<StepSlices<'_>> {
+        Ok(StepSlices {
             obs: self.obs.as_slice_mut()?,
             mask: self.legal.as_slice_mut()?,
             rewards: self.rewards.as_slice_mut()?,

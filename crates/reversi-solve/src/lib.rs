@@ -72,7 +72,7 @@
 //!
 //! # Feature flags
 //!
-//! - `serde`: `Serialize` for [`Summary`] (and [`MoveScore`]), written with
+//! - `serde`: `Serialize` for [`Summary`] (and [`MoveScore`]; `wthor::CheckReport` with `wthor`), written with
 //!   the field names as keys.
 //! - `wthor`: the [`wthor`] module, over reversi-notation's records.
 //!

@@ -69,9 +69,17 @@ impl Summary {
             nodes: solution.nodes,
             seconds: (solution.elapsed.as_secs_f64() * 1e6).round() / 1e6,
             nodes_per_second: solution.nodes_per_second().round(),
-            moves: moves
-                .map(|m| m.moves.iter().map(|(mv, score)| MoveScore { mv: mv.to_string(), score: *score }).collect()),
+            moves: moves.map(MoveScore::all),
         }
+    }
+}
+
+impl MoveScore {
+    /// Each of `scores`' moves in text with its score, in its order (best
+    /// first): [`Summary::moves`], and the browser's `solveMoves` list.
+    #[must_use]
+    pub fn all<M: Display>(scores: &MoveScores<M>) -> Vec<MoveScore> {
+        scores.moves.iter().map(|(mv, score)| MoveScore { mv: mv.to_string(), score: *score }).collect()
     }
 }
 

@@ -70,6 +70,19 @@ pub const DEFAULT_DEPTH: u8 = 24;
 /// The largest depth: the 60 empty squares of the 8x8 start.
 pub const MAX_DEPTH: u8 = 60;
 
+/// `depth` if it is a depth theoretical scores can be computed at: 0 to
+/// [`MAX_DEPTH`] empty squares. The one check of a depth a user gave (the
+/// CLI's `--empties`/`--depth`, Python's `depth=`).
+///
+/// # Errors
+/// [`SolveError::Depth`] past [`MAX_DEPTH`].
+pub fn checked_depth(depth: usize) -> Result<u8, SolveError> {
+    match u8::try_from(depth) {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        _ => Err(SolveError::Depth { requested: depth, max: usize::from(MAX_DEPTH) }),
+    }
+}
+
 /// How theoretical scores are computed: the solve's options and the depth.
 /// A builder: `TheoreticalOptions::new().depth(22).solve(SolveOptions::new().threads(2))`.
 #[derive(Clone, Debug, Default)]
@@ -95,7 +108,9 @@ impl TheoreticalOptions {
         self
     }
 
-    /// Every record at `depth` empty squares, whatever its own depth says.
+    /// Every record at `depth` empty squares, whatever its own depth says
+    /// (checked by [`check`](Self::check); [`checked_depth`] checks a
+    /// number a user gave).
     #[must_use]
     pub fn depth(mut self, depth: u8) -> TheoreticalOptions {
         self.depth = Some(depth);
@@ -129,12 +144,7 @@ impl TheoreticalOptions {
     /// [`MAX_DEPTH`].
     pub fn check(&self) -> Result<(), SolveError> {
         self.solve.check()?;
-        match self.depth {
-            Some(depth) if depth > MAX_DEPTH => {
-                Err(SolveError::Depth { requested: usize::from(depth), max: usize::from(MAX_DEPTH) })
-            }
-            _ => Ok(()),
-        }
+        self.depth.map_or(Ok(0), |depth| checked_depth(usize::from(depth))).map(drop)
     }
 }
 
@@ -217,6 +227,69 @@ impl TheoreticalCheck {
     }
 }
 
+/// One game's check as named fields: a line of `reversi solve --wthor-check
+/// --json` and an item of Python's `check_wthor`, defined once (with the
+/// `serde` feature, `Serialize` writes them in this order, `empties` or
+/// `unscored` only when there is one).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct CheckReport {
+    /// The game's number in the records given, from 1.
+    pub game: usize,
+    /// Black's name, `None` when the record has none.
+    pub black: Option<String>,
+    /// White's name, `None` when the record has none.
+    pub white: Option<String>,
+    /// [`TheoreticalCheck::depth`].
+    pub depth: u8,
+    /// [`TheoreticalCheck::stated`].
+    pub stated: Option<u8>,
+    /// [`TheoreticalCheck::computed_score`].
+    pub computed: Option<u8>,
+    /// [`TheoreticalCheck::agrees`].
+    pub agrees: bool,
+    /// [`TheoreticalCheck::disagrees`].
+    pub disagrees: bool,
+    /// Positions searched (0 without a solve).
+    pub nodes: u64,
+    /// Seconds of the solve, to the microsecond (0 without one).
+    pub seconds: f64,
+    /// [`Computed::empties`], when the game has a score.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub empties: Option<u8>,
+    /// Why the game has no score ([`Unscored`] in words), when it has none.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub unscored: Option<String>,
+}
+
+impl CheckReport {
+    /// The named fields of `check`, made of `records` (the records it was
+    /// made of: its [`game`](TheoreticalCheck::game) indexes them).
+    ///
+    /// # Panics
+    /// If `check.game` is not an index of `records`.
+    #[must_use]
+    pub fn new(check: &TheoreticalCheck, records: &[Record]) -> CheckReport {
+        let record = &records[check.game];
+        let (nodes, seconds) = check.computed.as_ref().map_or((0, 0.0), |c| (c.nodes, c.elapsed.as_secs_f64()));
+        CheckReport {
+            game: check.game + 1,
+            black: record.black.clone(),
+            white: record.white.clone(),
+            depth: check.depth,
+            stated: check.stated,
+            computed: check.computed_score(),
+            agrees: check.agrees(),
+            disagrees: check.disagrees(),
+            nodes,
+            seconds: (seconds * 1e6).round() / 1e6,
+            empties: check.computed.as_ref().ok().map(|c| c.empties),
+            unscored: check.computed.as_ref().err().map(ToString::to_string),
+        }
+    }
+}
+
 /// The theoretical score of `record` at `depth` empty squares (the module's
 /// convention): `Ok(Err(_))` when the game has none.
 ///
@@ -228,9 +301,7 @@ pub fn theoretical_score(
     depth: u8,
     options: &SolveOptions,
 ) -> Result<Result<Computed, Unscored>, SolveError> {
-    if depth > MAX_DEPTH {
-        return Err(SolveError::Depth { requested: usize::from(depth), max: usize::from(MAX_DEPTH) });
-    }
+    checked_depth(usize::from(depth))?;
     if !record.is_standard_othello() {
         return Ok(Err(Unscored::NotOthello));
     }

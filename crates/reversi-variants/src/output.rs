@@ -250,12 +250,13 @@ impl Drop for Outputs {
     /// buffers hold is dropped, not written).
     fn drop(&mut self) {
         for (_, replaced, file) in self.files.drain(..) {
-            // The buffer dropped, the file kept open (and locked) until removed.
-            let (file, _) = file.into_parts();
+            // The buffer dropped, the file kept open (and locked) until
+            // removed: `_file` closes at the end of this iteration (no
+            // explicit `drop`: on wasm32 a `File` has nothing to drop).
+            let (_file, _) = file.into_parts();
             if let Some((temporary, _)) = replaced {
                 let _ = self.tracker.finish(&temporary, &mut || std::fs::remove_file(&temporary));
             }
-            drop(file);
         }
     }
 }

@@ -16,7 +16,7 @@
 //!   replays ([`Replay`]) ply by ply with passes as its format writes them.
 //! - [`RecordStream`]: a large file's games from its bytes as the page gives
 //!   them, in bounded memory (reversi-notation's
-//!   [`PushReader`](reversi_notation::PushReader)); [`Records`] keeps a
+//!   [`PushReader`](reversi_notation::PushReader)); [`RecordList`] keeps a
 //!   compact summary a game (names, result, its byte range), capped, and
 //!   reads a game again from its bytes.
 //! - [`solve()`] and [`solve_moves`] (`solveMoves`): exact scores by
@@ -41,6 +41,6 @@ mod stream;
 mod table;
 
 pub use position::Position;
-pub use records::{Record, Records, Replay, formats, read_records};
+pub use records::{Record, RecordList, Replay, formats, read_records};
 pub use solve::{DEFAULT_MAX_EMPTIES, solve, solve_moves};
 pub use stream::RecordStream;

@@ -1,4 +1,4 @@
-//! `readRecords`, `Records`, `Record`, `Replay`: records through reversi-notation's
+//! `readRecords`, `RecordList`, `Record`, `Replay`: records through reversi-notation's
 //! reader, writers and replay.
 
 use reversi_notation::{Format, Ply, Record as NotationRecord, plies};
@@ -16,21 +16,21 @@ pub fn formats() -> Vec<String> {
 /// The games of `bytes`, as the library's reader gives them: each a
 /// summary, or the located error of a game that does not read; the bytes
 /// kept, to read each game again.
-pub(crate) fn read_bytes(bytes: Vec<u8>, source: Source, limits: Limits) -> Result<Records, String> {
+pub(crate) fn read_bytes(bytes: Vec<u8>, source: Source, limits: Limits) -> Result<RecordList, String> {
     let mut reader = source.push_reader();
     reader.push(&bytes);
     reader.finish();
     let mut table = Table::new(limits);
     table.read(&mut reader, usize::MAX)?;
     let format = reader.format().unwrap_or(Format::Transcript);
-    Ok(Records::new(format, source, table, Some(bytes)))
+    Ok(RecordList::new(format, source, table, Some(bytes)))
 }
 
 /// The games of one file: a summary of each (names, result, where it lies
 /// in the file, or why it does not read), not the games.
 #[wasm_bindgen]
 #[derive(Debug)]
-pub struct Records {
+pub struct RecordList {
     format: Format,
     source: Source,
     pub(crate) games: Table,
@@ -38,9 +38,9 @@ pub struct Records {
     bytes: Option<Vec<u8>>,
 }
 
-impl Records {
-    pub(crate) fn new(format: Format, source: Source, games: Table, bytes: Option<Vec<u8>>) -> Records {
-        Records { format, source, games, bytes }
+impl RecordList {
+    pub(crate) fn new(format: Format, source: Source, games: Table, bytes: Option<Vec<u8>>) -> RecordList {
+        RecordList { format, source, games, bytes }
     }
 
     /// Record `index` read again from the bytes held (`readRecords`).
@@ -49,7 +49,7 @@ impl Records {
         let Ok(place) = place else { return self.read_again(index, &[], &[]).map(Some) };
         let Some(bytes) = &self.bytes else {
             return Err(format!(
-                "game {}: a RecordStream's games are read with Records.read (the bytes of Records.place)",
+                "game {}: a RecordStream's games are read with RecordList.read (the bytes of RecordList.place)",
                 index + 1
             ));
         };
@@ -84,7 +84,7 @@ impl Records {
 }
 
 #[wasm_bindgen]
-impl Records {
+impl RecordList {
     /// The number of games, those that do not read included.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> usize {
@@ -102,12 +102,12 @@ impl Records {
     ///
     /// # Errors
     /// `TypeError`/`RangeError`: an index that is not a whole number.
-    /// Records read by a `RecordStream`, which holds no bytes: `read` them.
+    /// RecordList read by a `RecordStream`, which holds no bytes: `read` them.
     pub fn get(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<Option<Record>, JsValue> {
-        self.held(args::index(&index, "Records.get: index")?).map_err(js_error)
+        self.held(args::index(&index, "RecordList.get: index")?).map_err(js_error)
     }
 
     /// Where game `index` lies in the file: `[headStart, headEnd, start,
@@ -120,7 +120,7 @@ impl Records {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<Option<Vec<f64>>, JsValue> {
-        let index = args::index(&index, "Records.place: index")?;
+        let index = args::index(&index, "RecordList.place: index")?;
         let Some(Ok(place)) = self.games.place(index) else { return Ok(None) };
         Ok(Some(vec![place.head.start as f64, place.head.end as f64, place.bytes.start as f64, place.bytes.end as f64]))
     }
@@ -138,9 +138,9 @@ impl Records {
         #[wasm_bindgen(unchecked_param_type = "Uint8Array")] head: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
     ) -> Result<Record, JsValue> {
-        let index = args::index(&index, "Records.read: index")?;
-        let head = args::bytes(&head, "Records.read: head")?;
-        let bytes = args::bytes(&bytes, "Records.read: bytes")?;
+        let index = args::index(&index, "RecordList.read: index")?;
+        let head = args::bytes(&head, "RecordList.read: head")?;
+        let bytes = args::bytes(&bytes, "RecordList.read: bytes")?;
         self.read_again(index, &head, &bytes).map_err(js_error)
     }
 
@@ -152,7 +152,7 @@ impl Records {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<Option<String>, JsValue> {
-        Ok(self.games.label(args::index(&index, "Records.black: index")?, 0))
+        Ok(self.games.label(args::index(&index, "RecordList.black: index")?, 0))
     }
 
     /// White's player of game `index` (cut to 80 characters).
@@ -163,7 +163,7 @@ impl Records {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<Option<String>, JsValue> {
-        Ok(self.games.label(args::index(&index, "Records.white: index")?, 1))
+        Ok(self.games.label(args::index(&index, "RecordList.white: index")?, 1))
     }
 
     /// The result of game `index` as written (`33-31`).
@@ -174,7 +174,7 @@ impl Records {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<Option<String>, JsValue> {
-        Ok(self.games.label(args::index(&index, "Records.result: index")?, 2))
+        Ok(self.games.label(args::index(&index, "RecordList.result: index")?, 2))
     }
 
     /// Why game `index` does not read (`FILE:LINE:COL: game N: ...`).
@@ -185,7 +185,7 @@ impl Records {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<Option<String>, JsValue> {
-        Ok(self.games.place(args::index(&index, "Records.error: index")?).and_then(Result::err))
+        Ok(self.games.place(args::index(&index, "RecordList.error: index")?).and_then(Result::err))
     }
 
     /// Whether game `index` reads and a move of it is illegal (its replay
@@ -195,7 +195,7 @@ impl Records {
     /// # Errors
     /// `TypeError`/`RangeError`: an index that is not a whole number.
     pub fn illegal(&self, #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue) -> Result<bool, JsValue> {
-        Ok(self.games.illegal(args::index(&index, "Records.illegal: index")?))
+        Ok(self.games.illegal(args::index(&index, "RecordList.illegal: index")?))
     }
 
     /// The located errors of the games that do not read, in order.
@@ -467,7 +467,7 @@ pub fn read_records(
     #[wasm_bindgen(unchecked_optional_param_type = "string")] format: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] players: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] tournaments: Option<JsValue>,
-) -> Result<Records, JsValue> {
+) -> Result<RecordList, JsValue> {
     let source = source_of_js(&file_name, &format, &players, &tournaments, "readRecords")?;
     let bytes = args::bytes(&bytes, "readRecords: bytes")?;
     read_bytes(bytes, source, Limits::BROWSER).map_err(js_error)
@@ -477,11 +477,11 @@ pub fn read_records(
 mod tests {
     use super::*;
 
-    fn read(bytes: &[u8], file: Option<&str>, format: Option<&str>) -> Result<Records, String> {
+    fn read(bytes: &[u8], file: Option<&str>, format: Option<&str>) -> Result<RecordList, String> {
         read_bytes(bytes.to_vec(), Source::new(file.map(Into::into), format, None, None)?, Limits::BROWSER)
     }
 
-    fn game(games: &Records, index: usize) -> Record {
+    fn game(games: &RecordList, index: usize) -> Record {
         games.held(index).unwrap().unwrap()
     }
 

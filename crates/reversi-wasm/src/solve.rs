@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use reversi_solve::{MoveScores, Solution, SolveOptions};
+use reversi_solve::{MoveScore, MoveScores, Solution, SolveOptions, Summary};
 use reversi_variants::Move;
 use wasm_bindgen::prelude::*;
 
@@ -179,13 +179,14 @@ pub fn solve(
     let position = Position::of_js(&position, "solve: position")?;
     let limits = Limits::of_js(&options, "solve")?;
     limits.admit(&position, "solve").map_err(|e| args::range_error(&e))?;
-    let s = solve_position(&position, &limits).map_err(js_error)?;
+    let s = Summary::new(&solve_position(&position, &limits).map_err(js_error)?, None);
     Ok(object(&[
         ("score", s.score.into()),
-        ("best", s.best.map_or(JsValue::NULL, |m| m.to_string().into())),
+        ("best", s.best.map_or(JsValue::NULL, JsValue::from)),
         ("pv", strings(&s.pv)),
         ("nodes", (s.nodes as f64).into()),
-        ("seconds", s.elapsed.as_secs_f64().into()),
+        ("seconds", s.seconds.into()),
+        ("nodesPerSecond", s.nodes_per_second.into()),
     ]))
 }
 
@@ -206,10 +207,9 @@ pub fn solve_moves(
     let limits = Limits::of_js(&options, "solveMoves")?;
     limits.admit(&position, "solveMoves").map_err(|e| args::range_error(&e))?;
     let scores = solve_position_moves(&position, &limits).map_err(js_error)?;
-    let moves: js_sys::Array = scores
-        .moves
-        .iter()
-        .map(|(mv, score)| object(&[("move", mv.to_string().into()), ("score", (*score).into())]))
+    let moves: js_sys::Array = MoveScore::all(&scores)
+        .into_iter()
+        .map(|m| object(&[("move", m.mv.into()), ("score", m.score.into())]))
         .collect();
     Ok(object(&[
         ("moves", moves.into()),
@@ -239,8 +239,10 @@ export interface Solution {
   pv: string[];
   /** Positions searched. */
   nodes: number;
-  /** Time spent. */
+  /** Time spent, in seconds (to the microsecond). */
   seconds: number;
+  /** Positions searched a second. */
+  nodesPerSecond: number;
 }
 /** Every legal move's exact score, best first. */
 export interface MoveScores {

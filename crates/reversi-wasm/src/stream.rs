@@ -8,12 +8,12 @@ use reversi_notation::{Format, PushReader};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, js_error};
-use crate::records::{Records, source_of_js};
+use crate::records::{RecordList, source_of_js};
 use crate::table::{Limits, Source, Table};
 
 /// A file's games read from its bytes as they are given (`push`), a batch at
 /// a time (`read`), so that a page draws its progress in between and holds
-/// a bounded part of the file; `finish` gives their summaries ([`Records`]).
+/// a bounded part of the file; `finish` gives their summaries ([`RecordList`]).
 #[wasm_bindgen]
 #[derive(Debug)]
 pub struct RecordStream {
@@ -55,9 +55,9 @@ impl RecordStream {
     }
 
     /// The games read.
-    pub(crate) fn into_games(self) -> Records {
+    pub(crate) fn into_games(self) -> RecordList {
         let format = self.reader.format().unwrap_or(Format::Transcript);
-        Records::new(format, self.source, self.games, None)
+        RecordList::new(format, self.source, self.games, None)
     }
 }
 
@@ -131,9 +131,9 @@ impl RecordStream {
     }
 
     /// The games read: their summaries, each read again from its bytes
-    /// with `Records.read`.
+    /// with `RecordList.read`.
     #[must_use]
-    pub fn finish(self) -> Records {
+    pub fn finish(self) -> RecordList {
         self.into_games()
     }
 }

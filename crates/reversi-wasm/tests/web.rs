@@ -214,7 +214,7 @@ fn a_stream_in_batches_reads_what_read_games_reads() {
     assert_eq!(place, [0, 16, wtb.len() - 68, wtb.len()]);
     let game = games.read(n(last), b(&wtb[..16]), b(&wtb[wtb.len() - 68..])).unwrap();
     assert_eq!(game.moves(), whole.get(n(last)).unwrap().unwrap().moves());
-    assert!(message(games.get(n(last)).unwrap_err()).contains("Records.read"));
+    assert!(message(games.get(n(last)).unwrap_err()).contains("RecordList.read"));
     assert!(
         message(games.read(n(last), b(&wtb[..16]), b(&wtb[..10])).unwrap_err())
             .contains("26 bytes given, its place holds 84")

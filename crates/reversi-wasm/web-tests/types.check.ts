@@ -1,7 +1,7 @@
 // The package's generated types (target/web/pkg/*.d.ts), checked by tsc
 // (scripts/web-test.sh): what a TypeScript user writes compiles, and what
 // the bindings do not have does not.
-import init, { Record, Records, Position, Replay, readRecords, solve, solveMoves } from '../../../target/web/pkg/reversi_wasm.js';
+import init, { Record, RecordList, Position, Replay, readRecords, solve, solveMoves } from '../../../target/web/pkg/reversi_wasm.js';
 import type { MoveScores, Solution } from '../../../target/web/pkg/reversi_wasm.js';
 
 export async function finalScore(bytes: Uint8Array, fileName: string): Promise<[number, number] | string> {
@@ -13,7 +13,7 @@ export async function finalScore(bytes: Uint8Array, fileName: string): Promise<[
   const cells: Uint8Array = pos.cells();
   const side: string = pos.sideToMove;
   const over: boolean = pos.isGameOver;
-  const games: Records = readRecords(bytes, fileName, 'auto', undefined, undefined);
+  const games: RecordList = readRecords(bytes, fileName, 'auto', undefined, undefined);
   const game: Record | undefined = games.get(0);
   if (game === undefined) return `no game (${leaves}, ${cells.length}, ${side}, ${over})`;
   if (game.error !== undefined) return game.error;

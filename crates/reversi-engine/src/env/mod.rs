@@ -16,7 +16,7 @@
 //! The loops split the games onto rayon's threads from
 //! [`BatchOptions::parallel_from`] games on (the one thread switch, which a
 //! [`VectorEnv`] over the batch follows too), in the pool the caller
-//! installs. Options are builders: [`BatchOptions`], [`Rollout`], [`Rules`].
+//! installs. Options are builders: [`BatchOptions`], [`Rollout`], [`EpisodeRules`].
 
 mod batch;
 mod encoding;
@@ -26,4 +26,4 @@ mod vector;
 pub use batch::{Batch, BatchError, BatchOptions, Rollout, StepError};
 pub use encoding::{ActionError, Encoding, Illegal};
 pub use lanes::{planes, planes8};
-pub use vector::{Autoreset, OutputBuffers, Outputs, Refusal, Rules, VectorEnv};
+pub use vector::{Autoreset, EpisodeRules, Refusal, StepBuffers, StepSlices, VectorEnv};

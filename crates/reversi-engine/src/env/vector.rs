@@ -26,13 +26,13 @@ pub enum Autoreset {
 /// How the episodes are played: a builder.
 ///
 /// ```
-/// use reversi_engine::env::{Autoreset, Rules};
+/// use reversi_engine::env::{Autoreset, EpisodeRules};
 /// use reversi_engine::BuiltinPolicy;
-/// let rules = Rules::new(Some(BuiltinPolicy::Greedy)).learner_black(false).autoreset(Autoreset::SameStep);
+/// let rules = EpisodeRules::new(Some(BuiltinPolicy::Greedy)).learner_black(false).autoreset(Autoreset::SameStep);
 /// assert_eq!(rules.autoreset_mode(), Autoreset::SameStep);
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Rules {
+pub struct EpisodeRules {
     opponent: Option<BuiltinPolicy>,
     learner_black: bool,
     autoreset: Autoreset,
@@ -41,31 +41,31 @@ pub struct Rules {
     strict: bool,
 }
 
-impl Rules {
+impl EpisodeRules {
     /// Episodes against `opponent` (`None`: both sides the learner's), the
     /// learner Black, [`Autoreset::NextStep`], truncated after the board's
     /// [`default_max_plies`](crate::default_max_plies) (ten plies a playable
     /// square), an illegal action lost rather than refused.
     #[must_use]
-    pub const fn new(opponent: Option<BuiltinPolicy>) -> Rules {
-        Rules { opponent, learner_black: true, autoreset: Autoreset::NextStep, max_plies: None, strict: false }
+    pub const fn new(opponent: Option<BuiltinPolicy>) -> EpisodeRules {
+        EpisodeRules { opponent, learner_black: true, autoreset: Autoreset::NextStep, max_plies: None, strict: false }
     }
 
     /// Whether the learner plays Black (with an opponent).
     #[must_use]
-    pub const fn learner_black(mut self, black: bool) -> Rules {
+    pub const fn learner_black(mut self, black: bool) -> EpisodeRules {
         self.learner_black = black;
         self
     }
 
     /// When ended episodes start again.
     #[must_use]
-    pub const fn autoreset(mut self, mode: Autoreset) -> Rules {
+    pub const fn autoreset(mut self, mode: Autoreset) -> EpisodeRules {
         self.autoreset = mode;
         self
     }
 
-    /// The mode [`autoreset`](Rules::autoreset) set.
+    /// The mode [`autoreset`](EpisodeRules::autoreset) set.
     #[must_use]
     pub const fn autoreset_mode(&self) -> Autoreset {
         self.autoreset
@@ -73,7 +73,7 @@ impl Rules {
 
     /// Plies after which an episode is truncated (at least 1: 0 is taken as 1).
     #[must_use]
-    pub const fn max_plies(mut self, plies: u32) -> Rules {
+    pub const fn max_plies(mut self, plies: u32) -> EpisodeRules {
         self.max_plies = Some(if plies == 0 { 1 } else { plies });
         self
     }
@@ -81,12 +81,12 @@ impl Rules {
     /// Whether an illegal action is refused ([`VectorEnv::refused`]) rather
     /// than lost (the episode ended with reward -1).
     #[must_use]
-    pub const fn strict(mut self, strict: bool) -> Rules {
+    pub const fn strict(mut self, strict: bool) -> EpisodeRules {
         self.strict = strict;
         self
     }
 
-    /// Whether [`strict`](Rules::strict) is set.
+    /// Whether [`strict`](EpisodeRules::strict) is set.
     #[must_use]
     pub const fn is_strict(&self) -> bool {
         self.strict
@@ -98,7 +98,7 @@ impl Rules {
 /// game), `final_obs` (as `obs` under [`Autoreset::SameStep`], else empty),
 /// one item a game of the others.
 #[derive(Debug)]
-pub struct Outputs<'a> {
+pub struct StepSlices<'a> {
     /// The observations, as [`Batch::observe`] writes them.
     pub obs: &'a mut [u8],
     /// The legal masks, as [`Batch::legal_mask`] writes them.
@@ -116,22 +116,22 @@ pub struct Outputs<'a> {
     pub final_obs: &'a mut [u8],
 }
 
-/// The outputs of a step or a reset, owned: what [`Outputs`] borrows, for a
+/// The outputs of a step or a reset, owned: what [`StepSlices`] borrows, for a
 /// caller that keeps them from step to step (a step run on another thread,
 /// then copied out).
 ///
 /// ```
-/// use reversi_engine::env::{Batch, BatchOptions, OutputBuffers, Rules, VectorEnv};
+/// use reversi_engine::env::{Batch, BatchOptions, StepBuffers, EpisodeRules, VectorEnv};
 /// use reversi_variants::{Geometry, Position, Variant};
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
-/// let mut env = VectorEnv::new(Batch::new(start, &BatchOptions::new(2).seed(1))?, Rules::new(None));
-/// let mut buffers = OutputBuffers::new(&env);
-/// env.reset(None, buffers.outputs());
+/// let mut env = VectorEnv::new(Batch::new(start, &BatchOptions::new(2).seed(1))?, EpisodeRules::new(None));
+/// let mut buffers = StepBuffers::new(&env);
+/// env.reset(None, buffers.slices());
 /// assert_eq!((buffers.obs.len(), buffers.mask.len()), (2 * 128, 2 * 65));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct OutputBuffers {
+pub struct StepBuffers {
     /// The observations.
     pub obs: Vec<u8>,
     /// The legal masks.
@@ -148,16 +148,16 @@ pub struct OutputBuffers {
     pub final_obs: Vec<u8>,
 }
 
-impl OutputBuffers {
+impl StepBuffers {
     /// Buffers sized for `env`'s episodes, zeroed.
     #[must_use]
-    pub fn new(env: &VectorEnv) -> OutputBuffers {
-        let mut buffers = OutputBuffers::default();
+    pub fn new(env: &VectorEnv) -> StepBuffers {
+        let mut buffers = StepBuffers::default();
         buffers.fit(env);
         buffers
     }
 
-    /// Sizes every buffer for `env`'s episodes, as [`Outputs`] says (the
+    /// Sizes every buffer for `env`'s episodes, as [`StepSlices`] says (the
     /// items already there kept, the new ones zero).
     pub fn fit(&mut self, env: &VectorEnv) {
         let n = env.batch().len();
@@ -173,9 +173,9 @@ impl OutputBuffers {
         self.final_obs.resize(if same_step { n * per_obs } else { 0 }, 0);
     }
 
-    /// The buffers, borrowed as [`Outputs`].
-    pub fn outputs(&mut self) -> Outputs<'_> {
-        Outputs {
+    /// The buffers, borrowed as [`StepSlices`].
+    pub fn slices(&mut self) -> StepSlices<'_> {
+        StepSlices {
             obs: &mut self.obs,
             mask: &mut self.mask,
             rewards: &mut self.rewards,
@@ -191,7 +191,7 @@ impl OutputBuffers {
     /// # Panics
     /// When a slice of `out` is not as long as its buffer (as
     /// `copy_from_slice` does).
-    pub fn copy_into(&self, out: Outputs<'_>) {
+    pub fn copy_into(&self, out: StepSlices<'_>) {
         out.obs.copy_from_slice(&self.obs);
         out.mask.copy_from_slice(&self.mask);
         out.rewards.copy_from_slice(&self.rewards);
@@ -222,7 +222,7 @@ pub enum Refusal {
 /// (its passes included) until the learner is to move or the game is over.
 /// The reward is +1, 0 or -1 at the end from the learner's view (in
 /// self-play, from the view of the side that just moved), 0 before. An
-/// episode still going after [`Rules::max_plies`] plies is truncated. The
+/// episode still going after [`EpisodeRules::max_plies`] plies is truncated. The
 /// loops run on rayon's threads as the batch's
 /// [`BatchOptions::parallel_from`](super::BatchOptions::parallel_from) says. Then the
 /// observation and the legal mask are written from the view of the side to
@@ -235,17 +235,17 @@ pub enum Refusal {
 /// (a step on it is refused).
 ///
 /// ```
-/// use reversi_engine::env::{Batch, BatchOptions, Outputs, Rules, VectorEnv};
+/// use reversi_engine::env::{Batch, BatchOptions, StepSlices, EpisodeRules, VectorEnv};
 /// use reversi_engine::BuiltinPolicy;
 /// use reversi_variants::{Geometry, Position, Variant};
 ///
 /// let start = Position::start(Variant::Reversi, Geometry::standard())?;
-/// let mut env = VectorEnv::new(Batch::new(start, &BatchOptions::new(2))?, Rules::new(Some(BuiltinPolicy::Random)));
+/// let mut env = VectorEnv::new(Batch::new(start, &BatchOptions::new(2))?, EpisodeRules::new(Some(BuiltinPolicy::Random)));
 /// let (mut obs, mut mask) = (vec![0; 2 * 128], vec![false; 2 * 65]);
 /// let (mut r, mut t, mut u, mut i) = ([0.0; 2], [false; 2], [false; 2], [false; 2]);
 /// macro_rules! out {
 ///     () => {
-///         Outputs {
+///         StepSlices {
 ///             obs: &mut obs, mask: &mut mask, rewards: &mut r, terminated: &mut t,
 ///             truncated: &mut u, illegal: &mut i, final_obs: &mut [],
 ///         }
@@ -260,7 +260,7 @@ pub enum Refusal {
 #[derive(Clone, Debug)]
 pub struct VectorEnv {
     batch: Batch,
-    rules: Rules,
+    rules: EpisodeRules,
     plies: Vec<u32>,
     /// The plies after which an episode is truncated.
     max_plies: u32,
@@ -271,14 +271,14 @@ pub struct VectorEnv {
 impl VectorEnv {
     /// The episodes of `batch`'s games under `rules` (reset them first).
     #[must_use]
-    pub fn new(batch: Batch, rules: Rules) -> VectorEnv {
+    pub fn new(batch: Batch, rules: EpisodeRules) -> VectorEnv {
         let n = batch.len();
         let board = u32::try_from(batch.default_max_plies()).unwrap_or(u32::MAX);
         let max_plies = rules.max_plies.unwrap_or(board);
         VectorEnv { batch, rules, plies: vec![0; n], max_plies, ended: vec![false; n] }
     }
 
-    /// The plies after which an episode is truncated: [`Rules::max_plies`],
+    /// The plies after which an episode is truncated: [`EpisodeRules::max_plies`],
     /// else the board's [`default_max_plies`](crate::default_max_plies).
     #[must_use]
     pub const fn max_plies(&self) -> u32 {
@@ -293,7 +293,7 @@ impl VectorEnv {
 
     /// The rules.
     #[must_use]
-    pub const fn rules(&self) -> &Rules {
+    pub const fn rules(&self) -> &EpisodeRules {
         &self.rules
     }
 
@@ -308,7 +308,7 @@ impl VectorEnv {
     ///
     /// # Panics
     /// When `which` does not hold one entry a game.
-    pub fn reset(&mut self, which: Option<&[bool]>, out: Outputs<'_>) {
+    pub fn reset(&mut self, which: Option<&[bool]>, out: StepSlices<'_>) {
         if let Some(which) = which {
             assert_eq!(which.len(), self.batch.len(), "one reset entry a game");
         }
@@ -318,11 +318,11 @@ impl VectorEnv {
     /// One step of every episode with `actions` (one a game). Callers look
     /// at [`refused`](VectorEnv::refused) first: a step on an ended episode
     /// under [`Autoreset::Disabled`] plays nothing in it.
-    pub fn step(&mut self, actions: &[i64], out: Outputs<'_>) {
+    pub fn step(&mut self, actions: &[i64], out: StepSlices<'_>) {
         self.run(Call::Step(actions), out);
     }
 
-    /// Whether a step may refuse anything: under [`Rules::strict`] (an
+    /// Whether a step may refuse anything: under [`EpisodeRules::strict`] (an
     /// illegal action refused) or [`Autoreset::Disabled`] (an ended
     /// episode); otherwise every action is played or lost, and
     /// [`refused`](VectorEnv::refused) finds nothing.
@@ -332,7 +332,7 @@ impl VectorEnv {
     }
 
     /// The first episode a step with `actions` cannot play, and why: under
-    /// [`Autoreset::Disabled`] an ended one; under [`Rules::strict`], one
+    /// [`Autoreset::Disabled`] an ended one; under [`EpisodeRules::strict`], one
     /// whose action is not legal.
     #[must_use]
     pub fn refused(&self, actions: &[i64]) -> Option<(usize, Refusal)> {
@@ -344,7 +344,7 @@ impl VectorEnv {
     }
 
     /// A step or a reset of every game, into `out`.
-    fn run(&mut self, call: Call<'_>, out: Outputs<'_>) {
+    fn run(&mut self, call: Call<'_>, out: StepSlices<'_>) {
         let how = How { rules: &self.rules, max_plies: self.max_plies, parallel_from: self.batch.parallel_from() };
         let (actions, which) = match call {
             Call::Step(actions) => (actions, None),
@@ -391,7 +391,7 @@ enum Call<'a> {
 /// The rules of one call, with what the env resolved: the ply limit and the
 /// thread switch.
 struct How<'a> {
-    rules: &'a Rules,
+    rules: &'a EpisodeRules,
     max_plies: u32,
     parallel_from: usize,
 }
@@ -493,7 +493,13 @@ fn drive<G: Send>(slab: Slab<'_, G>, parallel_from: usize, f: &(impl Fn(Slab<'_,
 
 /// Plays the opponent in `g` until the learner is to move or the game is
 /// over: the learner's reward and whether the game ended.
-fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitMix64, plies: &mut u32) -> (f64, bool) {
+fn opponent_moves<G: Lane>(
+    ctx: G::Ctx,
+    rules: &EpisodeRules,
+    g: &mut G,
+    s: &mut SplitMix64,
+    plies: &mut u32,
+) -> (f64, bool) {
     let Some(opponent) = rules.opponent else { return (0.0, false) };
     while !g.over() && g.black() != rules.learner_black {
         let a = g.choose(ctx, opponent, s);
@@ -507,7 +513,7 @@ fn opponent_moves<G: Lane>(ctx: G::Ctx, rules: &Rules, g: &mut G, s: &mut SplitM
 }
 
 /// Game `g` back to `start`, the opponent's first moves played.
-fn restart<G: Lane>(ctx: G::Ctx, rules: &Rules, start: G, g: &mut G, s: &mut SplitMix64, plies: &mut u32) {
+fn restart<G: Lane>(ctx: G::Ctx, rules: &EpisodeRules, start: G, g: &mut G, s: &mut SplitMix64, plies: &mut u32) {
     *g = start;
     *plies = 0;
     opponent_moves(ctx, rules, g, s, plies);
@@ -534,7 +540,7 @@ fn reset<G: Lane>(ctx: G::Ctx, how: &How<'_>, start: G, slab: Slab<'_, G>) {
 /// The first game of `games` a step cannot play (see [`VectorEnv::refused`]).
 fn refused<G: Lane>(
     ctx: G::Ctx,
-    rules: &Rules,
+    rules: &EpisodeRules,
     parallel_from: usize,
     games: &[G],
     ended: &[bool],

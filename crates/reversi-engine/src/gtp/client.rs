@@ -6,8 +6,8 @@ use std::time::Instant;
 use reversi_variants::{Move, Position, Variant};
 
 use super::color_letter;
+use crate::player::{Clocks, GameState, Player, TimeControl};
 use crate::process::{Fault, Process};
-use crate::side::{Clocks, Game, Side, TimeControl};
 
 /// The most lines of one answer (`list_commands`, `showboard`).
 const MAX_ANSWER_LINES: usize = 1024;
@@ -121,7 +121,7 @@ fn whole_seconds(d: std::time::Duration) -> u64 {
 }
 
 impl Client {
-    fn setup_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+    fn setup_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         let g = game.start.geometry();
         let n = usize::from(g.width());
         let default = Position::start(Variant::Reversi, *g).ok();
@@ -137,7 +137,7 @@ impl Client {
         self.clock_command(&format!("time_settings {} 0 0", whole_seconds(control.time)), deadline)
     }
 
-    fn play(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    fn play(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         for i in self.sent..game.moves.len() {
             let c = color_letter(game.mover(i));
             self.command(&format!("play {c} {}", game.moves[i]), deadline)?;
@@ -155,16 +155,16 @@ impl Client {
     }
 }
 
-impl Side for Client {
+impl Player for Client {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+    fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         self.setup_game(game, control, deadline).map_err(|f| self.process.annotate(f))
     }
 
-    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    fn go(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         self.play(game, clocks, deadline).map_err(|f| self.process.annotate(f))
     }
 }

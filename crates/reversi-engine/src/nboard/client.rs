@@ -8,8 +8,8 @@ use reversi_variants::{Move, Variant};
 
 use super::server::nboard_move;
 use crate::gtp::program_name;
+use crate::player::{Clocks, GameState, Player, TimeControl};
 use crate::process::{Fault, Process};
-use crate::side::{Clocks, Game, Side, TimeControl};
 
 /// An NBoard engine process.
 ///
@@ -80,7 +80,7 @@ impl Client {
 }
 
 /// `set game` with the game in one line of GGF.
-fn set_game(game: &Game) -> Result<String, Fault> {
+fn set_game(game: &GameState) -> Result<String, Fault> {
     let mut record = Record::of(Variant::Reversi, *game.start.geometry());
     record.set_start(game.start);
     record.moves = game.moves.iter().map(|&mv| Ply::from(mv)).collect();
@@ -94,12 +94,12 @@ fn set_game(game: &Game) -> Result<String, Fault> {
 }
 
 impl Client {
-    fn setup_game(&mut self, _game: &Game, _control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+    fn setup_game(&mut self, _game: &GameState, _control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         self.sent = 0;
         self.ping(deadline)
     }
 
-    fn play(&mut self, game: &Game, _clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    fn play(&mut self, game: &GameState, _clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         if self.sent == 0 {
             self.process.send(&set_game(game)?)?;
         } else {
@@ -123,16 +123,16 @@ impl Client {
     }
 }
 
-impl Side for Client {
+impl Player for Client {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
+    fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         self.setup_game(game, control, deadline).map_err(|f| self.process.annotate(f))
     }
 
-    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    fn go(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         self.play(game, clocks, deadline).map_err(|f| self.process.annotate(f))
     }
 }

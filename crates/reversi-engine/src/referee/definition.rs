@@ -4,7 +4,7 @@
 use reversi_notation::Record;
 
 use super::matches::{EngineSpec, MatchOptions};
-use crate::side::Game;
+use crate::player::GameState;
 
 /// The record fields of a match's definition, in order: the first engine,
 /// the second, the openings' digest, the clock, the number of games, and
@@ -148,7 +148,7 @@ impl MatchDefinition {
 /// FNV-1a (64 bits) of the openings: each one's start (its Zobrist hash)
 /// and moves (as text), in order. Stable across versions that keep the
 /// positions' hashes.
-fn digest(openings: &[Game]) -> u64 {
+fn digest(openings: &[GameState]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |bytes: &[u8]| {
         for &b in bytes {

@@ -1,9 +1,9 @@
-//! One game between two [`Side`]s under a clock: the referee's loop.
+//! One game between two [`Player`]s under a clock: the referee's loop.
 //!
 //! The referee keeps the position and the clocks; it asks the side to move
 //! for a move only when it has one (it plays forced passes itself), checks
 //! the answer's legality and the time it took, and stops the game at the
-//! first [`Fault`], which loses the game for the side at fault. Asked to
+//! first [`Fault`], which loses the game for the player at fault. Asked to
 //! adjudicate, it ends the game by exact solve once few squares are empty
 //! ([`super::adjudicate`]).
 
@@ -14,41 +14,41 @@ use reversi_variants::Move;
 
 use super::adjudicate::{Adjudged, empties, solved};
 use super::termination::Termination;
+use crate::player::{Clocks, GameState, Player, TimeControl};
 use crate::process::Fault;
-use crate::side::{Clocks, Game, Side, TimeControl};
 
 /// A [`Policy`](crate::Policy) played in this process.
 #[derive(Debug)]
-pub struct PolicySide<P>(pub P);
+pub struct PolicyPlayer<P>(pub P);
 
-impl<P: crate::Policy> Side for PolicySide<P> {
+impl<P: crate::Policy> Player for PolicyPlayer<P> {
     fn name(&self) -> String {
         self.0.name()
     }
 
-    fn new_game(&mut self, _game: &Game, _control: &TimeControl, _deadline: Instant) -> Result<(), Fault> {
+    fn new_game(&mut self, _game: &GameState, _control: &TimeControl, _deadline: Instant) -> Result<(), Fault> {
         self.0.new_game();
         Ok(())
     }
 
-    fn go(&mut self, game: &Game, _clocks: &Clocks, _deadline: Instant) -> Result<Move, Fault> {
+    fn go(&mut self, game: &GameState, _clocks: &Clocks, _deadline: Instant) -> Result<Move, Fault> {
         Ok(self.0.choose(&game.position))
     }
 }
 
 /// A game played: the moves with the time each took, and how it ended.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Played {
+pub struct FinishedGame {
     /// The game: its start and its moves (the opening's first).
-    pub game: Game,
-    /// The time of each move played by a side (`None` for the opening's
+    pub game: GameState,
+    /// The time of each move played by a player (`None` for the opening's
     /// moves and the passes the referee played).
     pub seconds: Vec<Option<f64>>,
     /// How it ended.
     pub termination: Termination,
 }
 
-impl Played {
+impl FinishedGame {
     /// Black's score: 1 for a win, 0.5 a draw, 0 a loss (of perfect play
     /// for an adjudicated game); `None` for a stopped game.
     #[must_use]
@@ -68,21 +68,21 @@ impl Played {
 }
 
 /// Plays `opening` as [`play_game`] does (`adjudicate` as there), between
-/// sides that may have failed to start: a side that did not start forfeits the game with its
+/// players that may have failed to start: a player that did not start forfeits the game with its
 /// fault (Black when neither did). The rule of a match whose engine cannot
 /// be started again after a crash: that game is its forfeit, and the match
 /// goes on.
 #[must_use]
 pub fn play_or_forfeit<'a>(
-    black: Result<&'a mut dyn Side, Fault>,
-    white: Result<&'a mut dyn Side, Fault>,
-    opening: &Game,
+    black: Result<&'a mut dyn Player, Fault>,
+    white: Result<&'a mut dyn Player, Fault>,
+    opening: &GameState,
     control: TimeControl,
     setup: Duration,
     adjudicate: Option<u8>,
     stop: &dyn Fn() -> bool,
-) -> Played {
-    let forfeit = |loser, fault| Played {
+) -> FinishedGame {
+    let forfeit = |loser, fault| FinishedGame {
         game: opening.clone(),
         seconds: vec![None; opening.moves.len()],
         termination: Termination::Forfeit { loser, fault },
@@ -96,8 +96,8 @@ pub fn play_or_forfeit<'a>(
 
 /// Plays `opening` (a start and its first moves, already legal: the
 /// referee's caller checks them) to its end between `black` and `white`.
-/// Each side's `new_game` answers within `setup`; each move within the
-/// side's clock. `stop` is read between moves (and during an adjudication's
+/// Each player's `new_game` answers within `setup`; each move within the
+/// player's clock. `stop` is read between moves (and during an adjudication's
 /// solve). A game still going after ten plies per playable square
 /// (Reversitacks and Attacks games can cycle; Reversi's always end sooner)
 /// is stopped, as by `stop`.
@@ -112,18 +112,21 @@ pub fn play_or_forfeit<'a>(
 /// [`MAX_ADJUDICATE`](super::MAX_ADJUDICATE) ([`check_adjudicate`](super::check_adjudicate)).
 #[must_use]
 pub fn play_game<'a>(
-    black: &'a mut dyn Side,
-    white: &'a mut dyn Side,
-    opening: &Game,
+    black: &'a mut dyn Player,
+    white: &'a mut dyn Player,
+    opening: &GameState,
     control: TimeControl,
     setup: Duration,
     mut adjudicate: Option<u8>,
     stop: &dyn Fn() -> bool,
-) -> Played {
-    let mut played =
-        Played { game: opening.clone(), seconds: vec![None; opening.moves.len()], termination: Termination::Finished };
-    for (side, color) in [(&mut *black, Color::Black), (&mut *white, Color::White)] {
-        if let Err(fault) = side.new_game(&played.game, &control, Instant::now() + setup) {
+) -> FinishedGame {
+    let mut played = FinishedGame {
+        game: opening.clone(),
+        seconds: vec![None; opening.moves.len()],
+        termination: Termination::Finished,
+    };
+    for (player, color) in [(&mut *black, Color::Black), (&mut *white, Color::White)] {
+        if let Err(fault) = player.new_game(&played.game, &control, Instant::now() + setup) {
             played.termination = Termination::Forfeit { loser: color, fault };
             return played;
         }
@@ -166,9 +169,9 @@ pub fn play_game<'a>(
             }
         }
         let color = pos.side_to_move();
-        let side: &mut (dyn Side + 'a) = if color == Color::Black { &mut *black } else { &mut *white };
+        let player: &mut (dyn Player + 'a) = if color == Color::Black { &mut *black } else { &mut *white };
         let began = Instant::now();
-        let answer = side.go(&played.game, &clocks, began + clocks[color.index()]);
+        let answer = player.go(&played.game, &clocks, began + clocks[color.index()]);
         let took = began.elapsed();
         let answer = answer.and_then(|mv| {
             if took > clocks[color.index()] {

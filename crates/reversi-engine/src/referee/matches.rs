@@ -22,10 +22,10 @@ use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
 use reversi_variants::Variant;
 
 use super::adjudicate::{final_position, termination_text};
-use super::game::{Played, play_or_forfeit};
+use super::game::{FinishedGame, play_or_forfeit};
 use super::termination::Termination;
+use crate::player::{GameState, Player, TimeControl};
 use crate::process::Fault;
-use crate::side::{Game, Side, TimeControl};
 
 /// The protocol an engine speaks.
 ///
@@ -200,7 +200,7 @@ impl EngineSpec {
     ///
     /// # Errors
     /// The [`Fault`] of an engine that does not start or answer.
-    pub fn start(&self, deadline: Instant) -> Result<Box<dyn Side + Send>, Fault> {
+    pub fn start(&self, deadline: Instant) -> Result<Box<dyn Player + Send>, Fault> {
         let dir = self.dir.as_deref();
         Ok(match self.protocol {
             Protocol::Gtp => Box::new(crate::gtp::Client::start(&self.argv, dir, deadline)?),
@@ -228,12 +228,12 @@ pub enum OpeningError {
 ///
 /// # Errors
 /// [`OpeningError`]: an illegal record, a finished game, another variant.
-pub fn opening(record: &Record) -> Result<Game, OpeningError> {
+pub fn opening(record: &Record) -> Result<GameState, OpeningError> {
     if record.variant != Variant::Reversi {
         return Err(OpeningError::Variant(record.variant));
     }
     let mut steps = plies(record, Passes::Infer)?;
-    let mut game = Game::new(*steps.position());
+    let mut game = GameState::new(*steps.position());
     while let Some(step) = steps.next_ply() {
         game.moves.push(step.map_err(|e| e.in_record(record))?.mv);
     }
@@ -257,7 +257,7 @@ pub fn opening(record: &Record) -> Result<Game, OpeningError> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
-    openings: Vec<Game>,
+    openings: Vec<GameState>,
     games: usize,
     control: TimeControl,
     concurrency: usize,
@@ -288,7 +288,7 @@ impl MatchOptions {
     /// twice with colours swapped (the list repeated as the games need); the
     /// standard start if empty.
     #[must_use]
-    pub fn openings(mut self, openings: Vec<Game>) -> MatchOptions {
+    pub fn openings(mut self, openings: Vec<GameState>) -> MatchOptions {
         self.openings = openings;
         self
     }
@@ -343,7 +343,7 @@ impl MatchOptions {
 
     /// The openings played.
     #[must_use]
-    pub fn openings_of(&self) -> &[Game] {
+    pub fn openings_of(&self) -> &[GameState] {
         &self.openings
     }
 
@@ -369,7 +369,7 @@ impl MatchOptions {
 
 /// A game finished (or forfeited).
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct GameReport {
     /// The game's index in the match (0-based).
     pub index: usize,
     /// Whether the first engine had Black.
@@ -377,10 +377,10 @@ pub struct Report {
     /// The names of Black and White.
     pub names: [String; 2],
     /// The game.
-    pub played: Played,
+    pub played: FinishedGame,
 }
 
-impl Report {
+impl GameReport {
     /// The first engine's score: 1, 0.5 or 0.
     #[must_use]
     pub fn first_score(&self) -> f64 {
@@ -408,7 +408,7 @@ impl Report {
     /// the end of a perfect line from the last position; for a forfeit, all
     /// the squares to the winner with GGS's `:t` for time or `:r`), and a
     /// `Termination` field for a forfeit or an adjudicated game
-    /// ([`termination_text`](Report::termination_text)).
+    /// ([`termination_text`](GameReport::termination_text)).
     #[must_use]
     pub fn record(&self) -> Record {
         let game = &self.played.game;
@@ -484,22 +484,22 @@ pub const MAX_CONCURRENCY: usize = 256;
 /// Setting `stop` stops the match between moves; the games in progress are
 /// then dropped (not handed over).
 pub fn run_match(
-    first: &(dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync),
-    second: &(dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync),
+    first: &(dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync),
+    second: &(dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync),
     options: &MatchOptions,
     stop: &AtomicBool,
-    on_game: &mut dyn FnMut(&Report) -> bool,
+    on_game: &mut dyn FnMut(&GameReport) -> bool,
 ) {
     let next = AtomicUsize::new(0);
-    let standard = [Game::new(reversi_variants::Position::from(reversi_core::Position::start()))];
-    let openings: &[Game] = if options.openings.is_empty() { &standard } else { &options.openings };
-    let (tx, rx) = mpsc::channel::<Report>();
+    let standard = [GameState::new(reversi_variants::Position::from(reversi_core::Position::start()))];
+    let openings: &[GameState] = if options.openings.is_empty() { &standard } else { &options.openings };
+    let (tx, rx) = mpsc::channel::<GameReport>();
     std::thread::scope(|scope| {
         for _ in 0..options.concurrency.max(1) {
             let tx = tx.clone();
             let next = &next;
             scope.spawn(move || {
-                let mut engines: [Option<Box<dyn Side + Send>>; 2] = [None, None];
+                let mut engines: [Option<Box<dyn Player + Send>>; 2] = [None, None];
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         return;
@@ -514,7 +514,7 @@ pub fn run_match(
                     let opening = &openings[(index / 2) % openings.len()];
                     let first_is_black = index.is_multiple_of(2);
                     let report = play_one(&mut engines, [first, second], opening, first_is_black, options, stop);
-                    let report = Report { index, first_is_black, names: report.0, played: report.1 };
+                    let report = GameReport { index, first_is_black, names: report.0, played: report.1 };
                     if report.played.termination == Termination::Stopped || tx.send(report).is_err() {
                         return;
                     }
@@ -531,27 +531,27 @@ pub fn run_match(
 }
 
 /// A started engine, or why it did not start.
-fn started(engine: &mut Option<Box<dyn Side + Send>>, fault: Option<Fault>) -> Result<&mut dyn Side, Fault> {
+fn started(engine: &mut Option<Box<dyn Player + Send>>, fault: Option<Fault>) -> Result<&mut dyn Player, Fault> {
     match (engine, fault) {
         (Some(engine), _) => Ok(engine.as_mut()),
         (None, fault) => Err(fault.unwrap_or_else(|| Fault::Crash("not started".into()))),
     }
 }
 
-/// What starts a side (an engine process or a policy) ready before a deadline.
-pub(super) type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync);
+/// What starts a player (an engine process or a policy) ready before a deadline.
+pub(super) type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync);
 
 /// One game of a worker: its engines started if they are not running, the
 /// loser of a forfeit dropped (started again for the next game); also a
 /// tournament's game.
 pub(super) fn play_one(
-    engines: &mut [Option<Box<dyn Side + Send>>; 2],
+    engines: &mut [Option<Box<dyn Player + Send>>; 2],
     factories: [Factory<'_>; 2],
-    opening: &Game,
+    opening: &GameState,
     first_is_black: bool,
     options: &MatchOptions,
     stop: &AtomicBool,
-) -> ([String; 2], Played) {
+) -> ([String; 2], FinishedGame) {
     // Engine slots by colour: [black, white] as indices into `engines`.
     let slots = if first_is_black { [0, 1] } else { [1, 0] };
     let mut faults: [Option<Fault>; 2] = [None, None];

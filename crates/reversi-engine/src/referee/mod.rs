@@ -1,4 +1,4 @@
-//! The referee: games between [`Side`]s under a clock ([`play_game`]),
+//! The referee: games between [`Player`]s under a clock ([`play_game`]),
 //! ended by exact solve near the end when asked ([`MatchOptions::adjudicate`]),
 //! matches between engines ([`run_match`]) and their score ([`Tally`],
 //! [`Sprt`]; by game pairs, as fastchess scores them: [`PairTally`],
@@ -15,13 +15,13 @@ mod stats;
 mod termination;
 mod tournament;
 
-pub use crate::side::{Clocks, Game, Side, TimeControl};
+pub use crate::player::{Clocks, GameState, Player, TimeControl};
 pub use adjudicate::{ADJUDICATION_TABLE_MIB, AdjudicateError, MAX_ADJUDICATE, check_adjudicate};
 pub use definition::{DEFINITION_FIELDS, MatchDefinition, ResumeMismatch};
-pub use game::{Played, PolicySide, play_game, play_or_forfeit};
+pub use game::{FinishedGame, PolicyPlayer, play_game, play_or_forfeit};
 pub use gsprt::{EloModel, ParseEloModelError, gsprt_llr};
 pub use matches::{
-    EngineSpec, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, Report, opening, resumed,
+    EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, opening, resumed,
     run_match,
 };
 pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings};

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use reversi_variants::Move;
 
-use crate::side::Game;
+use crate::player::GameState;
 
 /// The plies of the default openings: [`default_openings`]`(DEFAULT_PLIES)`
 /// is the set a match plays without openings of its own.
@@ -35,7 +35,7 @@ pub const MAX_PLIES: u32 = 8;
 /// assert!(default_openings(DEFAULT_PLIES).iter().all(|g| g.moves.len() == 4));
 /// ```
 #[must_use]
-pub fn default_openings(plies: u32) -> Vec<Game> {
+pub fn default_openings(plies: u32) -> Vec<GameState> {
     let start = reversi_core::Position::start();
     let mut found = Vec::new();
     let mut seen = HashSet::new();
@@ -49,14 +49,14 @@ fn walk(
     left: u32,
     line: &mut Vec<reversi_core::Move>,
     seen: &mut HashSet<reversi_core::Position>,
-    found: &mut Vec<Game>,
+    found: &mut Vec<GameState>,
 ) {
     if pos.is_game_over() {
         return;
     }
     if left == 0 {
         if seen.insert(pos.canonical().0) {
-            let mut game = Game::new(reversi_variants::Position::from(reversi_core::Position::start()));
+            let mut game = GameState::new(reversi_variants::Position::from(reversi_core::Position::start()));
             for &mv in line.iter() {
                 let mv = Move::from(mv);
                 game.position.play_unchecked(mv);
@@ -81,9 +81,9 @@ fn walk(
 /// match resumes ([`note_record`](Repeats::note_record)).
 ///
 /// ```
-/// use reversi_engine::referee::{Game, Repeats};
+/// use reversi_engine::referee::{GameState, Repeats};
 /// use reversi_variants::Position;
-/// let game = Game::new(Position::from(reversi_core::Position::start()));
+/// let game = GameState::new(Position::from(reversi_core::Position::start()));
 /// let mut repeats = Repeats::default();
 /// assert_eq!(repeats.note(0, &game), None);
 /// assert_eq!(repeats.note(3, &game), Some(0));
@@ -97,7 +97,7 @@ pub struct Repeats {
 impl Repeats {
     /// Notes game `index`: the index of an earlier game with the same start
     /// and moves, if any.
-    pub fn note(&mut self, index: usize, game: &Game) -> Option<usize> {
+    pub fn note(&mut self, index: usize, game: &GameState) -> Option<usize> {
         self.insert(index, game.start.hash(), game.moves.iter().copied())
     }
 

@@ -9,7 +9,7 @@ use crate::process::Fault;
 
 /// How a game ended: typed, written as a record's `Termination`
 /// field only when the record is written
-/// ([`Report::termination_text`](super::Report::termination_text)).
+/// ([`GameReport::termination_text`](super::GameReport::termination_text)).
 ///
 /// `#[non_exhaustive]`: endings may be told apart further.
 #[derive(Clone, Debug, PartialEq, Eq)]

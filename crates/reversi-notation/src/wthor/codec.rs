@@ -53,7 +53,7 @@ impl Codec for Wthor {
 }
 
 /// The parser of a `.wtb` file: its header, then the games it counts, then
-/// the end; names looked up as [`Game::read_into`](super::Game::read_into)
+/// the end; names looked up as [`Entry::read_into`](super::Entry::read_into)
 /// does.
 struct Games {
     header: Option<Header>,

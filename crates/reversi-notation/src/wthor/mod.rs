@@ -31,14 +31,14 @@
 //! last counted game has been read.
 
 mod codec;
-mod game;
+mod entry;
 mod names;
 mod reader;
 mod target;
 mod writer;
 
 pub(crate) use codec::CODEC;
-pub use game::{DEPTH, THEORETICAL_SCORE};
+pub use entry::{DEPTH, THEORETICAL_SCORE};
 pub use names::{MAX_NAMES, Names, read_names, read_names_from, write_names};
 pub use reader::Reader;
 pub use target::{TargetError, check_target, database_files};
@@ -77,7 +77,7 @@ pub struct Header {
 
 /// One game of a `.wtb` file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Entry {
     /// Index into the tournament names.
     pub tournament: u16,
     /// Index into the player names: Black.
@@ -98,7 +98,7 @@ pub struct Database {
     /// The header (its game count is rewritten from `games` when written).
     pub header: Header,
     /// The games.
-    pub games: Vec<Game>,
+    pub games: Vec<Entry>,
 }
 
 /// What was wrong with a WTHOR file, and where (byte offsets from the start of
@@ -268,7 +268,7 @@ pub(crate) fn records(bytes: &[u8], claimed: u64, len: usize) -> Result<impl Ite
 /// Reads a `.wtb` file: [`Reader`] over the bytes, its games collected. Move
 /// bytes are checked to be squares and real scores to be at most 64 discs (so
 /// that every game read writes back, as a record too); legality is
-/// [`Game::replay`]'s job.
+/// [`Entry::replay`]'s job.
 ///
 /// # Errors
 /// [`WthorError`]: a truncated header, a board other than 8x8, then, game by
@@ -287,20 +287,20 @@ pub fn read_games(bytes: &[u8]) -> Result<Database, WthorError> {
 
 /// Game `game` (0-based) from its 68 bytes, found at byte `offset` of the
 /// file: the one decoding of a game, for every reader.
-pub(crate) fn decode_game(g: &[u8; GAME_LEN], game: usize, offset: u64) -> Result<Game, WthorError> {
+pub(crate) fn decode_game(g: &[u8; GAME_LEN], game: usize, offset: u64) -> Result<Entry, WthorError> {
     let mut moves = [0; 60];
     moves.copy_from_slice(&g[8..]);
     let mut ended = false;
     for (j, &byte) in moves.iter().enumerate() {
         ended |= byte == 0;
-        if !ended && game::square(byte).is_none() {
+        if !ended && entry::square(byte).is_none() {
             return Err(WthorError::BadMove { game, offset: offset + 8 + j as u64, byte });
         }
     }
     if g[6] > 64 {
         return Err(WthorError::Score { game, offset: offset + 6, score: g[6] });
     }
-    Ok(Game {
+    Ok(Entry {
         tournament: u16_at(g, 0),
         black: u16_at(g, 2),
         white: u16_at(g, 4),
@@ -344,7 +344,7 @@ pub fn write_games(db: &Database) -> Result<Vec<u8>, WriteError> {
 }
 
 /// A game's 68 bytes.
-pub(crate) fn game_bytes(g: &Game) -> [u8; GAME_LEN] {
+pub(crate) fn game_bytes(g: &Entry) -> [u8; GAME_LEN] {
     let mut out = [0; GAME_LEN];
     out[..2].copy_from_slice(&g.tournament.to_le_bytes());
     out[2..4].copy_from_slice(&g.black.to_le_bytes());
@@ -355,7 +355,7 @@ pub(crate) fn game_bytes(g: &Game) -> [u8; GAME_LEN] {
 }
 
 /// The games of a `.wtb` file as records, names looked up in the `.JOU` and
-/// `.TRN` files when given (see [`Game::to_record`]): the crate's
+/// `.TRN` files when given (see [`Entry::to_record`]): the crate's
 /// [`Reader`](crate::Reader) over the bytes, with those names.
 ///
 /// # Errors

@@ -6,7 +6,7 @@
 use std::io::{ErrorKind, Read};
 use std::iter::FusedIterator;
 
-use super::{GAME_LEN, Game, HEADER_LEN, Header, WthorError, decode_game, decode_header};
+use super::{Entry, GAME_LEN, HEADER_LEN, Header, WthorError, decode_game, decode_header};
 
 /// The games of a `.wtb` file, read one at a time from any [`Read`]: the
 /// header when made ([`Reader::new`]), then each game as the iterator asks
@@ -103,7 +103,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The next game, or the check that the input ends after the last one.
-    fn read_next(&mut self) -> Option<Result<Game, WthorError>> {
+    fn read_next(&mut self) -> Option<Result<Entry, WthorError>> {
         let claimed = u64::from(self.header.games);
         let game = self.read as usize;
         let offset = HEADER_LEN as u64 + GAME_LEN as u64 * u64::from(self.read);
@@ -134,7 +134,7 @@ impl<R: Read> Reader<R> {
 }
 
 impl<R: Read> Iterator for Reader<R> {
-    type Item = Result<Game, WthorError>;
+    type Item = Result<Entry, WthorError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done { None } else { self.read_next() }
@@ -174,7 +174,7 @@ mod tests {
         let mut moves = [0; 60];
         moves[0] = 56; // f5
         let games =
-            (0..n).map(|i| Game { tournament: i, black: 0, white: 1, real_score: 0, theoretical_score: 0, moves });
+            (0..n).map(|i| Entry { tournament: i, black: 0, white: 1, real_score: 0, theoretical_score: 0, moves });
         let header = Header { board_size: 8, year: 2001, ..Header::default() };
         write_games(&crate::wthor::Database { header, games: games.collect() }).unwrap()
     }

@@ -5,10 +5,10 @@ use std::io::{Cursor, Seek, SeekFrom, Write};
 use reversi_core::Color;
 use reversi_variants::Move;
 
-use super::game::{CREATED, DEPTH, SOLITAIRE, THEORETICAL_SCORE, parse_created};
+use super::entry::{CREATED, DEPTH, SOLITAIRE, THEORETICAL_SCORE, parse_created};
 use super::names::{NameTable, fitted};
 use super::{
-    GAME_LEN, Game, HEADER_LEN, Header, MAX_NAMES, Names, game_bytes, header_bytes, too_many_games, write_names,
+    Entry, GAME_LEN, HEADER_LEN, Header, MAX_NAMES, Names, game_bytes, header_bytes, too_many_games, write_names,
 };
 use crate::losses::{Loss, Losses};
 use crate::{EncodeError, GameResult, Passes, Record, WriteError};
@@ -226,7 +226,7 @@ impl Writer {
     }
 
     /// Game `i` in a file of `year`, its names numbered and its losses noted.
-    fn game(&mut self, i: usize, record: &Record, year: u16, fields: HeaderFields) -> Result<Game, WriteError> {
+    fn game(&mut self, i: usize, record: &Record, year: u16, fields: HeaderFields) -> Result<Entry, WriteError> {
         let fail = |what: String| WriteError { format: "WTHOR", game: i, what };
         if !record.is_standard_othello() || record.first != Color::Black {
             return Err(fail(format!(
@@ -292,7 +292,7 @@ impl Writer {
         kept.extend(fields.kept(record));
         losses.fields_but(i, record, &kept);
 
-        Ok(Game { tournament, black, white, real_score, theoretical_score, moves })
+        Ok(Entry { tournament, black, white, real_score, theoretical_score, moves })
     }
 }
 

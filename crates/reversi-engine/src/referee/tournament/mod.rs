@@ -33,10 +33,10 @@ pub use crosstable::{Crosstable, Row};
 
 use super::definition::{MatchDefinition, ResumeMismatch};
 use super::gsprt::EloModel;
-use super::matches::{EngineSpec, MatchOptions, Report, play_one};
+use super::matches::{EngineSpec, GameReport, MatchOptions, play_one};
 use super::stats::Sprt;
+use crate::player::{GameState, Player};
 use crate::process::Fault;
-use crate::side::{Game, Side};
 
 /// Who plays whom.
 ///
@@ -107,12 +107,12 @@ impl std::str::FromStr for Format {
 }
 
 /// What starts a side, ready before a deadline.
-type Start<'a> = Box<dyn Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync + 'a>;
+type Start<'a> = Box<dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync + 'a>;
 
 /// A tournament's participant: its name in the crosstable, what identifies
 /// it in the records' definitions, and how to start it (an engine process,
-/// [`Entrant::engine`], or anything that makes a [`Side`], such as a
-/// [`PolicySide`](super::PolicySide)).
+/// [`Entrant::engine`], or anything that makes a [`Player`], such as a
+/// [`PolicyPlayer`](super::PolicyPlayer)).
 pub struct Entrant<'a> {
     name: String,
     identity: String,
@@ -131,17 +131,17 @@ impl<'a> Entrant<'a> {
     /// by).
     ///
     /// ```
-    /// use reversi_engine::referee::{Entrant, PolicySide};
+    /// use reversi_engine::referee::{Entrant, PolicyPlayer};
     /// use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
     /// let greedy = Entrant::new("greedy", "policy:greedy", |_| {
-    ///     Ok(Box::new(PolicySide(Seeded::new(BuiltinPolicy::Greedy, SplitMix64::new(1)))))
+    ///     Ok(Box::new(PolicyPlayer(Seeded::new(BuiltinPolicy::Greedy, SplitMix64::new(1)))))
     /// });
     /// assert_eq!(greedy.name(), "greedy");
     /// ```
     pub fn new(
         name: impl Into<String>,
         identity: impl Into<String>,
-        start: impl Fn(Instant) -> Result<Box<dyn Side + Send>, Fault> + Sync + 'a,
+        start: impl Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync + 'a,
     ) -> Entrant<'a> {
         Entrant { name: name.into(), identity: identity.into(), start: Box::new(start) }
     }
@@ -277,9 +277,9 @@ pub struct TournamentGame {
     pub pairing: usize,
     /// The entrants of the pairing: the first, the second.
     pub engines: (usize, usize),
-    /// The game as its pairing's match reports it ([`Report::index`] is the
+    /// The game as its pairing's match reports it ([`GameReport::index`] is the
     /// tournament's index).
-    pub report: Report,
+    pub report: GameReport,
     /// Its record: the game, `Round`, the pairing's definition and
     /// `Tournament`.
     pub record: Record,
@@ -292,10 +292,10 @@ pub const TOURNAMENT_FIELD: &str = "Tournament";
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use reversi_engine::referee::{Entrant, Format, MatchOptions, PolicySide, Tournament, TournamentOptions};
+/// use reversi_engine::referee::{Entrant, Format, MatchOptions, PolicyPlayer, Tournament, TournamentOptions};
 /// use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 /// let policy = |p: BuiltinPolicy, name: &str| {
-///     Entrant::new(name, format!("policy:{name}"), move |_| Ok(Box::new(PolicySide(Seeded::new(p, SplitMix64::new(7))))))
+///     Entrant::new(name, format!("policy:{name}"), move |_| Ok(Box::new(PolicyPlayer(Seeded::new(p, SplitMix64::new(7))))))
 /// };
 /// let entrants = vec![policy(BuiltinPolicy::Greedy, "greedy"), policy(BuiltinPolicy::Random, "random"), policy(BuiltinPolicy::Random, "random2")];
 /// let options = TournamentOptions::new(Format::RoundRobin, MatchOptions::new(4).concurrency(2));
@@ -409,9 +409,9 @@ impl<'a> Tournament<'a> {
         Ok(taken)
     }
 
-    /// The record of a game: [`Report::record`], the event `reversi
+    /// The record of a game: [`GameReport::record`], the event `reversi
     /// tournament`, the pairing's definition and the `Tournament` field.
-    fn record(&self, pairing: usize, report: &Report) -> Record {
+    fn record(&self, pairing: usize, report: &GameReport) -> Record {
         let mut record = report.record();
         record.event = Some("reversi tournament".into());
         self.definitions[pairing].mark(&mut record);
@@ -429,13 +429,13 @@ impl<'a> Tournament<'a> {
         let slots = self.slots();
         let decided: Vec<AtomicBool> = (0..self.pairings.len()).map(|p| AtomicBool::new(self.decided(p))).collect();
         let next = AtomicUsize::new(0);
-        let standard = [Game::new(reversi_variants::Position::from(reversi_core::Position::start()))];
+        let standard = [GameState::new(reversi_variants::Position::from(reversi_core::Position::start()))];
         let matches = &self.options.matches;
-        let openings: &[Game] = if matches.openings_of().is_empty() { &standard } else { matches.openings_of() };
+        let openings: &[GameState] = if matches.openings_of().is_empty() { &standard } else { matches.openings_of() };
         // Each game goes to the calling thread with a channel back: its
         // thread waits until the game is counted (and a pairing perhaps
         // decided) before it takes the next.
-        let (tx, rx) = mpsc::channel::<(usize, usize, Report, mpsc::SyncSender<()>)>();
+        let (tx, rx) = mpsc::channel::<(usize, usize, GameReport, mpsc::SyncSender<()>)>();
         let this = &*self;
         let mut table = this.crosstable.clone();
         let mut ended = Vec::new();
@@ -444,7 +444,7 @@ impl<'a> Tournament<'a> {
                 let (tx, next, decided) = (tx.clone(), &next, &decided);
                 scope.spawn(move || {
                     let (counted, wait) = mpsc::sync_channel(1);
-                    let mut engines: Vec<Option<Box<dyn Side + Send>>> = this.entrants.iter().map(|_| None).collect();
+                    let mut engines: Vec<Option<Box<dyn Player + Send>>> = this.entrants.iter().map(|_| None).collect();
                     loop {
                         if stop.load(Ordering::Relaxed) {
                             return;
@@ -464,7 +464,7 @@ impl<'a> Tournament<'a> {
                         let opening = &openings[(game / 2) % openings.len()];
                         let (names, played) = play_one(&mut pair, starts, opening, first_is_black, matches, stop);
                         [engines[a], engines[b]] = pair;
-                        let report = Report { index, first_is_black, names, played };
+                        let report = GameReport { index, first_is_black, names, played };
                         if report.played.termination == super::Termination::Stopped
                             || tx.send((index, pairing, report, counted.clone())).is_err()
                             || wait.recv().is_err()

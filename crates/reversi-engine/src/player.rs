@@ -1,5 +1,5 @@
 //! What the referee and the protocols' clients share: the game as told to a
-//! side, the clocks, and the [`Side`] trait every player implements.
+//! player ([`GameState`]), the clocks, and the [`Player`] trait every participant implements.
 
 use std::time::{Duration, Instant};
 
@@ -8,10 +8,10 @@ use reversi_variants::{Move, Position};
 
 use crate::process::Fault;
 
-/// A game as the referee tells it to the sides: its start, its moves
+/// A game as the referee tells it to the players: its start, its moves
 /// (passes included) and the position they lead to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct GameState {
     /// Where the game starts.
     pub start: Position,
     /// The moves so far, passes included.
@@ -20,11 +20,11 @@ pub struct Game {
     pub position: Position,
 }
 
-impl Game {
+impl GameState {
     /// A game at `start` with no moves.
     #[must_use]
-    pub fn new(start: Position) -> Game {
-        Game { start, moves: Vec::new(), position: start }
+    pub fn new(start: Position) -> GameState {
+        GameState { start, moves: Vec::new(), position: start }
     }
 
     /// The colour that made move `i` (moves alternate, passes included).
@@ -35,23 +35,23 @@ impl Game {
     }
 }
 
-/// The clocks of both sides: time left, in Black, White order
+/// The clocks of both players: time left, in Black, White order
 /// ([`Color::index`]).
 pub type Clocks = [Duration; 2];
 
 /// One player of a game, as the referee sees it: an engine process behind a
 /// protocol ([`crate::gtp::Client`], [`crate::nboard::Client`]) or a policy
-/// in this process ([`PolicySide`](crate::referee::PolicySide)).
-pub trait Side {
-    /// The side's name, for the record.
+/// in this process ([`PolicyPlayer`](crate::referee::PolicyPlayer)).
+pub trait Player {
+    /// The player's name, for the record.
     fn name(&self) -> String;
 
     /// Gets ready for a new game under `control` (the game's moves are told
-    /// with the next [`go`](Side::go)), answering before `deadline`.
+    /// with the next [`go`](Player::go)), answering before `deadline`.
     ///
     /// # Errors
-    /// The [`Fault`] of a side that fails the protocol.
-    fn new_game(&mut self, game: &Game, control: &TimeControl, deadline: Instant) -> Result<(), Fault>;
+    /// The [`Fault`] of a player that fails the protocol.
+    fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault>;
 
     /// The move of the side to move of `game.position` (which has a move
     /// other than a pass), answered before `deadline`. `clocks` is the time
@@ -59,22 +59,22 @@ pub trait Side {
     /// referee.
     ///
     /// # Errors
-    /// The [`Fault`] of a side that fails the protocol.
-    fn go(&mut self, game: &Game, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault>;
+    /// The [`Fault`] of a player that fails the protocol.
+    fn go(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault>;
 
-    /// The game is over (with its last move in `game`): a side may use it to
+    /// The game is over (with its last move in `game`): a player may use it to
     /// learn; errors are ignored.
-    fn game_over(&mut self, game: &Game) {
+    fn game_over(&mut self, game: &GameState) {
         let _ = game;
     }
 }
 
-/// The clock of each side: `time` for the game, `increment` added after
+/// The clock of each player: `time` for the game, `increment` added after
 /// each of its moves (Fischer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
-    /// The time of each side for the game.
+    /// The time of each player for the game.
     pub time: Duration,
-    /// Added to a side's clock after each move it makes.
+    /// Added to a player's clock after each move it makes.
     pub increment: Duration,
 }

@@ -5,7 +5,7 @@ use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 use std::fmt::Write as _;
 
-use super::{Game, Header};
+use super::{Entry, Header};
 use crate::replay::{Passes, Replay, ReplayError, run};
 use crate::{GameResult, Location, Ply, Record};
 
@@ -31,7 +31,7 @@ pub(crate) fn square(byte: u8) -> Option<Square> {
 }
 
 /// The placement of each move byte that is a square, as [`SQUARES`] (a pass
-/// for the others, which [`Game::placements`] never reads).
+/// for the others, which [`Entry::placements`] never reads).
 static PLACEMENTS: [Move; 256] = {
     let mut table = [Move::Pass; 256];
     let mut byte = 0;
@@ -55,7 +55,7 @@ fn replay_moves(moves: impl IntoIterator<Item = Move>) -> Result<Replay, ReplayE
     }
 }
 
-impl Game {
+impl Entry {
     /// The moves, up to the first 0 byte (no passes: WTHOR stores none).
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
         self.placements().iter().map(|&b| PLACEMENTS[usize::from(b)])
@@ -102,14 +102,14 @@ impl Game {
         record
     }
 
-    /// [`to_record`](Game::to_record) into `record`, whatever it held: the
+    /// [`to_record`](Entry::to_record) into `record`, whatever it held: the
     /// same record, with the strings and moves of the old one reused (what
     /// [`Reader::next_record`](crate::Reader::next_record) does from game to game).
     pub fn read_into(&self, year: u16, players: &[String], tournaments: &[String], record: &mut Record) {
         self.read_at(&Header { year, ..Header::default() }, players, tournaments, record, None);
     }
 
-    /// [`read_into`](Game::read_into) for the game at byte `offset` of its
+    /// [`read_into`](Entry::read_into) for the game at byte `offset` of its
     /// file: each ply located at its move byte, the record's origin left to
     /// the caller.
     pub(crate) fn read_at(
@@ -262,13 +262,13 @@ mod tests {
     }
 
     /// A game from its moves, written as squares.
-    fn game(moves: &str) -> Game {
+    fn game(moves: &str) -> Entry {
         let mut bytes = [0; 60];
         for (slot, mv) in bytes.iter_mut().zip(moves.split_whitespace()) {
             let sq: Square = mv.parse().unwrap();
             *slot = 10 * (sq.row() + 1) + sq.column() + 1;
         }
-        Game { tournament: 0, black: 0, white: 0, real_score: 0, theoretical_score: 0, moves: bytes }
+        Entry { tournament: 0, black: 0, white: 0, real_score: 0, theoretical_score: 0, moves: bytes }
     }
 
     #[test]
