@@ -58,6 +58,10 @@ pub(crate) struct TournamentArgs {
     /// The search depth told to NBoard engines (set depth N).
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+    /// An engine's working directory: N=DIR, N its number from 1 in the
+    /// order given (repeat for each engine that needs one).
+    #[arg(long = "dir", value_name = "N=DIR", value_parser = parse_dir)]
+    dirs: Vec<(usize, PathBuf)>,
     /// Where each finished game is appended.
     #[arg(short = 'o', long = "output", value_name = "RECORDS")]
     output: PathBuf,
@@ -88,6 +92,14 @@ fn parse_pairings(s: &str) -> Result<Pairings, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseFormatError| e.to_string())
 }
 
+fn parse_dir(s: &str) -> Result<(usize, PathBuf), String> {
+    let (n, dir) = s.split_once('=').ok_or_else(|| format!("expected N=DIR, found {s:?}"))?;
+    match n.parse::<usize>() {
+        Ok(n) if n > 0 && !dir.is_empty() => Ok((n, PathBuf::from(dir))),
+        _ => Err(format!("expected N=DIR with N an engine's number from 1, found {s:?}")),
+    }
+}
+
 fn parse_model(s: &str) -> Result<EloModel, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseEloModelError| e.to_string())
 }
@@ -96,7 +108,13 @@ fn parse_model(s: &str) -> Result<EloModel, String> {
 pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let out = args.output.display().to_string();
     let format = records_format(&args.output, args.to, args.resume)?;
-    let specs: Vec<EngineSpec> = args.engines.iter().map(|s| s.clone().depth(args.depth)).collect();
+    let mut specs: Vec<EngineSpec> = args.engines.iter().map(|s| s.clone().depth(args.depth)).collect();
+    for (n, dir) in &args.dirs {
+        let Some(spec) = specs.get_mut(n - 1) else {
+            return Err(Failure::usage(format!("--dir {n}={}: there are {} engines", dir.display(), specs.len())));
+        };
+        *spec = spec.clone().dir(dir);
+    }
     let control =
         TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
     let setup = Duration::from_secs_f64(args.setup);

@@ -69,7 +69,9 @@ fn a_round_robin_of_three_replays_legal_and_its_crosstable_adds_up() {
     let records = dir.path("games.ggf");
     let engines = engines();
     let mut args: Vec<&str> = engines.iter().map(String::as_str).collect();
-    args.extend(["--openings", &openings, "--concurrency", "2", "-o", &records]);
+    // The crasher runs in a directory of its own (its script's path is absolute).
+    let dir = format!("3={}", env!("CARGO_MANIFEST_DIR"));
+    args.extend(["--openings", &openings, "--concurrency", "2", "--dir", &dir, "-o", &records]);
     let (games, summary) = tournament(&args);
     // Three pairings, two openings, both colours: 12 games.
     assert_eq!(games.len(), 12);
@@ -149,6 +151,9 @@ fn a_tournament_prints_its_crosstable_and_refuses_bad_arguments() {
         vec!["tournament", engines[0].as_str(), "-o", &records],
         vec!["tournament", engines[0].as_str(), engines[1].as_str(), "--format", "swiss", "-o", &records],
         vec!["tournament", engines[0].as_str(), engines[1].as_str(), "--sprt-model", "bayesian", "-o", &records],
+        vec!["tournament", engines[0].as_str(), engines[1].as_str(), "--dir", "3=/tmp", "-o", &records],
+        vec!["tournament", engines[0].as_str(), engines[1].as_str(), "--dir", "0=/tmp", "-o", &records],
+        vec!["tournament", engines[0].as_str(), engines[1].as_str(), "--dir", "1=/nonexistent-dir", "-o", &records],
     ] {
         let out = reversi(&bad);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
