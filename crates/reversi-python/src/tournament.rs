@@ -16,7 +16,7 @@ use reversi_engine::referee::{
 use reversi_notation::Record;
 
 use crate::args::Unsigned;
-use crate::engines::seconds;
+use crate::engines::{Engine, seconds};
 use crate::interrupt::interruptible;
 use crate::matches::{PlayerSpec, SETUP, STOP_POLL};
 use crate::records::PyRecord;
@@ -83,6 +83,12 @@ fn tournament<'py>(
     let mut players = Vec::new();
     let mut setup = None;
     for engine in &engines {
+        // An engine is started now, as the CLI's probe starts it: a command
+        // that cannot run raises before any game, and the crosstable names
+        // it as it names itself.
+        if engine.cast::<Engine>().is_ok() {
+            engine.getattr("name")?;
+        }
         let (player, engine_setup) = PlayerSpec::of(engine)?;
         setup = setup.max(engine_setup);
         players.push(player);
