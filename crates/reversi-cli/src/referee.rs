@@ -83,20 +83,20 @@ pub(crate) struct MatchArgs {
     sprt: Option<Sprt>,
 }
 
-fn parse_engine(s: &str) -> Result<EngineSpec, String> {
+pub(crate) fn parse_engine(s: &str) -> Result<EngineSpec, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseEngineError| e.to_string())
 }
 
-fn parse_sprt(s: &str) -> Result<Sprt, String> {
+pub(crate) fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseSprtError| e.to_string())
 }
 
-fn parse_adjudicate(s: &str) -> Result<u8, String> {
+pub(crate) fn parse_adjudicate(s: &str) -> Result<u8, String> {
     let n: u64 = s.parse().map_err(|_| format!("expected a number of empty squares, found {s:?}"))?;
     check_adjudicate(n).map_err(|e| e.to_string())
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && (0.0..=1e7).contains(&x) => Ok(x),
         _ => Err(format!("expected seconds from 0 to 10000000, found {s:?}")),
@@ -104,7 +104,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// The openings of `path`, each checked playable.
-fn read_openings(path: &Path) -> Result<Vec<reversi_engine::referee::GameState>, Failure> {
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<reversi_engine::referee::GameState>, Failure> {
     let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
     let name = source.name.clone();
     let mut openings = Vec::new();
@@ -120,7 +120,7 @@ fn read_openings(path: &Path) -> Result<Vec<reversi_engine::referee::GameState>,
 }
 
 /// The games RECORDS holds already (with `--resume`).
-fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
+pub(crate) fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
     if !path.exists() {
         return Ok(Vec::new());
     }
@@ -132,7 +132,7 @@ fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
 /// directory): a match appends its games to a records file and reads them
 /// back to resume; opening a FIFO without a reader would also wait forever.
 /// Its directory must exist: checked before any engine starts.
-fn check_output(path: &Path, out: &str) -> Result<(), Failure> {
+pub(crate) fn check_output(path: &Path, out: &str) -> Result<(), Failure> {
     if let Ok(meta) = std::fs::metadata(path) {
         let kind = meta.file_type();
         if !kind.is_file() {
@@ -169,20 +169,15 @@ fn file_kind(_kind: &std::fs::FileType) -> &'static str {
     "not a regular file"
 }
 
-/// How many repeated games are warned about one by one (the others are
-/// counted at the end).
-const WARNED_REPEATS: usize = 5;
-
-/// Runs the match.
-pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
-    let out = args.output.display().to_string();
-    let format = match args.to {
+/// The format of the records file `output` (`to`, else from the extension,
+/// else GGF), refused where games cannot be appended as they end or, to
+/// `resume`, read back by round; the file checked ([`check_output`]).
+pub(crate) fn records_format(output: &Path, to: Option<Format>, resume: bool) -> Result<Format, Failure> {
+    let format = match to {
         Some(f) => f,
-        None => {
-            args.output.extension().and_then(|e| e.to_str()).and_then(Format::from_extension).unwrap_or(Format::Ggf)
-        }
+        None => output.extension().and_then(|e| e.to_str()).and_then(Format::from_extension).unwrap_or(Format::Ggf),
     };
-    if args.output.as_os_str() == "-" {
+    if output.as_os_str() == "-" {
         return Err(Failure::usage("-o -: the games go to a file (standard output has the score lines)"));
     }
     if format == Format::Wthor {
@@ -190,12 +185,58 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             "-o: a match appends each game as it ends: WTHOR cannot be appended to; use GGF or PGN",
         ));
     }
-    if args.resume && !matches!(format, Format::Ggf | Format::Pgn) {
+    if resume && !matches!(format, Format::Ggf | Format::Pgn) {
         return Err(Failure::usage(format!(
             "--resume: {format} records do not keep each game's Round: resume GGF or PGN records"
         )));
     }
-    check_output(&args.output, &out)?;
+    check_output(output, &output.display().to_string())?;
+    Ok(format)
+}
+
+/// Refuses openings off the standard start for an engine that speaks GTP
+/// (engines numbered from 1 in messages).
+pub(crate) fn check_gtp_openings(
+    specs: &[&EngineSpec],
+    openings: &[reversi_engine::referee::GameState],
+) -> Result<(), Failure> {
+    let standard = Position::from(reversi_core::Position::start());
+    for (n, spec) in specs.iter().enumerate() {
+        if spec.protocol() == Protocol::Gtp && openings.iter().any(|o| o.start != standard) {
+            return Err(Failure::usage(format!(
+                "engine {} speaks GTP, which sets up only the standard start: give openings as moves from it",
+                n + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks every engine's directory, then starts each once (ready within
+/// `setup`): a command that cannot run is refused before any game. Returns
+/// the names the engines give.
+pub(crate) fn probe_engines(specs: &[&EngineSpec], setup: Duration) -> Result<Vec<String>, Failure> {
+    let failed = |n: usize, spec: &EngineSpec, e: reversi_engine::Fault| {
+        Failure::usage(format!("engine {} ({}): {e}", n + 1, one_line(&spec.command())))
+    };
+    for (n, spec) in specs.iter().enumerate() {
+        spec.check().map_err(|e| failed(n, spec, e))?;
+    }
+    let mut names = Vec::new();
+    for (n, spec) in specs.iter().enumerate() {
+        names.push(spec.start(Instant::now() + setup).map_err(|e| failed(n, spec, e))?.name());
+    }
+    Ok(names)
+}
+
+/// How many repeated games are warned about one by one (the others are
+/// counted at the end).
+const WARNED_REPEATS: usize = 5;
+
+/// Runs the match.
+pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
+    let out = args.output.display().to_string();
+    let format = records_format(&args.output, args.to, args.resume)?;
     let with = |spec: &EngineSpec, dir: &Option<PathBuf>| {
         let spec = spec.clone().depth(args.depth);
         match dir {
@@ -213,14 +254,7 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
         options = options.openings(read_openings(path)?);
     }
     let openings = options.openings_of();
-    for (n, spec) in [(1, &first), (2, &second)] {
-        let standard = Position::from(reversi_core::Position::start());
-        if spec.protocol() == Protocol::Gtp && openings.iter().any(|o| o.start != standard) {
-            return Err(Failure::usage(format!(
-                "engine {n} speaks GTP, which sets up only the standard start: give openings as moves from it"
-            )));
-        }
-    }
+    check_gtp_openings(&[&first, &second], openings)?;
     let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
     // A resume plays the number of games its records say unless told.
     let games = args.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
@@ -248,15 +282,7 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let options = options.done(done);
     // Engines' process groups are ended if the match is interrupted.
     crate::interrupt::watch();
-    let failed = |n: usize, spec: &EngineSpec, e: reversi_engine::Fault| {
-        Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.command())))
-    };
-    for (n, spec) in [(1, &first), (2, &second)] {
-        spec.check().map_err(|e| failed(n, spec, e))?;
-    }
-    for (n, spec) in [(1, &first), (2, &second)] {
-        spec.start(Instant::now() + setup).map_err(|e| failed(n, spec, e))?;
-    }
+    probe_engines(&[&first, &second], setup)?;
     let stop = AtomicBool::new(false);
     let mut failure = None;
     let mut verdict = None;
@@ -272,17 +298,8 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let mut on_game = |report: &GameReport| -> bool {
         let mut record = report.record();
         definition.mark(&mut record);
-        let opened = match file.as_mut() {
-            Some(f) => Ok(f),
-            None => OpenOptions::new().create(true).append(true).open(&args.output).map(|f| file.insert(f)),
-        };
-        let written = opened.map_err(|e| e.to_string()).and_then(|file| {
-            reversi_notation::write(format, std::slice::from_ref(&record))
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| file.write_all(&bytes).and_then(|()| file.flush()).map_err(|e| e.to_string()))
-        });
-        if let Err(e) = written {
-            failure = Some(Failure::usage(format!("{}: {e}", one_line(&out))));
+        if let Err(e) = append(&mut file, &args.output, format, &record) {
+            failure = Some(e);
             return false;
         }
         if matches!(report.played.termination, Termination::Finished | Termination::Adjudicated { .. })
@@ -324,8 +341,23 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     stdout.write_fmt(format_args!("{summary}\n"))
 }
 
+/// Appends `record` to the records file `path` in `format`, the file opened
+/// (created) at the first record, flushed after each.
+pub(crate) fn append(file: &mut Option<File>, path: &Path, format: Format, record: &Record) -> Result<(), Failure> {
+    let opened = match file {
+        Some(f) => Ok(f),
+        None => OpenOptions::new().create(true).append(true).open(path).map(|f| file.insert(f)),
+    };
+    let written = opened.map_err(|e| e.to_string()).and_then(|file| {
+        reversi_notation::write(format, std::slice::from_ref(record))
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| file.write_all(&bytes).and_then(|()| file.flush()).map_err(|e| e.to_string()))
+    });
+    written.map_err(|e| Failure::usage(format!("{}: {e}", one_line(&path.display().to_string()))))
+}
+
 /// The result of a game as the line shows it.
-fn result_text(record: &Record) -> String {
+pub(crate) fn result_text(record: &Record) -> String {
     record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string)
 }
 
@@ -357,7 +389,7 @@ fn game_json(report: &GameReport, record: &Record, standing: &Standing) -> Strin
 
 /// reversi-engine's `Standing`, field for field (`None` is `null`: no Elo
 /// yet, an open end of its interval, no SPRT).
-fn standing_json(standing: &Standing) -> serde_json::Value {
+pub(crate) fn standing_json(standing: &Standing) -> serde_json::Value {
     serde_json::json!({
         "games": standing.games,
         "wins": standing.wins,
