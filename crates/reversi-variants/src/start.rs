@@ -232,6 +232,19 @@ mod tests {
     }
 
     #[test]
+    fn the_listed_names_are_the_names_read() {
+        for (v, name) in Variant::ALL.into_iter().zip(Variant::NAMES) {
+            assert_eq!((v.name(), name.parse()), (name, Ok(v)));
+            for alias in v.aliases() {
+                assert_eq!(alias.to_uppercase().parse(), Ok(v));
+            }
+        }
+        for (c, name) in Color::ALL.into_iter().zip(Color::NAMES) {
+            assert_eq!((c.name(), StartBuilder::new().parse_first(name).map(|b| b.first)), (name, Ok(c)));
+        }
+    }
+
+    #[test]
     fn holes_add_to_the_boards_own() {
         let octagon = StartBuilder::new().parse_board("octagon").unwrap();
         let more = octagon.parse_holes(["c5"]).unwrap().geometry().unwrap();
