@@ -43,9 +43,10 @@
 //! the games' scores alone); the reply from 14 (287 M against 292 M from
 //! 16 with those weights, but more CPU time: each reply evaluates every
 //! grandchild) and the evaluation from 12 (318 M, more CPU time); the
-//! evaluation weighing an eighth, half or a whole opponent move a disc (324,
-//! 331 and 656 M nodes). Labels from exact solves at 18 empties and fewer
-//! took the positions other than #38 from 183 M to 162 M; #38 (24 empties,
+//! evaluation weighing an eighth or a half of an opponent move a disc (324
+//! and 331 M), two moves a disc without the reply (656 M). Labels from
+//! exact solves at 18 empties and fewer took the positions other than #38
+//! from 183 M to 162 M (a disc at an eighth of a move); #38 (24 empties,
 //! most of the nodes) moves by itself between 108 M and 161 M with small
 //! changes of the ordering.
 
