@@ -36,19 +36,22 @@
 //! ```
 //!
 //! Measured on FFO #20-39, one thread (nodes, deterministic; PERFORMANCE.md
-//! has the CPU times): 514.7 M nodes without it; 322.5 M as used (the
+//! has the CPU times): 514.7 M nodes without it; 323.6 M as used (the
 //! child's evaluation from 14 empties, the opponent's best reply by it from
-//! 16, a disc worth a quarter of an opponent move). Tried and dropped: the
-//! child's evaluation alone, without the reply (386 M, weights learnt from
-//! the games' scores alone); the reply from 14 (287 M against 292 M from
-//! 16 with those weights, but more CPU time: each reply evaluates every
-//! grandchild) and the evaluation from 12 (318 M, more CPU time); the
-//! evaluation weighing an eighth or a half of an opponent move a disc (324
-//! and 331 M), two moves a disc without the reply (656 M). Labels from
-//! exact solves at 18 empties and fewer took the positions other than #38
-//! from 183 M to 162 M (a disc at an eighth of a move); #38 (24 empties,
-//! most of the nodes) moves by itself between 108 M and 161 M with small
-//! changes of the ordering.
+//! 16, a disc worth an eighth of an opponent move), and on #40-44 379.1 M
+//! without, 334.4 M with. Tried and dropped: the child's evaluation alone,
+//! without the reply (386 M on #20-39, weights learnt from the games'
+//! scores alone); the reply from 14 (287 M against 292 M from 16 with those
+//! weights, but more CPU time: each reply evaluates every grandchild), from
+//! 18 (326.7 M and 342.3 M on #40-44); the evaluation from 12 (318 M, more
+//! CPU time) or from 16 or 18 (a disc at a quarter of a move: on #40-44
+//! 351 M and 365 M); a disc worth a
+//! quarter of a move (322.5 M, but 359.0 M on #40-44), half a move (331 M,
+//! 436.9 M on #40-44), a whole move (492.9 M on #40-44), two moves without
+//! the reply (656 M). Labels from exact solves at 18 empties and fewer
+//! took the positions of #20-39 other than #38 from 183 M to 162 M; #38
+//! (24 empties, most of the nodes) moves by itself between 108 M and 161 M
+//! with small changes of the ordering.
 
 /// Weights are in 1/`UNIT` of a disc.
 pub const UNIT: i32 = 32;
