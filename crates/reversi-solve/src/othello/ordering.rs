@@ -1,14 +1,32 @@
 //! Move ordering above the last empties: the table's move first, then the
 //! moves that leave the opponent least mobility (fastest first), weighted
-//! with corners, the opponent's potential mobility and parity. (A shallow
-//! search of each child by mobility two plies on, from 14 or 18 empties up,
-//! cost nodes and time on FFO #20-37: measured and dropped.)
+//! with corners, the opponent's potential mobility and parity; on the 8x8
+//! board from [`LEARNED_EMPTIES`] up, with the learned evaluation
+//! ([`super::eval`]) of the child, and from [`REPLY_EMPTIES`] up of the
+//! opponent's best reply by it (the figures there). (A shallow search of
+//! each child by mobility two plies on, from 14 or 18 empties up, cost
+//! nodes and time on FFO #20-37: measured and dropped.)
 
 use reversi_core::raw::{Child, Kernel};
 
 use super::bits::odd_quadrants;
+use super::eval::evaluate;
 use super::shape::Shape;
 use super::table::NO_MOVE;
+
+/// The learned evaluation ([`evaluate`]) orders the moves from this many
+/// empties up: of its child, the mover's side.
+const LEARNED_EMPTIES: u32 = 14;
+
+/// From this many empties up, a move is valued by the opponent's best
+/// reply by the evaluation (a one-ply search of the child), not by the
+/// child's evaluation.
+const REPLY_EMPTIES: u32 = 16;
+
+/// The evaluation's weight beside the others: a disc (32 units) counts
+/// 512, an eighth of an opponent move (a quarter: 4% more nodes on FFO
+/// #20-39 and #40-44 together; a half: more still).
+const EVAL_WEIGHT: i32 = 16;
 
 /// The most legal moves of a position (33 is the known record; room to spare).
 const MAX_MOVES: usize = 40;
@@ -108,10 +126,15 @@ fn frontier(discs: u64, empty: u64) -> u64 {
 /// are `empty`) for [`MoveList::sorted`]: the table's move `best` first,
 /// then fewest opponent moves (corners count twice), fewest empties next to
 /// the mover's discs (the opponent's potential moves), corners taken, X
-/// squares avoided, parity (by `shape`'s corners, X squares and regions).
+/// squares avoided, parity (by `shape`'s corners, X squares and regions),
+/// and on the full board at many empties the learned evaluation (by `k`'s
+/// moves at [`REPLY_EMPTIES`] and more).
 #[inline]
-pub(crate) fn order(list: &mut MoveList, empty: u64, best: u8, shape: &Shape) {
+pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape: &Shape) {
     let odd = odd_quadrants(empty, &shape.quadrants);
+    let empties = empty.count_ones();
+    // The evaluation knows the 8x8 board alone.
+    let learned = shape.mask == !0 && empties >= LEARNED_EMPTIES;
     for i in 0..list.len {
         let child = list.children[i];
         let sq = child.square;
@@ -132,6 +155,23 @@ pub(crate) fn order(list: &mut MoveList, empty: u64, best: u8, shape: &Shape) {
         }
         if bit & odd != 0 {
             score += 1 << 7;
+        }
+        if learned {
+            let value = if empties >= REPLY_EMPTIES && child.moves != 0 {
+                // The opponent's best reply by the evaluation, from our side.
+                let mut worst = i32::MAX;
+                let mut m = child.moves;
+                while m != 0 {
+                    let x = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let (gp, go) = k.play(child.player, child.opponent, x);
+                    worst = worst.min(evaluate(gp, go));
+                }
+                worst
+            } else {
+                -evaluate(child.player, child.opponent)
+            };
+            score += value * EVAL_WEIGHT;
         }
         list.scores[i] = score;
     }

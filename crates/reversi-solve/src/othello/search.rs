@@ -147,7 +147,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// Orders `list`, the children of `(p, o)`, the table's move `best` first.
     #[inline]
     pub(crate) fn order(&self, list: &mut MoveList, p: u64, o: u64, best: u8) {
-        order(list, self.empty(p, o), best, self.shape());
+        order(list, self.k, self.empty(p, o), best, self.shape());
     }
 
     /// The stability bound of `(p, o)`.

@@ -1,0 +1,170 @@
+//! Learns the weights of the ordering evaluation (`reversi_solve::othello::eval`)
+//! from the WTHOR games of a directory and writes them as `eval.bin`
+//! (`i16` little endian, 1/32 of a disc). The data, the labels and the
+//! method: `crates/reversi-solve/train/README.md`.
+//!
+//! ```text
+//! cargo run --release -p reversi-solve --features wthor --example train_eval -- \
+//!     data/wthor crates/reversi-solve/src/othello/eval.bin [--solve 18] [--holdout 1985]
+//! ```
+//!
+//! Deterministic: the games in file-name order, the positions in game
+//! order, plain stochastic gradient descent in `f64` in that order; the same
+//! data gives the same file bit for bit.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use reversi_core::{Move, Position, Square};
+use reversi_notation::wthor;
+use reversi_solve::othello::eval::{FEATURES, UNIT, WEIGHTS, features};
+use reversi_solve::{SolveOptions, othello};
+
+/// Positions learnt from: those with this many empties or more...
+const MIN_EMPTIES: u32 = 10;
+/// ... and at most this many.
+const MAX_EMPTIES: u32 = 44;
+/// Passes over the data.
+const EPOCHS: usize = 24;
+/// The first learning rate, per feature of a position (it decays linearly
+/// to a tenth).
+const RATE: f64 = 0.03 / FEATURES as f64;
+/// Weight decay per step of a feature (an L2 penalty).
+const DECAY: f64 = 1e-5;
+
+/// A position and its label: the final disc difference for the side to move.
+struct Sample {
+    features: [u32; FEATURES],
+    label: f64,
+    holdout: bool,
+}
+
+fn main() -> ExitCode {
+    let mut paths = Vec::new();
+    let (mut solve_below, mut holdout) = (0u32, None::<u16>);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--solve" => solve_below = args.next().and_then(|v| v.parse().ok()).unwrap_or(0),
+            "--holdout" => holdout = args.next().and_then(|v| v.parse().ok()),
+            _ => paths.push(PathBuf::from(arg)),
+        }
+    }
+    let [dir, out] = paths.as_slice() else {
+        eprintln!("usage: train_eval WTHOR_DIR OUT.bin [--solve EMPTIES] [--holdout YEAR]");
+        return ExitCode::from(2);
+    };
+    let samples = match read_samples(dir, solve_below, holdout) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    let weights = train(&samples);
+    let bytes: Vec<u8> = weights
+        .iter()
+        .flat_map(|&w| ((w * f64::from(UNIT)).round().clamp(-32767.0, 32767.0) as i16).to_le_bytes())
+        .collect();
+    if let Err(e) = std::fs::write(out, bytes) {
+        eprintln!("{}: {e}", out.display());
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
+}
+
+/// The samples of every `WTH_*.wtb` file of `dir`.
+fn read_samples(
+    dir: &PathBuf,
+    solve_below: u32,
+    holdout: Option<u16>,
+) -> Result<Vec<Sample>, Box<dyn std::error::Error>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wtb")))
+        .collect();
+    files.sort();
+    let mut samples = Vec::new();
+    let (mut games, mut solved) = (0, 0);
+    let options = SolveOptions::new().hash_mib(4);
+    for file in files {
+        let db = wthor::read_games(&std::fs::read(&file)?)?;
+        let depth = u32::from(db.header.depth);
+        let held = holdout == Some(db.header.year);
+        for game in &db.games {
+            let mut position = Position::start();
+            let mut positions = Vec::new();
+            let mut legal = true;
+            for mv in game.moves() {
+                let Ok(square) = mv.to_string().parse::<Square>() else {
+                    legal = false;
+                    break;
+                };
+                if position.must_pass() {
+                    let _ = position.pass();
+                }
+                positions.push(position);
+                if position.play(Move::Place(square)).is_err() {
+                    legal = false;
+                    break;
+                }
+            }
+            if !legal {
+                continue;
+            }
+            games += 1;
+            // Black's final disc difference, and the one of perfect play
+            // from the position of `depth` empties.
+            let real = 2 * i32::from(game.real_score) - 64;
+            let theoretical = 2 * i32::from(game.theoretical_score) - 64;
+            for position in positions {
+                let empties = position.board().empty().len() as u32;
+                if !(MIN_EMPTIES..=MAX_EMPTIES).contains(&empties) {
+                    continue;
+                }
+                let black = if position.side_to_move() == reversi_core::Color::Black { 1 } else { -1 };
+                let label = if empties <= solve_below {
+                    solved += 1;
+                    othello::solve(&position, &options)?.score
+                } else if depth > 0 && empties >= depth {
+                    black * theoretical
+                } else {
+                    black * real
+                };
+                let (p, o) = (position.player().0, position.opponent().0);
+                samples.push(Sample { features: features(p, o), label: f64::from(label), holdout: held });
+            }
+        }
+    }
+    let spread = (samples.iter().map(|s| s.label * s.label).sum::<f64>() / samples.len().max(1) as f64).sqrt();
+    eprintln!("{games} games, {} positions ({solved} solved), rms label {spread:.2} discs", samples.len());
+    Ok(samples)
+}
+
+/// Stochastic gradient descent on the squared error, in sample order.
+fn train(samples: &[Sample]) -> Vec<f64> {
+    let mut w = vec![0.0f64; WEIGHTS];
+    for epoch in 0..EPOCHS {
+        let rate = RATE * (1.0 - 0.9 * epoch as f64 / EPOCHS as f64);
+        let (mut train_se, mut n) = (0.0, 0usize);
+        for s in samples.iter().filter(|s| !s.holdout) {
+            let prediction: f64 = s.features.iter().map(|&i| w[i as usize]).sum();
+            let error = s.label - prediction;
+            train_se += error * error;
+            n += 1;
+            for &i in &s.features {
+                let wi = &mut w[i as usize];
+                *wi += rate * error - DECAY * *wi;
+            }
+        }
+        let (mut test_se, mut m) = (0.0, 0usize);
+        for s in samples.iter().filter(|s| s.holdout) {
+            let prediction: f64 = s.features.iter().map(|&i| w[i as usize]).sum();
+            test_se += (s.label - prediction).powi(2);
+            m += 1;
+        }
+        let rms = |se: f64, n: usize| if n == 0 { 0.0 } else { (se / n as f64).sqrt() };
+        eprintln!("epoch {epoch}: rms error {:.2} discs (held out {:.2})", rms(train_se, n), rms(test_se, m));
+    }
+    w
+}

@@ -1,0 +1,240 @@
+//! A small learned evaluation of 8x8 positions, for move ordering only: the
+//! search stays exact whatever it says.
+//!
+//! Patterns of squares, each square empty, the side to move's or the
+//! other's, read as a base-3 number that indexes a table of weights; the
+//! value is the sum of the weights of every pattern in each of the board's
+//! 8 symmetric images, plus a bias, in 1/[`UNIT`] of a disc (a guess of the
+//! final disc difference for the side to move). The patterns (on the image
+//! where they touch a1):
+//!
+//! | pattern | squares | weights |
+//! | --- | --- | --- |
+//! | edge and X squares | a1-h1, b2, g2 | 3^10 |
+//! | second row | a2-h2 | 3^8 |
+//! | third row | a3-h3 | 3^8 |
+//! | fourth row | a4-h4 | 3^8 |
+//! | corner 3x3 | a1-c3 | 3^9 |
+//! | main diagonal | a1-h8 | 3^8 |
+//! | diagonals of 7, 6, 5, 4 | b1-h7, c1-h6, d1-h5, e1-h4 | 3^7 + 3^6 + 3^5 + 3^4 |
+//!
+//! The weights ([`WEIGHTS`], 108,217 of them, 216,434 bytes of `i16` little
+//! endian in `eval.bin`) are learnt by `examples/train_eval.rs` from the
+//! WTHOR games in `data/wthor/` (`crates/reversi-solve/train/README.md`:
+//! the data, the labels, the command that writes the file again bit for
+//! bit). No allocation, no state: [`evaluate`] reads the weights where the
+//! binary holds them.
+//!
+//! ```
+//! use reversi_core::Position;
+//! use reversi_solve::othello::eval::{UNIT, evaluate};
+//!
+//! // Black holds three corners and most edges: a large lead.
+//! let position: Position = "XXXXXXXXX------XX--O---XX--OX--XX--XO--XX------XX-----OXXXXXXX-O X".parse()?;
+//! assert!(evaluate(position.player().0, position.opponent().0) > 10 * UNIT);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Measured on FFO #20-39, one thread (nodes, deterministic; PERFORMANCE.md
+//! has the CPU times): 514.7 M nodes without it; 323.6 M as used (the
+//! child's evaluation from 14 empties, the opponent's best reply by it from
+//! 16, a disc worth an eighth of an opponent move), and on #40-44 379.1 M
+//! without, 334.4 M with. Tried and dropped: the child's evaluation alone,
+//! without the reply (386 M on #20-39, weights learnt from the games'
+//! scores alone); the reply from 14 (287 M against 292 M from 16 with those
+//! weights, but more CPU time: each reply evaluates every grandchild), from
+//! 18 (326.7 M and 342.3 M on #40-44); the evaluation from 12 (318 M, more
+//! CPU time) or from 16 or 18 (a disc at a quarter of a move: on #40-44
+//! 351 M and 365 M); a disc worth a
+//! quarter of a move (322.5 M, but 359.0 M on #40-44), half a move (331 M,
+//! 436.9 M on #40-44), a whole move (492.9 M on #40-44), two moves without
+//! the reply (656 M). Labels from exact solves at 18 empties and fewer
+//! took the positions of #20-39 other than #38 from 183 M to 162 M; #38
+//! (24 empties, most of the nodes) moves by itself between 108 M and 161 M
+//! with small changes of the ordering.
+
+/// Weights are in 1/`UNIT` of a disc.
+pub const UNIT: i32 = 32;
+
+/// Patterns read in each symmetric image.
+const PATTERNS: usize = 10;
+
+/// The number of weights of each pattern, in the order of [`pattern_bits`].
+const SIZES: [usize; PATTERNS] = [59049, 6561, 6561, 6561, 19683, 6561, 2187, 729, 243, 81];
+
+/// Where each pattern's weights begin.
+const OFFSETS: [usize; PATTERNS] = {
+    let mut offsets = [0; PATTERNS];
+    let mut i = 1;
+    while i < PATTERNS {
+        offsets[i] = offsets[i - 1] + SIZES[i - 1];
+        i += 1;
+    }
+    offsets
+};
+
+/// The bias: the last weight, in every position's features.
+pub const BIAS: usize = OFFSETS[PATTERNS - 1] + SIZES[PATTERNS - 1];
+
+/// How many weights there are (the patterns' and the bias).
+pub const WEIGHTS: usize = BIAS + 1;
+
+/// How many weights a position sums: every pattern in 8 images, and the bias.
+pub const FEATURES: usize = 8 * PATTERNS + 1;
+
+/// The weights, `i16` little endian, written by `examples/train_eval.rs`.
+static TABLE: [u8; 2 * WEIGHTS] = *include_bytes!("eval.bin");
+
+/// `TERNARY[b]`: the bits of `b` as base-3 digits (bit `i` is `3^i`).
+static TERNARY: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let (mut v, mut power, mut i) = (0u16, 1u16, 0);
+        while i < 10 {
+            if b >> i & 1 != 0 {
+                v += power;
+            }
+            power = power.wrapping_mul(3);
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// The bits of each pattern of `x` (a side's discs in one image), the
+/// squares in pattern order.
+#[inline(always)]
+fn pattern_bits(x: u64) -> [usize; PATTERNS] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let diagonal = |mask: u64, shift: u32| ((x & mask).wrapping_mul(ONES) >> shift) as usize;
+    [
+        (x & 0xff | (x >> 9 & 1) << 8 | (x >> 14 & 1) << 9) as usize,
+        (x >> 8 & 0xff) as usize,
+        (x >> 16 & 0xff) as usize,
+        (x >> 24 & 0xff) as usize,
+        (x & 7 | x >> 5 & 0x38 | x >> 10 & 0x1c0) as usize,
+        diagonal(0x8040_2010_0804_0201, 56),
+        diagonal(0x0080_4020_1008_0402, 57),
+        diagonal(0x0000_8040_2010_0804, 58),
+        diagonal(0x0000_0080_4020_1008, 59),
+        diagonal(0x0000_0000_8040_2010, 60),
+    ]
+}
+
+/// `x` mirrored left to right (a1 to h1).
+#[inline(always)]
+fn mirror(x: u64) -> u64 {
+    let x = (x >> 1 & 0x5555_5555_5555_5555) | (x & 0x5555_5555_5555_5555) << 1;
+    let x = (x >> 2 & 0x3333_3333_3333_3333) | (x & 0x3333_3333_3333_3333) << 2;
+    (x >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (x & 0x0f0f_0f0f_0f0f_0f0f) << 4
+}
+
+/// `x` flipped about the a1-h8 diagonal (b1 to a2).
+#[inline(always)]
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ x << 28);
+    x ^= t ^ t >> 28;
+    let t = 0x3333_0000_3333_0000 & (x ^ x << 14);
+    x ^= t ^ t >> 14;
+    let t = 0x5500_5500_5500_5500 & (x ^ x << 7);
+    x ^= t ^ t >> 7;
+    x
+}
+
+/// The 8 images of `x`: itself, flipped top to bottom, mirrored, both, and
+/// the four transposed.
+#[inline(always)]
+fn images(x: u64) -> [u64; 8] {
+    let t = transpose(x);
+    [x, x.swap_bytes(), mirror(x), mirror(x).swap_bytes(), t, t.swap_bytes(), mirror(t), mirror(t).swap_bytes()]
+}
+
+/// The weights summed for the position where `player` (the side to move)
+/// and `opponent` hold these discs: indices below [`WEIGHTS`], the bias
+/// last.
+#[must_use]
+pub fn features(player: u64, opponent: u64) -> [u32; FEATURES] {
+    let mut out = [0u32; FEATURES];
+    let (ps, os) = (images(player), images(opponent));
+    for i in 0..8 {
+        let (pb, ob) = (pattern_bits(ps[i]), pattern_bits(os[i]));
+        for j in 0..PATTERNS {
+            let index = OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]]);
+            out[i * PATTERNS + j] = index as u32;
+        }
+    }
+    out[FEATURES - 1] = BIAS as u32;
+    out
+}
+
+/// The weight at `index` (below [`WEIGHTS`]).
+#[inline(always)]
+fn weight(index: usize) -> i32 {
+    i32::from(i16::from_le_bytes([TABLE[2 * index], TABLE[2 * index + 1]]))
+}
+
+/// The evaluation of the position where `player` (the side to move) and
+/// `opponent` hold these discs, in 1/[`UNIT`] of a disc: a guess of the
+/// final disc difference for the side to move, learnt from games. Meant for
+/// full 8x8 positions; only move ordering uses it.
+#[must_use]
+#[inline]
+pub fn evaluate(player: u64, opponent: u64) -> i32 {
+    let (ps, os) = (images(player), images(opponent));
+    let mut sum = weight(BIAS);
+    for i in 0..8 {
+        let (pb, ob) = (pattern_bits(ps[i]), pattern_bits(os[i]));
+        for j in 0..PATTERNS {
+            sum += weight(OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]]));
+        }
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn images_are_the_eight_symmetries() {
+        for (r, c) in [(0, 0), (0, 1), (2, 5), (7, 3)] {
+            let x = 1u64 << (8 * r + c);
+            assert_eq!(transpose(x), 1 << (8 * c + r));
+            assert_eq!(mirror(x), 1 << (8 * r + 7 - c));
+            assert_eq!(x.swap_bytes(), 1 << (8 * (7 - r) + c));
+        }
+        let x = 0x0123_4567_89ab_cdef;
+        assert_eq!(transpose(transpose(x)), x);
+        assert_eq!(mirror(mirror(x)), x);
+    }
+
+    #[test]
+    fn features_index_the_weights_and_evaluate_sums_them() {
+        let (p, o) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+        let f = features(p, o);
+        assert!(f.iter().all(|&i| (i as usize) < WEIGHTS));
+        let sum: i32 = f.iter().map(|&i| weight(i as usize)).sum();
+        assert_eq!(evaluate(p, o), sum);
+        // Symmetric images of a position evaluate the same.
+        assert_eq!(evaluate(mirror(p), mirror(o)), evaluate(p, o));
+        assert_eq!(evaluate(transpose(p).swap_bytes(), transpose(o).swap_bytes()), evaluate(p, o));
+    }
+
+    #[test]
+    fn each_pattern_reads_its_squares() {
+        // Every square of every pattern sets one bit, the bits in range.
+        for (j, size) in SIZES.iter().enumerate() {
+            let mut all = 0usize;
+            for sq in 0..64 {
+                let bits = pattern_bits(1 << sq)[j];
+                assert!(bits.count_ones() <= 1);
+                all |= bits;
+            }
+            assert_eq!(3usize.pow(all.count_ones()), *size, "pattern {j}");
+            assert_eq!(all + 1, 1 << all.count_ones());
+        }
+    }
+}
