@@ -284,6 +284,8 @@ mod tests {
         assert_eq!(output_format("-", None, Some(Format::Pgn)).unwrap(), Format::Pgn);
         assert!(output_format("-", None, None).is_err());
         assert!(output_format("a.zip", None, None).unwrap_err().message.contains("give --to"));
-        assert!(output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("WTHOR is written to a path"));
+        assert!(
+            output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("WTHOR is written to a path")
+        );
     }
 }

@@ -4,7 +4,6 @@
 //! (The records `convert` and `play` write are checked in `write.rs`.)
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
