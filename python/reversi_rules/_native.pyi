@@ -153,7 +153,7 @@ def perft(
     bounds are the CLI's ``perft``: raises ``ValueError`` for a depth past 60 or
     threads outside 1 to 1024, ``MemoryError`` for a table that cannot be had.
     Ctrl-C stops the count within a fraction of a second (``KeyboardInterrupt``).
-    Counts past one machine: ``reversi_rules.split``, ``reversi_rules.distributed``."""
+    Counts past one machine: ``reversi_rules.shards``, ``reversi_rules.distributed``."""
 
 @final
 class Batch:
@@ -769,7 +769,7 @@ def serve_gtp(policy: _Policy) -> None:
 def serve_nboard(policy: _Policy) -> None:
     """Serves ``policy(position) -> move`` as an NBoard engine on standard input and output."""
 
-# The split count (reversi_rules.split re-exports these).
+# The split count (reversi_rules.shards re-exports these).
 
 _Path: TypeAlias = str | PathLike[str]
 

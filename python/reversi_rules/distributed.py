@@ -1,7 +1,7 @@
 """Perft on a Dask cluster: a plan's shards as Dask tasks, exactly and resumably.
 
 ``count(position, depth, split=K, shards=N)`` writes the plan of the count
-(``reversi_rules.split``: the distinct positions ``K`` plies down with their
+(``reversi_rules.shards``: the distinct positions ``K`` plies down with their
 multiplicities) into a checkpoint directory, submits one task per shard to a
 Dask client (a ``distributed.LocalCluster`` of its own unless one is given),
 each writing its result file atomically beside the plan, retries failed
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._native import Position
-from .split import (
+from .shards import (
     MergeError,
     PlanError,
     PlanInfo,

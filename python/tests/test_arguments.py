@@ -7,7 +7,7 @@ import pytest
 
 import reversi_rules as rr
 from conftest import DATA
-from reversi_rules.split import count_shard, write_plan
+from reversi_rules.shards import count_shard, write_plan
 
 gymnasium = pytest.importorskip("gymnasium")
 import reversi_rules.gymnasium  # noqa: E402, F401 - registers the ids

@@ -9,7 +9,7 @@ import pytest
 import reversi_rules as rr
 from conftest import perft_table
 from reversi_rules.distributed import PLAN_FILE, Progress, count, result_file
-from reversi_rules.split import MergeError, PlanError, count_shard, write_plan
+from reversi_rules.shards import MergeError, PlanError, count_shard, write_plan
 
 distributed = pytest.importorskip("distributed")
 

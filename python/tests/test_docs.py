@@ -10,9 +10,9 @@ import pytest
 import reversi_rules as rr
 import reversi_rules.gymnasium
 import reversi_rules.pettingzoo
-import reversi_rules.split
+import reversi_rules.shards
 
-MODULES = [rr, reversi_rules.gymnasium, reversi_rules.pettingzoo, reversi_rules.split]
+MODULES = [rr, reversi_rules.gymnasium, reversi_rules.pettingzoo, reversi_rules.shards]
 
 
 def public(module: ModuleType) -> list[str]:

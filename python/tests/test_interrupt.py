@@ -13,7 +13,7 @@ import pytest
 
 import reversi_rules as rr
 from conftest import ENDLESS_HOLES
-from reversi_rules.split import count_shard, write_plan
+from reversi_rules.shards import count_shard, write_plan
 
 # The signal comes after this many seconds; KeyboardInterrupt must follow
 # within LATE seconds (the calls look for signals every 50 ms and stop their

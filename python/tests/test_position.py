@@ -166,7 +166,7 @@ def test_bad_moves_raise(pos, mv):
 
 
 def test_one_exception_hierarchy():
-    from reversi_rules.split import MergeError, PlanError
+    from reversi_rules.shards import MergeError, PlanError
 
     for cls, builtin in [
         (rr.ParseError, ValueError),

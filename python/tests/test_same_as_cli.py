@@ -129,6 +129,28 @@ def test_convert_gives_the_bytes_of_reversi_convert(tmp_path, source, target):
     assert replayed.returncode == 0, replayed.stdout[-2000:]
 
 
+@pytest.mark.parametrize(
+    ("name", "where"),
+    [
+        ("out.zip", "out.zip: the extension names no format: expected .txt, .pgn"),
+        ("out.pgn", "this is the input"),
+    ],
+)
+def test_convert_refuses_an_output_in_the_library_s_words(tmp_path: Path, name: str, where: str) -> None:
+    # reversi-notation words the refusal (Format::for_output, PathError); both
+    # name the path as given and add only their own argument's hint.
+    source = tmp_path / "in.pgn"
+    source.write_text("1. f5 d6 *\n")
+    out = source if name == "out.pgn" else tmp_path / name
+    done = subprocess.run([cli(), "convert", str(source), "-o", str(out)], capture_output=True, text=True)
+    with pytest.raises(ValueError) as raised:
+        rr.convert(source, out)
+    sentence = str(raised.value).removeprefix("format= is needed: ")
+    assert done.returncode == 2, done.stderr
+    assert where in sentence
+    assert done.stderr.startswith(f"reversi: -o {sentence}"), (done.stderr, sentence)
+
+
 def test_match_adjudicated_as_the_cli(tmp_path: Path) -> None:
     # The same engines, games and limit: the same games, results and
     # terminations (the CLI adds its match's definition; the times differ).

@@ -2,7 +2,7 @@
 //! and its passes written.
 //!
 //! The input is read game by game (format from `--from`, else its extension,
-//! else its first 64 KiB; WTHOR 68 bytes at a time, its names whole); each game is replayed with passes as
+//! else its head ([`reversi_notation::Format::DETECT_BYTES`]); WTHOR 68 bytes at a time, its names whole); each game is replayed with passes as
 //! the input format writes them, and encoded with every pass explicit
 //! ([`reversi_notation::with_passes`]) and written as it is read
 //! ([`crate::files::write_games`]: reversi-notation's `Encoder`; for a WTHOR

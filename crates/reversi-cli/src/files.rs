@@ -2,15 +2,14 @@
 //! content; WTHOR name files found beside their games; output to a file (WTHOR:
 //! three files) or to standard output.
 
-use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 
 use reversi_notation::wthor::TargetError;
 use reversi_notation::{
-    EncodeError, Encoder, Format, Losses, PathError, PathOptions, ReadOptions, Reader, Record, RecordError, check_path,
-    open_with, write_path,
+    EncodeError, Encoder, Format, Losses, OutputFormatError, PathError, PathOptions, ReadOptions, Reader, Record,
+    RecordError, check_path, open_with, write_path,
 };
 
 use crate::Failure;
@@ -72,7 +71,8 @@ impl Iterator for Source {
 
 /// Opens `path` (`-`: standard input) to read its games one at a time, in
 /// the format `choice` says: with `auto`, the format the extension names,
-/// else the one its first 64 KiB look like ([`Format::detect`]), through
+/// else the one its head looks like ([`Format::detect`] of its first
+/// [`Format::DETECT_BYTES`]), through
 /// reversi-notation's one way in ([`open_with`], [`Reader::sniffed`] for
 /// standard input): every format streamed game by game, WTHOR with the names
 /// of the name files beside it ([`reversi_notation::wthor_name_files`]).
@@ -123,29 +123,20 @@ pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 /// The output format: `--to`, else the one `out`'s extension names, else
-/// `stdout_default` when `out` is standard output.
+/// `stdout_default` when `out` is standard output: reversi-notation's
+/// [`Format::for_output`], its refusal with the option that settles it.
 ///
 /// # Errors
 /// A usage failure when nothing says, or when a binary format (WTHOR) would
 /// go to standard output.
 pub(crate) fn output_format(out: &str, to: Option<Format>, stdout_default: Option<Format>) -> Result<Format, Failure> {
-    let stdout = out == STDIO;
-    let format = match to {
-        Some(format) => format,
-        None if stdout => stdout_default
-            .ok_or_else(|| Failure::usage("-o -: standard output has no extension to name a format: give --to"))?,
-        None => {
-            Path::new(out).extension().and_then(OsStr::to_str).and_then(Format::from_extension).ok_or_else(|| {
-                Failure::usage(format!(
-                    "-o {out}: the extension names no format: give --to or use .pgn, .ggf, .wtb, .txt, .obf or .pos"
-                ))
-            })?
-        }
-    };
-    if stdout && format == Format::Wthor {
-        return Err(Failure::usage("-o -: WTHOR is binary (three files): give -o FILE.wtb"));
-    }
-    Ok(format)
+    let path = (out != STDIO).then(|| Path::new(out));
+    let default = if path.is_none() { stdout_default } else { None };
+    Format::for_output(path, to, default).map_err(|e| match e {
+        OutputFormatError::NoExtension { .. } => Failure::usage(format!("-o {e}: give --to")),
+        OutputFormatError::PathOnly { .. } => Failure::usage(format!("-o {out}: {e}: give -o FILE.wtb")),
+        e => Failure::usage(format!("-o {out}: {e}: give --to")),
+    })
 }
 
 /// Checks, before anything is read or written, that an output to `out` in
@@ -165,25 +156,24 @@ pub(crate) fn check_output(out: &str, format: Format, inputs: &[PathBuf], replac
     check_path(Path::new(out), format, &options).map_err(|e| path_failure(out, e.widen()))
 }
 
+/// What the command adds to a refusal: the option that lifts it.
+fn hint(e: &PathError) -> &'static str {
+    match e {
+        PathError::Wthor(TargetError::SharedNames { .. }) => {
+            ": give --replace-names to replace them, or the games another name"
+        }
+        _ => "",
+    }
+}
+
 /// The failure of `-o out`'s [`PathError`] (status 2), in the command's words.
 fn path_failure(out: &str, e: PathError<Failure>) -> Failure {
-    match e {
-        PathError::IsAnInput { output, input } if output == Path::new(out) => {
-            Failure::usage(format!("-o {out}: this is the input {}: write to another file", input.display()))
+    match e.narrow() {
+        Err(failure) => failure,
+        Ok(e @ (PathError::IsAnInput { .. } | PathError::Wthor(_))) => {
+            Failure::usage(format!("-o {out}: {e}{}", hint(&e)))
         }
-        PathError::IsAnInput { output, input } => Failure::usage(format!(
-            "-o {out}: {} would overwrite the input {}: write to another file",
-            output.display(),
-            input.display()
-        )),
-        PathError::Wthor(e @ TargetError::SharedNames { .. }) => {
-            Failure::usage(format!("-o {out}: {e}: give --replace-names to replace them, or the games another name"))
-        }
-        PathError::Wthor(e) => Failure::usage(format!("-o {out}: {e}")),
-        PathError::Records(failure) => failure,
-        PathError::Write(e) => Failure::usage(e.to_string()),
-        PathError::Output(e) => Failure::usage(e.to_string()),
-        _ => Failure::usage(format!("-o {out}: cannot be written")),
+        Ok(e) => Failure::usage(e.to_string()),
     }
 }
 
@@ -294,6 +284,8 @@ mod tests {
         assert_eq!(output_format("-", None, Some(Format::Pgn)).unwrap(), Format::Pgn);
         assert!(output_format("-", None, None).is_err());
         assert!(output_format("a.zip", None, None).unwrap_err().message.contains("give --to"));
-        assert!(output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("binary"));
+        assert!(
+            output_format("-", Some(Format::Wthor), None).unwrap_err().message.contains("WTHOR is written to a path")
+        );
     }
 }

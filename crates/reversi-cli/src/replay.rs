@@ -3,7 +3,7 @@
 //! A directory stands for the record files under it, walked recursively in
 //! the order of their paths ([`record_files`](crate::files::record_files));
 //! one without any is an unreadable input. Each file is read game by game (the
-//! format from `--format`, else its extension, else its first 64 KiB; WTHOR
+//! format from `--format`, else its extension, else its head ([`reversi_notation::Format::DETECT_BYTES`]); WTHOR
 //! 68 bytes at a time, its names whole), so memory is bounded by the largest
 //! game, and each game is
 //! replayed as it is read, with passes as the format writes them

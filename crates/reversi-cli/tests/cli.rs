@@ -5,7 +5,7 @@ use std::process::{Command, ExitStatus, Stdio};
 
 mod common;
 
-use common::{assert_parse_error, reversi, stderr, stdout};
+use common::{assert_parse_error, command, refused_in_one_line, reversi, stderr, stdout, succeeded};
 
 #[test]
 fn perft_prints_leaves_time_and_speed() {
@@ -112,9 +112,7 @@ fn hashed_and_parallel_counts_are_exact() {
 }
 
 fn count(args: &[&str]) -> serde_json::Value {
-    let out = reversi(args);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    serde_json::from_str(stdout(&out).trim()).expect("one JSON line")
+    serde_json::from_str(succeeded(args).trim()).expect("one JSON line")
 }
 
 #[test]
@@ -181,12 +179,7 @@ fn bad_input_is_one_line_and_status_2() {
             "--hash 100000000: ",
         ),
     ] {
-        let out = reversi(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
-        assert!(stdout(&out).is_empty());
+        refused_in_one_line(args, expected);
     }
 }
 
@@ -267,12 +260,7 @@ fn help_is_plain_text_and_states_the_bounds_the_command_enforces() {
 /// Runs `reversi` with stdout on a pipe that this side closes after reading
 /// `bytes` bytes (0: at once), and gives the status and stderr.
 fn with_stdout_closed_after(args: &[&str], bytes: usize) -> (ExitStatus, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = command(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
     let mut pipe = child.stdout.take().expect("a pipe");
     let mut start = vec![0; bytes];
     pipe.read_exact(&mut start).expect("the start of the output");
@@ -315,7 +303,7 @@ fn other_stdout_errors_are_errors() {
     // /dev/full refuses every write: ENOSPC, not a closed pipe.
     for args in [&["perft", "3"][..], &["play", "--games", "3"], &["--help"]] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
-        let out = Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).stdout(full).output().unwrap();
+        let out = command(args).stdout(full).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = stderr(&out);
         assert!(err.starts_with("reversi: stdout: ") && err.lines().count() == 1, "{args:?}: {err}");

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{TempDir, listing, piped, stderr};
+use common::{TempDir, eventually, listing, piped, stderr};
 
 /// A legal game, and how a transcript writes it.
 const GAME: &str = "1. f5 d6 *\n";
@@ -32,15 +32,6 @@ fn spawn_from(from: &str, args: &[&str]) -> (Child, ChildStdin) {
     let mut child = piped(&all);
     let stdin = child.stdin.take().unwrap();
     (child, stdin)
-}
-
-/// Waits (a minute at most) until `ready`.
-fn eventually(what: &str, mut ready: impl FnMut() -> bool) {
-    let started = Instant::now();
-    while !ready() {
-        assert!(started.elapsed() < Duration::from_secs(60), "still not so after a minute: {what}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 /// The bytes of the temporary file `out` is being written through

@@ -4,24 +4,17 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use common::{TempDir, reversi, stderr, stdout};
+use common::{TempDir, command, reversi, stderr, stdout, wait_at_most_a_minute, with_stdin};
 
+/// The binary, as an engine command line names it.
 const REVERSI: &str = env!("CARGO_BIN_EXE_reversi");
 
 fn scripted(protocol: &str, mode: &str) -> String {
     let script = format!("{}/../reversi-engine/tests/engines/scripted.py", env!("CARGO_MANIFEST_DIR"));
     format!("{protocol}:python3 '{script}' {protocol} {mode}")
-}
-
-/// Runs `reversi` with `input` on its standard input.
-fn with_input(args: &[&str], input: &str) -> std::process::Output {
-    let mut child =
-        Command::new(REVERSI).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// The games of a record file, replayed: (status, stdout).
@@ -33,13 +26,16 @@ fn replay(file: &str) -> (Option<i32>, String) {
 #[test]
 fn gtp_and_nboard_serve_on_standard_io() {
     // --player: the old name of --policy, still taken.
-    let out = with_input(&["gtp", "--player", "greedy"], "name\nboardsize 8\nplay b f5\nfinal_score\nquit\nname\n");
+    let out = with_stdin(
+        &["gtp", "--player", "greedy"],
+        "name\nboardsize 8\nplay b f5\nfinal_score\nquit\nname\n".as_bytes(),
+    );
     assert_eq!(stdout(&out), "= greedy\n\n= \n\n= \n\n= B+3\n\n= \n\n");
     assert!(out.status.success());
-    let out = with_input(&["nboard"], "nboard 2\nping 1\nunknown line\nquit\n");
+    let out = with_stdin(&["nboard"], "nboard 2\nping 1\nunknown line\nquit\n".as_bytes());
     assert_eq!(stdout(&out), "set myname random\npong 1\n");
     // Any board GTP can say: 6x6 Othello.
-    let out = with_input(&["gtp"], "boardsize 6\nplay b c2\ngenmove w\n");
+    let out = with_stdin(&["gtp"], "boardsize 6\nplay b c2\ngenmove w\n".as_bytes());
     let text = stdout(&out);
     assert!(text.starts_with("= \n\n= \n\n= ") && text.lines().count() == 6, "{text}");
 }
@@ -254,11 +250,8 @@ fn ctrl_c_mid_match_keeps_the_finished_games() {
     let records = dir.path("games.ggf");
     let a = format!("gtp:{REVERSI} gtp --policy greedy");
     let b = format!("nboard:{REVERSI} nboard");
-    let mut child = Command::new(REVERSI)
-        .args(["match", &a, &b, "--games", "1000000", "-o", &records])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        command(&["match", &a, &b, "--games", "1000000", "-o", &records]).stdout(Stdio::piped()).spawn().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     for _ in 0..3 {
         lines.next().unwrap().unwrap();
@@ -279,21 +272,6 @@ fn ctrl_c_mid_match_keeps_the_finished_games() {
         reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(),
         games.len() + 2
     );
-}
-
-/// Waits for `child` up to a minute: a regression that blocks fails.
-fn wait_at_most_a_minute(child: &mut std::process::Child) -> std::process::ExitStatus {
-    let began = std::time::Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if began.elapsed() > std::time::Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("still running after a minute");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
 }
 
 #[cfg(unix)]
@@ -326,12 +304,8 @@ fn a_fifo_output_is_refused_before_anything_starts() {
     let fifo = dir.path("games.ggf");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let us = format!("gtp:{REVERSI} gtp");
-    let mut child = Command::new(REVERSI)
-        .args(["match", &us, &us, "-o", &fifo])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        command(&["match", &us, &us, "-o", &fifo]).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     let status = wait_at_most_a_minute(&mut child);
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
@@ -421,8 +395,7 @@ fn engines_end_with_an_interrupted_match() {
     let us = format!("gtp:{REVERSI} gtp");
     for signal in ["-TERM", "-INT"] {
         let _ = std::fs::remove_file(&pids);
-        let mut child = Command::new(REVERSI)
-            .args(["match", &engine, &us, "--games", "1000", "-o", &records, "--resume"])
+        let mut child = command(&["match", &engine, &us, "--games", "1000", "-o", &records, "--resume"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

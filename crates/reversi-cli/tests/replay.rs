@@ -4,14 +4,16 @@
 //! (The records `convert` and `play` write are checked in `write.rs`.)
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
 mod common;
 mod repository;
 
-use common::{TempDir, assert_parse_error, convert, replay_json, reversi, stderr, stdout, without_file};
+use common::{
+    TempDir, assert_parse_error, command, convert, json_lines, refused_in_one_line, replay_json, reversi, stderr,
+    stdout, with_stdin, without_file,
+};
 use repository::{data, data_files, illegal};
 
 #[test]
@@ -158,14 +160,10 @@ fn files_in_order(games: &[Value]) -> Vec<String> {
 fn replay_walks_a_directory_in_path_order() {
     // `data/wthor` as a user in the workspace root types it.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .current_dir(&root)
-        .args(["replay", "--json", "data/wthor"])
-        .output()
-        .unwrap();
+    let out = command(&["replay", "--json", "data/wthor"]).current_dir(&root).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).is_empty());
-    let mut games: Vec<Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let mut games = json_lines(&out);
     let summary = games.pop().unwrap()["summary"].clone();
     let expected: Vec<String> = (1977..=1985)
         .map(|year| Path::new("data/wthor").join(format!("WTH_{year}.wtb")).display().to_string())
@@ -267,16 +265,8 @@ fn obf_positions_replay_as_games_without_moves() {
 
 #[test]
 fn standard_input_is_sniffed() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(["replay", "--json", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     let text = std::fs::read(data("pgn/playok.pgn")).unwrap();
-    child.stdin.take().unwrap().write_all(&text).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(&["replay", "--json", "-"], &text);
     assert!(out.status.success());
     let first: Value = serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
     assert_eq!((&first["file"], &first["black"], &first["white"]), (&"<stdin>".into(), &38.into(), &26.into()));
@@ -393,17 +383,15 @@ fn a_cut_or_overlong_wthor_file_reports_its_games_then_the_error() {
 fn bad_options_are_one_line_and_status_2() {
     for (args, expected) in [
         (&["replay", "x.txt", "--board", "9"][..], "--board 9: "),
-        (&["convert", "in.pgn", "-o", "out.zip"], "-o out.zip: the extension names no format: give --to"),
-        (&["convert", "in.pgn", "-o", "-"], "-o -: standard output has no extension"),
-        (&["convert", "in.pgn", "-o", "-", "--to", "wthor"], "WTHOR is binary"),
+        (
+            &["convert", "in.pgn", "-o", "out.zip"],
+            "-o out.zip: the extension names no format: expected .txt, .pgn, .ggf, .wtb, .obf, .pos, .oq, found .zip: give --to",
+        ),
+        (&["convert", "in.pgn", "-o", "-"], "-o -: a stream (standard output, a file object) has no extension"),
+        (&["convert", "in.pgn", "-o", "-", "--to", "wthor"], "-o -: WTHOR is written to a path, not a stream"),
         (&["play", "--board", "1x1"], "does not fit a 1x1 board"),
     ] {
-        let out = reversi(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("reversi: ") && err.contains(expected), "{args:?}: {err}");
-        assert!(stdout(&out).is_empty(), "{args:?}");
+        refused_in_one_line(args, expected);
     }
 }
 
@@ -434,11 +422,7 @@ fn a_large_pgn_replays_game_by_game() {
         stdout(&out)
     );
     // The same from standard input (`*` alone does not look like PGN).
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(["replay", "--format", "pgn", "-"])
-        .stdin(std::fs::File::open(&big).unwrap())
-        .output()
-        .unwrap();
+    let out = command(&["replay", "--format", "pgn", "-"]).stdin(std::fs::File::open(&big).unwrap()).output().unwrap();
     assert!(stdout(&out).starts_with("1 file, 2,000,000 games, "), "{}", stdout(&out));
 }
 

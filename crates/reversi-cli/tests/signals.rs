@@ -11,14 +11,13 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{TempDir, listing};
+use common::{TempDir, command, listing, reversi};
 
 /// Starts `reversi ARGS` in `dir` (with `input` on its standard input, kept
 /// open), waits until its temporary output has at least `bytes` in it,
 /// sends `signal` and gives the signal that ended it.
 fn interrupted(dir: &TempDir, args: &[&str], input: &str, bytes: u64, signal: &str) -> Option<i32> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
+    let mut child = command(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -72,7 +71,7 @@ fn a_write_killed_outright_leaves_a_temporary_file_the_next_write_removes() {
     assert!(names[0].starts_with(".out.txt.tmp-") && names[1] == "out.txt", "{names:?}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "the file before\n");
     // The next write of the destination finds it locked by no one: removed.
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi")).args(["play", "--games", "1", "-o", &out]).output().unwrap();
+    let out = reversi(&["play", "--games", "1", "-o", &out]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(listing(&dir), ["out.txt"]);
 }

@@ -3,13 +3,7 @@
 
 mod common;
 
-use common::{TempDir, reversi, stderr, stdout};
-use serde_json::Value;
-
-/// The JSON lines of a run's standard output.
-fn json_lines(out: &std::process::Output) -> Vec<Value> {
-    stdout(out).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
+use common::{TempDir, json_lines, reversi, stderr, stdout};
 
 /// An 8x8 position with 6 empties (f1 c2 e2 f2 a8 h8 empty). Its exact
 /// score, and each move's, come from the reference twin in the test.

@@ -4,32 +4,13 @@
 
 mod common;
 
-use common::{TempDir, reversi, stderr, stdout};
+use common::{TempDir, refused, succeeded};
 use serde_json::Value;
 
 /// The plain count of `perft DEPTH GAME...`.
 fn plain(depth: &str, game: &[&str]) -> u64 {
     let args: Vec<&str> = ["perft", depth].iter().chain(game).copied().chain(["--json"]).collect();
-    let out = reversi(&args);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    serde_json::from_str::<Value>(&stdout(&out)).unwrap()["leaves"].as_u64().unwrap()
-}
-
-/// Runs `args`, which must succeed, and gives its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = reversi(args);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    stdout(&out)
-}
-
-/// Runs `args`, which must fail with status 2 and a one-line message holding
-/// `expected`.
-fn refused(args: &[&str], expected: &str) {
-    let out = reversi(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-    let err = stderr(&out);
-    assert!(err.contains(expected), "{args:?}: {err}");
-    assert!(stdout(&out).is_empty(), "{args:?}");
+    serde_json::from_str::<Value>(&succeeded(&args)).unwrap()["leaves"].as_u64().unwrap()
 }
 
 /// Writes the plan of `perft DEPTH GAME` split at `split` into `dir`, counts
@@ -39,7 +20,7 @@ fn split_count(dir: &TempDir, depth: &str, split: &str, game: &[&str], shards: u
     let plan = dir.path("plan.txt");
     let args: Vec<&str> =
         ["perft", depth].iter().chain(game).copied().chain(["--split", split, "--plan", &plan, "--json"]).collect();
-    let summary: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let summary: Value = serde_json::from_str(&succeeded(&args)).unwrap();
     let positions = u32::try_from(summary["positions"].as_u64().unwrap()).unwrap();
     let shards = shards.min(positions.max(1));
     let mut results = Vec::new();
@@ -48,12 +29,12 @@ fn split_count(dir: &TempDir, depth: &str, split: &str, game: &[&str], shards: u
         let shard = format!("{i}/{shards}");
         let args: Vec<&str> =
             ["perft", "--plan", &plan, "--shard", &shard, "-o", &result].iter().chain(extra).copied().collect();
-        ok(&args);
+        succeeded(&args);
         results.push(result);
     }
     let args: Vec<&str> =
         ["perft", "--json", "--merge"].into_iter().chain(results.iter().map(String::as_str)).collect();
-    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let merged: Value = serde_json::from_str(&succeeded(&args)).unwrap();
     assert_eq!(merged["shards"], shards, "{merged}");
     merged["leaves"].as_u64().unwrap()
 }
@@ -95,7 +76,7 @@ fn every_hash_seed_gives_the_same_count_and_is_recorded() {
     let expected = plain("10", &[]);
     for seed in ["0", "1", "18446744073709551615"] {
         let args = ["perft", "10", "--threads", "2", "--hash", "1", "--hash-seed", seed, "--json"];
-        let leaves = serde_json::from_str::<Value>(&ok(&args)).unwrap()["leaves"].as_u64().unwrap();
+        let leaves = serde_json::from_str::<Value>(&succeeded(&args)).unwrap()["leaves"].as_u64().unwrap();
         assert_eq!(leaves, expected, "seed {seed}");
         let extra = ["--hash", "1", "--hash-seed", seed];
         assert_eq!(split_count(&dir, "10", "4", &[], 3, &extra), expected, "seed {seed}");
@@ -114,7 +95,7 @@ fn every_hash_seed_gives_the_same_count_and_is_recorded() {
 fn early_endings_are_in_the_header() {
     let dir = TempDir::new("split-finished");
     let plan = dir.path("plan.txt");
-    let line = ok(&["perft", "20", "--board", "4x4", "--split", "12", "--plan", &plan, "--json"]);
+    let line = succeeded(&["perft", "20", "--board", "4x4", "--split", "12", "--plan", &plan, "--json"]);
     let summary: Value = serde_json::from_str(&line).unwrap();
     let (paths, finished) = (summary["paths"].as_u64().unwrap(), summary["finished"].as_u64().unwrap());
     assert!(finished > 0, "{summary}");
@@ -127,8 +108,8 @@ fn early_endings_are_in_the_header() {
 fn the_plan_is_the_same_byte_for_byte() {
     let dir = TempDir::new("split-bytes");
     let (a, b) = (dir.path("a.txt"), dir.path("b.txt"));
-    ok(&["perft", "10", "--split", "5", "--plan", &a]);
-    ok(&["perft", "10", "--split", "5", "--plan", &b, "--threads", "2", "--hash", "8"]);
+    succeeded(&["perft", "10", "--split", "5", "--plan", &a]);
+    succeeded(&["perft", "10", "--split", "5", "--plan", &b, "--threads", "2", "--hash", "8"]);
     let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert_eq!(a, b);
     let text = String::from_utf8(a).unwrap();
@@ -147,14 +128,14 @@ fn the_plan_is_the_same_byte_for_byte() {
 fn bad_plans_shards_and_results_are_refused() {
     let dir = TempDir::new("split-bad");
     let plan = dir.path("plan.txt");
-    ok(&["perft", "6", "--split", "3", "--plan", &plan]);
+    succeeded(&["perft", "6", "--split", "3", "--plan", &plan]);
     let result = |name: &str, plan: &str, shard: &str| {
         let path = dir.path(name);
-        ok(&["perft", "--plan", plan, "--shard", shard, "-o", &path]);
+        succeeded(&["perft", "--plan", plan, "--shard", shard, "-o", &path]);
         path
     };
     let (r0, r1) = (result("r0.json", &plan, "0/2"), result("r1.json", &plan, "1/2"));
-    ok(&["perft", "--merge", &r0, &r1]);
+    succeeded(&["perft", "--merge", &r0, &r1]);
 
     // The shard index out of range, or not I/N.
     refused(&["perft", "--plan", &plan, "--shard", "2/2", "-o", &r0], "shard 2 is out of range");
@@ -194,7 +175,7 @@ fn bad_plans_shards_and_results_are_refused() {
     refused(&["perft", "--merge", &r0], "1 of 2 shards missing: 1");
     refused(&["perft", "--merge", &r0, &r1, &r1], "r1.json: shard 1 is also");
     let other = dir.path("other.txt");
-    ok(&["perft", "6", "--split", "2", "--plan", &other]);
+    succeeded(&["perft", "6", "--split", "2", "--plan", &other]);
     let foreign = result("foreign.json", &other, "1/2");
     refused(&["perft", "--merge", &r0, &foreign], "foreign.json: shard 1/2 of plan");
     let three = result("three.json", &plan, "1/3");
@@ -223,10 +204,11 @@ fn a_plan_too_large_is_refused_at_once_with_its_size() {
 fn shard_counts_past_the_plans_positions_are_refused() {
     let dir = TempDir::new("split-shards");
     let plan = dir.path("plan.txt");
-    let summary: Value = serde_json::from_str(&ok(&["perft", "6", "--split", "3", "--plan", &plan, "--json"])).unwrap();
+    let summary: Value =
+        serde_json::from_str(&succeeded(&["perft", "6", "--split", "3", "--plan", &plan, "--json"])).unwrap();
     assert_eq!(summary["positions"], 14);
     let r = dir.path("r.json");
-    ok(&["perft", "--plan", &plan, "--shard", "13/14", "-o", &r]);
+    succeeded(&["perft", "--plan", &plan, "--shard", "13/14", "-o", &r]);
     refused(
         &["perft", "--plan", &plan, "--shard", "0/15", "-o", &r],
         "expected at most 14 shards for a plan of 14 positions",
@@ -239,16 +221,16 @@ fn shard_counts_past_the_plans_positions_are_refused() {
 fn stale_temporary_results_are_removed_and_never_merged() {
     let dir = TempDir::new("split-stale");
     let plan = dir.path("plan.txt");
-    ok(&["perft", "6", "--split", "3", "--plan", &plan]);
+    succeeded(&["perft", "6", "--split", "3", "--plan", &plan]);
     // What a shard killed outright (SIGKILL) while writing leaves: its
     // temporary file, locked by no process any more.
     let stale = dir.path(".r0.json.tmp-999999");
     std::fs::write(&stale, "{\"format\":\"reversi-perft-shard 1\",\"pl").unwrap();
     refused(&["perft", "--merge", &stale], ".r0.json.tmp-999999: a temporary file");
     let (r0, r1) = (dir.path("r0.json"), dir.path("r1.json"));
-    ok(&["perft", "--plan", &plan, "--shard", "0/2", "-o", &r0]);
-    ok(&["perft", "--plan", &plan, "--shard", "1/2", "-o", &r1]);
+    succeeded(&["perft", "--plan", &plan, "--shard", "0/2", "-o", &r0]);
+    succeeded(&["perft", "--plan", &plan, "--shard", "1/2", "-o", &r1]);
     // The run over the same result removed it.
     assert_eq!(common::listing(&dir), ["plan.txt", "r0.json", "r1.json"]);
-    ok(&["perft", "--merge", &r0, &r1]);
+    succeeded(&["perft", "--merge", &r0, &r1]);
 }

@@ -4,13 +4,7 @@
 
 mod common;
 
-use common::{TempDir, reversi, stderr, stdout};
-use serde_json::Value;
-
-/// The JSON lines of a run's standard output.
-fn json_lines(out: &std::process::Output) -> Vec<Value> {
-    stdout(out).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
+use common::{TempDir, json_lines, reversi, stderr, stdout};
 
 #[test]
 fn filled_scores_check_and_a_changed_one_is_named() {

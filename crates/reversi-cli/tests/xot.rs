@@ -4,15 +4,13 @@
 
 mod common;
 
-use common::{TempDir, reversi, stderr, stdout};
+use common::{TempDir, reversi, stderr, stdout, succeeded};
 
 /// The list of `seed` as the command writes it to standard output.
 fn list(seed: &str, extra: &[&str]) -> String {
     let mut args = vec!["xot", "generate", "--count", "40", "--seed", seed, "--depth", "4"];
     args.extend_from_slice(extra);
-    let out = reversi(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
-    stdout(&out)
+    succeeded(&args)
 }
 
 #[test]

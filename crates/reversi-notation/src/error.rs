@@ -260,7 +260,8 @@ pub enum ReadError {
     },
     /// A NUL byte in a text format: the input is binary data, not text (as
     /// `grep` calls a file binary), and reading stops there, with this one
-    /// error. A NUL in the first 64 KiB makes the whole input binary
+    /// error. A NUL in the head format detection reads
+    /// ([`Format::DETECT_BYTES`](crate::Format::DETECT_BYTES)) makes the whole input binary
     /// (nothing of it is read); a later one ends it after the games before.
     #[error("line {line}, column {column}: {}", BinaryMessage(*offset))]
     Binary {

@@ -136,7 +136,7 @@ pub mod xot;
 pub use encoder::{Encoder, write, write_report};
 pub use error::{EncodeError, ReadError, RecordError, SyntaxError, WriteError};
 pub use format::registry::ParseFormatError;
-pub use format::{Format, ReadOptions};
+pub use format::{Format, OutputFormatError, ReadOptions};
 pub use losses::{FieldChange, Loss, Losses};
 pub use paste::{MAX_PASTE_BYTES, PasteError, PasteForm, Pasted, PositionArgError, paste, paste_as, paste_position};
 pub use place::Place;
@@ -151,7 +151,7 @@ pub use replay::{
 pub use reversi_variants::output::{OutputError, Outputs, TemporaryFiles, is_temporary};
 #[cfg(feature = "serde")]
 pub use serde::RecordStartError;
-pub use to_path::{PathError, PathOptions, check_path, convert_record, output_files, write_path};
+pub use to_path::{PathError, PathOptions, check_inputs, check_path, convert_record, output_files, write_path};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

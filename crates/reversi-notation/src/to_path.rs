@@ -73,9 +73,13 @@ impl<'a> PathOptions<'a> {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PathError<E = Infallible> {
-    /// An output file is one of the inputs.
-    #[error("{} would overwrite the input {}", output.display(), input.display())]
+    /// An output file is one of the inputs. The message leaves `path` to
+    /// the caller, who names it as its user gave it (`-o games.pgn`), as it
+    /// does for [`PathError::Wthor`].
+    #[error("{}", is_an_input(path, output, input))]
     IsAnInput {
+        /// The path written to.
+        path: PathBuf,
         /// The output file ([`output_files`]: the path, or one of WTHOR's name files).
         output: PathBuf,
         /// The input it is, as given.
@@ -100,11 +104,29 @@ impl PathError {
     #[must_use]
     pub fn widen<E>(self) -> PathError<E> {
         match self {
-            PathError::IsAnInput { output, input } => PathError::IsAnInput { output, input },
+            PathError::IsAnInput { path, output, input } => PathError::IsAnInput { path, output, input },
             PathError::Wthor(e) => PathError::Wthor(e),
             PathError::Write(e) => PathError::Write(e),
             PathError::Output(e) => PathError::Output(e),
             PathError::Records(never) => match never {},
+        }
+    }
+}
+
+impl<E> PathError<E> {
+    /// The records' own error apart (`Err`), else this error of the path
+    /// (`Ok`), whose message then needs no `E`: a front end passes the one
+    /// on and maps the other.
+    ///
+    /// # Errors
+    /// [`PathError::Records`]'s error.
+    pub fn narrow(self) -> Result<PathError, E> {
+        match self {
+            PathError::IsAnInput { path, output, input } => Ok(PathError::IsAnInput { path, output, input }),
+            PathError::Wthor(e) => Ok(PathError::Wthor(e)),
+            PathError::Write(e) => Ok(PathError::Write(e)),
+            PathError::Output(e) => Ok(PathError::Output(e)),
+            PathError::Records(e) => Err(e),
         }
     }
 }
@@ -127,9 +149,7 @@ pub fn output_files(path: &Path, format: Format) -> Vec<PathBuf> {
 /// [`PathError::IsAnInput`] or [`PathError::Wthor`].
 pub fn check_path(path: &Path, format: Format, options: &PathOptions<'_>) -> Result<(), PathError> {
     for output in output_files(path, format) {
-        if let Some(input) = options.inputs.iter().find(|input| same_file(&output, input)) {
-            return Err(PathError::IsAnInput { output, input: input.clone() });
-        }
+        not_an_input(path, output, options.inputs)?;
     }
     // After the clashes with the inputs: writing over an input is the
     // clearer refusal when a name file is one.
@@ -137,6 +157,36 @@ pub fn check_path(path: &Path, format: Format, options: &PathOptions<'_>) -> Res
         wthor::check_target(path, options.replace_names).map_err(PathError::Wthor)?;
     }
     Ok(())
+}
+
+/// Checks that the one file `path` is none of `inputs` (the same file,
+/// however named): [`check_path`]'s first check, for a writer of another
+/// kind of file (Python's `.npz` output).
+///
+/// # Errors
+/// [`PathError::IsAnInput`].
+pub fn check_inputs(path: &Path, inputs: &[PathBuf]) -> Result<(), PathError> {
+    not_an_input(path, path.to_path_buf(), inputs)
+}
+
+/// Refuses `output`, one of the files written to `path`, when it is one of
+/// `inputs`.
+fn not_an_input(path: &Path, output: PathBuf, inputs: &[PathBuf]) -> Result<(), PathError> {
+    match inputs.iter().find(|input| same_file(&output, input)) {
+        Some(input) => Err(PathError::IsAnInput { path: path.to_path_buf(), output, input: input.clone() }),
+        None => Ok(()),
+    }
+}
+
+/// [`PathError::IsAnInput`]'s message: `this is the input IN` when the
+/// output is the path itself, else `OUT would overwrite the input IN`.
+fn is_an_input(path: &Path, output: &Path, input: &Path) -> String {
+    let input = input.display();
+    if output == path {
+        format!("this is the input {input}: write to another file")
+    } else {
+        format!("{} would overwrite the input {input}: write to another file", output.display())
+    }
 }
 
 /// Whether `a` and `b` are the same existing file (symbolic links and `..`

@@ -6,10 +6,15 @@
 //! message. Files that cannot be read or written raise `OSError`'s classes
 //! (`FileNotFoundError`, ...) with the path, as Python's own `open` does.
 
+use std::path::Path;
+
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
+use reversi_notation::wthor::TargetError;
+use reversi_notation::{EncodeError, OutputError, PathError};
+use reversi_variants::shards::DestinationError;
 
 pyo3::create_exception!(
     reversi_rules,
@@ -43,7 +48,7 @@ const CLASSES: [(&str, &str, bool, &str); 6] = [
     ("RecordError", "reversi_rules", false, "A game record that does not read or replay; the message says where."),
     (
         "PlanError",
-        "reversi_rules.split",
+        "reversi_rules.shards",
         false,
         "A plan that cannot be made or read: a split past the depth, a split whose plan would pass 2**20 \
          positions at some ply (the message gives its estimated size and the deepest split that fits), a file \
@@ -52,7 +57,7 @@ const CLASSES: [(&str, &str, bool, &str); 6] = [
     ),
     (
         "MergeError",
-        "reversi_rules.split",
+        "reversi_rules.shards",
         false,
         "Shard results that do not make one count: a result missing, twice, of another plan or shard count, or \
          no result at all; the message names the file.",
@@ -93,7 +98,7 @@ pub(crate) fn class(py: Python<'_>, kind: Kind) -> PyResult<Bound<'_, PyType>> {
 }
 
 /// Adds `ReversiError` and the classes of the top-level module to it (the
-/// split's are added by `split::register`).
+/// shards' are added by `shards::register`).
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("ReversiError", py.get_type::<ReversiError>())?;
@@ -142,5 +147,65 @@ pub(crate) fn read_error(e: &reversi_notation::RecordError) -> PyErr {
             std::io::Error::new(*kind, e.to_string()).into()
         }
         _ => record_error(e),
+    }
+}
+
+/// A file that cannot be read or written: the `OSError` of its kind
+/// (`FileNotFoundError`, `PermissionError`, ...), the message naming it.
+pub(crate) fn os_error(file: &Path, error: &std::io::Error) -> PyErr {
+    std::io::Error::new(error.kind(), format!("{}: {error}", file.display())).into()
+}
+
+/// The one mapping of an output that fails, for every writer (records,
+/// `.npz` files, plans and shard results): a directory is a `ValueError`
+/// (a path that names no file), anything else [`os_error`].
+pub(crate) fn output_error(e: OutputError) -> PyErr {
+    not_written(&e.path, &e.source)
+}
+
+/// [`output_error`] of `file`.
+fn not_written(file: &Path, error: &std::io::Error) -> PyErr {
+    match error.kind() {
+        std::io::ErrorKind::IsADirectory => PyValueError::new_err(format!("{}: {error}", file.display())),
+        _ => os_error(file, error),
+    }
+}
+
+/// A plan's or shard result's destination error: a path refused
+/// (`ValueError`, the library's sentence), else [`output_error`].
+pub(crate) fn destination_error(e: &DestinationError) -> PyErr {
+    match e {
+        DestinationError::Io { file, source } => not_written(file, source),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// The error of writing records to `path` ([`PathError`]): a refusal is a
+/// `ValueError` naming the path in the library's words (with the argument
+/// that lifts it), a game the format cannot hold a `RecordError`, an output
+/// that fails [`output_error`], the records' own passed on.
+pub(crate) fn path_error(path: &Path, e: PathError<PyErr>) -> PyErr {
+    match e.narrow() {
+        Err(e) => e,
+        Ok(PathError::Write(e)) => record_error(e),
+        Ok(PathError::Output(e)) => output_error(e),
+        Ok(e) => {
+            let hint = match e {
+                PathError::Wthor(TargetError::SharedNames { .. }) => {
+                    ": pass replace_names=True to replace them, or give the games another name"
+                }
+                _ => "",
+            };
+            PyValueError::new_err(format!("{}: {e}{hint}", path.display()))
+        }
+    }
+}
+
+/// The error of an encoder writing to a stream: a game the format cannot
+/// hold is a `RecordError`, a failed output an `OSError`.
+pub(crate) fn encode_error(e: EncodeError) -> PyErr {
+    match e {
+        EncodeError::Io(e) => e.into(),
+        e => record_error(e),
     }
 }

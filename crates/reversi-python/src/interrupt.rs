@@ -8,7 +8,7 @@
 //! on behind the caller's back.
 //!
 //! Every call of the package that may run for more than a moment goes
-//! through it: `perft`, `split.count_shard`, `Batch.rollout`, the chunks of
+//! through it: `perft`, `shards.count_shard`, `Batch.rollout`, the chunks of
 //! `dataset`.
 
 use std::sync::Mutex;

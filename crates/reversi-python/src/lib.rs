@@ -17,8 +17,8 @@ mod position;
 mod py_policy;
 mod records;
 mod serving;
+mod shards;
 mod solve;
-mod split;
 mod threads;
 mod tournament;
 mod vector;
@@ -33,7 +33,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     m.add_class::<position::PyPosition>()?;
-    split::register(m)?;
+    shards::register(m)?;
     m.add_class::<batch::Batch>()?;
     m.add_class::<vector::VectorCore>()?;
     m.add_class::<records::PyRecord>()?;

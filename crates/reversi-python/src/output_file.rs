@@ -14,10 +14,10 @@ use std::path::PathBuf;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use reversi_notation::Outputs;
+use reversi_notation::{Outputs, check_inputs};
 
 use crate::args::FilePath;
-use crate::writing::output_error;
+use crate::errors::{output_error, path_error};
 
 /// A destination written all or nothing (module docs). Write-only and
 /// unseekable: `zipfile` writes to it as to a pipe.
@@ -43,15 +43,7 @@ impl OutputFile {
     #[pyo3(signature = (path, inputs=Vec::new()))]
     fn py_new(py: Python<'_>, path: FilePath, inputs: Vec<FilePath>) -> PyResult<OutputFile> {
         let (path, inputs): (PathBuf, Vec<PathBuf>) = (path.get(), inputs.into_iter().map(FilePath::get).collect());
-        if let Ok(target) = std::fs::canonicalize(&path)
-            && let Some(input) = inputs.iter().find(|i| std::fs::canonicalize(i).ok().as_ref() == Some(&target))
-        {
-            return Err(PyValueError::new_err(format!(
-                "{}: this is the input {}: write to another file",
-                path.display(),
-                input.display()
-            )));
-        }
+        check_inputs(&path, &inputs).map_err(|e| path_error(&path, e.widen()))?;
         let files = py.detach(|| Outputs::create(std::slice::from_ref(&path))).map_err(output_error)?;
         Ok(OutputFile { path, files: Some(files), written: 0 })
     }

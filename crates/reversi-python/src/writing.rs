@@ -12,78 +12,36 @@
 //! come (every format but WTHOR, whose header counts its games). What a
 //! format cannot hold is said: the warnings returned, as the CLI prints them.
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use reversi_notation::wthor::TargetError;
 use reversi_notation::{
-    EncodeError, Encoder, Format, Losses, OutputError, PathError, PathOptions, Record, convert_record, write_path,
+    Encoder, Format, Losses, OutputFormatError, ParseFormatError, PathOptions, Record, convert_record, write_path,
 };
 
 use crate::args::FilePath;
-use crate::errors::{illegal, record_error};
+use crate::errors::{encode_error, illegal, path_error, record_error};
 use crate::records::{PyRecord, Skipped, open_source, parse_errors};
 
-/// The format named, else the one of `target`'s extension.
+/// The format named, else the one of `target`'s extension
+/// ([`Format::for_output`]).
 fn format_of(format: Option<&str>, target: Option<&Path>) -> PyResult<Format> {
-    if let Some(name) = format {
-        return name.parse().map_err(|e: reversi_notation::ParseFormatError| PyValueError::new_err(e.to_string()));
-    }
-    target
-        .and_then(|t| t.extension())
-        .and_then(OsStr::to_str)
-        .and_then(Format::from_extension)
-        .ok_or_else(|| PyValueError::new_err("format= is needed: no format is known by this target's extension"))
-}
-
-/// The error of an encoder: a game the format cannot hold is a
-/// `RecordError`, a failed output an `OSError`.
-fn encode_error(e: EncodeError) -> PyErr {
-    match e {
-        EncodeError::Io(e) => e.into(),
-        e => record_error(e),
-    }
-}
-
-/// An output's failure, naming the path: a `ValueError` for a directory,
-/// else the `OSError` of its kind.
-pub(crate) fn output_error(e: OutputError) -> PyErr {
-    match e.source.kind() {
-        std::io::ErrorKind::IsADirectory => PyValueError::new_err(e.to_string()),
-        kind => std::io::Error::new(kind, e.to_string()).into(),
-    }
+    let given = match format {
+        Some(name) => Some(name.parse().map_err(|e: ParseFormatError| PyValueError::new_err(e.to_string()))?),
+        None => None,
+    };
+    Format::for_output(target, given, None).map_err(|e| match e {
+        OutputFormatError::PathOnly { .. } => PyValueError::new_err(e.to_string()),
+        e => PyValueError::new_err(format!("format= is needed: {e}")),
+    })
 }
 
 /// Where the games go.
 enum Target<'py> {
     Path(PathBuf),
     File(Bound<'py, PyAny>),
-}
-
-/// The Python error of a [`PathError`] of writing to `path`.
-fn path_error(path: &Path, e: PathError<PyErr>) -> PyErr {
-    let shown = path.display();
-    match e {
-        PathError::IsAnInput { output, input } if output == path => {
-            PyValueError::new_err(format!("{shown}: this is the input {}: write to another file", input.display()))
-        }
-        PathError::IsAnInput { output, input } => PyValueError::new_err(format!(
-            "{shown}: {} would overwrite the input {}: write to another file",
-            output.display(),
-            input.display()
-        )),
-        PathError::Wthor(e @ TargetError::SharedNames { .. }) => PyValueError::new_err(format!(
-            "{shown}: {e}: pass replace_names=True to replace them, or give the games another name"
-        )),
-        PathError::Wthor(e) => PyValueError::new_err(format!("{shown}: {e}")),
-        PathError::Write(e) => record_error(e),
-        PathError::Output(e) => output_error(e),
-        PathError::Records(e) => e,
-        _ => PyValueError::new_err(format!("{shown}: cannot be written")),
-    }
 }
 
 /// Writes `games` to `target` in `format`; the warnings of what it could not
@@ -99,11 +57,6 @@ fn write_all(
         Target::Path(path) => {
             let options = PathOptions::new().inputs(inputs).replace_names(replace_names);
             write_path(path, format, games, &options).map_err(|e| path_error(path, e))?
-        }
-        Target::File(_) if format == Format::Wthor => {
-            return Err(PyValueError::new_err(
-                "WTHOR is written to a path: its header counts the games and its names go to STEM.JOU and STEM.TRN",
-            ));
         }
         Target::File(file) => {
             let mut encoder = Encoder::new(format);

@@ -97,10 +97,18 @@ fn wthor_games_carry_the_names_of_the_name_files() {
     let tournaments = b(include_bytes!("../../../data/wthor/WTHOR.TRN"));
     let games = read_records(b(wtb), Some(s("WTH_1980.wtb")), None, Some(players), Some(tournaments)).unwrap();
     assert_eq!((games.format().as_str(), games.length()), ("wthor", (wtb.len() - 16) / 68));
+    // The first game's players, read from the bytes here: its entry (after
+    // the 16-byte header) holds each player's number at bytes 2 and 4, the
+    // name file a 20-byte NUL-padded name for each after its own header.
+    let jou = include_bytes!("../../../data/wthor/WTHOR.JOU");
+    let number = |at: usize| usize::from(u16::from_le_bytes([wtb[16 + at], wtb[17 + at]]));
+    let name = |i: usize| -> String {
+        jou[16 + 20 * i..16 + 20 * (i + 1)].iter().take_while(|&&c| c != 0).map(|&c| char::from(c)).collect()
+    };
     let first = games.get(n(0)).unwrap().unwrap();
-    assert!(first.black().is_some_and(|name| !name.starts_with('#')), "{:?}", first.black());
+    assert_eq!((first.black(), first.white()), (Some(name(number(2))), Some(name(number(4)))));
     let numbered = read_records(b(wtb), Some(s("WTH_1980.wtb")), None, None, None).unwrap();
-    assert!(numbered.get(n(0)).unwrap().unwrap().black().unwrap().starts_with('#'));
+    assert_eq!(numbered.get(n(0)).unwrap().unwrap().black(), Some(format!("#{}", number(2))));
     // Every game replays to its end: the final position's pieces add up to
     // the squares filled.
     for i in 0..games.length() {
@@ -150,7 +158,16 @@ fn bad_bytes_are_listed_errors_not_panics() {
     let binary: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
     let games = read_records(b(&binary), Some(s("noise.pgn")), None, None, None).unwrap();
     assert!(games.errors().iter().all(|e| e.starts_with("noise.pgn")), "{:?}", games.errors());
-    assert!(games.length() >= 1 && games.get(n(0)).unwrap().unwrap().error().is_some());
+    // As the library reads them: the same games, each error the same.
+    let options = reversi_notation::ReadOptions::new();
+    let library: Vec<_> =
+        reversi_notation::Reader::new(reversi_notation::Format::Pgn, &binary[..], options).named("noise.pgn").collect();
+    assert_eq!(games.length(), library.len());
+    for (i, game) in library.iter().enumerate() {
+        let expected = game.as_ref().err().map(ToString::to_string);
+        assert_eq!(games.get(n(i)).unwrap().unwrap().error(), expected, "game {i}");
+    }
+    assert!(games.get(n(0)).unwrap().unwrap().error().is_some());
     assert!(message(games.get(n(0)).unwrap().unwrap().replay().unwrap_err()).starts_with("noise.pgn"));
     let unknown = message(read_records(b(&binary), Some(s("noise.bin")), None, None, None).unwrap_err());
     assert!(unknown.starts_with("noise.bin: unknown format: expected a record file ("), "{unknown}");

@@ -4,26 +4,87 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+/// The command `reversi` with these arguments, to set its directory and
+/// standard streams before it runs.
+pub(crate) fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_reversi"));
+    command.args(args);
+    command
+}
+
 /// Runs `reversi` with these arguments.
 pub(crate) fn reversi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi")).args(args).output().expect("the binary runs")
+    command(args).output().expect("the binary runs")
+}
+
+/// Runs `reversi` with these arguments, which must succeed; its standard
+/// output.
+pub(crate) fn succeeded(args: &[&str]) -> String {
+    let out = reversi(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// Runs `reversi` with these arguments, which must fail with status 2, its
+/// standard error holding `expected` and nothing on standard output; its
+/// standard error.
+pub(crate) fn refused(args: &[&str], expected: &str) -> String {
+    let out = reversi(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(expected), "{args:?}: {err}");
+    assert!(stdout(&out).is_empty(), "{args:?}");
+    err
+}
+
+/// [`refused`] with the command's own message: one line, `reversi: ...`.
+pub(crate) fn refused_in_one_line(args: &[&str], expected: &str) {
+    let err = refused(args, expected);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("reversi: "), "{args:?}: {err}");
+}
+
+/// The JSON lines of a run's standard output.
+pub(crate) fn json_lines(out: &Output) -> Vec<Value> {
+    stdout(out).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+/// Waits (a minute at most) until `ready`: a regression that never gets
+/// there fails, naming `what`.
+pub(crate) fn eventually(what: &str, mut ready: impl FnMut() -> bool) {
+    let started = Instant::now();
+    while !ready() {
+        assert!(started.elapsed() < Duration::from_secs(60), "still not so after a minute: {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Waits for `child` up to a minute: a regression that blocks fails (the
+/// child killed).
+pub(crate) fn wait_at_most_a_minute(child: &mut Child) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            return status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("still running after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// Starts `reversi` with these arguments, its standard input, output and
 /// error piped.
 pub(crate) fn piped(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs")
+    command(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs")
 }
 
 /// Runs `reversi` with these arguments and `input` on its standard input.

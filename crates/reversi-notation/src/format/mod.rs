@@ -1,6 +1,7 @@
 //! The formats: [`Format`], one variant per format module, declared from
 //! the one list of registered formats ([`registered!`]), with the seam they
-//! plug into ([`codec`]) and the reading options ([`ReadOptions`]).
+//! plug into ([`codec`]), the reading options ([`ReadOptions`]) and the
+//! format of an output ([`Format::for_output`]).
 //! `registry` maps each variant to its module's codec and says everything
 //! a format is through it.
 //!
@@ -9,9 +10,11 @@
 
 pub(crate) mod codec;
 mod options;
+mod output;
 pub(crate) mod registry;
 
 pub use options::ReadOptions;
+pub use output::OutputFormatError;
 
 /// The registered formats, one line each: the variant of [`Format`] and the
 /// module whose `CODEC` it dispatches to. The order is [`Format::ALL`]'s.

@@ -54,7 +54,7 @@ impl Format {
     /// The format of these bytes, guessed from their content: binary with a
     /// plausible WTHOR header is WTHOR (the board size 0 or 8, a game count
     /// that the length agrees with: exactly, or more games than the bytes
-    /// hold when they are 64 KiB or more, the head of a longer file), `[`
+    /// hold when they are [`Format::DETECT_BYTES`] or more, the head of a longer file), `[`
     /// starts PGN, `(;` marks GGF, a line of 64 squares OBF, rows joined by
     /// `/` positions, anything else a transcript: other bytes that are not
     /// UTF-8 are then reported as such when read (each format's codec says
@@ -74,8 +74,8 @@ impl Format {
     }
 
     /// The format of a file named `file` (`None`: not named, as standard
-    /// input) whose first bytes are `head` (its first 64 KiB, or all of it
-    /// when shorter): the one its extension names ([`Format::from_extension`]),
+    /// input) whose first bytes are `head` (its first [`Format::DETECT_BYTES`],
+    /// or all of it when shorter): the one its extension names ([`Format::from_extension`]),
     /// else the one its content looks like ([`Format::sniff`]). A text none
     /// of whose first thousand lines any format recognises (their start) is
     /// refused, whatever its extension (a `notes.txt` of prose is no

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use reversi_core::Color;
-use reversi_variants::{Geometry, Move, Square, Variant};
+use reversi_variants::{Geometry, Move, Position, Square, Variant};
 
 use super::parse::{default_type, type_flags, type_size};
 use crate::format::codec::{Finished, GameWriter};
@@ -182,7 +182,23 @@ fn field(out: &mut String, name: &str, value: &str) {
     out.push(']');
 }
 
+/// Writes game `index` as one `(;...;)`: checked first ([`checked`]), then
+/// its header ([`header`]), result ([`result`]), start ([`board`]) and
+/// moves ([`moves`]), in GGF's order.
 fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Losses) -> Result<(), WriteError> {
+    let (start, size) = checked(record, index)?;
+    out.push_str("(;GM[Othello]");
+    header(record, index, size, out, losses);
+    result(record, index, out, losses);
+    board(&start, size, out);
+    moves(record, index, start.side_to_move(), out, losses);
+    out.push_str(";)");
+    Ok(())
+}
+
+/// The record's start and GGF size, when GGF can hold it: Reversi, a board
+/// GGF has ([`ggf_size`]), every move a placement on it (or a pass).
+fn checked(record: &Record, index: usize) -> Result<(Position, u8), WriteError> {
     let fail = |what: String| WriteError { format: "GGF", game: index, what };
     if record.variant != Variant::Reversi {
         return Err(fail(format!("GGF holds Reversi only, not {}", record.variant)));
@@ -201,7 +217,13 @@ fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Loss
             _ => {}
         }
     }
-    out.push_str("(;GM[Othello]");
+    Ok((start, size))
+}
+
+/// The players, date and event, then the kept fields in their order with
+/// the game's type at its place (a type the reader derives noted as lost),
+/// or the derived type when the record keeps none.
+fn header(record: &Record, index: usize, size: u8, out: &mut String, losses: &mut Losses) {
     for (name, value) in [("PB", &record.black), ("PW", &record.white), ("DT", &record.date), ("EV", &record.event)] {
         if let Some(value) = value {
             field(out, name, value);
@@ -228,6 +250,11 @@ fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Loss
     if ty.is_none() {
         field(out, "TY", &default_type(size, komi));
     }
+}
+
+/// `RE[...]`, the net score for Black (a disc count less the komi, noted as
+/// changed), when the record has a result GGF can write.
+fn result(record: &Record, index: usize, out: &mut String, losses: &mut Losses) {
     let (result, changed) = record.result.as_ref().map_or((None, false), GameResult::writable);
     if changed {
         losses.note(index, Loss::Result);
@@ -244,6 +271,11 @@ fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Loss
         };
         field(out, "RE", &net);
     }
+}
+
+/// `BO[...]`: the size, the start's squares row by row, the side to move.
+fn board(start: &Position, size: u8, out: &mut String) {
+    let geometry = start.geometry();
     out.push_str("BO[");
     let _ = write!(out, "{size}");
     for row in 0..geometry.height() {
@@ -259,9 +291,13 @@ fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Loss
         }
     }
     out.push_str(if start.side_to_move() == Color::Black { " *]" } else { " O]" });
-    let mut side = start.side_to_move();
-    // GGF writes every pass: those a record leaves out (WTHOR, transcripts)
-    // are written in, so that each move is labelled with its side.
+}
+
+/// The moves from `side`, each `B[...]` or `W[...]` with its evaluation and
+/// time when finite (others noted as lost). GGF writes every pass: those a
+/// record leaves out (WTHOR, transcripts) are written in, so that each move
+/// is labelled with its side.
+fn moves(record: &Record, index: usize, mut side: Color, out: &mut String, losses: &mut Losses) {
     for ply in crate::replay::with_forced_passes(record) {
         let Some(ply) = ply else {
             out.push_str(if side == Color::Black { "B[PA]" } else { "W[PA]" });
@@ -296,6 +332,4 @@ fn write_game(record: &Record, index: usize, out: &mut String, losses: &mut Loss
         out.push(']');
         side = !side;
     }
-    out.push_str(";)");
-    Ok(())
 }

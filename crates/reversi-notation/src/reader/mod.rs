@@ -42,7 +42,8 @@ use crate::{Format, Location, Origin, Place, ReadError, ReadOptions, Record, Rec
 /// error, a WTHOR header that does not match the file, and, so that any
 /// input ends in bounded time and memory with one error:
 /// - binary data in a text format ([`ReadError::Binary`]): a NUL byte, as
-///   `grep` calls a file binary; in the first 64 KiB it makes the whole
+///   `grep` calls a file binary; in the head [`Format::detect`] reads
+///   ([`Format::DETECT_BYTES`]) it makes the whole
 ///   input binary (nothing of it is read), later it ends the input after the
 ///   games before it;
 /// - no next game within twice [`ReadOptions::max_game_bytes`] after a game
@@ -109,8 +110,9 @@ impl<R: BufRead> Reader<R> {
         Reader::with_codec(format, format.codec(), reader, options)
     }
 
-    /// A reader of `reader`'s games in the format its first 64 KiB look like
-    /// ([`Format::detect`] of an input not named).
+    /// A reader of `reader`'s games in the format its head looks like
+    /// ([`Format::detect`] of an input not named, its first
+    /// [`Format::DETECT_BYTES`]).
     ///
     /// # Errors
     /// [`RecordError`] when the input cannot be read, or is of no known
@@ -121,7 +123,7 @@ impl<R: BufRead> Reader<R> {
 
     /// A reader of the games of `reader`, the file `file` (its name, for
     /// its extension), in the format [`Format::detect`] finds from the name
-    /// and the first 64 KiB; not named in errors (see [`Reader::named`]).
+    /// and the head ([`Format::DETECT_BYTES`]); not named in errors (see [`Reader::named`]).
     ///
     /// # Errors
     /// [`RecordError`] when the input cannot be read, or is of no known

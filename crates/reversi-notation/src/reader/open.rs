@@ -11,7 +11,7 @@ use crate::{Format, ReadError, ReadOptions, RecordError, wthor};
 
 /// Opens a record file to read its games one at a time ([`Reader`]), named
 /// in errors by its path: the format its extension names
-/// ([`Format::from_extension`]), else the one its first 64 KiB look like
+/// ([`Format::from_extension`]), else the one its head ([`Format::DETECT_BYTES`]) looks like
 /// ([`Format::detect`]: text that no format recognises is refused); a WTHOR file's player and tournament names from the
 /// name files beside it ([`wthor_name_files`]).
 ///

@@ -416,31 +416,66 @@ pub fn read_plan_header(path: &Path) -> Result<(PlanHeader, String), PlanError> 
     Ok((plan.header, plan.digest))
 }
 
-/// [`read_plan`], holding the lines of `shard` if any.
+/// [`read_plan`], holding the lines of `shard` if any: the header read
+/// ([`header_values`]) and checked ([`header_of`]), the digest line read
+/// ([`stated_digest`]), the body read ([`body`]), then the line count and
+/// the digest checked.
 fn read(path: &Path, shard: impl Into<Option<Shard>>) -> Result<ShardPlan, PlanError> {
     let owner = shard.into();
     let io = |source| PlanError::Io { file: path.to_path_buf(), source };
     let mut reader =
         Lines { file: path, reader: BufReader::new(File::open(path).map_err(io)?), line: 0, text: String::new() };
-    let bad = |line: u64, expected: &str, found: &str| PlanError::Line {
-        file: path.to_path_buf(),
-        line,
-        expected: expected.to_string(),
-        found: found.to_string(),
-    };
     let mut digest = Digest::new();
-    let first = reader.next(&mut digest)?.ok_or_else(|| bad(1, PLAN_FORMAT, ""))?;
+    let values = header_values(&mut reader, &mut digest)?;
+    let header = header_of(path, &values)?;
+    let stated = stated_digest(&mut reader, &digest)?;
+    if let Some(shard) = owner {
+        header
+            .check_shards(shard.count().into())
+            .map_err(|source| PlanError::Shards { file: path.to_path_buf(), source })?;
+    }
+    let (units, count) = body(&mut reader, &mut digest, &header, owner)?;
+    if count != header.positions {
+        return Err(PlanError::Count { file: path.to_path_buf(), expected: header.positions, found: count });
+    }
+    let found = digest.finish();
+    if found != stated.to_ascii_lowercase() {
+        return Err(PlanError::Digest { file: path.to_path_buf(), expected: stated, found });
+    }
+    let shard = owner.unwrap_or(Shard { index: 0, count: 1 });
+    Ok(ShardPlan { file: path.to_path_buf(), shard, header, digest: found, units })
+}
+
+/// A [`PlanError::Line`]: line `line` of `file` is `found`, not `expected`.
+fn bad(file: &Path, line: u64, expected: &str, found: &str) -> PlanError {
+    PlanError::Line { file: file.to_path_buf(), line, expected: expected.to_string(), found: found.to_string() }
+}
+
+/// Parses the header's lines: the format line, then a `KEY VALUE` line of
+/// each of [`KEYS`] in order; their values, unchecked.
+fn header_values(reader: &mut Lines<'_>, digest: &mut Digest) -> Result<Vec<String>, PlanError> {
+    let file = reader.file;
+    let first = reader.next(digest)?.ok_or_else(|| bad(file, 1, PLAN_FORMAT, ""))?;
     if first != PLAN_FORMAT {
-        return Err(bad(1, &format!("{PLAN_FORMAT:?} (a plan written by perft --split)"), &first));
+        return Err(bad(file, 1, &format!("{PLAN_FORMAT:?} (a plan written by perft --split)"), &first));
     }
     let mut values = Vec::with_capacity(KEYS.len());
     for key in KEYS {
-        let text = reader.next(&mut digest)?.ok_or_else(|| bad(reader.line + 1, &format!("{key} VALUE"), ""))?;
+        let text = reader.next(digest)?.ok_or_else(|| bad(file, reader.line + 1, &format!("{key} VALUE"), ""))?;
         match text.split_once(' ') {
             Some((k, value)) if k == key => values.push(value.to_string()),
-            _ => return Err(bad(reader.line, &format!("{key} VALUE"), &text)),
+            _ => return Err(bad(file, reader.line, &format!("{key} VALUE"), &text)),
         }
     }
+    Ok(values)
+}
+
+/// Validates the header's values ([`header_values`], line `2 + i` the
+/// value `i`): a game, a start on the header's board, `split` at most
+/// `depth`, both at most [`MAX_PLAN_DEPTH`], numbers that are numbers, and
+/// the variant, board and holes lines those of the start.
+fn header_of(file: &Path, values: &[String]) -> Result<PlanHeader, PlanError> {
+    let bad = |line: u64, expected: &str, found: &str| bad(file, line, expected, found);
     let number = |i: usize| -> Result<u64, PlanError> {
         values[i].parse().map_err(|_| bad(2 + i as u64, &format!("{} NUMBER", KEYS[i]), &values[i]))
     };
@@ -460,52 +495,55 @@ fn read(path: &Path, shard: impl Into<Option<Shard>>) -> Result<ShardPlan, PlanE
     }
     let header = PlanHeader { start, depth, split, positions: number(6)?, paths: number(7)?, finished: number(8)? };
     let expected = header.lines();
-    for (i, (line, value)) in expected.lines().skip(1).zip(&values).enumerate().take(3) {
+    for (i, (line, value)) in expected.lines().skip(1).zip(values).enumerate().take(3) {
         if line.split_once(' ').map(|(_, v)| v) != Some(value.as_str()) {
             return Err(bad(2 + i as u64, &format!("{line} (the start's game and board)"), value));
         }
     }
+    Ok(header)
+}
+
+/// Parses the `digest HEX` line (which the digest does not cover): the
+/// 32 hexadecimal digits stated.
+fn stated_digest(reader: &mut Lines<'_>, digest: &Digest) -> Result<String, PlanError> {
+    let file = reader.file;
     let mut before = digest.clone();
-    let text = reader.next(&mut before)?.ok_or_else(|| bad(reader.line + 1, "digest HEX", ""))?;
-    let stated = match text.split_once(' ') {
-        Some(("digest", hex)) if hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => hex.to_string(),
-        _ => return Err(bad(reader.line, "digest and 32 hexadecimal digits", &text)),
-    };
-    if let Some(shard) = owner {
-        header
-            .check_shards(shard.count().into())
-            .map_err(|source| PlanError::Shards { file: path.to_path_buf(), source })?;
+    let text = reader.next(&mut before)?.ok_or_else(|| bad(file, reader.line + 1, "digest HEX", ""))?;
+    match text.split_once(' ') {
+        Some(("digest", hex)) if hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(hex.to_string()),
+        _ => Err(bad(file, reader.line, "digest and 32 hexadecimal digits", &text)),
     }
+}
+
+/// Reads the body, every line digested: the lines `owner` owns parsed and
+/// checked (a position of the plan's game and board, a multiplicity of 1 or
+/// more), and the number of lines.
+fn body(
+    reader: &mut Lines<'_>,
+    digest: &mut Digest,
+    header: &PlanHeader,
+    owner: Option<Shard>,
+) -> Result<(Vec<(Position, u64)>, u64), PlanError> {
+    let variant = header.start.variant();
     let mut units = Vec::new();
     let mut count = 0u64;
-    while let Some(text) = reader.next(&mut digest)? {
+    while let Some(text) = reader.next(digest)? {
         if owner.is_some_and(|shard| shard.owns(count)) {
             let unit = text
                 .rsplit_once(' ')
                 .and_then(|(pos, n)| Some((Position::from_text(variant, pos).ok()?, n.parse::<u64>().ok()?)))
-                .filter(|(pos, n)| *n > 0 && pos.geometry() == start.geometry());
+                .filter(|(pos, n)| *n > 0 && pos.geometry() == header.start.geometry());
             match unit {
                 Some(unit) => units.push(unit),
                 None => {
-                    return Err(bad(
-                        reader.line,
-                        &format!("a {variant} position on the plan's board and a count"),
-                        &text,
-                    ));
+                    let expected = format!("a {variant} position on the plan's board and a count");
+                    return Err(bad(reader.file, reader.line, &expected, &text));
                 }
             }
         }
         count += 1;
     }
-    if count != header.positions {
-        return Err(PlanError::Count { file: path.to_path_buf(), expected: header.positions, found: count });
-    }
-    let found = digest.finish();
-    if found != stated.to_ascii_lowercase() {
-        return Err(PlanError::Digest { file: path.to_path_buf(), expected: stated, found });
-    }
-    let shard = owner.unwrap_or(Shard { index: 0, count: 1 });
-    Ok(ShardPlan { file: path.to_path_buf(), shard, header, digest: found, units })
+    Ok((units, count))
 }
 
 /// A plan's lines, one at a time into one buffer, each digested with its

@@ -1,4 +1,4 @@
-"""reversi_rules.split: plans, shards and their merge, the CLI's split count."""
+"""reversi_rules.shards: plans, shards and their merge, the CLI's split count."""
 
 import copy
 import pickle
@@ -9,7 +9,7 @@ import pytest
 
 import reversi_rules as rr
 from conftest import perft_table
-from reversi_rules.split import (
+from reversi_rules.shards import (
     MergeError,
     PlanError,
     ShardResult,
@@ -195,7 +195,7 @@ def test_mixed_missing_and_bad_results_are_merge_errors(tmp_path):
 
 def test_the_base_package_imports_without_dask():
     code = (
-        "import sys, reversi_rules, reversi_rules.split, reversi_rules.distributed; "
+        "import sys, reversi_rules, reversi_rules.shards, reversi_rules.distributed; "
         "assert 'distributed' not in sys.modules and 'dask' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,4 +1,4 @@
-//! `reversi_rules.perft` and `reversi_rules.split`: the split count of
+//! `reversi_rules.perft` and `reversi_rules.shards`: the split count of
 //! reversi-variants (`reversi_variants::split`: the counter) and its
 //! distributed count (`reversi_variants::shards`: plans, shards, results and
 //! their merge), the ones the `reversi` CLI runs, with the GIL released
@@ -7,17 +7,17 @@
 
 use std::path::{Path, PathBuf};
 
-use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyOSError, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use reversi_variants::shards::{
-    Destination, DestinationError, MergeError as RustMergeError, MergeInput, Merged, PlanError as RustPlanError,
-    PlanHeader, Shard, ShardError, ShardOptions, ShardResult as RustShardResult, ShardResultFields,
+    Destination, MergeError as RustMergeError, MergeInput, Merged, PlanError as RustPlanError, PlanHeader, Shard,
+    ShardError, ShardOptions, ShardResult as RustShardResult, ShardResultFields,
 };
 use reversi_variants::split::{Counter, CounterError, DeepOptions, MAX_DEPTH};
 
 use crate::args::{FilePath, Unsigned};
-use crate::errors::{self, Kind};
+use crate::errors::{self, Kind, destination_error, os_error};
 use crate::interrupt::interruptible;
 use crate::position::{PositionArg, PyPosition};
 
@@ -33,16 +33,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_result, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     Ok(())
-}
-
-/// An `OSError` of the right subclass (`FileNotFoundError`, ...) for `error`
-/// on `file`, its message naming the file.
-fn os_error(file: &Path, error: &std::io::Error) -> PyErr {
-    let message = format!("{}: {error}", file.display());
-    match error.kind() {
-        std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
-        _ => PyOSError::new_err(message),
-    }
 }
 
 fn plan_error(error: RustPlanError) -> PyErr {
@@ -81,14 +71,6 @@ fn shard_error(error: ShardError) -> PyErr {
     }
 }
 
-/// A file refused (`ValueError`) or not written (`OSError`).
-fn destination_error(error: &DestinationError) -> PyErr {
-    match error {
-        DestinationError::Io { file, source } => os_error(file, source),
-        e => PyValueError::new_err(e.to_string()),
-    }
-}
-
 /// The options of `hash_mib`, `hash_seed` and `threads` (`None`: no table,
 /// seed 0, one thread).
 fn options(hash_mib: Option<usize>, hash_seed: Option<u64>, threads: Option<usize>) -> DeepOptions {
@@ -96,7 +78,7 @@ fn options(hash_mib: Option<usize>, hash_seed: Option<u64>, threads: Option<usiz
 }
 
 /// A plan's header and digest.
-#[pyclass(module = "reversi_rules.split", name = "PlanInfo", frozen, eq)]
+#[pyclass(module = "reversi_rules.shards", name = "PlanInfo", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub(crate) struct PlanInfo {
     /// The plan's digest.
@@ -186,7 +168,7 @@ impl PlanInfo {
 }
 
 /// One shard's count of a plan, as its result file holds it.
-#[pyclass(module = "reversi_rules.split", name = "ShardResult", frozen, eq)]
+#[pyclass(module = "reversi_rules.shards", name = "ShardResult", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub(crate) struct ShardResult(RustShardResult);
 
@@ -343,7 +325,7 @@ impl ShardResult {
 }
 
 /// The merged count of every shard of one plan.
-#[pyclass(module = "reversi_rules.split", name = "Merged", frozen)]
+#[pyclass(module = "reversi_rules.shards", name = "Merged", frozen)]
 pub(crate) struct MergedCount(Merged);
 
 #[pymethods]
