@@ -1,0 +1,83 @@
+//! `reversi tournament`'s openings: an XOT-style list from a user's file,
+//! symmetric duplicates warned of, and seeded random openings.
+
+mod common;
+
+use common::{TempDir, reversi, stderr, stdout};
+use serde_json::Value;
+
+const REVERSI: &str = env!("CARGO_BIN_EXE_reversi");
+
+fn engines() -> [String; 2] {
+    [format!("gtp:{REVERSI} gtp --policy greedy"), format!("nboard:{REVERSI} nboard --seed 4")]
+}
+
+/// Runs a tournament with `--json`: its stderr, per-game objects and summary.
+fn tournament(args: &[&str]) -> (String, Vec<Value>, Value) {
+    let engines = engines();
+    let out = reversi(&[&["tournament", "--json", engines[0].as_str(), engines[1].as_str()], args].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut lines: Vec<Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let summary = lines.pop().unwrap();
+    (stderr(&out), lines, summary)
+}
+
+/// The moves of each game of a records file, as `reversi convert --to transcript`
+/// writes them (one transcript a line).
+fn transcripts(file: &str) -> Vec<String> {
+    let out = format!("{file}.txt");
+    let run = reversi(&["convert", file, "--to", "transcript", "-o", &out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    std::fs::read_to_string(&out).unwrap().lines().map(|l| l.to_lowercase().replace(' ', "")).collect()
+}
+
+#[test]
+fn an_xot_list_is_read_and_its_symmetric_duplicates_are_warned_of() {
+    let dir = TempDir::new("tournament-xot");
+    let openings = dir.path("xot.txt");
+    // Lines as the XOT list writes them (8 moves each); the third is the
+    // first reflected in the a1-h8 diagonal (f5 -> e6, d6 -> f4, ...).
+    std::fs::write(&openings, "f5d6c3d3c4f4f6f3\nf5f6e6f4e3c5c4d3\ne6f4c3c4d3d6f6c6\n").unwrap();
+    let records = dir.path("games.ggf");
+    let (warnings, games, summary) = tournament(&["--openings", &openings, "--games", "6", "-o", &records]);
+    assert_eq!(games.len(), 6);
+    assert_eq!(summary["duplicate_openings"], serde_json::json!([[1, 3]]));
+    assert_eq!(warnings.matches("reversi: warning: --openings: opening 3 is opening 1 up to symmetry").count(), 1);
+    assert_eq!(warnings.lines().count(), 1, "{warnings}");
+    let played = transcripts(&records);
+    assert_eq!(played.len(), 6);
+    for (i, game) in played.iter().enumerate() {
+        let opening = ["f5d6c3d3c4f4f6f3", "f5f6e6f4e3c5c4d3", "e6f4c3c4d3d6f6c6"][i / 2];
+        assert!(game.starts_with(opening), "game {}: {game}", i + 1);
+    }
+}
+
+#[test]
+fn random_openings_are_seeded_and_distinct() {
+    let dir = TempDir::new("tournament-random");
+    let (a, b) = (dir.path("a.ggf"), dir.path("b.ggf"));
+    let run = |out: &str, seed: &str| {
+        let (warnings, games, summary) =
+            tournament(&["--openings-random", "6", "--seed", seed, "--margin", "8", "--games", "6", "-o", out]);
+        assert_eq!((warnings.as_str(), games.len()), ("", 6));
+        assert_eq!(summary["duplicate_openings"], serde_json::json!([]));
+        transcripts(out)
+    };
+    let first = run(&a, "5");
+    let openings: Vec<String> = first.iter().map(|g| g[..12].to_string()).collect();
+    // Each opening twice (colours swapped), three different openings.
+    assert!(openings.chunks(2).all(|pair| pair[0] == pair[1]), "{openings:?}");
+    assert!(openings[0] != openings[2] && openings[2] != openings[4] && openings[0] != openings[4]);
+    assert_eq!(first, run(&b, "5"));
+    // Another seed, other openings (and without a margin, any opening).
+    let other = dir.path("c.ggf");
+    tournament(&["--openings-random", "6", "--seed", "6", "--games", "2", "-o", &other]);
+    assert_ne!(transcripts(&other)[0][..12], openings[0]);
+    // A margin out of range and a seed without random openings are refused.
+    let engines = engines();
+    let bad = reversi(&["tournament", &engines[0], &engines[1], "--openings-random", "6", "--margin", "65", "-o", &a]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("margin: expected 0 to 64, found 65"), "{}", stderr(&bad));
+    let bad = reversi(&["tournament", &engines[0], &engines[1], "--seed", "3", "-o", &a]);
+    assert_eq!(bad.status.code(), Some(2));
+}
