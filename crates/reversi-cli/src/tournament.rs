@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::Args;
+use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     Crosstable, EloModel, EngineSpec, Entrant, Format as Pairings, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
     PairStanding, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names,
@@ -77,6 +78,12 @@ pub(crate) struct TournamentArgs {
     /// order given (repeat for each engine that needs one).
     #[arg(long = "dir", value_name = "N=DIR", value_parser = parse_dir)]
     dirs: Vec<(usize, PathBuf)>,
+    /// Write each engine's exchange with the referee to DIR/engine-N.log
+    /// (N its number from 1; appended): every line sent (`GAME > LINE`) and
+    /// received (`GAME < LINE`), GAME the tournament's game (`-` while the
+    /// engine starts). DIR is created if missing.
+    #[arg(long, value_name = "DIR")]
+    log: Option<PathBuf>,
     /// Where each finished game is appended.
     #[arg(short = 'o', long = "output", value_name = "RECORDS")]
     output: PathBuf,
@@ -133,6 +140,18 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
             return Err(Failure::usage(format!("--dir {n}={}: there are {} engines", dir.display(), specs.len())));
         };
         *spec = spec.clone().dir(dir);
+    }
+    if let Some(dir) = &args.log {
+        let shown = dir.display().to_string();
+        let shown = one_line(&shown);
+        std::fs::create_dir_all(dir).map_err(|e| Failure::usage(format!("--log {shown}: {e}")))?;
+        for (i, spec) in specs.iter_mut().enumerate() {
+            let path = dir.join(format!("engine-{}.log", i + 1));
+            let log = ExchangeLog::create(&path).map_err(|e| {
+                Failure::usage(format!("--log {shown}: {}: {e}", one_line(&path.display().to_string())))
+            })?;
+            *spec = spec.clone().log(Some(log));
+        }
     }
     let control =
         TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };

@@ -81,3 +81,25 @@ fn random_openings_are_seeded_and_distinct() {
     let bad = reversi(&["tournament", &engines[0], &engines[1], "--seed", "3", "-o", &a]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn log_writes_each_engines_exchange_with_its_games() {
+    let dir = TempDir::new("tournament-log");
+    let records = dir.path("games.ggf");
+    let logs = dir.path("logs");
+    let (_, games, _) = tournament(&["--games", "4", "--log", &logs, "-o", &records]);
+    assert_eq!(games.len(), 4);
+    let read = |n: usize| std::fs::read_to_string(format!("{logs}/engine-{n}.log")).unwrap();
+    let (gtp, nboard) = (read(1), read(2));
+    // The start (the probe's and each game's), then every game's lines.
+    assert!(gtp.starts_with("- > name\n- < = greedy\n"), "{gtp}");
+    assert!(nboard.starts_with("- > nboard 2\n"), "{nboard}");
+    for game in 1..=4 {
+        let black = if game % 2 == 1 { &gtp } else { &nboard };
+        assert!(gtp.contains(&format!("\n{game} > ")) && nboard.contains(&format!("\n{game} > ")), "game {game}");
+        let asked = if game % 2 == 1 { format!("{game} > genmove b") } else { format!("{game} > go") };
+        assert!(black.contains(&asked), "game {game}: {black}");
+    }
+    assert!(nboard.lines().any(|l| l.starts_with("2 < === ")), "{nboard}");
+    assert!(gtp.lines().all(|l| l.starts_with(['-', '1', '2', '3', '4'])), "{gtp}");
+}

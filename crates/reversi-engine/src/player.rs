@@ -46,6 +46,14 @@ pub trait Player {
     /// The player's name, for the record.
     fn name(&self) -> String;
 
+    /// The referee's index (from 0) of the game the player plays next,
+    /// told before [`new_game`](Player::new_game): an engine process's
+    /// [`ExchangeLog`](crate::process::ExchangeLog) marks its lines with it.
+    /// Nothing by default.
+    fn note_game(&mut self, index: usize) {
+        let _ = index;
+    }
+
     /// Gets ready for a new game under `control` (the game's moves are told
     /// with the next [`go`](Player::go)), answering before `deadline`.
     ///
