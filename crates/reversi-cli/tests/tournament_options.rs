@@ -1,5 +1,6 @@
-//! `reversi tournament`'s openings: an XOT-style list from a user's file,
-//! symmetric duplicates warned of, and seeded random openings.
+//! `reversi tournament`'s options: openings (an XOT-style list from a
+//! user's file, symmetric duplicates warned of, seeded random openings),
+//! `--log` and an engine that crashes restarted.
 
 mod common;
 
@@ -15,7 +16,12 @@ fn engines() -> [String; 2] {
 /// Runs a tournament with `--json`: its stderr, per-game objects and summary.
 fn tournament(args: &[&str]) -> (String, Vec<Value>, Value) {
     let engines = engines();
-    let out = reversi(&[&["tournament", "--json", engines[0].as_str(), engines[1].as_str()], args].concat());
+    tournament_of(&[engines[0].as_str(), engines[1].as_str()], args)
+}
+
+/// A tournament between `engines`, with `--json`.
+fn tournament_of(engines: &[&str], args: &[&str]) -> (String, Vec<Value>, Value) {
+    let out = reversi(&[&["tournament", "--json"], engines, args].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     let mut lines: Vec<Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let summary = lines.pop().unwrap();
@@ -102,4 +108,25 @@ fn log_writes_each_engines_exchange_with_its_games() {
     }
     assert!(nboard.lines().any(|l| l.starts_with("2 < === ")), "{nboard}");
     assert!(gtp.lines().all(|l| l.starts_with(['-', '1', '2', '3', '4'])), "{gtp}");
+}
+
+#[test]
+fn an_engine_that_crashes_is_started_afresh_and_the_tournament_goes_on() {
+    let dir = TempDir::new("tournament-recover");
+    let records = dir.path("games.ggf");
+    let logs = dir.path("logs");
+    let script = format!("{}/../reversi-engine/tests/engines/scripted.py", env!("CARGO_MANIFEST_DIR"));
+    // Crashes at its second move of every game.
+    let crasher = format!("gtp:python3 '{script}' gtp crash:2");
+    let greedy = &engines()[0];
+    let (_, games, summary) = tournament_of(&[greedy, &crasher], &["--games", "4", "--log", &logs, "-o", &records]);
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(|g| g["first_score"] == 1.0), "{games:?}");
+    assert_eq!(summary["rows"][0]["points"], 4.0);
+    let log = std::fs::read_to_string(format!("{logs}/engine-2.log")).unwrap();
+    // Started for the names, then afresh for each game after its crash.
+    assert_eq!(log.lines().filter(|l| *l == "- > name").count(), 5, "{log}");
+    for game in 1..=4 {
+        assert!(log.contains(&format!("\n{game} > genmove")), "game {game}: {log}");
+    }
 }
