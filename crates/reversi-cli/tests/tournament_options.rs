@@ -130,3 +130,31 @@ fn an_engine_that_crashes_is_started_afresh_and_the_tournament_goes_on() {
         assert!(log.contains(&format!("\n{game} > genmove")), "game {game}: {log}");
     }
 }
+
+#[test]
+fn an_nboard_engines_evaluations_are_kept_in_the_records() {
+    let dir = TempDir::new("tournament-eval");
+    let records = dir.path("games.ggf");
+    let script = format!("{}/../reversi-engine/tests/engines/scripted.py", env!("CARGO_MANIFEST_DIR"));
+    let evaluator = format!("nboard:python3 '{script}' nboard eval");
+    let greedy = &engines()[0];
+    let (_, games, _) = tournament_of(&[greedy, &evaluator], &["--games", "2", "-o", &records]);
+    assert_eq!(games.len(), 2);
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<&str> = text.split("(;").filter(|g| !g.trim().is_empty()).collect();
+    assert_eq!(games.len(), 2);
+    // Game 2: the evaluator is Black; its moves after the opening carry
+    // its evaluations (one more half each move, its requests counted over
+    // its process), the greedy engine's moves a time alone.
+    let game = games[1];
+    let moves = |tag: &str| -> Vec<String> {
+        game.split(tag).skip(1).map(|m| m.split(']').next().unwrap().to_string()).filter(|m| m != "PA").collect()
+    };
+    let opening = 2; // the default openings: 4 plies, 2 of them Black's
+    let evals: Vec<f64> =
+        moves("]B[")[opening..].iter().map(|m| m.split('/').nth(1).unwrap().parse().unwrap()).collect();
+    assert!(evals.len() > 5, "{game}");
+    assert!(evals.windows(2).all(|w| w[1] - w[0] == 0.5), "{evals:?}");
+    assert!(moves("]W[")[opening..].iter().all(|m| m.contains("//")), "{game}");
+    assert!(moves("]B[")[..opening].iter().all(|m| !m.contains('/')), "{game}");
+}

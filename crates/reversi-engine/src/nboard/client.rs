@@ -26,6 +26,8 @@ pub struct Client {
     name: String,
     sent: usize,
     pings: u64,
+    /// The evaluation of the last `=== MOVE/EVAL/TIME` line.
+    eval: Option<f64>,
 }
 
 impl Client {
@@ -49,7 +51,7 @@ impl Client {
     ) -> Result<Client, Fault> {
         let mut process = Process::spawn(argv, dir)?;
         process.log_to(log);
-        let mut client = Client { process, name: program_name(&argv[0]), sent: 0, pings: 0 };
+        let mut client = Client { process, name: program_name(&argv[0]), sent: 0, pings: 0, eval: None };
         let ready = (|| {
             client.process.send("nboard 2")?;
             if let Some(depth) = depth {
@@ -126,7 +128,9 @@ impl Client {
             let line = self.process.recv(deadline)?;
             if let Some(answer) = line.strip_prefix("===") {
                 let word = answer.split_whitespace().next().unwrap_or("");
-                let text = word.split('/').next().unwrap_or("");
+                let mut parts = word.split('/');
+                let text = parts.next().unwrap_or("");
+                self.eval = parts.next().and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite());
                 return text
                     .parse::<Move>()
                     .map_err(|_| Fault::Garbage(format!("{line:.80?} where === MOVE was expected")));
@@ -143,6 +147,10 @@ impl Player for Client {
 
     fn note_game(&mut self, index: usize) {
         self.process.set_game(index);
+    }
+
+    fn last_eval(&self) -> Option<f64> {
+        self.eval
     }
 
     fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {

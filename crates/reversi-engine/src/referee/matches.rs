@@ -433,9 +433,11 @@ impl GameReport {
             .moves
             .iter()
             .zip(&self.played.seconds)
-            .map(|(&mv, &s)| {
+            .zip(self.played.evals.iter().chain(std::iter::repeat(&None)))
+            .map(|((&mv, &s), &eval)| {
                 let mut ply = Ply::from(mv);
                 ply.seconds = s.map(|s| (s * 1000.0).round() / 1000.0);
+                ply.eval = eval;
                 ply
             })
             .collect();
