@@ -158,3 +158,18 @@ fn an_nboard_engines_evaluations_are_kept_in_the_records() {
     assert!(moves("]W[")[opening..].iter().all(|m| m.contains("//")), "{game}");
     assert!(moves("]B[")[..opening].iter().all(|m| !m.contains('/')), "{game}");
 }
+
+#[test]
+fn xot_generate_lists_are_read_and_equal_the_random_openings_of_its_seed() {
+    let dir = TempDir::new("tournament-xot-generate");
+    let list = dir.path("xot.txt");
+    let out = reversi(&["xot", "generate", "--count", "2", "--seed", "9", "-o", &list]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (from_file, random) = (dir.path("a.ggf"), dir.path("b.ggf"));
+    tournament(&["--openings", &list, "--games", "4", "-o", &from_file]);
+    tournament(&["--openings-random", "8", "--seed", "9", "--margin", "2", "--games", "4", "-o", &random]);
+    let openings = |file: &str| transcripts(file).iter().map(|g| g[..16].to_string()).collect::<Vec<_>>();
+    let lines: Vec<String> = std::fs::read_to_string(&list).unwrap().lines().map(str::to_lowercase).collect();
+    assert_eq!(openings(&from_file), [lines[0].as_str(), &lines[0], &lines[1], &lines[1]]);
+    assert_eq!(openings(&random), openings(&from_file));
+}
