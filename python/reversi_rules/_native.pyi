@@ -615,6 +615,7 @@ class _TournamentResult(TypedDict):
     rows: list[_CrosstableRow]
     pairings: list[_Pairing]
     records: list[Record]
+    duplicate_openings: list[tuple[int, int]]
 
 def tournament(
     engines: Sequence[Engine | _Policy],
@@ -629,6 +630,9 @@ def tournament(
     progress: Callable[[_TournamentGame], object] | None = None,
     concurrency: int = 1,
     adjudicate: int | None = None,
+    openings_random: int | None = None,
+    seed: int = 0,
+    margin: int | None = None,
 ) -> _TournamentResult:
     """A tournament between engines or policies, played as ``reversi
     tournament`` plays it: ``"roundrobin"`` (every one against every other) or
@@ -642,7 +646,11 @@ def tournament(
     ``against`` each other engine), ``pairings`` (the first engine's standing,
     with ``sprt``'s generalised LLR on its pairs under ``sprt_model``: a
     pairing it decides plays no more), and ``records`` in game order
-    (``Round``, ``Tournament``, the pairing's ``MatchEngine1``...).
+    (``Round``, ``Tournament``, the pairing's ``MatchEngine1``...), and
+    ``duplicate_openings``: pairs of opening numbers (from 1) that reach one
+    position up to the 8 symmetries. ``openings_random`` plays seeded random
+    openings of that many plies instead (``seed``; ``margin``: only those
+    within that many discs of even), half of ``games`` of them, else 60.
     ``progress`` is called with each game as it ends (a ``--json`` game line).
     Names are the engines' own (an ``Engine`` not running: its command) or the
     callables' ``__name__``, a repeated name followed by ``#`` and the

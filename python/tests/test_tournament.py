@@ -96,3 +96,23 @@ def test_a_policys_exception_is_raised() -> None:
 
     with pytest.raises(RuntimeError, match="broken policy"):
         rr.tournament([first_move, broken], games=2)
+
+
+def test_symmetric_duplicates_are_returned_and_random_openings_are_seeded() -> None:
+    # f5 and d3 are images of each other (and e6 of both).
+    openings = [rr.Record(["f5"]), rr.Record(["d3"]), rr.Record(["f5", "f6"]), rr.Record(["e6"])]
+    result = rr.tournament([first_move, last_move], openings=openings)
+    assert result["duplicate_openings"] == [(1, 2), (1, 4)]
+    assert result["games"] == 8
+    drawn = [
+        rr.tournament([first_move, last_move], openings_random=6, seed=seed, margin=10, games=4)
+        for seed in (3, 3, 4)
+    ]
+    moves = [[tuple(r.moves[:6]) for r in d["records"]] for d in drawn]
+    assert moves[0] == moves[1] != moves[2]
+    assert moves[0][0] == moves[0][1] != moves[0][2]  # two openings, both colours
+    assert all(d["duplicate_openings"] == [] for d in drawn)
+    with pytest.raises(ValueError, match="openings_random"):
+        rr.tournament([first_move, last_move], openings=openings, openings_random=6)
+    with pytest.raises(ValueError, match="margin: expected 0 to 64"):
+        rr.tournament([first_move, last_move], openings_random=6, margin=99)

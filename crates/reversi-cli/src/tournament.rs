@@ -10,9 +10,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::Args;
+use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     Crosstable, EloModel, EngineSpec, Entrant, Format as Pairings, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
     PairStanding, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names,
+    random_openings, symmetric_duplicates,
 };
 use reversi_notation::Format;
 
@@ -37,8 +39,22 @@ pub(crate) struct TournamentArgs {
     /// Openings: every game of a record file (any format read), each played
     /// twice in every pairing, colours swapped (default: every position
     /// after 4 plies, one per symmetry class: 60 openings).
-    #[arg(long, value_name = "FILE")]
+    /// Openings that are the same position up to the board's 8 symmetries
+    /// are warned of (and listed in --json's summary).
+    #[arg(long, value_name = "FILE", conflicts_with = "openings_random")]
     openings: Option<PathBuf>,
+    /// Random openings of PLIES plies instead, drawn from --seed: as many as
+    /// the games need (half of --games, else 60), no two the same up to
+    /// symmetry, each kept only if its game goes on.
+    #[arg(long, value_name = "PLIES")]
+    openings_random: Option<usize>,
+    /// The seed of --openings-random: one seed, one list.
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "openings_random")]
+    seed: u64,
+    /// Keep only random openings whose value lies within M discs of even
+    /// (exact solve at 20 empties or fewer, else a 6-ply search).
+    #[arg(long, value_name = "M", requires = "openings_random")]
+    margin: Option<i32>,
     /// How many games each pairing plays (default: two per opening; with
     /// --resume, the number its records were played for).
     #[arg(long, value_name = "N")]
@@ -62,6 +78,12 @@ pub(crate) struct TournamentArgs {
     /// order given (repeat for each engine that needs one).
     #[arg(long = "dir", value_name = "N=DIR", value_parser = parse_dir)]
     dirs: Vec<(usize, PathBuf)>,
+    /// Write each engine's exchange with the referee to DIR/engine-N.log
+    /// (N its number from 1; appended): every line sent (`GAME > LINE`) and
+    /// received (`GAME < LINE`), GAME the tournament's game (`-` while the
+    /// engine starts). DIR is created if missing.
+    #[arg(long, value_name = "DIR")]
+    log: Option<PathBuf>,
     /// Where each finished game is appended.
     #[arg(short = 'o', long = "output", value_name = "RECORDS")]
     output: PathBuf,
@@ -87,6 +109,10 @@ pub(crate) struct TournamentArgs {
     #[arg(long, value_name = "MODEL", default_value = "logistic", value_parser = parse_model)]
     sprt_model: EloModel,
 }
+
+/// How many openings --openings-random draws without --games: as many as
+/// the default openings.
+const DEFAULT_RANDOM_OPENINGS: usize = 60;
 
 fn parse_pairings(s: &str) -> Result<Pairings, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseFormatError| e.to_string())
@@ -115,14 +141,39 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
         };
         *spec = spec.clone().dir(dir);
     }
+    if let Some(dir) = &args.log {
+        let shown = dir.display().to_string();
+        let shown = one_line(&shown);
+        std::fs::create_dir_all(dir).map_err(|e| Failure::usage(format!("--log {shown}: {e}")))?;
+        for (i, spec) in specs.iter_mut().enumerate() {
+            let path = dir.join(format!("engine-{}.log", i + 1));
+            let log = ExchangeLog::create(&path).map_err(|e| {
+                Failure::usage(format!("--log {shown}: {}: {e}", one_line(&path.display().to_string())))
+            })?;
+            *spec = spec.clone().log(Some(log));
+        }
+    }
     let control =
         TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
     let setup = Duration::from_secs_f64(args.setup);
     let mut openings = MatchOptions::new(0);
     if let Some(path) = &args.openings {
         openings = openings.openings(read_openings(path)?);
+    } else if let Some(plies) = args.openings_random {
+        let count = args.games.map_or(DEFAULT_RANDOM_OPENINGS, |g| g.div_ceil(2)).max(1);
+        let drawn = random_openings(plies, count, args.seed, args.margin)
+            .map_err(|e| Failure::usage(format!("--openings-random {plies}: {e}")))?;
+        openings = openings.openings(drawn);
     }
     let openings = openings.openings_of().to_vec();
+    let duplicates = symmetric_duplicates(&openings);
+    for (earlier, later) in &duplicates {
+        crate::warn(&format!(
+            "--openings: opening {} is opening {} up to symmetry (the same position): its games repeat a test",
+            later + 1,
+            earlier + 1
+        ));
+    }
     check_gtp_openings(&specs.iter().collect::<Vec<_>>(), &openings)?;
     let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
     let games = args.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
@@ -176,7 +227,14 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
         return Err(failure);
     }
     let table = tournament.crosstable();
-    let summary = if args.json { table_json(table).to_string() } else { format!("{} games\n{table}", table.games()) };
+    let summary = if args.json {
+        let mut json = table_json(table);
+        let pairs: Vec<[usize; 2]> = duplicates.iter().map(|&(a, b)| [a + 1, b + 1]).collect();
+        json["duplicate_openings"] = serde_json::json!(pairs);
+        json.to_string()
+    } else {
+        format!("{} games\n{table}", table.games())
+    };
     stdout.write_fmt(format_args!("{summary}\n"))
 }
 

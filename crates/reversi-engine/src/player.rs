@@ -46,6 +46,22 @@ pub trait Player {
     /// The player's name, for the record.
     fn name(&self) -> String;
 
+    /// The evaluation the player reported with the move its last
+    /// [`go`](Player::go) answered, for the side that moved (an NBoard
+    /// engine's `=== MOVE/EVAL`, in discs as it says them). `None` by
+    /// default and where none was reported.
+    fn last_eval(&self) -> Option<f64> {
+        None
+    }
+
+    /// The referee's index (from 0) of the game the player plays next,
+    /// told before [`new_game`](Player::new_game): an engine process's
+    /// [`ExchangeLog`](crate::process::ExchangeLog) marks its lines with it.
+    /// Nothing by default.
+    fn note_game(&mut self, index: usize) {
+        let _ = index;
+    }
+
     /// Gets ready for a new game under `control` (the game's moves are told
     /// with the next [`go`](Player::go)), answering before `deadline`.
     ///

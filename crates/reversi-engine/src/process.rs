@@ -171,6 +171,62 @@ fn cut(text: &str, max: usize) -> &str {
     &text[..end]
 }
 
+/// Where engine processes write their exchange with the referee: a file
+/// shared by every process given it (an engine's processes over a
+/// tournament), one line each line sent (`GAME > LINE`) or received
+/// (`GAME < LINE`), `GAME` the index of the game the process plays (from 1,
+/// as the records' `Round`; `-` before its first game, while it starts),
+/// written as it passes (a crashed engine's last words are kept).
+///
+/// ```no_run
+/// use reversi_engine::process::ExchangeLog;
+/// use reversi_engine::referee::EngineSpec;
+/// let log = ExchangeLog::create("edax.log".as_ref())?;
+/// let spec: EngineSpec = "gtp:edax -gtp".parse().expect("a spec");
+/// let spec = spec.log(Some(log)); // each process it starts writes there
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ExchangeLog {
+    path: std::path::PathBuf,
+    file: Arc<Mutex<std::fs::File>>,
+}
+
+impl ExchangeLog {
+    /// Opens `path` to append to (created if missing).
+    ///
+    /// # Errors
+    /// The system's error when the file cannot be opened.
+    pub fn create(path: &Path) -> std::io::Result<ExchangeLog> {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(ExchangeLog { path: path.to_path_buf(), file: Arc::new(Mutex::new(file)) })
+    }
+
+    /// The file's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes one line of game `game`'s exchange (a write error is ignored:
+    /// the log must not end a game).
+    fn write(&self, game: Option<usize>, arrow: char, line: &str) {
+        let game = game.map_or_else(|| "-".to_string(), |g| (g + 1).to_string());
+        let text = format!("{game} {arrow} {line}\n");
+        let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
+        let _ = file.write_all(text.as_bytes());
+    }
+}
+
+impl PartialEq for ExchangeLog {
+    /// The same file.
+    fn eq(&self, other: &ExchangeLog) -> bool {
+        self.path == other.path
+    }
+}
+
+impl Eq for ExchangeLog {}
+
 /// The tail of standard error shared with its reader thread.
 type SharedTail = Arc<(Mutex<Tail>, Condvar)>;
 
@@ -182,6 +238,9 @@ pub struct Process {
     lines: Receiver<Event>,
     stderr: SharedTail,
     program: String,
+    log: Option<ExchangeLog>,
+    /// The game it plays, for the log.
+    game: Option<usize>,
 }
 
 impl std::fmt::Debug for Event {
@@ -222,8 +281,15 @@ impl Process {
         let stderr = child.stderr.take();
         let stdin = child.stdin.take();
         let tail: SharedTail = Arc::default();
-        let mut process =
-            Process { child, stdin, lines: sync_channel(0).1, stderr: Arc::clone(&tail), program: program.clone() };
+        let mut process = Process {
+            child,
+            stdin,
+            lines: sync_channel(0).1,
+            stderr: Arc::clone(&tail),
+            program: program.clone(),
+            log: None,
+            game: None,
+        };
         let (Some(stdout), Some(stderr)) = (stdout, stderr) else {
             return Err(spawn_error("no standard output".into()));
         };
@@ -271,11 +337,25 @@ impl Process {
         &self.program
     }
 
+    /// Writes the exchange to `log` from now on.
+    pub fn log_to(&mut self, log: Option<ExchangeLog>) {
+        self.log = log;
+    }
+
+    /// Tells the log the game the process plays now (the tournament's or
+    /// match's index, from 0).
+    pub fn set_game(&mut self, index: usize) {
+        self.game = Some(index);
+    }
+
     /// Sends `line` and a line break, flushed.
     ///
     /// # Errors
     /// [`Fault::Crash`] when the engine's input is closed.
     pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        if let Some(log) = &self.log {
+            log.write(self.game, '>', line);
+        }
         let stdin = self.stdin.as_mut().ok_or_else(|| Fault::Crash("input closed".into()))?;
         let mut buf = Vec::with_capacity(line.len() + 1);
         buf.extend_from_slice(line.as_bytes());
@@ -293,7 +373,12 @@ impl Process {
     /// [`stoppable`](crate::stoppable) and stopped.
     pub fn recv(&mut self, deadline: Instant) -> Result<String, Fault> {
         match crate::stop::recv_until(&self.lines, deadline) {
-            Waited::Value(Event::Line(line)) => Ok(line),
+            Waited::Value(Event::Line(line)) => {
+                if let Some(log) = &self.log {
+                    log.write(self.game, '<', &line);
+                }
+                Ok(line)
+            }
             Waited::Value(Event::TooLong(start)) => {
                 Err(Fault::Garbage(format!("a line longer than {MAX_LINE} bytes: {start:.40?}...")))
             }
@@ -505,6 +590,32 @@ mod tests {
         assert!(tail.lines[0].len() <= STDERR_BYTES && tail.lines[0].chars().all(|c| c == 'é'));
         tail.push("next".into());
         assert!(tail.bytes <= STDERR_BYTES && tail.lines.back().map(String::as_str) == Some("next"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_exchange_log_holds_every_line_with_its_game() {
+        let path = std::env::temp_dir().join(format!("reversi-exchange-{}.log", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let log = ExchangeLog::create(&path).expect("a log file");
+        let mut echo = Process::spawn(&["cat".into()], None).expect("cat");
+        echo.log_to(Some(log.clone()));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        echo.send("hello").expect("sent");
+        assert_eq!(echo.recv(deadline).expect("echoed"), "hello");
+        echo.set_game(2);
+        echo.send("genmove b").expect("sent");
+        assert_eq!(echo.recv(deadline).expect("echoed"), "genmove b");
+        drop(echo);
+        // A second process appends to the same file.
+        let mut other = Process::spawn(&["cat".into()], None).expect("cat");
+        other.log_to(Some(log));
+        other.set_game(0);
+        other.send("quit").expect("sent");
+        drop(other);
+        let text = std::fs::read_to_string(&path).expect("the log");
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(text, "- > hello\n- < hello\n3 > genmove b\n3 < genmove b\n1 > quit\n");
     }
 
     #[test]

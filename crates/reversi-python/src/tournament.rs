@@ -11,7 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use reversi_engine::referee::{
     Crosstable, EloModel, Entrant, Format, MAX_CONCURRENCY, MatchOptions, PairStanding, Sprt, Standing, TimeControl,
-    Tournament, TournamentGame, TournamentOptions, Verdict, check_adjudicate, distinct_names, opening,
+    Tournament, TournamentGame, TournamentOptions, Verdict, check_adjudicate, distinct_names, opening, random_openings,
+    symmetric_duplicates,
 };
 use reversi_notation::Record;
 
@@ -31,11 +32,12 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `policy(position) -> move`), in `format` (`"roundrobin"` or
 /// `"gauntlet"`), each pairing `games` games over the same `openings`
 /// (reversi-engine's default openings if none, as the CLI's), `concurrency`
-/// games at once, `sprt` on each pairing's pairs under `sprt_model`.
+/// games at once, `sprt` on each pairing's pairs under `sprt_model`; or
+/// `openings_random` plies of seeded random openings (`seed`, `margin`).
 #[pyfunction]
 #[pyo3(
-    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None),
-    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None)"
+    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None),
+    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn tournament<'py>(
@@ -51,6 +53,9 @@ fn tournament<'py>(
     progress: Option<Bound<'py, PyAny>>,
     concurrency: Unsigned<usize>,
     adjudicate: Option<Unsigned<u64>>,
+    openings_random: Option<Unsigned<usize>>,
+    seed: Unsigned<u64>,
+    margin: Option<i32>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let format: Format = format.parse().map_err(|e| PyValueError::new_err(format!("format: {e}")))?;
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
@@ -69,6 +74,9 @@ fn tournament<'py>(
     }
     let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
+    if openings.is_some() && openings_random.is_some() {
+        return Err(PyValueError::new_err("openings_random: not with openings"));
+    }
     let starts = match &openings {
         Some(list) => list
             .iter()
@@ -77,8 +85,18 @@ fn tournament<'py>(
                 opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
             })
             .collect::<PyResult<Vec<_>>>()?,
-        None => MatchOptions::new(0).openings_of().to_vec(),
+        None => match openings_random {
+            // As the CLI's --openings-random: half of `games`, else 60.
+            Some(plies) => {
+                let count = games.map_or(60, |g| g.get().div_ceil(2)).max(1);
+                random_openings(plies.get(), count, seed.get(), margin)
+                    .map_err(|e| PyValueError::new_err(format!("openings_random: {e}")))?
+            }
+            None => MatchOptions::new(0).openings_of().to_vec(),
+        },
     };
+    let duplicates: Vec<(usize, usize)> =
+        symmetric_duplicates(&starts).into_iter().map(|(a, b)| (a + 1, b + 1)).collect();
     let games = games.map_or(2 * starts.len().max(1), Unsigned::get);
     let mut players = Vec::new();
     let mut setup = None;
@@ -150,6 +168,7 @@ fn tournament<'py>(
     let result = table_dict(py, &table)?;
     let records: Vec<PyRecord> = records.into_iter().map(|(_, r)| PyRecord::from_record(r)).collect();
     result.set_item("records", records)?;
+    result.set_item("duplicate_openings", duplicates)?;
     Ok(result)
 }
 

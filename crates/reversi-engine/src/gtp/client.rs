@@ -38,7 +38,19 @@ impl Client {
     /// # Errors
     /// The [`Fault`] of an engine that does not start or answer.
     pub fn start(argv: &[String], dir: Option<&Path>, deadline: Instant) -> Result<Client, Fault> {
-        let process = Process::spawn(argv, dir)?;
+        Client::start_logged(argv, dir, deadline, None)
+    }
+
+    /// [`start`](Client::start), its exchange written to `log` from the
+    /// first line.
+    pub(crate) fn start_logged(
+        argv: &[String],
+        dir: Option<&Path>,
+        deadline: Instant,
+        log: Option<crate::process::ExchangeLog>,
+    ) -> Result<Client, Fault> {
+        let mut process = Process::spawn(argv, dir)?;
+        process.log_to(log);
         let mut client = Client { process, name: String::new(), sent: 0, clock: true };
         // `name` is a required command, but an engine that refuses it is
         // still an engine: named after its program.
@@ -158,6 +170,10 @@ impl Client {
 impl Player for Client {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn note_game(&mut self, index: usize) {
+        self.process.set_game(index);
     }
 
     fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {

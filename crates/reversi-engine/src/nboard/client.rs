@@ -26,6 +26,8 @@ pub struct Client {
     name: String,
     sent: usize,
     pings: u64,
+    /// The evaluation of the last `=== MOVE/EVAL/TIME` line.
+    eval: Option<f64>,
 }
 
 impl Client {
@@ -35,8 +37,21 @@ impl Client {
     /// # Errors
     /// The [`Fault`] of an engine that does not start or answer.
     pub fn start(argv: &[String], dir: Option<&Path>, depth: Option<u32>, deadline: Instant) -> Result<Client, Fault> {
-        let process = Process::spawn(argv, dir)?;
-        let mut client = Client { process, name: program_name(&argv[0]), sent: 0, pings: 0 };
+        Client::start_logged(argv, dir, depth, deadline, None)
+    }
+
+    /// [`start`](Client::start), its exchange written to `log` from the
+    /// first line.
+    pub(crate) fn start_logged(
+        argv: &[String],
+        dir: Option<&Path>,
+        depth: Option<u32>,
+        deadline: Instant,
+        log: Option<crate::process::ExchangeLog>,
+    ) -> Result<Client, Fault> {
+        let mut process = Process::spawn(argv, dir)?;
+        process.log_to(log);
+        let mut client = Client { process, name: program_name(&argv[0]), sent: 0, pings: 0, eval: None };
         let ready = (|| {
             client.process.send("nboard 2")?;
             if let Some(depth) = depth {
@@ -113,7 +128,9 @@ impl Client {
             let line = self.process.recv(deadline)?;
             if let Some(answer) = line.strip_prefix("===") {
                 let word = answer.split_whitespace().next().unwrap_or("");
-                let text = word.split('/').next().unwrap_or("");
+                let mut parts = word.split('/');
+                let text = parts.next().unwrap_or("");
+                self.eval = parts.next().and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite());
                 return text
                     .parse::<Move>()
                     .map_err(|_| Fault::Garbage(format!("{line:.80?} where === MOVE was expected")));
@@ -126,6 +143,14 @@ impl Client {
 impl Player for Client {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn note_game(&mut self, index: usize) {
+        self.process.set_game(index);
+    }
+
+    fn last_eval(&self) -> Option<f64> {
+        self.eval
     }
 
     fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {

@@ -44,6 +44,10 @@ pub struct FinishedGame {
     /// The time of each move played by a player (`None` for the opening's
     /// moves and the passes the referee played).
     pub seconds: Vec<Option<f64>>,
+    /// The evaluation each player reported with its move, for the side
+    /// that moved ([`Player::last_eval`]: NBoard's `=== MOVE/EVAL`; `None`
+    /// where none was reported), one a move as `seconds`.
+    pub evals: Vec<Option<f64>>,
     /// How it ended.
     pub termination: Termination,
 }
@@ -85,6 +89,7 @@ pub fn play_or_forfeit<'a>(
     let forfeit = |loser, fault| FinishedGame {
         game: opening.clone(),
         seconds: vec![None; opening.moves.len()],
+        evals: vec![None; opening.moves.len()],
         termination: Termination::Forfeit { loser, fault },
     };
     match (black, white) {
@@ -123,6 +128,7 @@ pub fn play_game<'a>(
     let mut played = FinishedGame {
         game: opening.clone(),
         seconds: vec![None; opening.moves.len()],
+        evals: vec![None; opening.moves.len()],
         termination: Termination::Finished,
     };
     for (player, color) in [(&mut *black, Color::Black), (&mut *white, Color::White)] {
@@ -146,6 +152,7 @@ pub fn play_game<'a>(
             played.game.position.play_unchecked(Move::Pass);
             played.game.moves.push(Move::Pass);
             played.seconds.push(None);
+            played.evals.push(None);
             continue;
         }
         if stop() {
@@ -187,6 +194,7 @@ pub fn play_game<'a>(
                 played.game.position.play_unchecked(mv);
                 played.game.moves.push(mv);
                 played.seconds.push(Some(took.as_secs_f64()));
+                played.evals.push(player.last_eval());
                 clocks[color.index()] = clocks[color.index()] - took + control.increment;
             }
             Err(fault) => {

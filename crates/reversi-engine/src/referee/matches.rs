@@ -58,6 +58,7 @@ pub struct EngineSpec {
     text: Option<String>,
     dir: Option<PathBuf>,
     depth: Option<u32>,
+    log: Option<crate::process::ExchangeLog>,
 }
 
 impl EngineSpec {
@@ -65,7 +66,7 @@ impl EngineSpec {
     /// `protocol`, in the referee's directory.
     #[must_use]
     pub fn new(protocol: Protocol, argv: Vec<String>) -> EngineSpec {
-        EngineSpec { protocol, argv, text: None, dir: None, depth: None }
+        EngineSpec { protocol, argv, text: None, dir: None, depth: None, log: None }
     }
 
     /// The engine run in `dir`.
@@ -80,6 +81,15 @@ impl EngineSpec {
     #[must_use]
     pub fn depth(mut self, depth: Option<u32>) -> EngineSpec {
         self.depth = depth;
+        self
+    }
+
+    /// Each process it starts writes its exchange with the referee to `log`
+    /// ([`ExchangeLog`](crate::process::ExchangeLog): every line, marked
+    /// with the game's index); not part of its identity.
+    #[must_use]
+    pub fn log(mut self, log: Option<crate::process::ExchangeLog>) -> EngineSpec {
+        self.log = log;
         self
     }
 
@@ -203,8 +213,10 @@ impl EngineSpec {
     pub fn start(&self, deadline: Instant) -> Result<Box<dyn Player + Send>, Fault> {
         let dir = self.dir.as_deref();
         Ok(match self.protocol {
-            Protocol::Gtp => Box::new(crate::gtp::Client::start(&self.argv, dir, deadline)?),
-            Protocol::Nboard => Box::new(crate::nboard::Client::start(&self.argv, dir, self.depth, deadline)?),
+            Protocol::Gtp => Box::new(crate::gtp::Client::start_logged(&self.argv, dir, deadline, self.log.clone())?),
+            Protocol::Nboard => {
+                Box::new(crate::nboard::Client::start_logged(&self.argv, dir, self.depth, deadline, self.log.clone())?)
+            }
         })
     }
 }
@@ -421,9 +433,11 @@ impl GameReport {
             .moves
             .iter()
             .zip(&self.played.seconds)
-            .map(|(&mv, &s)| {
+            .zip(self.played.evals.iter().chain(std::iter::repeat(&None)))
+            .map(|((&mv, &s), &eval)| {
                 let mut ply = Ply::from(mv);
                 ply.seconds = s.map(|s| (s * 1000.0).round() / 1000.0);
+                ply.eval = eval;
                 ply
             })
             .collect();
@@ -513,7 +527,7 @@ pub fn run_match(
                     }
                     let opening = &openings[(index / 2) % openings.len()];
                     let first_is_black = index.is_multiple_of(2);
-                    let report = play_one(&mut engines, [first, second], opening, first_is_black, options, stop);
+                    let report = play_one(&mut engines, [first, second], index, opening, first_is_black, options, stop);
                     let report = GameReport { index, first_is_black, names: report.0, played: report.1 };
                     if report.played.termination == Termination::Stopped || tx.send(report).is_err() {
                         return;
@@ -547,6 +561,7 @@ pub(super) type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Player + Se
 pub(super) fn play_one(
     engines: &mut [Option<Box<dyn Player + Send>>; 2],
     factories: [Factory<'_>; 2],
+    index: usize,
     opening: &GameState,
     first_is_black: bool,
     options: &MatchOptions,
@@ -562,6 +577,9 @@ pub(super) fn play_one(
                 Err(fault) => faults[slot] = Some(fault),
             }
         }
+    }
+    for engine in engines.iter_mut().flatten() {
+        engine.note_game(index);
     }
     let name = |slot: usize| engines[slot].as_ref().map_or_else(|| format!("engine {}", slot + 1), |e| e.name());
     let names = [name(slots[0]), name(slots[1])];

@@ -24,7 +24,7 @@ pub use matches::{
     EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, opening, resumed,
     run_match,
 };
-pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings};
+pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings, random_openings, symmetric_duplicates};
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
 pub use termination::Termination;

@@ -8,6 +8,12 @@
 //! first line of moves found (moves in square order, a1 b1 ... h8, depth
 //! first), in that order. It is computed, not stored: the same list in every
 //! version that keeps these rules.
+//!
+//! Openings of a user's own are checked by [`symmetric_duplicates`] (two
+//! openings that reach one position up to symmetry test the same thing
+//! twice); [`random_openings`] draws seeded random openings, optionally
+//! balanced, with reversi-solve's XOT generator
+//! ([`xot::generate`](reversi_solve::xot::generate)).
 
 use std::collections::{HashMap, HashSet};
 
@@ -75,6 +81,102 @@ fn walk(
     }
 }
 
+/// The openings of `openings` that reach the same position as an earlier
+/// one, up to the 8 symmetries of the board and with the same side to move
+/// (reversi-core's [`canonical`](reversi_core::Position::canonical) form of
+/// the position after each opening; on a board other than 8x8, the same
+/// position): `(earlier, later)` pairs of indices, `earlier` the first
+/// opening of its class, in the order of `later`.
+///
+/// ```
+/// use reversi_engine::referee::{GameState, symmetric_duplicates};
+/// use reversi_variants::Position;
+/// let opening = |square: &str| {
+///     let mut game = GameState::new(Position::from(reversi_core::Position::start()));
+///     let mv = square.parse().unwrap();
+///     game.position.play(mv).unwrap();
+///     game.moves.push(mv);
+///     game
+/// };
+/// // The four first moves are images of each other.
+/// let openings = [opening("d3"), opening("c4"), opening("f5"), opening("e6")];
+/// assert_eq!(symmetric_duplicates(&openings), [(0, 1), (0, 2), (0, 3)]);
+/// ```
+#[must_use]
+pub fn symmetric_duplicates(openings: &[GameState]) -> Vec<(usize, usize)> {
+    #[derive(PartialEq, Eq, Hash)]
+    enum Class {
+        Standard(reversi_core::Position),
+        Other(u64),
+    }
+    let mut first = HashMap::new();
+    let mut duplicates = Vec::new();
+    for (i, game) in openings.iter().enumerate() {
+        let class = match reversi_core::Position::try_from(game.position) {
+            Ok(pos) => Class::Standard(pos.canonical().0),
+            Err(_) => Class::Other(game.position.hash()),
+        };
+        match first.get(&class) {
+            Some(&earlier) => duplicates.push((earlier, i)),
+            None => {
+                first.insert(class, i);
+            }
+        }
+    }
+    duplicates
+}
+
+/// `count` random openings of `plies` plies from the standard start, drawn
+/// from `seed` by reversi-solve's [`xot::generate`](reversi_solve::xot::generate)
+/// (every move uniform among the legal ones, an opening whose game is over
+/// drawn again, no two openings the same position up to symmetry): with a
+/// `margin`, only those whose value for the side to move lies within
+/// `margin` discs of even (the exact solver's value where at most 20
+/// squares are empty, else a 6-ply search's: see that module); without
+/// one, every opening drawn. One seed gives one list.
+///
+/// ```
+/// use reversi_engine::referee::{random_openings, symmetric_duplicates};
+/// let openings = random_openings(6, 10, 1, None)?;
+/// assert_eq!(openings.len(), 10);
+/// assert!(openings.iter().all(|g| g.moves.len() == 6));
+/// assert!(symmetric_duplicates(&openings).is_empty());
+/// assert_eq!(openings, random_openings(6, 10, 1, None)?);
+/// # Ok::<(), reversi_solve::xot::XotError>(())
+/// ```
+///
+/// # Errors
+/// [`XotError`](reversi_solve::xot::XotError): `plies` not 1 to 59,
+/// `count` not 1 to a million, `margin` not 0 to 64 (`Option`); fewer
+/// openings than `count` found within 1000 draws each (`TooFew`, a margin
+/// too narrow); the exact solver's failure (`Solve`).
+pub fn random_openings(
+    plies: usize,
+    count: usize,
+    seed: u64,
+    margin: Option<i32>,
+) -> Result<Vec<GameState>, reversi_solve::xot::XotError> {
+    use reversi_solve::xot::{XotOptions, generate};
+    let options = XotOptions::new().plies(plies).count(count).seed(seed);
+    // Without a margin every opening is kept: the cheapest valuation.
+    let options = match margin {
+        Some(margin) => options.margin(margin),
+        None => options.margin(64).depth(1).exact_empties(0),
+    };
+    Ok(generate(&options)?
+        .into_iter()
+        .map(|opening| {
+            let mut game = GameState::new(reversi_variants::Position::from(reversi_core::Position::start()));
+            for mv in opening.moves {
+                let mv = Move::from(mv);
+                game.position.play_unchecked(mv);
+                game.moves.push(mv);
+            }
+            game
+        })
+        .collect())
+}
+
 /// The games a match has played, by their start and moves (passes aside,
 /// which the moves imply): tells a game that repeats an earlier one
 /// (deterministic engines from the same opening), also one of the records a
@@ -123,6 +225,45 @@ impl Repeats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn duplicates_are_found_under_every_symmetry_and_side() {
+        let mut openings = default_openings(4);
+        let distinct = openings.len();
+        assert!(symmetric_duplicates(&openings).is_empty());
+        // Each image of opening 5 under the 8 symmetries is a duplicate.
+        let five = reversi_core::Position::try_from(openings[5].position).expect("8x8");
+        for symmetry in reversi_core::Symmetry::ALL {
+            let mut game = openings[5].clone();
+            game.position = reversi_variants::Position::from(five.transform(symmetry));
+            openings.push(game);
+        }
+        let found = symmetric_duplicates(&openings);
+        assert_eq!(found, (distinct..distinct + 8).map(|i| (5, i)).collect::<Vec<_>>());
+        // The same discs with the other side to move is another opening.
+        let mut other = openings[5].clone();
+        other.position = other.position.with_side_to_move(other.position.side_to_move().other());
+        openings.push(other);
+        assert_eq!(symmetric_duplicates(&openings).len(), 8);
+    }
+
+    #[test]
+    fn random_openings_replay_and_keep_the_margin() {
+        let openings = random_openings(8, 5, 3, Some(2)).expect("balanced openings");
+        let values =
+            reversi_solve::xot::generate(&reversi_solve::xot::XotOptions::new().plies(8).count(5).seed(3).margin(2))
+                .expect("the generator");
+        for (game, xot) in openings.iter().zip(&values) {
+            assert!(xot.value.abs() <= 2);
+            let mut pos = reversi_core::Position::start();
+            for &mv in &xot.moves {
+                pos.play(mv).expect("a legal move");
+            }
+            assert_eq!(reversi_core::Position::try_from(game.position).expect("8x8"), pos);
+            assert_eq!(game.moves.len(), xot.moves.len());
+        }
+        assert!(matches!(random_openings(0, 5, 3, None), Err(reversi_solve::xot::XotError::Option { .. })));
+    }
 
     #[test]
     fn default_openings_are_distinct_under_symmetry_and_reproducible() {

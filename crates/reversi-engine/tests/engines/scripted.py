@@ -17,6 +17,8 @@ It plays the first legal move (a1 to h8 order) until its Nth move request
     dead      exits at start, before reading anything
     noname    plays legal moves, refusing `name` (GTP)
     noclock   plays legal moves, refusing `time_settings` and `time_left` (GTP)
+    eval      plays legal moves, reporting an evaluation (NBoard: its move
+              request's number over 2, `=== MOVE/EVAL/TIME`)
     noisy     plays legal moves, with a line of diagnostics before every
               GTP answer (as Edax prints `*** SEARCH STILL RUNNING ...`)
 """
@@ -165,6 +167,9 @@ def nboard(engine):
         elif cmd == "go":
             print("status thinking", flush=True)
             out = engine.answer(engine.side)
+            if engine.mode == "eval" and out != "pass":
+                # MOVE/EVAL/TIME: the evaluation is its move's number over 2.
+                out += "/" + str(engine.asked / 2) + "/0.01"
             print("=== " + out.upper(), flush=True)
         elif cmd == "quit":
             return

@@ -462,7 +462,8 @@ impl<'a> Tournament<'a> {
                         let starts = [&*this.entrants[a].start, &*this.entrants[b].start];
                         let first_is_black = index.is_multiple_of(2);
                         let opening = &openings[(game / 2) % openings.len()];
-                        let (names, played) = play_one(&mut pair, starts, opening, first_is_black, matches, stop);
+                        let (names, played) =
+                            play_one(&mut pair, starts, index, opening, first_is_black, matches, stop);
                         [engines[a], engines[b]] = pair;
                         let report = GameReport { index, first_is_black, names, played };
                         if report.played.termination == super::Termination::Stopped
