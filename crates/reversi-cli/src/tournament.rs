@@ -12,9 +12,9 @@ use std::time::Duration;
 use clap::Args;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
-    Crosstable, EloModel, EngineSpec, Entrant, Format as Pairings, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
-    PairStanding, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names,
-    random_openings, symmetric_duplicates,
+    Crosstable, EloModel, EngineSpec, Entrant, MAX_CONCURRENCY, MatchDefinition, MatchOptions, PairStanding, Schedule,
+    Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names, random_openings,
+    symmetric_duplicates,
 };
 use reversi_notation::Format;
 
@@ -35,7 +35,7 @@ pub(crate) struct TournamentArgs {
     /// Who plays whom: roundrobin (every engine against every other) or
     /// gauntlet (the first against each other).
     #[arg(long, value_name = "FORMAT", default_value = "roundrobin", value_parser = parse_pairings)]
-    format: Pairings,
+    format: Schedule,
     /// Openings: every game of a record file (any format read), each played
     /// twice in every pairing, colours swapped (default: every position
     /// after 4 plies, one per symmetry class: 60 openings).
@@ -114,8 +114,8 @@ pub(crate) struct TournamentArgs {
 /// the default openings.
 const DEFAULT_RANDOM_OPENINGS: usize = 60;
 
-fn parse_pairings(s: &str) -> Result<Pairings, String> {
-    s.parse().map_err(|e: reversi_engine::referee::ParseFormatError| e.to_string())
+fn parse_pairings(s: &str) -> Result<Schedule, String> {
+    s.parse().map_err(|e: reversi_engine::referee::ParseScheduleError| e.to_string())
 }
 
 fn parse_dir(s: &str) -> Result<(usize, PathBuf), String> {

@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use reversi_engine::referee::{Entrant, Format, MatchOptions, PolicyPlayer, Tournament, TournamentOptions};
+use reversi_engine::referee::{Entrant, MatchOptions, PolicyPlayer, Schedule, Tournament, TournamentOptions};
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 
 fn main() {
@@ -23,7 +23,7 @@ fn main() {
         })
         .collect();
     // Six pairings.
-    let options = TournamentOptions::new(Format::RoundRobin, MatchOptions::new(games.div_ceil(6)).concurrency(2));
+    let options = TournamentOptions::new(Schedule::RoundRobin, MatchOptions::new(games.div_ceil(6)).concurrency(2));
     let mut tournament = Tournament::new(entrants, options).expect("four entrants");
     let (mut plies, mut bytes, mut played) = (0, 0, 0);
     let began = Instant::now();

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use reversi_engine::referee::{
-    Clocks, Crosstable, EloModel, EngineSpec, Entrant, Format, GameState, MatchOptions, Player, PolicyPlayer, Protocol,
-    TimeControl, Tournament, TournamentError, TournamentOptions, Verdict,
+    Clocks, Crosstable, EloModel, EngineSpec, Entrant, GameState, MatchOptions, Player, PolicyPlayer, Protocol,
+    Schedule, TimeControl, Tournament, TournamentError, TournamentOptions, Verdict,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
 use reversi_notation::{Passes, Record, replay};
@@ -87,7 +87,7 @@ fn check_adds_up(table: &Crosstable, games: u64) {
 
 #[test]
 fn a_round_robin_of_three_adds_up_and_its_records_replay_legal() {
-    let options = TournamentOptions::new(Format::RoundRobin, MatchOptions::new(6).concurrency(3));
+    let options = TournamentOptions::new(Schedule::RoundRobin, MatchOptions::new(6).concurrency(3));
     let mut tournament = Tournament::new(three(), options).unwrap();
     assert_eq!(tournament.games(), 18);
     let records = run(&mut tournament);
@@ -118,7 +118,7 @@ fn a_round_robin_of_three_adds_up_and_its_records_replay_legal() {
 
 #[test]
 fn a_gauntlet_plays_the_first_engine_against_each_other() {
-    let options = TournamentOptions::new(Format::Gauntlet, MatchOptions::new(5).concurrency(2));
+    let options = TournamentOptions::new(Schedule::Gauntlet, MatchOptions::new(5).concurrency(2));
     let mut tournament = Tournament::new(three(), options).unwrap();
     let records = run(&mut tournament);
     // Five games a pairing: the odd last game of each has no partner.
@@ -136,7 +136,7 @@ fn a_gauntlet_plays_the_first_engine_against_each_other() {
 
 #[test]
 fn a_stopped_tournament_resumes_from_its_records_and_refuses_anothers() {
-    let options = || TournamentOptions::new(Format::RoundRobin, MatchOptions::new(4).concurrency(1));
+    let options = || TournamentOptions::new(Schedule::RoundRobin, MatchOptions::new(4).concurrency(1));
     let mut first = Tournament::new(three(), options()).unwrap();
     let mut records = Vec::new();
     first.run(&AtomicBool::new(false), &mut |game, _| {
@@ -156,7 +156,7 @@ fn a_stopped_tournament_resumes_from_its_records_and_refuses_anothers() {
 
     // Another format, other engines, another clock: refused.
     let mut gauntlet =
-        Tournament::new(three(), TournamentOptions::new(Format::Gauntlet, MatchOptions::new(4))).unwrap();
+        Tournament::new(three(), TournamentOptions::new(Schedule::Gauntlet, MatchOptions::new(4))).unwrap();
     let error = gauntlet.resume(&records).unwrap_err();
     assert!(matches!(error, TournamentError::Mismatch(_)), "{error}");
     let mut swapped = three();
@@ -164,7 +164,7 @@ fn a_stopped_tournament_resumes_from_its_records_and_refuses_anothers() {
     let error = Tournament::new(swapped, options()).unwrap().resume(&records).unwrap_err();
     assert!(error.to_string().contains("the first engine: policy:greedy there, policy:random now"), "{error}");
     let mut shorter =
-        Tournament::new(three(), TournamentOptions::new(Format::RoundRobin, MatchOptions::new(1))).unwrap();
+        Tournament::new(three(), TournamentOptions::new(Schedule::RoundRobin, MatchOptions::new(1))).unwrap();
     assert!(matches!(shorter.resume(&records), Err(TournamentError::Round { .. })));
 }
 
@@ -174,7 +174,7 @@ fn a_tournament_stopped_with_games_in_flight_ends() {
     // threads are answered and end (a regression would hang: timed out).
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let options = TournamentOptions::new(Format::RoundRobin, MatchOptions::new(40).concurrency(3));
+        let options = TournamentOptions::new(Schedule::RoundRobin, MatchOptions::new(40).concurrency(3));
         let mut tournament = Tournament::new(three(), options).unwrap();
         let mut seen = 0;
         tournament.run(&AtomicBool::new(false), &mut |_, _| {
@@ -196,7 +196,7 @@ fn a_pairing_decided_by_its_sprt_plays_no_more_games() {
     // formula: 2.94 at 104 pairs), so H1 at the 104th pair, game 208 of
     // 240; greedy against random plays on.
     let sprt = "0,10,0.05,0.05".parse().unwrap();
-    let options = TournamentOptions::new(Format::Gauntlet, MatchOptions::new(240).concurrency(1))
+    let options = TournamentOptions::new(Schedule::Gauntlet, MatchOptions::new(240).concurrency(1))
         .sprt(Some((sprt, EloModel::Logistic)));
     let entrants = vec![
         policy(BuiltinPolicy::Greedy, "greedy", 1),
@@ -227,7 +227,7 @@ fn scripted_engines_over_both_protocols_play_a_round_robin() {
         // Crashes at its third move of each game: started again each game.
         Entrant::engine(spec(Protocol::Gtp, "crash:3")).named("crasher"),
     ];
-    let options = TournamentOptions::new(Format::RoundRobin, MatchOptions::new(2).concurrency(2));
+    let options = TournamentOptions::new(Schedule::RoundRobin, MatchOptions::new(2).concurrency(2));
     let mut tournament = Tournament::new(entrants, options).unwrap();
     let records = run(&mut tournament);
     assert_eq!(records.len(), 6);

@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use reversi_engine::referee::{
-    Crosstable, EloModel, Entrant, Format, MAX_CONCURRENCY, MatchOptions, PairStanding, Sprt, Standing, TimeControl,
+    Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchOptions, PairStanding, Schedule, Sprt, Standing, TimeControl,
     Tournament, TournamentGame, TournamentOptions, Verdict, check_adjudicate, distinct_names, opening, random_openings,
     symmetric_duplicates,
 };
@@ -57,7 +57,7 @@ fn tournament<'py>(
     seed: Unsigned<u64>,
     margin: Option<i32>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let format: Format = format.parse().map_err(|e| PyValueError::new_err(format!("format: {e}")))?;
+    let format: Schedule = format.parse().map_err(|e| PyValueError::new_err(format!("format: {e}")))?;
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
     let concurrency = concurrency.get();

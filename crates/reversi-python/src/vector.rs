@@ -128,10 +128,8 @@ impl VectorCore {
         let Batch { batch, threads } =
             Batch::py_new(Unsigned(n), variant, board, holes, Unsigned(seed), false, first, threads, None)?;
         let opponent: Option<BuiltinPolicy> = if opponent == "self" { None } else { Some(parse_policy(opponent)?) };
-        let learner_black = color
-            .parse::<Color>()
-            .map_err(|e| PyValueError::new_err(format!("color {color:?}: {e}")))?
-            == Color::Black;
+        let learner_black =
+            color.parse::<Color>().map_err(|e| PyValueError::new_err(format!("color {color:?}: {e}")))? == Color::Black;
         let strict = match illegal {
             "lose" => false,
             "raise" => true,

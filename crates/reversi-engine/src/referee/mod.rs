@@ -29,6 +29,6 @@ pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
 pub use termination::Termination;
 pub use tournament::{
-    Crosstable, Entrant, Format, ParseFormatError, Row, TOURNAMENT_FIELD, Tournament, TournamentError, TournamentGame,
-    TournamentOptions, distinct_names,
+    Crosstable, Entrant, ParseScheduleError, Row, Schedule, TOURNAMENT_FIELD, Tournament, TournamentError,
+    TournamentGame, TournamentOptions, distinct_names,
 };

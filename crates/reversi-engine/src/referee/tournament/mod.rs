@@ -40,10 +40,11 @@ use crate::process::Fault;
 
 /// Who plays whom.
 ///
-/// `#[non_exhaustive]`: formats may be added.
+/// `#[non_exhaustive]`: schedules may be added (the CLI's and Python's
+/// `format` argument names one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Format {
+pub enum Schedule {
     /// Every engine against every other (`n (n - 1) / 2` pairings, the
     /// earlier entrant first).
     #[default]
@@ -52,13 +53,13 @@ pub enum Format {
     Gauntlet,
 }
 
-impl Format {
+impl Schedule {
     /// `roundrobin` or `gauntlet`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Format::RoundRobin => "roundrobin",
-            Format::Gauntlet => "gauntlet",
+            Schedule::RoundRobin => "roundrobin",
+            Schedule::Gauntlet => "gauntlet",
         }
     }
 
@@ -66,20 +67,20 @@ impl Format {
     /// second engine.
     ///
     /// ```
-    /// use reversi_engine::referee::Format;
-    /// assert_eq!(Format::RoundRobin.pairings(3), [(0, 1), (0, 2), (1, 2)]);
-    /// assert_eq!(Format::Gauntlet.pairings(3), [(0, 1), (0, 2)]);
+    /// use reversi_engine::referee::Schedule;
+    /// assert_eq!(Schedule::RoundRobin.pairings(3), [(0, 1), (0, 2), (1, 2)]);
+    /// assert_eq!(Schedule::Gauntlet.pairings(3), [(0, 1), (0, 2)]);
     /// ```
     #[must_use]
     pub fn pairings(self, engines: usize) -> Vec<(usize, usize)> {
         match self {
-            Format::RoundRobin => (0..engines).flat_map(|a| (a + 1..engines).map(move |b| (a, b))).collect(),
-            Format::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
+            Schedule::RoundRobin => (0..engines).flat_map(|a| (a + 1..engines).map(move |b| (a, b))).collect(),
+            Schedule::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
         }
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for Schedule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -88,20 +89,20 @@ impl fmt::Display for Format {
 /// A format that does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected a tournament format, roundrobin or gauntlet, found {0:?}")]
-pub struct ParseFormatError(pub String);
+pub struct ParseScheduleError(pub String);
 
-impl std::str::FromStr for Format {
-    type Err = ParseFormatError;
+impl std::str::FromStr for Schedule {
+    type Err = ParseScheduleError;
 
     /// `roundrobin` (also `round-robin`) or `gauntlet`.
     ///
     /// # Errors
-    /// [`ParseFormatError`] for anything else.
-    fn from_str(s: &str) -> Result<Format, ParseFormatError> {
+    /// [`ParseScheduleError`] for anything else.
+    fn from_str(s: &str) -> Result<Schedule, ParseScheduleError> {
         match s {
-            "roundrobin" | "round-robin" => Ok(Format::RoundRobin),
-            "gauntlet" => Ok(Format::Gauntlet),
-            _ => Err(ParseFormatError(s.into())),
+            "roundrobin" | "round-robin" => Ok(Schedule::RoundRobin),
+            "gauntlet" => Ok(Schedule::Gauntlet),
+            _ => Err(ParseScheduleError(s.into())),
         }
     }
 }
@@ -195,13 +196,13 @@ pub fn distinct_names(names: Vec<String>) -> Vec<String> {
 /// adjudication) and an SPRT on each pairing's pairs.
 ///
 /// ```
-/// use reversi_engine::referee::{Format, MatchOptions, TournamentOptions};
-/// let options = TournamentOptions::new(Format::Gauntlet, MatchOptions::new(20).concurrency(2));
-/// assert_eq!((options.format(), options.matches().games()), (Format::Gauntlet, 20));
+/// use reversi_engine::referee::{Schedule, MatchOptions, TournamentOptions};
+/// let options = TournamentOptions::new(Schedule::Gauntlet, MatchOptions::new(20).concurrency(2));
+/// assert_eq!((options.schedule(), options.matches().games()), (Schedule::Gauntlet, 20));
 /// ```
 #[derive(Clone, Debug)]
 pub struct TournamentOptions {
-    format: Format,
+    schedule: Schedule,
     matches: MatchOptions,
     sprt: Option<(Sprt, EloModel)>,
 }
@@ -212,8 +213,8 @@ impl TournamentOptions {
     /// the tournament's games at once; the games it marks done are not
     /// read: a tournament resumes by [`Tournament::resume`]).
     #[must_use]
-    pub const fn new(format: Format, matches: MatchOptions) -> TournamentOptions {
-        TournamentOptions { format, matches, sprt: None }
+    pub const fn new(schedule: Schedule, matches: MatchOptions) -> TournamentOptions {
+        TournamentOptions { schedule, matches, sprt: None }
     }
 
     /// An SPRT on each pairing's pairs (its first engine's view), under
@@ -224,10 +225,10 @@ impl TournamentOptions {
         self
     }
 
-    /// The format.
+    /// Who plays whom.
     #[must_use]
-    pub const fn format(&self) -> Format {
-        self.format
+    pub const fn schedule(&self) -> Schedule {
+        self.schedule
     }
 
     /// Each pairing's match.
@@ -292,13 +293,13 @@ pub const TOURNAMENT_FIELD: &str = "Tournament";
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use reversi_engine::referee::{Entrant, Format, MatchOptions, PolicyPlayer, Tournament, TournamentOptions};
+/// use reversi_engine::referee::{Entrant, Schedule, MatchOptions, PolicyPlayer, Tournament, TournamentOptions};
 /// use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 /// let policy = |p: BuiltinPolicy, name: &str| {
 ///     Entrant::new(name, format!("policy:{name}"), move |_| Ok(Box::new(PolicyPlayer(Seeded::new(p, SplitMix64::new(7))))))
 /// };
 /// let entrants = vec![policy(BuiltinPolicy::Greedy, "greedy"), policy(BuiltinPolicy::Random, "random"), policy(BuiltinPolicy::Random, "random2")];
-/// let options = TournamentOptions::new(Format::RoundRobin, MatchOptions::new(4).concurrency(2));
+/// let options = TournamentOptions::new(Schedule::RoundRobin, MatchOptions::new(4).concurrency(2));
 /// let mut tournament = Tournament::new(entrants, options)?;
 /// let mut records = Vec::new();
 /// tournament.run(&AtomicBool::new(false), &mut |game, _table| {
@@ -328,14 +329,14 @@ impl<'a> Tournament<'a> {
         if entrants.len() < 2 {
             return Err(TournamentError::TooFew { found: entrants.len() });
         }
-        let pairings = options.format.pairings(entrants.len());
+        let pairings = options.schedule.pairings(entrants.len());
         let definitions = pairings
             .iter()
             .map(|&(a, b)| MatchDefinition::of(&entrants[a].identity, &entrants[b].identity, &options.matches))
             .collect();
         let names = entrants.iter().map(|e| e.name.clone()).collect();
         let crosstable = Crosstable::new(names, pairings.clone()).with_sprt(options.sprt);
-        let label = format!("{} of {}", options.format, entrants.len());
+        let label = format!("{} of {}", options.schedule, entrants.len());
         Ok(Tournament { entrants, options, pairings, definitions, label, crosstable, done: BTreeSet::new() })
     }
 
