@@ -52,7 +52,7 @@ impl PlayerSpec {
             let (spec, setup, running) = engine
                 .try_borrow_mut()
                 .map_err(|_| PyValueError::new_err("an engine in use elsewhere cannot play a match"))?
-                .for_match();
+                .for_match()?;
             return Ok((PlayerSpec::Engine { spec, running: Mutex::new(running) }, Some(setup)));
         }
         if side.is_callable() {
@@ -254,6 +254,13 @@ fn play_match<'py>(
         .setup(setup)
         .concurrency(concurrency)
         .adjudicate(adjudicate);
+    for (name, player) in [("a", &first), ("b", &second)] {
+        if let PlayerSpec::Engine { spec, .. } = player {
+            options
+                .check_engine(spec)
+                .map_err(|e| PyValueError::new_err(format!("{name}: engine {e}: give openings as moves from it")))?;
+        }
+    }
     let players = [first, second];
     let mut tally = Tally::default();
     let mut verdict = None;

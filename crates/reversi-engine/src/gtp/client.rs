@@ -151,10 +151,7 @@ impl Client {
     /// Sends a clock command (`send`) unless the engine has refused one: a
     /// refusal is no fault (the commands are optional), the referee's clock
     /// still applies.
-    fn clock_command(
-        &mut self,
-        send: impl FnOnce(&mut Client) -> Result<(), Fault>,
-    ) -> Result<(), Fault> {
+    fn clock_command(&mut self, send: impl FnOnce(&mut Client) -> Result<(), Fault>) -> Result<(), Fault> {
         if !self.clock {
             return Ok(());
         }
