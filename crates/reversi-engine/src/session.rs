@@ -30,7 +30,7 @@ pub enum SessionError {
     /// The position has no move to choose (the game is over, or the side to
     /// move must pass): nothing asked.
     #[error("no move to choose: {0}")]
-    NoMove(Position),
+    NoMove(Box<Position>),
     /// A new game at a start the engine's protocol cannot set up: nothing
     /// asked.
     #[error("engine {0}")]
@@ -178,7 +178,7 @@ impl Session {
     /// use.
     pub fn go(&mut self, position: Position, time: Duration) -> Result<Move, SessionError> {
         if position.is_game_over() || position.must_pass() {
-            return Err(SessionError::NoMove(position));
+            return Err(SessionError::NoMove(Box::new(position)));
         }
         let told = self.game.take();
         let known = told.as_ref().and_then(|game| continuation(game, position)).zip(told);

@@ -136,7 +136,9 @@ fn a_forced_pass_after_the_engine_move_continues_the_game() {
 
 #[test]
 fn each_fault_ends_the_player_and_the_next_go_starts_it_again() {
-    let cases: [(fn(&Position) -> Move, Duration, Duration, Fault); 3] = [
+    // The answer, its delay, the time given, the fault.
+    type Case = (fn(&Position) -> Move, Duration, Duration, Fault);
+    let cases: [Case; 3] = [
         (|_| Move::Pass, Duration::ZERO, TIME, Fault::Illegal(Move::Pass)),
         (|_| "a1".parse().unwrap(), Duration::ZERO, TIME, Fault::Illegal("a1".parse().unwrap())),
         (first, Duration::from_millis(50), Duration::from_millis(1), Fault::Timeout),
@@ -156,7 +158,7 @@ fn a_position_without_a_move_asks_nothing() {
     let over: reversi_core::Position =
         "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX X".parse().unwrap();
     let over = Position::from(over);
-    assert_eq!(session.go(over, TIME), Err(SessionError::NoMove(over)));
+    assert_eq!(session.go(over, TIME), Err(SessionError::NoMove(Box::new(over))));
     assert_eq!(seen.starts.load(Ordering::SeqCst), 0);
 }
 

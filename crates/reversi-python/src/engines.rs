@@ -45,6 +45,10 @@ fn waiting<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult
     interruptible(py, |cancel| reversi_engine::stoppable(hook(cancel), work))
 }
 
+/// What a match takes of an `Engine`: its spec, its setup time and its
+/// running player, if any.
+pub(crate) type ForMatch = (EngineSpec, Duration, Option<Box<dyn Player + Send>>);
+
 /// An engine process (GTP or NBoard), started again after it fails:
 /// reversi-engine's [`Session`] (the game told to it, the one-move checks,
 /// GTP's start rule), its arguments and errors mapped.
@@ -56,7 +60,7 @@ pub(crate) struct Engine {
 impl Engine {
     /// What a match plays this engine with: its spec, its setup time, and
     /// its running process, taken (the engine starts again at its next use).
-    pub(crate) fn for_match(&mut self) -> PyResult<(EngineSpec, Duration, Option<Box<dyn Player + Send>>)> {
+    pub(crate) fn for_match(&mut self) -> PyResult<ForMatch> {
         let spec = self.session.spec().cloned().ok_or_else(|| PyValueError::new_err("an engine without a command"))?;
         Ok((spec, self.session.setup(), self.session.take_player()))
     }

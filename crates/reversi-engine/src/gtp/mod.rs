@@ -49,8 +49,8 @@ pub enum StartError {
     /// `start` is not the default start of an N x N Reversi board.
     #[error("speaks GTP, which sets up only the standard start (boardsize N, clear_board), not {start}")]
     NotStandard {
-        /// The start asked for.
-        start: Position,
+        /// The start asked for (boxed: a variants position is large).
+        start: Box<Position>,
     },
 }
 
@@ -79,7 +79,7 @@ pub fn check_start(start: &Position) -> Result<(), StartError> {
     if g.width() == g.height() && default == Some(*start) {
         Ok(())
     } else {
-        Err(StartError::NotStandard { start: *start })
+        Err(StartError::NotStandard { start: Box::new(*start) })
     }
 }
 
