@@ -3,7 +3,7 @@
 Positions (``Position``), leaf counts (``perft``), batched environments on
 NumPy arrays (``Batch``), game records (``read``, ``write``, ``convert``) and training rows of records
 (``dataset``, ``save_npz``), engines over GTP and NBoard (``Engine``,
-``match``, ``serve_gtp``, ``serve_nboard``), exact play (``solve``, ``solve_moves``,
+``match``, ``tournament``, ``serve_gtp``, ``serve_nboard``), exact play (``solve``, ``solve_moves``,
 ``solve_many``), from the Rust workspace ``reversi-rules``. The
 submodules ``reversi_rules.pettingzoo`` and ``reversi_rules.gymnasium`` (the
 extras of the same names) are imported on first use.
@@ -36,6 +36,7 @@ from ._native import (
     solve,
     solve_many,
     solve_moves,
+    tournament,
     write,
 )
 from ._npz import save_npz
@@ -65,6 +66,7 @@ __all__ = [
     "solve",
     "solve_many",
     "solve_moves",
+    "tournament",
     "write",
 ]
 

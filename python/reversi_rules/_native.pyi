@@ -43,6 +43,7 @@ __all__ = [
     "serve_nboard",
     "solve",
     "solve_moves",
+    "tournament",
     "solve_many",
     "check_wthor",
 ]
@@ -562,6 +563,92 @@ def match(
     (its record's ``Termination`` says so). The games
     run with the GIL released, and Ctrl-C stops the match at once. A policy's
     or ``progress``' exception is raised.
+    """
+
+class _GamesStanding(_Score):
+    games: int
+
+class _PairStanding(TypedDict):
+    games: _GamesStanding
+    pentanomial: list[int]
+    pairs: int
+    pair_score: float
+    elo: float | None
+    elo_low: float | None
+    elo_high: float | None
+    nelo: float | None
+    nelo_low: float | None
+    nelo_high: float | None
+    llr: float | None
+    llr_low: float | None
+    llr_high: float | None
+    sprt_model: Literal["logistic", "normalized"] | None
+    sprt: Literal["H0", "H1"] | None
+    discs: float | None
+    discs_margin: float | None
+
+class _TournamentGame(TypedDict):
+    game: int
+    pairing: int
+    first: str
+    second: str
+    black: str
+    white: str
+    result: str
+    termination: str | None
+    first_score: float
+    standing: _PairStanding
+
+class _CrosstableRow(TypedDict):
+    engine: int
+    name: str
+    points: float
+    standing: _PairStanding
+    against: dict[str, tuple[float, int]]
+
+class _Pairing(TypedDict):
+    first: str
+    second: str
+    standing: _PairStanding
+
+class _TournamentResult(TypedDict):
+    games: int
+    rows: list[_CrosstableRow]
+    pairings: list[_Pairing]
+    records: list[Record]
+
+def tournament(
+    engines: Sequence[Engine | _Policy],
+    *,
+    format: Literal["roundrobin", "round-robin", "gauntlet"] = "roundrobin",
+    openings: Sequence[Record] | None = None,
+    games: int | None = None,
+    time: float = 60.0,
+    increment: float = 0.0,
+    sprt: str | None = None,
+    sprt_model: Literal["logistic", "normalized", "normalised"] = "logistic",
+    progress: Callable[[_TournamentGame], object] | None = None,
+    concurrency: int = 1,
+    adjudicate: int | None = None,
+) -> _TournamentResult:
+    """A tournament between engines or policies, played as ``reversi
+    tournament`` plays it: ``"roundrobin"`` (every one against every other) or
+    ``"gauntlet"`` (the first against each other), each pairing ``games``
+    games (default two per opening) over the same ``openings`` with colours
+    swapped, ``concurrency`` games at once over the whole tournament.
+
+    The result is the crosstable of ``--json``'s summary: ``rows`` by points
+    (each engine's wins, draws, losses, Elo against the field, by games and by
+    pairs, normalised Elo, disc difference, and its points and games
+    ``against`` each other engine), ``pairings`` (the first engine's standing,
+    with ``sprt``'s generalised LLR on its pairs under ``sprt_model``: a
+    pairing it decides plays no more), and ``records`` in game order
+    (``Round``, ``Tournament``, the pairing's ``MatchEngine1``...).
+    ``progress`` is called with each game as it ends (a ``--json`` game line).
+    Names are the engines' own (an ``Engine`` not running: its command) or the
+    callables' ``__name__``, a repeated name followed by ``#`` and the
+    entrant's number. The games run with the GIL released, and Ctrl-C stops
+    the tournament. A policy's or ``progress``' exception is raised.
     """
 
 class _Solution(TypedDict):

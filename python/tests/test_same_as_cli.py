@@ -146,3 +146,25 @@ def test_match_adjudicated_as_the_cli(tmp_path: Path) -> None:
 
     assert comparable(out) == comparable(tmp_path / "python.ggf")
     assert comparable(out).count("Termination[adjudicated at 12 empties") >= 1
+
+
+def test_tournament_as_the_cli(tmp_path: Path) -> None:
+    # The same engines, openings and games, one at a time: the same games,
+    # names, rounds and results (the times differ; the definitions name the
+    # commands as each was given).
+    out, openings = tmp_path / "cli.ggf", tmp_path / "openings.txt"
+    openings.write_text("f5d6c3\nf5f6e6f4\n")
+    greedy, rand, seeded = (f"'{cli()}' gtp --policy greedy", f"'{cli()}' gtp", f"'{cli()}' gtp --seed 9")
+    argv = [cli(), "tournament", f"gtp:{greedy}", f"gtp:{rand}", f"gtp:{seeded}", "--openings", str(openings)]
+    subprocess.run([*argv, "-o", str(out)], check=True, capture_output=True)
+    with rr.Engine(greedy) as a, rr.Engine(rand) as b, rr.Engine(seeded) as c:
+        result = rr.tournament([a, b, c], openings=list(rr.read(openings)))
+    rr.write(result["records"], tmp_path / "python.ggf")
+
+    def comparable(path: Path) -> str:
+        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+
+    assert comparable(out) == comparable(tmp_path / "python.ggf")
+    assert comparable(out).count("Tournament[roundrobin of 3]") == 12
+    assert [row["name"] for row in result["rows"]] != []
+    assert {row["name"] for row in result["rows"]} == {"greedy", "random #2", "random #3"}

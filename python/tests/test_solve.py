@@ -125,7 +125,18 @@ def test_check_wthor_is_the_cli_check() -> None:
     )
     lines = [json.loads(line) for line in run.stdout.splitlines()]
     assert run.returncode == (1 if any(c["disagrees"] for c in checks) else 0)
-    keys = ("game", "black", "white", "depth", "stated", "computed", "agrees", "disagrees", "empties", "unscored")
+    keys = (
+        "game",
+        "black",
+        "white",
+        "depth",
+        "stated",
+        "computed",
+        "agrees",
+        "disagrees",
+        "empties",
+        "unscored",
+    )
     ours = [{k: c.get(k) for k in keys} for c in checks]
     assert ours == [{k: line.get(k) for k in keys} for line in lines[:-1]]
     assert len(checks) == 8 and all(c["depth"] == 12 for c in checks)

@@ -1,36 +1,34 @@
 //! The position a command starts from, of any variant and board.
 
-use clap::{Args, ValueEnum};
+use std::str::FromStr;
+
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use reversi_core::Color;
 use reversi_variants::internal::PositionHooks as _;
-use reversi_variants::{Geometry, Position, Variant};
+use reversi_variants::{Geometry, Position, StartBuilder, StartBuilderError, Variant};
 
 use crate::Failure;
 
-/// Reads `--variant`: reversi (othello), reversitacks or attacks (ataxx).
-///
-/// # Errors
-/// The variant parser's message.
-pub(crate) fn parse_variant(s: &str) -> Result<Variant, String> {
-    s.parse().map_err(|e: reversi_variants::ParseVariantError| e.to_string())
+/// A clap parser that offers a library type's names (`values`, with their
+/// aliases) and reads the word given with the type's own `FromStr`: the
+/// names and the reading stay the library's.
+pub(crate) fn library_names<T>(values: impl IntoIterator<Item = PossibleValue>) -> impl TypedValueParser<Value = T>
+where
+    T: FromStr + Clone + Send + Sync + 'static,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    PossibleValuesParser::new(values).try_map(|word| word.parse::<T>())
 }
 
-/// The colour that moves first, as `--first` names it.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub(crate) enum First {
-    /// Black moves first (the rule).
-    Black,
-    /// White moves first.
-    White,
+/// `--variant`: reversi-variants' [`Variant::NAMES`] and aliases.
+pub(crate) fn variant_names() -> impl TypedValueParser<Value = Variant> {
+    library_names(Variant::ALL.map(|v| PossibleValue::new(v.name()).aliases(v.aliases().iter().copied())))
 }
 
-impl From<First> for Color {
-    fn from(first: First) -> Color {
-        match first {
-            First::Black => Color::Black,
-            First::White => Color::White,
-        }
-    }
+/// `--first`: reversi-core's [`Color::NAMES`].
+pub(crate) fn color_names() -> impl TypedValueParser<Value = Color> {
+    library_names(Color::NAMES.map(PossibleValue::new))
 }
 
 /// The game and board options every command shares (`--variant`, `--board`,
@@ -38,7 +36,7 @@ impl From<First> for Color {
 #[derive(Args, Debug)]
 pub(crate) struct BoardArgs {
     /// The game: reversi (othello), reversitacks or attacks (ataxx).
-    #[arg(long, default_value = "reversi", value_parser = parse_variant)]
+    #[arg(long, default_value = "reversi", ignore_case = true, value_parser = variant_names())]
     pub(crate) variant: Variant,
     /// The board: WxH (1x1 to 26x26) or octagon (10x10 without its corners).
     #[arg(long, value_name = "WxH")]
@@ -70,8 +68,8 @@ pub(crate) struct StartArgs {
     #[arg(long, value_name = "TEXT", conflicts_with = "first", allow_hyphen_values = true)]
     pub(crate) position: Option<String>,
     /// Which colour moves first from the default start.
-    #[arg(long, value_enum, default_value_t = First::Black)]
-    pub(crate) first: First,
+    #[arg(long, default_value = "black", ignore_case = true, value_parser = color_names())]
+    pub(crate) first: Color,
 }
 
 impl StartArgs {
@@ -83,10 +81,32 @@ impl StartArgs {
             board: self.game.board.as_deref(),
             holes: self.game.holes.as_deref(),
             position: self.position.as_deref(),
-            first: self.first.into(),
+            first: self.first,
             generic,
         }
     }
+}
+
+/// The start of `variant` on the board that `--board` and `--holes`
+/// describe (8x8 when neither is given), `first` to move, read by
+/// reversi-variants' [`StartBuilder`].
+///
+/// # Errors
+/// A usage failure naming the bad option.
+fn start_builder(
+    variant: Variant,
+    board: Option<&str>,
+    holes: Option<&str>,
+    first: Color,
+) -> Result<StartBuilder, Failure> {
+    let mut builder = StartBuilder::new().variant(variant).first(first);
+    if let Some(text) = board {
+        builder = builder.parse_board(text).map_err(usage)?;
+    }
+    if let Some(list) = holes {
+        builder = builder.parse_hole_list(list).map_err(usage)?;
+    }
+    Ok(builder)
 }
 
 /// The board that `--board` and `--holes` describe (8x8 when neither is given).
@@ -94,20 +114,17 @@ impl StartArgs {
 /// # Errors
 /// A usage failure naming the bad option.
 pub(crate) fn parse_geometry(board: Option<&str>, holes: Option<&str>) -> Result<Geometry, Failure> {
-    let mut geometry = match board {
-        Some(text) => text.parse::<Geometry>().map_err(|e| Failure::usage(format!("--board {text}: {e}")))?,
-        None => Geometry::standard(),
-    };
-    if let Some(list) = holes {
-        let squares = list
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse().map_err(|e| Failure::usage(format!("--holes: {s}: {e}"))))
-            .collect::<Result<Vec<_>, _>>()?;
-        geometry = geometry.with_holes(squares).map_err(|e| Failure::usage(format!("--holes: {e}")))?;
-    }
-    Ok(geometry)
+    start_builder(Variant::Reversi, board, holes, Color::Black)?.geometry().map_err(usage)
+}
+
+/// A start builder's refusal as a usage failure naming the option.
+fn usage(e: StartBuilderError) -> Failure {
+    Failure::usage(match e {
+        StartBuilderError::Board { found, reason } => format!("--board {found}: {reason}"),
+        StartBuilderError::Hole { found, reason } => format!("--holes: {found}: {reason}"),
+        StartBuilderError::Holes(reason) => format!("--holes: {reason}"),
+        other => other.to_string(),
+    })
 }
 
 /// Where the game starts, as the command line says it.
@@ -136,9 +153,7 @@ impl StartSpec<'_> {
             reversi_notation::paste_position(self.variant, text)
                 .map_err(|e| Failure::usage(format!("--position: {e}")))?
         } else {
-            let geometry = parse_geometry(self.board, self.holes)?;
-            Position::start_with_first(self.variant, geometry, self.first)
-                .map_err(|e| Failure::usage(format!("{e}")))?
+            start_builder(self.variant, self.board, self.holes, self.first)?.build().map_err(usage)?
         };
         Ok(if self.generic { pos.on_generic_engine() } else { pos })
     }

@@ -43,7 +43,8 @@
 //!
 //! `gtp` and `nboard` serve a built-in policy over reversi-engine's servers; `match`
 //! ([`referee`]) starts engines `gtp:COMMAND` or `nboard:COMMAND` and
-//! referees them with reversi-engine's `run_match`.
+//! referees them with reversi-engine's `run_match`; `tournament` ([`tournament`])
+//! N of them with its `Tournament`.
 //!
 //! A split count ([`split`], over reversi-variants' `split` module) writes the distinct positions at ply K
 //! with their multiplicities to a plan file, counts one shard of it per
@@ -134,6 +135,7 @@ mod serve;
 mod solve;
 mod split;
 mod theoretical;
+mod tournament;
 mod xot;
 
 use std::io;
@@ -146,7 +148,7 @@ use crate::output::Stdout;
 /// Reversi (Othello), Reversitacks and Attacks on any board: perft; replay,
 /// convert and play game records; Edax opening books (book); balanced
 /// openings (xot); exact solves (solve); be an engine (gtp, nboard) and referee matches between engines
-/// (match).
+/// (match) and tournaments (tournament).
 ///
 /// Every help text here is plain text, as a terminal shows it: no Markdown
 /// (a test checks that no help has a backtick).
@@ -173,6 +175,8 @@ enum Command {
     Nboard(serve::ServeArgs),
     /// Referee a match between two GTP or NBoard engines, each game appended to a file.
     Match(referee::MatchArgs),
+    /// Referee a tournament of GTP or NBoard engines (round robin or gauntlet), with a crosstable.
+    Tournament(tournament::TournamentArgs),
     /// Show, look up and convert Edax opening books (book.dat and a text form).
     Book(book::BookArgs),
     /// Generate balanced openings (the equivalent of the XOT list) from a seed.
@@ -247,6 +251,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => serve::run(&args, serve::Protocol::Gtp),
         Command::Nboard(args) => serve::run(&args, serve::Protocol::Nboard),
         Command::Match(args) => referee::run(&args, &mut out),
+        Command::Tournament(args) => tournament::run(&args, &mut out),
         Command::Book(args) => book::run(&args, &mut out),
         Command::Xot(args) => xot::run(&args, &mut out),
         Command::Solve(args) => solve::run(&args, &mut out),
@@ -285,7 +290,7 @@ fn fuzz_args(data: &[u8]) {
         Command::Gtp(args) | Command::Nboard(args) => args.check(),
         Command::Solve(args) => args.check(),
         // Starts engines: nothing to check before.
-        Command::Match(_) => Ok(()),
+        Command::Match(_) | Command::Tournament(_) => Ok(()),
         // Reads its files when it runs: nothing to check before.
         Command::Book(_) => Ok(()),
         Command::Xot(args) => args.check(),

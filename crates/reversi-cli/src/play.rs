@@ -19,7 +19,9 @@
 //! not grow with `--games`; the bytes are those of the library's in-memory
 //! writers over all the games.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValue, TypedValueParser};
+use reversi_engine::BuiltinPolicy;
 use reversi_engine::{SplitMix64, default_max_plies, self_play};
 use reversi_notation::{Format, Record};
 use reversi_variants::Position;
@@ -41,11 +43,11 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Black's policy.
-    #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
-    black: PolicyArg,
+    #[arg(long, default_value = "random", ignore_case = true, value_parser = policy_names())]
+    black: BuiltinPolicy,
     /// White's policy.
-    #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
-    white: PolicyArg,
+    #[arg(long, default_value = "random", ignore_case = true, value_parser = policy_names())]
+    white: BuiltinPolicy,
     /// Stop a game after this many plies, unfinished (default: ten per
     /// playable square; at most 1000000).
     #[arg(long, value_name = "N", value_parser = parse_max_plies)]
@@ -77,23 +79,10 @@ fn parse_max_plies(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
-/// A built-in policy, as `--black`, `--white` and `--policy` name it: reversi-engine's
-/// [`PolicyArg`](reversi_engine::BuiltinPolicy).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum PolicyArg {
-    /// Any legal move, uniformly.
-    Random,
-    /// The move that leaves the mover the most pieces; ties at random.
-    Greedy,
-}
-
-impl From<PolicyArg> for reversi_engine::BuiltinPolicy {
-    fn from(policy: PolicyArg) -> reversi_engine::BuiltinPolicy {
-        match policy {
-            PolicyArg::Random => reversi_engine::BuiltinPolicy::Random,
-            PolicyArg::Greedy => reversi_engine::BuiltinPolicy::Greedy,
-        }
-    }
+/// `--black`, `--white` and `--policy`: reversi-engine's built-in policies
+/// by their names ([`BuiltinPolicy::name`]).
+pub(crate) fn policy_names() -> impl TypedValueParser<Value = BuiltinPolicy> {
+    crate::game::library_names(BuiltinPolicy::ALL.map(|p| PossibleValue::new(p.name())))
 }
 
 /// What `run` checks of the options before playing: for the `cli_args`
@@ -121,7 +110,7 @@ pub(crate) fn run(args: &PlayArgs, stdout: &mut Stdout) -> Result<(), Failure> {
 /// Game `i` (from 0) of the run: reversi-engine's [`self_play`] from its
 /// stream, as every front end plays it.
 fn play_game(args: &PlayArgs, start: Position, i: u64, max_plies: usize) -> Record {
-    let (black, white) = (args.black.into(), args.white.into());
+    let (black, white) = (args.black, args.white);
     let mut record = self_play(start, black, white, &mut SplitMix64::for_game(args.seed, i), max_plies);
     record.event = Some("reversi play".into());
     record

@@ -84,20 +84,20 @@ pub(crate) struct MatchArgs {
     sprt: Option<Sprt>,
 }
 
-fn parse_engine(s: &str) -> Result<EngineSpec, String> {
+pub(crate) fn parse_engine(s: &str) -> Result<EngineSpec, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseEngineError| e.to_string())
 }
 
-fn parse_sprt(s: &str) -> Result<Sprt, String> {
+pub(crate) fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseSprtError| e.to_string())
 }
 
-fn parse_adjudicate(s: &str) -> Result<u8, String> {
+pub(crate) fn parse_adjudicate(s: &str) -> Result<u8, String> {
     let n: u64 = s.parse().map_err(|_| format!("expected a number of empty squares, found {s:?}"))?;
     check_adjudicate(n).map_err(|e| e.to_string())
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && (0.0..=1e7).contains(&x) => Ok(x),
         _ => Err(format!("expected seconds from 0 to 10000000, found {s:?}")),
@@ -105,7 +105,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// The openings of `path`, each checked playable.
-fn read_openings(path: &Path) -> Result<Vec<GameState>, Failure> {
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<GameState>, Failure> {
     let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
     let name = source.name.clone();
     let mut openings = Vec::new();
@@ -121,7 +121,7 @@ fn read_openings(path: &Path) -> Result<Vec<GameState>, Failure> {
 }
 
 /// The games RECORDS holds already (with `--resume`).
-fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
+pub(crate) fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
     if !path.exists() {
         return Ok(Vec::new());
     }
@@ -133,7 +133,7 @@ fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
 /// directory): a match appends its games to a records file and reads them
 /// back to resume; opening a FIFO without a reader would also wait forever.
 /// Its directory must exist: checked before any engine starts.
-fn check_output(path: &Path, out: &str) -> Result<(), Failure> {
+pub(crate) fn check_output(path: &Path, out: &str) -> Result<(), Failure> {
     if let Ok(meta) = std::fs::metadata(path) {
         let kind = meta.file_type();
         if !kind.is_file() {
@@ -170,6 +170,55 @@ fn file_kind(_kind: &std::fs::FileType) -> &'static str {
     "not a regular file"
 }
 
+/// The format of the records file `output` (`to`, else from the extension,
+/// else GGF), refused where games cannot be appended as they end or, to
+/// `resume`, read back by round; the file checked ([`check_output`]).
+pub(crate) fn records_format(output: &Path, to: Option<Format>, resume: bool) -> Result<Format, Failure> {
+    let format = match to {
+        Some(f) => f,
+        None => output.extension().and_then(|e| e.to_str()).and_then(Format::from_extension).unwrap_or(Format::Ggf),
+    };
+    if output.as_os_str() == "-" {
+        return Err(Failure::usage("-o -: the games go to a file (standard output has the score lines)"));
+    }
+    check_records_format(format, resume).map_err(|e| match e {
+        RecordsFormatError::NoRound(_) => Failure::usage(format!("--resume: {e}")),
+        _ => Failure::usage(format!("-o: {e}")),
+    })?;
+    check_output(output, &output.display().to_string())?;
+    Ok(format)
+}
+
+/// Refuses openings an engine's protocol cannot set up (GTP: only the
+/// standard start; reversi-engine's [`EngineSpec::check_start`]), engines
+/// numbered from 1 in messages.
+pub(crate) fn check_gtp_openings(specs: &[&EngineSpec], openings: &[GameState]) -> Result<(), Failure> {
+    for (n, spec) in specs.iter().enumerate() {
+        for opening in openings {
+            spec.check_start(&opening.start)
+                .map_err(|e| Failure::usage(format!("engine {} {e}: give openings as moves from it", n + 1)))?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks every engine's directory, then starts each once (ready within
+/// `setup`): a command that cannot run is refused before any game. Returns
+/// the names the engines give.
+pub(crate) fn probe_engines(specs: &[&EngineSpec], setup: Duration) -> Result<Vec<String>, Failure> {
+    let failed = |n: usize, spec: &EngineSpec, e: reversi_engine::Fault| {
+        Failure::usage(format!("engine {} ({}): {e}", n + 1, one_line(&spec.command())))
+    };
+    for (n, spec) in specs.iter().enumerate() {
+        spec.check().map_err(|e| failed(n, spec, e))?;
+    }
+    let mut names = Vec::new();
+    for (n, spec) in specs.iter().enumerate() {
+        names.push(spec.start(Instant::now() + setup).map_err(|e| failed(n, spec, e))?.name());
+    }
+    Ok(names)
+}
+
 /// How many repeated games are warned about one by one (the others are
 /// counted at the end).
 const WARNED_REPEATS: usize = 5;
@@ -178,7 +227,7 @@ const WARNED_REPEATS: usize = 5;
 /// match's options (openings, clock, games) and what a resume has played,
 /// the engines checked and started once, then the games.
 pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
-    let format = records_format(args)?;
+    let format = records_format(&args.output, args.to, args.resume)?;
     let engines = engine_specs(args);
     let openings = match_openings(args, &engines)?;
     let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
@@ -190,7 +239,7 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let options = options.done(done);
     // Engines' process groups are ended if the match is interrupted.
     crate::interrupt::watch();
-    start_engines(&engines, Duration::from_secs_f64(args.setup))?;
+    probe_engines(&[&engines[0], &engines[1]], Duration::from_secs_f64(args.setup))?;
     let mut games = MatchGames {
         args,
         format,
@@ -211,27 +260,6 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     games.finish()
 }
 
-/// The records file's format (`--to`, else from its extension, else GGF),
-/// checked with the file: the match's records rule
-/// ([`check_records_format`]), a regular file in a directory that exists.
-fn records_format(args: &MatchArgs) -> Result<Format, Failure> {
-    let format = match args.to {
-        Some(f) => f,
-        None => {
-            args.output.extension().and_then(|e| e.to_str()).and_then(Format::from_extension).unwrap_or(Format::Ggf)
-        }
-    };
-    if args.output.as_os_str() == "-" {
-        return Err(Failure::usage("-o -: the games go to a file (standard output has the score lines)"));
-    }
-    check_records_format(format, args.resume).map_err(|e| match e {
-        RecordsFormatError::NoRound(_) => Failure::usage(format!("--resume: {e}")),
-        _ => Failure::usage(format!("-o: {e}")),
-    })?;
-    check_output(&args.output, &args.output.display().to_string())?;
-    Ok(format)
-}
-
 /// The two engines with their depth and working directories.
 fn engine_specs(args: &MatchArgs) -> [EngineSpec; 2] {
     let with = |spec: &EngineSpec, dir: &Option<PathBuf>| {
@@ -245,18 +273,14 @@ fn engine_specs(args: &MatchArgs) -> [EngineSpec; 2] {
 }
 
 /// The openings (`--openings`, else reversi-engine's default ones), each
-/// start checked against both engines' protocols
-/// ([`MatchOptions::check_engine`]).
+/// start checked against both engines' protocols ([`check_gtp_openings`]).
 fn match_openings(args: &MatchArgs, engines: &[EngineSpec; 2]) -> Result<Vec<GameState>, Failure> {
+    // Without --openings: reversi-engine's default openings.
     let mut options = MatchOptions::new(0);
     if let Some(path) = &args.openings {
         options = options.openings(read_openings(path)?);
     }
-    for (n, spec) in [(1, &engines[0]), (2, &engines[1])] {
-        options
-            .check_engine(spec)
-            .map_err(|e| Failure::usage(format!("engine {n} {e}: give openings as moves from it")))?;
-    }
+    check_gtp_openings(&[&engines[0], &engines[1]], options.openings_of())?;
     Ok(options.openings_of().to_vec())
 }
 
@@ -300,21 +324,6 @@ fn resumed_games(
     Ok((tally, done))
 }
 
-/// Checks both engines' directories, then starts each once (and ends it):
-/// an engine that cannot start is a usage error before any game.
-fn start_engines(engines: &[EngineSpec; 2], setup: Duration) -> Result<(), Failure> {
-    let failed = |n: usize, spec: &EngineSpec, e: reversi_engine::Fault| {
-        Failure::usage(format!("engine {n} ({}): {e}", one_line(&spec.command())))
-    };
-    for (n, spec) in [(1, &engines[0]), (2, &engines[1])] {
-        spec.check().map_err(|e| failed(n, spec, e))?;
-    }
-    for (n, spec) in [(1, &engines[0]), (2, &engines[1])] {
-        spec.start(Instant::now() + setup).map_err(|e| failed(n, spec, e))?;
-    }
-    Ok(())
-}
-
 /// The match's games as they end: each appended to RECORDS, told as a line
 /// (or JSON), checked for repeats, and scored.
 struct MatchGames<'a> {
@@ -345,9 +354,8 @@ impl MatchGames<'_> {
     fn on_game(&mut self, report: &GameReport) -> bool {
         let mut record = report.record();
         self.definition.mark(&mut record);
-        if let Err(e) = self.append(&record) {
-            let out = self.args.output.display().to_string();
-            self.failure = Some(Failure::usage(format!("{}: {e}", one_line(&out))));
+        if let Err(e) = append(&mut self.file, &self.args.output, self.format, &record) {
+            self.failure = Some(e);
             return false;
         }
         self.warn_repeat(report);
@@ -363,19 +371,6 @@ impl MatchGames<'_> {
             return false;
         }
         standing.verdict.is_none()
-    }
-
-    /// Appends `record` to RECORDS (created with the first game).
-    fn append(&mut self, record: &Record) -> Result<(), String> {
-        let file = match self.file.as_mut() {
-            Some(f) => f,
-            None => {
-                let f = OpenOptions::new().create(true).append(true).open(&self.args.output);
-                self.file.insert(f.map_err(|e| e.to_string())?)
-            }
-        };
-        let bytes = reversi_notation::write(self.format, std::slice::from_ref(record)).map_err(|e| e.to_string())?;
-        file.write_all(&bytes).and_then(|()| file.flush()).map_err(|e| e.to_string())
     }
 
     /// Warns of a game that repeats an earlier one move for move (the first
@@ -409,8 +404,23 @@ impl MatchGames<'_> {
     }
 }
 
+/// Appends `record` to the records file `path` in `format`, the file opened
+/// (created) at the first record, flushed after each.
+pub(crate) fn append(file: &mut Option<File>, path: &Path, format: Format, record: &Record) -> Result<(), Failure> {
+    let opened = match file {
+        Some(f) => Ok(f),
+        None => OpenOptions::new().create(true).append(true).open(path).map(|f| file.insert(f)),
+    };
+    let written = opened.map_err(|e| e.to_string()).and_then(|file| {
+        reversi_notation::write(format, std::slice::from_ref(record))
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| file.write_all(&bytes).and_then(|()| file.flush()).map_err(|e| e.to_string()))
+    });
+    written.map_err(|e| Failure::usage(format!("{}: {e}", one_line(&path.display().to_string()))))
+}
+
 /// The result of a game as the line shows it.
-fn result_text(record: &Record) -> String {
+pub(crate) fn result_text(record: &Record) -> String {
     record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string)
 }
 
@@ -442,7 +452,7 @@ fn game_json(report: &GameReport, record: &Record, standing: &Standing) -> Strin
 
 /// reversi-engine's `Standing`, field for field (`None` is `null`: no Elo
 /// yet, an open end of its interval, no SPRT).
-fn standing_json(standing: &Standing) -> serde_json::Value {
+pub(crate) fn standing_json(standing: &Standing) -> serde_json::Value {
     serde_json::json!({
         "games": standing.games,
         "wins": standing.wins,

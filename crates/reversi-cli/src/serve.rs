@@ -9,7 +9,7 @@ use reversi_engine::{Seeded, SplitMix64};
 
 use crate::Failure;
 use crate::game::StartArgs;
-use crate::play::PolicyArg;
+use crate::play::policy_names;
 
 /// Arguments of `reversi gtp` and `reversi nboard`.
 #[derive(Args, Debug)]
@@ -17,8 +17,8 @@ pub(crate) struct ServeArgs {
     #[command(flatten)]
     start: StartArgs,
     /// The policy that chooses the moves (--player is an alias).
-    #[arg(long, alias = "player", value_enum, default_value_t = PolicyArg::Random)]
-    policy: PolicyArg,
+    #[arg(long, alias = "player", default_value = "random", ignore_case = true, value_parser = policy_names())]
+    policy: reversi_engine::BuiltinPolicy,
     /// The seed of the policy's choices.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -43,7 +43,7 @@ impl ServeArgs {
 /// Serves the policy until `quit` or the end of standard input.
 pub(crate) fn run(args: &ServeArgs, protocol: Protocol) -> Result<(), Failure> {
     let start = args.start.spec(false).position()?;
-    let policy = Seeded::new(args.policy.into(), SplitMix64::for_game(args.seed, 0));
+    let policy = Seeded::new(args.policy, SplitMix64::for_game(args.seed, 0));
     let input = BufReader::new(stdin().lock());
     let output = stdout().lock();
     let served = match protocol {

@@ -75,6 +75,10 @@ impl Color {
         }
     }
 
+    /// The [names](Color::name) of both colours, Black first: the words a
+    /// user types for a side (`FromStr` also reads the one-character forms).
+    pub const NAMES: [&'static str; 2] = ["black", "white"];
+
     /// The lower-case English name: `black` or `white`.
     #[must_use]
     pub const fn name(self) -> &'static str {

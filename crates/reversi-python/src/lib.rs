@@ -20,6 +20,7 @@ mod serving;
 mod solve;
 mod split;
 mod threads;
+mod tournament;
 mod vector;
 mod writing;
 
@@ -45,6 +46,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
     engines::register(m)?;
     matches::register(m)?;
+    tournament::register(m)?;
     serving::register(m)?;
     solve::register(m)?;
     Ok(())

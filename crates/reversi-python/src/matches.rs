@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// How often a match looks at Ctrl-C to pass it to the referee's stop.
-const STOP_POLL: Duration = Duration::from_millis(20);
+pub(crate) const STOP_POLL: Duration = Duration::from_millis(20);
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -37,17 +37,17 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// How long an engine has to start or get ready when no `Engine` says.
-const SETUP: Duration = Duration::from_secs(10);
+pub(crate) const SETUP: Duration = Duration::from_secs(10);
 
 /// One side of a match: an engine (its running process, taken for the
 /// match's first game, and how to start it again) or a policy.
-enum PlayerSpec {
+pub(crate) enum PlayerSpec {
     Engine { spec: EngineSpec, running: Mutex<Option<Box<dyn Player + Send>>> },
     Policy(PyPolicy),
 }
 
 impl PlayerSpec {
-    fn of(side: &Bound<'_, PyAny>) -> PyResult<(PlayerSpec, Option<Duration>)> {
+    pub(crate) fn of(side: &Bound<'_, PyAny>) -> PyResult<(PlayerSpec, Option<Duration>)> {
         if let Ok(engine) = side.cast::<Engine>() {
             let (spec, setup, running) = engine
                 .try_borrow_mut()
@@ -61,9 +61,43 @@ impl PlayerSpec {
         Err(PyValueError::new_err("a side is an Engine or a callable policy(position) -> move"))
     }
 
+    /// Its name: a running engine's own, else its command; a policy's
+    /// `__name__`.
+    pub(crate) fn name(&self) -> String {
+        match self {
+            PlayerSpec::Engine { spec, running } => running
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .as_ref()
+                .map_or_else(|| spec.command(), |side| side.name()),
+            PlayerSpec::Policy(policy) => Player::name(policy),
+        }
+    }
+
+    /// What identifies it in a tournament's records: an engine's
+    /// `EngineSpec::identity`, a policy's `python:` name.
+    pub(crate) fn identity(&self) -> String {
+        match self {
+            PlayerSpec::Engine { spec, .. } => spec.identity(),
+            PlayerSpec::Policy(policy) => format!("python:{}", Player::name(policy)),
+        }
+    }
+
+    /// Refuses `options`' openings that this side's protocol cannot set up
+    /// (GTP: only the standard start; reversi-engine's
+    /// `MatchOptions::check_engine`), naming the side `name`.
+    pub(crate) fn check_openings(&self, options: &MatchOptions, name: &str) -> PyResult<()> {
+        match self {
+            PlayerSpec::Engine { spec, .. } => options
+                .check_engine(spec)
+                .map_err(|e| PyValueError::new_err(format!("{name}: engine {e}: give openings as moves from it"))),
+            PlayerSpec::Policy(_) => Ok(()),
+        }
+    }
+
     /// The side for a worker of the match: the running engine if it has not
     /// been taken, else one started now (its waits stopped by `cancel`).
-    fn start(&self, deadline: Instant, cancel: &Cancel) -> Result<Box<dyn Player + Send>, Fault> {
+    pub(crate) fn start(&self, deadline: Instant, cancel: &Cancel) -> Result<Box<dyn Player + Send>, Fault> {
         match self {
             PlayerSpec::Engine { spec, running } => {
                 let taken = running.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
@@ -254,13 +288,8 @@ fn play_match<'py>(
         .setup(setup)
         .concurrency(concurrency)
         .adjudicate(adjudicate);
-    for (name, player) in [("a", &first), ("b", &second)] {
-        if let PlayerSpec::Engine { spec, .. } = player {
-            options
-                .check_engine(spec)
-                .map_err(|e| PyValueError::new_err(format!("{name}: engine {e}: give openings as moves from it")))?;
-        }
-    }
+    first.check_openings(&options, "a")?;
+    second.check_openings(&options, "b")?;
     let players = [first, second];
     let mut tally = Tally::default();
     let mut verdict = None;

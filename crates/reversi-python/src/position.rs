@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
-use reversi_variants::{Color, Geometry, Move, Position, Square, Symmetry, Variant};
+use reversi_variants::{Color, Geometry, Move, Position, Square, StartBuilder, Symmetry, Variant};
 
 use crate::errors::{illegal, parse_error};
 
@@ -84,36 +84,21 @@ pub(crate) fn parse_variant(text: &str) -> PyResult<Variant> {
     text.parse::<Variant>().map_err(|e| parse_error(format!("{e}: {text:?}")))
 }
 
-pub(crate) fn parse_color(text: &str) -> PyResult<Color> {
-    text.parse::<Color>().map_err(|e| parse_error(format!("{e}: {text:?}")))
-}
-
-pub(crate) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
+/// The start builder of the words Python takes: reversi-variants'
+/// [`StartBuilder`] reads each (a bad one is a `ParseError` naming it).
+pub(crate) fn start_builder(variant: &str, board: &str, holes: &[String], first: &str) -> PyResult<StartBuilder> {
+    let builder = StartBuilder::new().parse_variant(variant).and_then(|b| b.parse_board(board));
+    builder.and_then(|b| b.parse_holes(holes)).and_then(|b| b.parse_first(first)).map_err(parse_error)
 }
 
 /// The board of `board` (`"8x8"`, `"octagon"`) with `holes` (square names).
 pub(crate) fn parse_geometry(board: &str, holes: &[String]) -> PyResult<Geometry> {
-    let geometry = board.parse::<Geometry>().map_err(|e| parse_error(format!("{e}: {board:?}")))?;
-    if holes.is_empty() {
-        return Ok(geometry);
-    }
-    let squares = holes
-        .iter()
-        .map(|h| h.parse::<Square>().map_err(|e| parse_error(format!("{e}: {h:?}"))))
-        .collect::<PyResult<Vec<_>>>()?;
-    geometry.with_holes(squares).map_err(parse_error)
+    start_builder("reversi", board, holes, "black")?.geometry().map_err(parse_error)
 }
 
 /// The start of `variant` on `board` with `holes`, `first` to move.
 pub(crate) fn start(variant: &str, board: &str, holes: &[String], first: &str) -> PyResult<Position> {
-    let variant = parse_variant(variant)?;
-    let geometry = parse_geometry(board, holes)?;
-    let first = parse_color(first)?;
-    Position::start_with_first(variant, geometry, first).map_err(parse_error)
+    start_builder(variant, board, holes, first)?.build().map_err(parse_error)
 }
 
 pub(crate) fn parse_move(text: &str) -> PyResult<Move> {
@@ -231,13 +216,13 @@ impl PyPosition {
     /// `None` while the game goes on, else `"black"`, `"white"` or `"draw"`.
     #[getter]
     fn outcome(&self) -> Option<&'static str> {
-        self.pos.outcome().map(|o| o.winner.map_or("draw", color_name))
+        self.pos.outcome().map(|o| o.winner.map_or("draw", Color::name))
     }
 
     /// `"black"` or `"white"`.
     #[getter]
     fn side_to_move(&self) -> &'static str {
-        color_name(self.pos.side_to_move())
+        self.pos.side_to_move().name()
     }
 
     /// The game: `"reversi"`, `"reversitacks"` or `"attacks"`.
@@ -274,7 +259,7 @@ impl PyPosition {
         if geometry.is_hole(sq) {
             return Ok(Some("hole"));
         }
-        Ok(self.pos.get(sq).map(color_name))
+        Ok(self.pos.get(sq).map(Color::name))
     }
 
     /// The 64-bit Zobrist hash (equal positions, equal hashes).

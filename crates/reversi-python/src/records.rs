@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use reversi_notation::{Passes, Ply, ReadOptions, Reader, Record, RecordError};
 
 use crate::errors::record_error;
-use crate::position::{PositionArg, PyPosition, color_name};
+use crate::position::{PositionArg, PyPosition};
 
 /// A reader of any source.
 pub(crate) type BoxedReader = Reader<Box<dyn BufRead + Send>>;
@@ -55,23 +55,12 @@ impl PyRecord {
         date: Option<String>,
         result: Option<&str>,
     ) -> PyResult<PyRecord> {
-        let mut record = match start {
-            Some(pos) => {
-                let pos = pos.get()?;
-                let mut record = Record::of(pos.variant(), *pos.geometry());
-                record.first = pos.side_to_move();
-                record.start = Some(pos);
-                record
-            }
-            None => {
-                let mut record = Record::of(
-                    crate::position::parse_variant(variant)?,
-                    crate::position::parse_geometry(board, &holes)?,
-                );
-                record.first = crate::position::parse_color(first)?;
-                record
-            }
+        let pos = match start {
+            Some(pos) => pos.get()?,
+            None => crate::position::start(variant, board, &holes, first)?,
         };
+        let mut record = Record::of(pos.variant(), *pos.geometry());
+        record.set_start(pos);
         record.moves = moves.iter().map(|m| crate::position::parse_move(m).map(Ply::new)).collect::<PyResult<_>>()?;
         (record.black, record.white, record.event, record.date) = (black, white, event, date);
         record.result = result.map(str::parse).transpose().map_err(crate::errors::parse_error)?;
@@ -123,7 +112,7 @@ impl PyRecord {
     /// Who moves first.
     #[getter]
     fn first(&self) -> &'static str {
-        color_name(self.record.first_to_move())
+        self.record.first_to_move().name()
     }
 
     /// The start position.

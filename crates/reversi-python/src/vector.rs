@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use reversi_core::Color;
 use reversi_engine::BuiltinPolicy;
 use reversi_engine::env::{Autoreset, EpisodeRules, Refusal, StepBuffers, StepSlices, VectorEnv};
 
@@ -127,11 +128,8 @@ impl VectorCore {
         let Batch { batch, threads } =
             Batch::py_new(Unsigned(n), variant, board, holes, Unsigned(seed), false, first, threads, None)?;
         let opponent: Option<BuiltinPolicy> = if opponent == "self" { None } else { Some(parse_policy(opponent)?) };
-        let learner_black = match color {
-            "black" => true,
-            "white" => false,
-            _ => return Err(PyValueError::new_err(format!("color {color:?}: expected \"black\" or \"white\""))),
-        };
+        let learner_black =
+            color.parse::<Color>().map_err(|e| PyValueError::new_err(format!("color {color:?}: {e}")))? == Color::Black;
         let strict = match illegal {
             "lose" => false,
             "raise" => true,

@@ -39,6 +39,9 @@
 //!   top-left and bottom-right corners, White on the other two. Reversitacks: both.
 //!   A start that does not fit, overlaps or is obstructed is an error
 //!   ([`StartError`]). Black moves first unless the first-mover option says White.
+//!   [`StartBuilder`] makes a start from its parts, typed or as the words a user
+//!   types (variant, board, holes, first mover), refusing each bad one by name
+//!   ([`StartBuilderError`]).
 //! - **Moves.** A Reversi placement must flip a line. A clone (distance 1) keeps its
 //!   origin and is identified by its destination alone: clones from different
 //!   origins to one square are one move. A jump (distance 2) empties its origin
@@ -101,6 +104,7 @@ mod simd;
 pub mod split;
 mod square;
 mod squareset;
+mod start;
 mod table;
 mod text;
 mod variant;
@@ -122,6 +126,7 @@ pub use position::Position;
 pub use reversi_core::{Backend, Color, Outcome, Score, Symmetry};
 pub use square::Square;
 pub use squareset::SquareSet;
+pub use start::{StartBuilder, StartBuilderError};
 pub use table::PerftCache;
 pub use text::Pretty;
 pub use variant::Variant;

@@ -48,6 +48,22 @@ impl Variant {
     /// All three.
     pub const ALL: [Variant; 3] = [Variant::Reversi, Variant::Reversitacks, Variant::Attacks];
 
+    /// The names [`FromStr`] reads (any case), in [`Variant::ALL`]'s order:
+    /// each variant's [name](Variant::name); the [aliases](Variant::aliases)
+    /// are read too.
+    pub const NAMES: [&'static str; 3] = ["reversi", "reversitacks", "attacks"];
+
+    /// The other names [`FromStr`] reads for this variant: `othello` for
+    /// Reversi, `ataxx` for Attacks.
+    #[must_use]
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Variant::Reversi => &["othello"],
+            Variant::Reversitacks => &[],
+            Variant::Attacks => &["ataxx"],
+        }
+    }
+
     /// The lower-case name: `reversi`, `reversitacks` or `attacks`.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -76,17 +92,16 @@ impl fmt::Display for Variant {
 impl FromStr for Variant {
     type Err = ParseVariantError;
 
-    /// Reads `reversi` (or `othello`), `reversitacks`, `attacks` (or `ataxx`), any case.
+    /// Reads a name of [`Variant::NAMES`] (`reversi`, `reversitacks`,
+    /// `attacks`) or an [alias](Variant::aliases) (`othello`, `ataxx`), any case.
     ///
     /// # Errors
     /// [`ParseVariantError`] for any other name.
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
-        match s.to_ascii_lowercase().as_str() {
-            "reversi" | "othello" => Ok(Variant::Reversi),
-            "reversitacks" => Ok(Variant::Reversitacks),
-            "attacks" | "ataxx" => Ok(Variant::Attacks),
-            _ => Err(ParseVariantError),
-        }
+        Variant::ALL
+            .into_iter()
+            .find(|v| s.eq_ignore_ascii_case(v.name()) || v.aliases().iter().any(|a| s.eq_ignore_ascii_case(a)))
+            .ok_or(ParseVariantError)
     }
 }
 

@@ -1,6 +1,6 @@
 //! `Position`: reversi-variants' game type, every game and board.
 
-use reversi_variants::{Color, Geometry, Move, PerftError, Square, Variant};
+use reversi_variants::{Color, Move, PerftError, StartBuilder, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, js_error};
@@ -18,37 +18,18 @@ pub(crate) fn parse_variant(text: &str) -> Result<Variant, String> {
     text.parse::<Variant>().map_err(|e| format!("{e}: {text:?}"))
 }
 
-/// The board of `board` (`8x8`, `octagon`) with `holes` (square names).
-pub(crate) fn parse_geometry(board: &str, holes: &[String]) -> Result<Geometry, String> {
-    let geometry = board.parse::<Geometry>().map_err(|e| format!("{e}: {board:?}"))?;
-    if holes.is_empty() {
-        return Ok(geometry);
-    }
-    let squares =
-        holes.iter().map(|h| h.parse::<Square>().map_err(|e| format!("{e}: {h:?}"))).collect::<Result<Vec<_>, _>>()?;
-    geometry.with_holes(squares).map_err(|e| e.to_string())
-}
-
 /// A move's text (`f5`, `a1c3`, `pass`).
 pub(crate) fn parse_move(text: &str) -> Result<Move, String> {
     text.trim().parse::<Move>().map_err(|e| format!("{e}: {text:?}"))
 }
 
-/// `black` or `white`.
-pub(crate) const fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 impl Position {
     /// The start of `variant` on `board` with `holes`, `first` to move.
     pub(crate) fn start(variant: &str, board: &str, holes: &[String], first: &str) -> Result<Position, String> {
-        let variant = parse_variant(variant)?;
-        let geometry = parse_geometry(board, holes)?;
-        let first = first.parse::<Color>().map_err(|e| format!("{e}: {first:?}"))?;
-        let pos = reversi_variants::Position::start_with_first(variant, geometry, first).map_err(|e| e.to_string())?;
+        // reversi-variants' StartBuilder reads each word; a bad one is named.
+        let builder = StartBuilder::new().parse_variant(variant).and_then(|b| b.parse_board(board));
+        let builder = builder.and_then(|b| b.parse_holes(holes)).and_then(|b| b.parse_first(first));
+        let pos = builder.and_then(|b| b.build()).map_err(|e| e.to_string())?;
         Ok(Position { pos })
     }
 
@@ -210,7 +191,7 @@ impl Position {
     /// `black` or `white`.
     #[wasm_bindgen(getter, js_name = sideToMove)]
     pub fn side_to_move(&self) -> String {
-        color_name(self.pos.side_to_move()).to_owned()
+        self.pos.side_to_move().name().to_owned()
     }
 
     /// Whether neither side has a move.

@@ -5,7 +5,7 @@ use reversi_notation::{Format, Ply, Record as NotationRecord, plies};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, js_error};
-use crate::position::{Position, color_name, parse_move};
+use crate::position::{Position, parse_move};
 use crate::table::{Limits, Source, Table};
 
 /// The names of the formats the project reads and writes.
@@ -326,7 +326,7 @@ impl Record {
     /// Who moves first: `black` or `white`.
     #[wasm_bindgen(getter)]
     pub fn first(&self) -> Option<String> {
-        self.game.as_ref().ok().map(|r| color_name(r.first_to_move()).to_owned())
+        self.game.as_ref().ok().map(|r| r.first_to_move().name().to_owned())
     }
 
     /// The moves as written (passes where the format writes them).

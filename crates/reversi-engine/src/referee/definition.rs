@@ -77,12 +77,19 @@ impl MatchDefinition {
     /// `options`.
     #[must_use]
     pub fn new(first: &EngineSpec, second: &EngineSpec, options: &MatchOptions) -> MatchDefinition {
+        MatchDefinition::of(&first.identity(), &second.identity(), options)
+    }
+
+    /// The definition of a match between the sides identified so (an
+    /// engine's [`EngineSpec::identity`], a policy's name): a tournament's
+    /// pairing.
+    pub(super) fn of(first: &str, second: &str, options: &MatchOptions) -> MatchDefinition {
         let control = options.control_of();
         let openings = options.openings_of();
         MatchDefinition {
             values: [
-                first.identity(),
-                second.identity(),
+                first.to_string(),
+                second.to_string(),
                 format!("{} digest {:016x}", openings.len(), digest(openings)),
                 format!("{}+{} s", control.time.as_secs_f64(), control.increment.as_secs_f64()),
                 options.games().to_string(),

@@ -568,11 +568,13 @@ fn started(engine: &mut Option<Box<dyn Player + Send>>, fault: Option<Fault>) ->
     }
 }
 
-type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync);
+/// What starts a player (an engine process or a policy) ready before a deadline.
+pub(super) type Factory<'a> = &'a (dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync);
 
 /// One game of a worker: its engines started if they are not running, the
-/// loser of a forfeit dropped (started again for the next game).
-fn play_one(
+/// loser of a forfeit dropped (started again for the next game); also a
+/// tournament's game.
+pub(super) fn play_one(
     engines: &mut [Option<Box<dyn Player + Send>>; 2],
     factories: [Factory<'_>; 2],
     opening: &GameState,

@@ -1,15 +1,19 @@
 //! The referee: games between [`Player`]s under a clock ([`play_game`]),
 //! ended by exact solve near the end when asked ([`MatchOptions::adjudicate`]),
 //! matches between engines ([`run_match`]) and their score ([`Tally`],
-//! [`Sprt`]).
+//! [`Sprt`]; by game pairs, as fastchess scores them: [`PairTally`],
+//! [`Pentanomial`], [`gsprt_llr`]).
 
 mod adjudicate;
 mod definition;
 mod game;
+mod gsprt;
 mod matches;
 mod openings;
+mod pentanomial;
 mod stats;
 mod termination;
+mod tournament;
 
 pub use crate::gtp::StartError;
 pub use crate::player::{Clocks, GameState, Player, TimeControl};
@@ -17,10 +21,16 @@ pub use adjudicate::{ADJUDICATION_TABLE_MIB, AdjudicateError, MAX_ADJUDICATE, ch
 pub use definition::{DEFINITION_FIELDS, MatchDefinition, RecordsFormatError, ResumeMismatch, check_records_format};
 pub(crate) use game::ask_move;
 pub use game::{FinishedGame, PolicyPlayer, play_game, play_or_forfeit};
+pub use gsprt::{EloModel, ParseEloModelError, gsprt_llr};
 pub use matches::{
     EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, opening, resumed,
     run_match,
 };
 pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings};
+pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
 pub use termination::Termination;
+pub use tournament::{
+    Crosstable, Entrant, Format, ParseFormatError, Row, TOURNAMENT_FIELD, Tournament, TournamentError, TournamentGame,
+    TournamentOptions, distinct_names,
+};

@@ -15,7 +15,7 @@ pub struct Tally {
 }
 
 /// The Elo difference of a score (a fraction of the points, 0 to 1).
-fn elo_of(score: f64) -> f64 {
+pub(super) fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 

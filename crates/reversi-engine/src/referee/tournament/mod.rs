@@ -1,0 +1,505 @@
+//! A tournament: N engines (processes or in-process policies) in a round
+//! robin or a gauntlet, each pairing a match over the same openings with
+//! colours swapped, the games spread over a bounded number of threads, and
+//! a crosstable kept as they end.
+//!
+//! The schedule: pairing `p` of `P` plays its games `0..G` as a match does
+//! ([`run_match`](super::run_match): game `i` plays opening `i / 2`, the
+//! pairing's first engine Black in even games); the tournament's game
+//! `2 (k P + p) + r` is pairing `p`'s game `2k + r`, so that the openings
+//! go round the pairings and the tournament's games `2m` and `2m + 1` are a
+//! pair (one opening, both colours). A game's record says the tournament's
+//! index in `Round` (from 1), its pairing's match definition
+//! ([`MatchDefinition`]) and the tournament's format and size
+//! (`Tournament`), so that a tournament resumes from its records
+//! ([`Tournament::resume`]) as a match does.
+//!
+//! Each game is [`play_game`](super::play_game) under the match's rules
+//! (clocks, forfeits, an engine restarted after its failure, adjudication
+//! by [`MatchOptions::adjudicate`]). With an SPRT, a pairing whose pairs
+//! reach a verdict plays no more games.
+
+mod crosstable;
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use reversi_notation::Record;
+
+pub use crosstable::{Crosstable, Row};
+
+use super::definition::{MatchDefinition, ResumeMismatch};
+use super::gsprt::EloModel;
+use super::matches::{EngineSpec, GameReport, MatchOptions, play_one};
+use super::stats::Sprt;
+use crate::player::{GameState, Player};
+use crate::process::Fault;
+
+/// Who plays whom.
+///
+/// `#[non_exhaustive]`: formats may be added.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// Every engine against every other (`n (n - 1) / 2` pairings, the
+    /// earlier entrant first).
+    #[default]
+    RoundRobin,
+    /// The first engine against each of the others (`n - 1` pairings).
+    Gauntlet,
+}
+
+impl Format {
+    /// `roundrobin` or `gauntlet`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "roundrobin",
+            Format::Gauntlet => "gauntlet",
+        }
+    }
+
+    /// The pairings of `engines` entrants: indices of the first and the
+    /// second engine.
+    ///
+    /// ```
+    /// use reversi_engine::referee::Format;
+    /// assert_eq!(Format::RoundRobin.pairings(3), [(0, 1), (0, 2), (1, 2)]);
+    /// assert_eq!(Format::Gauntlet.pairings(3), [(0, 1), (0, 2)]);
+    /// ```
+    #[must_use]
+    pub fn pairings(self, engines: usize) -> Vec<(usize, usize)> {
+        match self {
+            Format::RoundRobin => (0..engines).flat_map(|a| (a + 1..engines).map(move |b| (a, b))).collect(),
+            Format::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a tournament format, roundrobin or gauntlet, found {0:?}")]
+pub struct ParseFormatError(pub String);
+
+impl std::str::FromStr for Format {
+    type Err = ParseFormatError;
+
+    /// `roundrobin` (also `round-robin`) or `gauntlet`.
+    ///
+    /// # Errors
+    /// [`ParseFormatError`] for anything else.
+    fn from_str(s: &str) -> Result<Format, ParseFormatError> {
+        match s {
+            "roundrobin" | "round-robin" => Ok(Format::RoundRobin),
+            "gauntlet" => Ok(Format::Gauntlet),
+            _ => Err(ParseFormatError(s.into())),
+        }
+    }
+}
+
+/// What starts a side, ready before a deadline.
+type Start<'a> = Box<dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync + 'a>;
+
+/// A tournament's participant: its name in the crosstable, what identifies
+/// it in the records' definitions, and how to start it (an engine process,
+/// [`Entrant::engine`], or anything that makes a [`Player`], such as a
+/// [`PolicyPlayer`](super::PolicyPlayer)).
+pub struct Entrant<'a> {
+    name: String,
+    identity: String,
+    start: Start<'a>,
+}
+
+impl fmt::Debug for Entrant<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entrant").field("name", &self.name).field("identity", &self.identity).finish_non_exhaustive()
+    }
+}
+
+impl<'a> Entrant<'a> {
+    /// An entrant named `name`, identified in the records by `identity`,
+    /// each of its sides made by `start` (given the deadline to be ready
+    /// by).
+    ///
+    /// ```
+    /// use reversi_engine::referee::{Entrant, PolicyPlayer};
+    /// use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
+    /// let greedy = Entrant::new("greedy", "policy:greedy", |_| {
+    ///     Ok(Box::new(PolicyPlayer(Seeded::new(BuiltinPolicy::Greedy, SplitMix64::new(1)))))
+    /// });
+    /// assert_eq!(greedy.name(), "greedy");
+    /// ```
+    pub fn new(
+        name: impl Into<String>,
+        identity: impl Into<String>,
+        start: impl Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync + 'a,
+    ) -> Entrant<'a> {
+        Entrant { name: name.into(), identity: identity.into(), start: Box::new(start) }
+    }
+
+    /// The engine process `spec` describes, named by its command and
+    /// identified by [`EngineSpec::identity`].
+    #[must_use]
+    pub fn engine(spec: EngineSpec) -> Entrant<'static> {
+        let (name, identity) = (spec.command(), spec.identity());
+        Entrant::new(name, identity, move |deadline| spec.start(deadline))
+    }
+
+    /// The entrant renamed (the crosstable's name).
+    #[must_use]
+    pub fn named(mut self, name: impl Into<String>) -> Entrant<'a> {
+        self.name = name.into();
+        self
+    }
+
+    /// Its name in the crosstable.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What identifies it in the records.
+    #[must_use]
+    pub fn identity(&self) -> &str {
+        &self.identity
+    }
+}
+
+/// The entrants' names for a crosstable: each as given, a name given twice
+/// or more followed by the entrant's number from 1 (`random #2`), so that
+/// every row and record names one entrant (the CLI names engines as they
+/// name themselves; Python callables by their `__name__`).
+///
+/// ```
+/// use reversi_engine::referee::distinct_names;
+/// let names = distinct_names(vec!["edax".into(), "random".into(), "random".into()]);
+/// assert_eq!(names, ["edax", "random #2", "random #3"]);
+/// ```
+#[must_use]
+pub fn distinct_names(names: Vec<String>) -> Vec<String> {
+    let count = |name: &String| names.iter().filter(|n| *n == name).count();
+    names.iter().enumerate().map(|(i, n)| if count(n) > 1 { format!("{n} #{}", i + 1) } else { n.clone() }).collect()
+}
+
+/// A tournament's settings: its format, each pairing's match (games per
+/// pairing, openings, clock, games at once over the whole tournament,
+/// adjudication) and an SPRT on each pairing's pairs.
+///
+/// ```
+/// use reversi_engine::referee::{Format, MatchOptions, TournamentOptions};
+/// let options = TournamentOptions::new(Format::Gauntlet, MatchOptions::new(20).concurrency(2));
+/// assert_eq!((options.format(), options.matches().games()), (Format::Gauntlet, 20));
+/// ```
+#[derive(Clone, Debug)]
+pub struct TournamentOptions {
+    format: Format,
+    matches: MatchOptions,
+    sprt: Option<(Sprt, EloModel)>,
+}
+
+impl TournamentOptions {
+    /// A tournament in `format` whose pairings each play a match under
+    /// `matches` (its number of games is each pairing's; its concurrency
+    /// the tournament's games at once; the games it marks done are not
+    /// read: a tournament resumes by [`Tournament::resume`]).
+    #[must_use]
+    pub const fn new(format: Format, matches: MatchOptions) -> TournamentOptions {
+        TournamentOptions { format, matches, sprt: None }
+    }
+
+    /// An SPRT on each pairing's pairs (its first engine's view), under
+    /// `model`: a pairing whose LLR crosses a bound plays no more games.
+    #[must_use]
+    pub const fn sprt(mut self, sprt: Option<(Sprt, EloModel)>) -> TournamentOptions {
+        self.sprt = sprt;
+        self
+    }
+
+    /// The format.
+    #[must_use]
+    pub const fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Each pairing's match.
+    #[must_use]
+    pub const fn matches(&self) -> &MatchOptions {
+        &self.matches
+    }
+
+    /// The SPRT and its model, if any.
+    #[must_use]
+    pub const fn sprt_of(&self) -> Option<(Sprt, EloModel)> {
+        self.sprt
+    }
+}
+
+/// A tournament that cannot be set up or resumed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TournamentError {
+    /// Fewer than two entrants.
+    #[error("a tournament needs at least 2 engines, found {found}")]
+    TooFew {
+        /// The entrants given.
+        found: usize,
+    },
+    /// A record's `Round` is not a game of this tournament.
+    #[error("a record's Round {round} is not a game of this tournament (games 1 to {games})")]
+    Round {
+        /// The record's round.
+        round: usize,
+        /// The tournament's games.
+        games: usize,
+    },
+    /// A record of another tournament or match.
+    #[error("{0}")]
+    Mismatch(#[from] ResumeMismatch),
+}
+
+/// A game of a tournament that ended (or was forfeited).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct TournamentGame {
+    /// The game's index in the tournament (0-based; its record's `Round` is
+    /// one more).
+    pub index: usize,
+    /// Its pairing's index.
+    pub pairing: usize,
+    /// The entrants of the pairing: the first, the second.
+    pub engines: (usize, usize),
+    /// The game as its pairing's match reports it ([`GameReport::index`] is the
+    /// tournament's index).
+    pub report: GameReport,
+    /// Its record: the game, `Round`, the pairing's definition and
+    /// `Tournament`.
+    pub record: Record,
+}
+
+/// The record field that says a tournament's format and size.
+pub const TOURNAMENT_FIELD: &str = "Tournament";
+
+/// A tournament between entrants: set up, resumed from its records, run.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use reversi_engine::referee::{Entrant, Format, MatchOptions, PolicyPlayer, Tournament, TournamentOptions};
+/// use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
+/// let policy = |p: BuiltinPolicy, name: &str| {
+///     Entrant::new(name, format!("policy:{name}"), move |_| Ok(Box::new(PolicyPlayer(Seeded::new(p, SplitMix64::new(7))))))
+/// };
+/// let entrants = vec![policy(BuiltinPolicy::Greedy, "greedy"), policy(BuiltinPolicy::Random, "random"), policy(BuiltinPolicy::Random, "random2")];
+/// let options = TournamentOptions::new(Format::RoundRobin, MatchOptions::new(4).concurrency(2));
+/// let mut tournament = Tournament::new(entrants, options)?;
+/// let mut records = Vec::new();
+/// tournament.run(&AtomicBool::new(false), &mut |game, _table| {
+///     records.push(game.record.clone());
+///     true
+/// });
+/// assert_eq!((records.len(), tournament.crosstable().games()), (12, 12));
+/// # Ok::<(), reversi_engine::referee::TournamentError>(())
+/// ```
+#[derive(Debug)]
+pub struct Tournament<'a> {
+    entrants: Vec<Entrant<'a>>,
+    options: TournamentOptions,
+    pairings: Vec<(usize, usize)>,
+    definitions: Vec<MatchDefinition>,
+    label: String,
+    crosstable: Crosstable,
+    done: BTreeSet<usize>,
+}
+
+impl<'a> Tournament<'a> {
+    /// A tournament between `entrants` under `options`, no game played.
+    ///
+    /// # Errors
+    /// [`TournamentError::TooFew`] for fewer than two entrants.
+    pub fn new(entrants: Vec<Entrant<'a>>, options: TournamentOptions) -> Result<Tournament<'a>, TournamentError> {
+        if entrants.len() < 2 {
+            return Err(TournamentError::TooFew { found: entrants.len() });
+        }
+        let pairings = options.format.pairings(entrants.len());
+        let definitions = pairings
+            .iter()
+            .map(|&(a, b)| MatchDefinition::of(&entrants[a].identity, &entrants[b].identity, &options.matches))
+            .collect();
+        let names = entrants.iter().map(|e| e.name.clone()).collect();
+        let crosstable = Crosstable::new(names, pairings.clone()).with_sprt(options.sprt);
+        let label = format!("{} of {}", options.format, entrants.len());
+        Ok(Tournament { entrants, options, pairings, definitions, label, crosstable, done: BTreeSet::new() })
+    }
+
+    /// The number of games (each pairing's games times the pairings).
+    #[must_use]
+    pub fn games(&self) -> usize {
+        self.pairings.len() * self.options.matches.games()
+    }
+
+    /// The crosstable so far.
+    #[must_use]
+    pub const fn crosstable(&self) -> &Crosstable {
+        &self.crosstable
+    }
+
+    /// The games played (or read from records), by tournament index.
+    #[must_use]
+    pub const fn done(&self) -> &BTreeSet<usize> {
+        &self.done
+    }
+
+    /// The pairing and the pairing's game of the tournament's game `index`;
+    /// `None` if no game has that index.
+    #[must_use]
+    pub fn slot(&self, index: usize) -> Option<(usize, usize)> {
+        let pairings = self.pairings.len();
+        let (pair, r) = (index / 2, index % 2);
+        let (pairing, game) = (pair % pairings, 2 * (pair / pairings) + r);
+        (game < self.options.matches.games()).then_some((pairing, game))
+    }
+
+    /// The tournament indices to try: every slot up to the last pair (with
+    /// an odd number of games a pairing, some are no game).
+    fn slots(&self) -> usize {
+        2 * self.pairings.len() * self.options.matches.games().div_ceil(2)
+    }
+
+    /// Takes the games of `records` (a tournament's records, as its games
+    /// wrote them) as played: counted in the crosstable, not played again.
+    /// Records without `Round` or a result are passed over, as a match's
+    /// resume does; the same round twice counts once. Returns the number
+    /// of games taken.
+    ///
+    /// # Errors
+    /// [`TournamentError::Round`] for a round that is no game of this
+    /// tournament; [`TournamentError::Mismatch`] for a record whose
+    /// definition or `Tournament` field says another tournament.
+    pub fn resume(&mut self, records: &[Record]) -> Result<usize, TournamentError> {
+        let mut taken = 0;
+        for record in records {
+            let Some(round) = record.get("Round").and_then(|s| s.parse::<usize>().ok()).filter(|&n| n > 0) else {
+                continue;
+            };
+            let index = round - 1;
+            let Some((pairing, _)) = self.slot(index) else {
+                return Err(TournamentError::Round { round, games: self.slots() });
+            };
+            self.definitions[pairing].check_resume(std::slice::from_ref(record))?;
+            if let Some(there) = record.get(TOURNAMENT_FIELD)
+                && there != self.label
+            {
+                let difference = format!("the tournament: {there} there, {} now", self.label);
+                return Err(ResumeMismatch { differences: vec![difference] }.into());
+            }
+            if record.result.is_none() || !self.done.insert(index) {
+                continue;
+            }
+            self.crosstable.add(index, pairing, record);
+            taken += 1;
+        }
+        Ok(taken)
+    }
+
+    /// The record of a game: [`GameReport::record`], the event `reversi
+    /// tournament`, the pairing's definition and the `Tournament` field.
+    fn record(&self, pairing: usize, report: &GameReport) -> Record {
+        let mut record = report.record();
+        record.event = Some("reversi tournament".into());
+        self.definitions[pairing].mark(&mut record);
+        record.extra.push((TOURNAMENT_FIELD.into(), self.label.clone()));
+        record
+    }
+
+    /// Plays the games not yet done on the options' number of threads,
+    /// each thread keeping the engines it started for its next games (at
+    /// most one of each entrant), handing each finished game to `on_game`
+    /// on the calling thread as it ends, after the crosstable counted it;
+    /// `on_game` returns whether to go on. Setting `stop` stops the
+    /// tournament between moves; the games in progress are then dropped.
+    pub fn run(&mut self, stop: &AtomicBool, on_game: &mut dyn FnMut(&TournamentGame, &Crosstable) -> bool) {
+        let slots = self.slots();
+        let decided: Vec<AtomicBool> = (0..self.pairings.len()).map(|p| AtomicBool::new(self.decided(p))).collect();
+        let next = AtomicUsize::new(0);
+        let standard = [GameState::new(reversi_variants::Position::from(reversi_core::Position::start()))];
+        let matches = &self.options.matches;
+        let openings: &[GameState] = if matches.openings_of().is_empty() { &standard } else { matches.openings_of() };
+        // Each game goes to the calling thread with a channel back: its
+        // thread waits until the game is counted (and a pairing perhaps
+        // decided) before it takes the next.
+        let (tx, rx) = mpsc::channel::<(usize, usize, GameReport, mpsc::SyncSender<()>)>();
+        let this = &*self;
+        let mut table = this.crosstable.clone();
+        let mut ended = Vec::new();
+        std::thread::scope(|scope| {
+            for _ in 0..matches.concurrency_of().max(1) {
+                let (tx, next, decided) = (tx.clone(), &next, &decided);
+                scope.spawn(move || {
+                    let (counted, wait) = mpsc::sync_channel(1);
+                    let mut engines: Vec<Option<Box<dyn Player + Send>>> = this.entrants.iter().map(|_| None).collect();
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= slots {
+                            return;
+                        }
+                        let Some((pairing, game)) = this.slot(index) else { continue };
+                        if this.done.contains(&index) || decided[pairing].load(Ordering::Relaxed) {
+                            continue;
+                        }
+                        let (a, b) = this.pairings[pairing];
+                        let mut pair = [engines[a].take(), engines[b].take()];
+                        let starts = [&*this.entrants[a].start, &*this.entrants[b].start];
+                        let first_is_black = index.is_multiple_of(2);
+                        let opening = &openings[(game / 2) % openings.len()];
+                        let (names, played) = play_one(&mut pair, starts, opening, first_is_black, matches, stop);
+                        [engines[a], engines[b]] = pair;
+                        let report = GameReport { index, first_is_black, names, played };
+                        if report.played.termination == super::Termination::Stopped
+                            || tx.send((index, pairing, report, counted.clone())).is_err()
+                            || wait.recv().is_err()
+                        {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for (index, pairing, report, counted) in rx {
+                if stop.load(Ordering::Relaxed) {
+                    // Not counted: its thread sees the stop and ends.
+                    let _ = counted.send(());
+                    continue;
+                }
+                let record = this.record(pairing, &report);
+                table.add(index, pairing, &record);
+                if table.pairing(pairing).is_some_and(|s| s.verdict.is_some()) {
+                    decided[pairing].store(true, Ordering::Relaxed);
+                }
+                ended.push(index);
+                let game = TournamentGame { index, pairing, engines: this.pairings[pairing], report, record };
+                if !on_game(&game, &table) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                let _ = counted.send(());
+            }
+        });
+        self.crosstable = table;
+        self.done.extend(ended);
+    }
+
+    /// Whether pairing `pairing`'s SPRT has a verdict.
+    fn decided(&self, pairing: usize) -> bool {
+        self.crosstable.pairing(pairing).is_some_and(|s| s.verdict.is_some())
+    }
+}
