@@ -69,6 +69,11 @@ def test_a_gtp_engine_is_not_asked_for_another_start() -> None:
         opening = rr.Record([], start=OTHER_START)
         with pytest.raises(ValueError, match="a: engine speaks GTP"):
             rr.match(engine, first_move, openings=[opening], games=2, time=10.0)
+    with (
+        scripted("gtp", "good") as engine,
+        pytest.raises(ValueError, match=r"engines\[1\]: engine speaks GTP"),
+    ):
+        rr.tournament([first_move, engine], openings=[opening], time=10.0)
 
 
 def test_match_between_an_engine_and_a_policy_records_every_game() -> None:
