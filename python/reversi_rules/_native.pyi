@@ -489,7 +489,8 @@ class Engine:
 
         A position that follows from the last one by a move (and a forced pass)
         goes on with the same game, told move by move; any other starts a new
-        game (GTP engines: only at the standard start). An engine that fails
+        game (GTP engines: only at the standard start; another raises
+        ``ValueError`` before the engine is asked). An engine that fails
         raises ``EngineError`` and is started again at the next call. The wait
         releases the GIL and answers Ctrl-C at once (the engine is then ended,
         and started again at the next call).

@@ -56,6 +56,26 @@ def test_engine_failures_raise_and_the_engine_restarts() -> None:
         rr.Engine("edax", "uci")  # type: ignore[arg-type]
 
 
+# A start that is not the standard one: GTP cannot set it up (NBoard can).
+OTHER_START = "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O"
+
+
+def test_a_gtp_engine_is_not_asked_for_another_start() -> None:
+    with scripted("gtp", "good") as engine:
+        with pytest.raises(ValueError, match="speaks GTP, which sets up only the standard start"):
+            engine.move(rr.Position(OTHER_START))
+        # Nothing asked, nothing ended: the standard start still plays.
+        assert engine.move(rr.Position()) == rr.Position().moves()[0]
+        opening = rr.Record([], start=OTHER_START)
+        with pytest.raises(ValueError, match="a: engine speaks GTP"):
+            rr.match(engine, first_move, openings=[opening], games=2, time=10.0)
+    with (
+        scripted("gtp", "good") as engine,
+        pytest.raises(ValueError, match=r"engines\[1\]: engine speaks GTP"),
+    ):
+        rr.tournament([first_move, engine], openings=[opening], time=10.0)
+
+
 def test_match_between_an_engine_and_a_policy_records_every_game() -> None:
     openings = [rr.Record(["f5", "d6"]), rr.Record(["f5", "f6", "e6"])]
     with scripted("nboard", "good") as engine:

@@ -2,6 +2,7 @@
 //! refereed by reversi-engine's `run_match`; each game is appended to the
 //! records file as it ends, and a line of the score so far is printed.
 
+use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,11 +11,11 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    EngineSpec, GameReport, MAX_CONCURRENCY, MatchDefinition, MatchOptions, Protocol, Repeats, Sprt, Standing, Tally,
-    Termination, TimeControl, Verdict, check_adjudicate, opening, resumed, run_match,
+    EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchDefinition, MatchOptions, RecordsFormatError, Repeats,
+    Sprt, Standing, Tally, Termination, TimeControl, Verdict, check_adjudicate, check_records_format, opening, resumed,
+    run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
-use reversi_variants::Position;
 
 use crate::Failure;
 use crate::files::{FormatChoice, open_source, parse_format};
@@ -104,7 +105,7 @@ pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// The openings of `path`, each checked playable.
-pub(crate) fn read_openings(path: &Path) -> Result<Vec<reversi_engine::referee::GameState>, Failure> {
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<GameState>, Failure> {
     let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
     let name = source.name.clone();
     let mut openings = Vec::new();
@@ -180,33 +181,22 @@ pub(crate) fn records_format(output: &Path, to: Option<Format>, resume: bool) ->
     if output.as_os_str() == "-" {
         return Err(Failure::usage("-o -: the games go to a file (standard output has the score lines)"));
     }
-    if format == Format::Wthor {
-        return Err(Failure::usage(
-            "-o: a match appends each game as it ends: WTHOR cannot be appended to; use GGF or PGN",
-        ));
-    }
-    if resume && !matches!(format, Format::Ggf | Format::Pgn) {
-        return Err(Failure::usage(format!(
-            "--resume: {format} records do not keep each game's Round: resume GGF or PGN records"
-        )));
-    }
+    check_records_format(format, resume).map_err(|e| match e {
+        RecordsFormatError::NoRound(_) => Failure::usage(format!("--resume: {e}")),
+        _ => Failure::usage(format!("-o: {e}")),
+    })?;
     check_output(output, &output.display().to_string())?;
     Ok(format)
 }
 
-/// Refuses openings off the standard start for an engine that speaks GTP
-/// (engines numbered from 1 in messages).
-pub(crate) fn check_gtp_openings(
-    specs: &[&EngineSpec],
-    openings: &[reversi_engine::referee::GameState],
-) -> Result<(), Failure> {
-    let standard = Position::from(reversi_core::Position::start());
+/// Refuses openings an engine's protocol cannot set up (GTP: only the
+/// standard start; reversi-engine's [`EngineSpec::check_start`]), engines
+/// numbered from 1 in messages.
+pub(crate) fn check_gtp_openings(specs: &[&EngineSpec], openings: &[GameState]) -> Result<(), Failure> {
     for (n, spec) in specs.iter().enumerate() {
-        if spec.protocol() == Protocol::Gtp && openings.iter().any(|o| o.start != standard) {
-            return Err(Failure::usage(format!(
-                "engine {} speaks GTP, which sets up only the standard start: give openings as moves from it",
-                n + 1
-            )));
+        for opening in openings {
+            spec.check_start(&opening.start)
+                .map_err(|e| Failure::usage(format!("engine {} {e}: give openings as moves from it", n + 1)))?;
         }
     }
     Ok(())
@@ -233,10 +223,45 @@ pub(crate) fn probe_engines(specs: &[&EngineSpec], setup: Duration) -> Result<Ve
 /// counted at the end).
 const WARNED_REPEATS: usize = 5;
 
-/// Runs the match.
+/// Runs the match: its records file checked, the engines described, the
+/// match's options (openings, clock, games) and what a resume has played,
+/// the engines checked and started once, then the games.
 pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
-    let out = args.output.display().to_string();
     let format = records_format(&args.output, args.to, args.resume)?;
+    let engines = engine_specs(args);
+    let openings = match_openings(args, &engines)?;
+    let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
+    // A resume plays the number of games its records say unless told.
+    let games = args.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
+    let options = match_options(args, openings, games);
+    let definition = MatchDefinition::new(&engines[0], &engines[1], &options);
+    let (tally, done) = resumed_games(args, &definition, &records, games)?;
+    let options = options.done(done);
+    // Engines' process groups are ended if the match is interrupted.
+    crate::interrupt::watch();
+    probe_engines(&[&engines[0], &engines[1]], Duration::from_secs_f64(args.setup))?;
+    let mut games = MatchGames {
+        args,
+        format,
+        definition,
+        tally,
+        repeats: Repeats::default(),
+        repeated: 0,
+        file: None,
+        failure: None,
+        stdout,
+        games,
+    };
+    games.note_records(&records);
+    let stop = AtomicBool::new(false);
+    let f1 = |deadline| engines[0].start(deadline);
+    let f2 = |deadline| engines[1].start(deadline);
+    run_match(&f1, &f2, &options, &stop, &mut |report| games.on_game(report));
+    games.finish()
+}
+
+/// The two engines with their depth and working directories.
+fn engine_specs(args: &MatchArgs) -> [EngineSpec; 2] {
     let with = |spec: &EngineSpec, dir: &Option<PathBuf>| {
         let spec = spec.clone().depth(args.depth);
         match dir {
@@ -244,32 +269,49 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             None => spec,
         }
     };
-    let (first, second) = (with(&args.first, &args.dir1), with(&args.second, &args.dir2));
-    let control =
-        TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
-    let setup = Duration::from_secs_f64(args.setup);
+    [with(&args.first, &args.dir1), with(&args.second, &args.dir2)]
+}
+
+/// The openings (`--openings`, else reversi-engine's default ones), each
+/// start checked against both engines' protocols ([`check_gtp_openings`]).
+fn match_openings(args: &MatchArgs, engines: &[EngineSpec; 2]) -> Result<Vec<GameState>, Failure> {
     // Without --openings: reversi-engine's default openings.
     let mut options = MatchOptions::new(0);
     if let Some(path) = &args.openings {
         options = options.openings(read_openings(path)?);
     }
-    let openings = options.openings_of();
-    check_gtp_openings(&[&first, &second], openings)?;
-    let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
-    // A resume plays the number of games its records say unless told.
-    let games = args.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
-    let options = MatchOptions::new(games)
-        .openings(openings.to_vec())
+    check_gtp_openings(&[&engines[0], &engines[1]], options.openings_of())?;
+    Ok(options.openings_of().to_vec())
+}
+
+/// The match's options: `games` games from `openings` under the clock,
+/// setup time, concurrency and adjudication given.
+fn match_options(args: &MatchArgs, openings: Vec<GameState>, games: usize) -> MatchOptions {
+    let control =
+        TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
+    MatchOptions::new(games)
+        .openings(openings)
         .control(control)
         .concurrency(args.concurrency.into())
-        .setup(setup)
-        .adjudicate(args.adjudicate);
-    let definition = MatchDefinition::new(&first, &second, &options);
+        .setup(Duration::from_secs_f64(args.setup))
+        .adjudicate(args.adjudicate)
+}
+
+/// What RECORDS has played (with `--resume`, checked to be this match):
+/// the score so far and the games not to play again. Without `--resume`, a
+/// file with games is refused.
+fn resumed_games(
+    args: &MatchArgs,
+    definition: &MatchDefinition,
+    records: &[Record],
+    games: usize,
+) -> Result<(Tally, BTreeSet<usize>), Failure> {
+    let out = args.output.display().to_string();
     let mut tally = Tally::default();
-    let mut done = std::collections::BTreeSet::new();
+    let mut done = BTreeSet::new();
     if args.resume {
-        definition.check_resume(&records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
-        for (index, score) in resumed(&records) {
+        definition.check_resume(records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
+        for (index, score) in resumed(records) {
             if index < games && done.insert(index) {
                 tally.add(score);
             }
@@ -279,34 +321,66 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
             "-o {out}: the file exists: give --resume to go on with its match, or another file"
         )));
     }
-    let options = options.done(done);
-    // Engines' process groups are ended if the match is interrupted.
-    crate::interrupt::watch();
-    probe_engines(&[&first, &second], setup)?;
-    let stop = AtomicBool::new(false);
-    let mut failure = None;
-    let mut verdict = None;
-    let mut repeats = Repeats::default();
-    for record in &records {
-        if let Some(round) = record.get("Round").and_then(|r| r.parse::<usize>().ok()).filter(|&r| r > 0) {
-            repeats.note_record(round - 1, record);
+    Ok((tally, done))
+}
+
+/// The match's games as they end: each appended to RECORDS, told as a line
+/// (or JSON), checked for repeats, and scored.
+struct MatchGames<'a> {
+    args: &'a MatchArgs,
+    format: Format,
+    definition: MatchDefinition,
+    tally: Tally,
+    repeats: Repeats,
+    repeated: usize,
+    /// Created with the first game: no empty records file when none is played.
+    file: Option<File>,
+    failure: Option<Failure>,
+    stdout: &'a mut Stdout,
+    games: usize,
+}
+
+impl MatchGames<'_> {
+    /// Notes a resume's games, so that a new game that repeats one is told.
+    fn note_records(&mut self, records: &[Record]) {
+        for record in records {
+            if let Some(round) = record.get("Round").and_then(|r| r.parse::<usize>().ok()).filter(|&r| r > 0) {
+                self.repeats.note_record(round - 1, record);
+            }
         }
     }
-    let mut repeated = 0;
-    // Created with the first game: no empty records file when none is played.
-    let mut file: Option<File> = None;
-    let mut on_game = |report: &GameReport| -> bool {
+
+    /// One game ended: whether to go on.
+    fn on_game(&mut self, report: &GameReport) -> bool {
         let mut record = report.record();
-        definition.mark(&mut record);
-        if let Err(e) = append(&mut file, &args.output, format, &record) {
-            failure = Some(e);
+        self.definition.mark(&mut record);
+        if let Err(e) = append(&mut self.file, &self.args.output, self.format, &record) {
+            self.failure = Some(e);
             return false;
         }
+        self.warn_repeat(report);
+        self.tally.add(report.first_score());
+        let standing = self.tally.standing(self.args.sprt.as_ref());
+        let line = if self.args.json {
+            game_json(report, &record, &standing)
+        } else {
+            game_line(report, &record, &standing, self.games)
+        };
+        if let Err(e) = self.stdout.write_fmt(format_args!("{line}\n")).and_then(|()| self.stdout.flush()) {
+            self.failure = Some(e);
+            return false;
+        }
+        standing.verdict.is_none()
+    }
+
+    /// Warns of a game that repeats an earlier one move for move (the first
+    /// few one by one).
+    fn warn_repeat(&mut self, report: &GameReport) {
         if matches!(report.played.termination, Termination::Finished | Termination::Adjudicated { .. })
-            && let Some(earlier) = repeats.note(report.index, &report.played.game)
+            && let Some(earlier) = self.repeats.note(report.index, &report.played.game)
         {
-            repeated += 1;
-            if repeated <= WARNED_REPEATS {
+            self.repeated += 1;
+            if self.repeated <= WARNED_REPEATS {
                 crate::warn(&format!(
                     "game {} repeats game {} move for move: give --openings (or more of them) for games that differ",
                     report.index + 1,
@@ -314,31 +388,20 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
                 ));
             }
         }
-        tally.add(report.first_score());
-        let standing = tally.standing(args.sprt.as_ref());
-        verdict = standing.verdict;
-        let line = if args.json {
-            game_json(report, &record, &standing)
-        } else {
-            game_line(report, &record, &standing, games)
-        };
-        if let Err(e) = stdout.write_fmt(format_args!("{line}\n")).and_then(|()| stdout.flush()) {
-            failure = Some(e);
-            return false;
+    }
+
+    /// The match is over: the repeats not warned of one by one, a failure,
+    /// or the summary.
+    fn finish(self) -> Result<(), Failure> {
+        if self.repeated > WARNED_REPEATS {
+            crate::warn(&format!("{} more games repeat an earlier game move for move", self.repeated - WARNED_REPEATS));
         }
-        verdict.is_none()
-    };
-    let f1 = |deadline| first.start(deadline);
-    let f2 = |deadline| second.start(deadline);
-    run_match(&f1, &f2, &options, &stop, &mut on_game);
-    if repeated > WARNED_REPEATS {
-        crate::warn(&format!("{} more games repeat an earlier game move for move", repeated - WARNED_REPEATS));
+        if let Some(failure) = self.failure {
+            return Err(failure);
+        }
+        let summary = summary(&self.tally.standing(self.args.sprt.as_ref()), self.args.json);
+        self.stdout.write_fmt(format_args!("{summary}\n"))
     }
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
-    let summary = summary(&tally.standing(args.sprt.as_ref()), args.json);
-    stdout.write_fmt(format_args!("{summary}\n"))
 }
 
 /// Appends `record` to the records file `path` in `format`, the file opened

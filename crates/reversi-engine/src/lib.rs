@@ -26,6 +26,9 @@
 //!   a list, [`referee::default_openings`]; what defines the match for a
 //!   resume, [`referee::MatchDefinition`]); the score, Elo and SPRT
 //!   ([`referee::Tally`], [`referee::Standing`]).
+//! - [`Session`]: one engine's game outside a match (Python's
+//!   `Engine.move`): the game told to it continued or started anew, each
+//!   answer checked as the referee checks it.
 //! - [`stoppable`]: work whose waits for engines another thread can stop
 //!   (Python's engine calls, which answer Ctrl-C).
 //!
@@ -61,12 +64,14 @@ mod policy;
 pub mod process;
 pub mod referee;
 mod selfplay;
+mod session;
 mod stop;
 pub mod words;
 
 pub use policy::{BuiltinPolicy, ParsePolicyError, Policy, Seeded, SplitMix64};
 pub use process::Fault;
 pub use selfplay::{default_max_plies, self_play};
+pub use session::{Session, SessionError};
 pub use stop::{SLICE, stoppable};
 
 /// The README's example, compiled and run as a doctest.

@@ -2,13 +2,12 @@
 //! reversi-engine. Every wait for the engine runs with the GIL released and
 //! answers Ctrl-C ([`waiting`]).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use reversi_engine::Fault;
-use reversi_engine::referee::{Clocks, EngineSpec, GameState, Player, TimeControl};
-use reversi_variants::{Move, Position};
+use reversi_engine::referee::{EngineSpec, Player};
+use reversi_engine::{Session, SessionError};
 
 use crate::args::Unsigned;
 use crate::interrupt::{Cancel, interruptible};
@@ -46,102 +45,25 @@ fn waiting<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult
     interruptible(py, |cancel| reversi_engine::stoppable(hook(cancel), work))
 }
 
-/// An engine process (GTP or NBoard), started again after it fails.
+/// What a match takes of an `Engine`: its spec, its setup time and its
+/// running player, if any.
+pub(crate) type ForMatch = (EngineSpec, Duration, Option<Box<dyn Player + Send>>);
+
+/// An engine process (GTP or NBoard), started again after it fails:
+/// reversi-engine's [`Session`] (the game told to it, the one-move checks,
+/// GTP's start rule), its arguments and errors mapped.
 #[pyclass(module = "reversi_rules", unsendable)]
 pub(crate) struct Engine {
-    spec: EngineSpec,
-    setup: Duration,
-    side: Option<Box<dyn Player + Send>>,
-    /// The game the engine has been told, if any.
-    game: Option<GameState>,
+    session: Session,
 }
 
 impl Engine {
     /// What a match plays this engine with: its spec, its setup time, and
     /// its running process, taken (the engine starts again at its next use).
-    pub(crate) fn for_match(&mut self) -> (EngineSpec, Duration, Option<Box<dyn Player + Send>>) {
-        self.game = None;
-        (self.spec.clone(), self.setup, self.side.take())
+    pub(crate) fn for_match(&mut self) -> PyResult<ForMatch> {
+        let spec = self.session.spec().cloned().ok_or_else(|| PyValueError::new_err("an engine without a command"))?;
+        Ok((spec, self.session.setup(), self.session.take_player()))
     }
-
-    /// The running engine, started if it is not.
-    fn side(&mut self) -> Result<&mut Box<dyn Player + Send>, Fault> {
-        if self.side.is_none() {
-            self.game = None;
-            self.side = Some(self.spec.start(Instant::now() + self.setup)?);
-        }
-        Ok(self.side.as_mut().expect("started"))
-    }
-
-    /// The engine's move in `pos` within `time`: the game it knows goes on
-    /// when `pos` follows from it by a move (and a forced pass), else a new
-    /// game starts at `pos`.
-    fn go(&mut self, pos: Position, time: Duration) -> Result<Move, Fault> {
-        let known = self.game.as_ref().and_then(|g| continuation(g, pos));
-        let setup = self.setup;
-        let told = self.game.take();
-        let side = self.side()?;
-        let game = match (known, told) {
-            (Some(moves), Some(mut game)) => {
-                for mv in moves {
-                    game.position.play_unchecked(mv);
-                    game.moves.push(mv);
-                }
-                game
-            }
-            _ => {
-                let game = GameState::new(pos);
-                side.new_game(&game, &TimeControl { time, increment: Duration::ZERO }, Instant::now() + setup)?;
-                game
-            }
-        };
-        let clocks: Clocks = [time; 2];
-        let began = Instant::now();
-        let mv = side.go(&game, &clocks, began + time)?;
-        if began.elapsed() > time {
-            return Err(Fault::Timeout);
-        }
-        if mv.is_pass() || !pos.is_legal(mv) {
-            return Err(Fault::Illegal(mv));
-        }
-        let mut game = game;
-        game.position.play_unchecked(mv);
-        game.moves.push(mv);
-        self.game = Some(game);
-        Ok(mv)
-    }
-}
-
-/// The moves that lead from `game`'s position to `pos`: none, a move, a
-/// move and a forced pass, or a forced pass and a move.
-fn continuation(game: &GameState, pos: Position) -> Option<Vec<Move>> {
-    let from = game.position;
-    if from == pos {
-        return Some(Vec::new());
-    }
-    let step = |p: Position| -> Vec<(Vec<Move>, Position)> {
-        p.moves()
-            .map(|mv| {
-                let mut c = p;
-                c.play_unchecked(mv);
-                (vec![mv], c)
-            })
-            .collect()
-    };
-    for (mut moves, child) in step(from) {
-        if child == pos {
-            return Some(moves);
-        }
-        if child.must_pass() {
-            let mut after = child;
-            after.play_unchecked(Move::Pass);
-            if after == pos {
-                moves.push(Move::Pass);
-                return Some(moves);
-            }
-        }
-    }
-    None
 }
 
 #[pymethods]
@@ -166,35 +88,32 @@ impl Engine {
         if let Some(dir) = dir {
             spec = spec.dir(dir);
         }
-        let mut engine = Engine { spec, setup: seconds(setup, "setup")?, side: None, game: None };
-        waiting(py, || engine.side().map(|_| ()))?.map_err(engine_error)?;
-        Ok(engine)
+        let mut session = Session::new(spec, seconds(setup, "setup")?);
+        waiting(py, || session.start())?.map_err(engine_error)?;
+        Ok(Engine { session })
     }
 
     /// The engine's name (its `name` answer or `set myname`).
     #[getter]
     fn name(&mut self, py: Python<'_>) -> PyResult<String> {
-        waiting(py, || self.side().map(|side| side.name()))?.map_err(engine_error)
+        waiting(py, || self.session.name())?.map_err(engine_error)
     }
 
     /// The engine's move (`"f5"`) in `position`, answered within `time`
-    /// seconds, waited for with the GIL released. Raises `EngineError` when
-    /// the engine fails, and Ctrl-C's `KeyboardInterrupt` at once (the engine
-    /// is started again at the next call).
+    /// seconds, waited for with the GIL released. Raises `ValueError` for a
+    /// position without a move or a GTP engine asked for a new game at a
+    /// start GTP cannot set up (nothing asked), `EngineError` when the
+    /// engine fails (it is ended, and started again at the next call), and
+    /// Ctrl-C's `KeyboardInterrupt` at once (the engine likewise).
     #[pyo3(name = "move", signature = (position, time=60.0))]
     fn py_move(&mut self, py: Python<'_>, position: PositionArg<'_>, time: f64) -> PyResult<String> {
         let time = seconds(time, "time")?;
         let pos = position.get()?;
-        if pos.is_game_over() || pos.must_pass() {
-            return Err(PyValueError::new_err(format!("no move to choose: {pos}")));
-        }
-        match waiting(py, || self.go(pos, time)) {
+        match waiting(py, || self.session.go(pos, time)) {
             Ok(Ok(mv)) => Ok(mv.to_string()),
-            // The engine failed, or is in the middle of a search: ended.
-            Ok(Err(fault)) => {
-                self.close();
-                Err(engine_error(fault))
-            }
+            Ok(Err(SessionError::Fault(fault))) => Err(engine_error(fault)),
+            Ok(Err(e)) => Err(PyValueError::new_err(e.to_string())),
+            // In the middle of a search: ended.
             Err(interrupted) => {
                 self.close();
                 Err(interrupted)
@@ -204,19 +123,18 @@ impl Engine {
 
     /// Forgets the game: the next `move` starts a new one.
     fn new_game(&mut self) {
-        self.game = None;
+        self.session.new_game();
     }
 
     /// Ends the engine process and starts it again.
     fn restart(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.close();
-        waiting(py, || self.side().map(|_| ()))?.map_err(engine_error)
+        self.session.close();
+        waiting(py, || self.session.start())?.map_err(engine_error)
     }
 
     /// Ends the engine process (`quit`).
     fn close(&mut self) {
-        self.side = None;
-        self.game = None;
+        self.session.close();
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

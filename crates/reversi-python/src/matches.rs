@@ -52,7 +52,7 @@ impl PlayerSpec {
             let (spec, setup, running) = engine
                 .try_borrow_mut()
                 .map_err(|_| PyValueError::new_err("an engine in use elsewhere cannot play a match"))?
-                .for_match();
+                .for_match()?;
             return Ok((PlayerSpec::Engine { spec, running: Mutex::new(running) }, Some(setup)));
         }
         if side.is_callable() {
@@ -80,6 +80,18 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Engine { spec, .. } => spec.identity(),
             PlayerSpec::Policy(policy) => format!("python:{}", Player::name(policy)),
+        }
+    }
+
+    /// Refuses `options`' openings that this side's protocol cannot set up
+    /// (GTP: only the standard start; reversi-engine's
+    /// `MatchOptions::check_engine`), naming the side `name`.
+    pub(crate) fn check_openings(&self, options: &MatchOptions, name: &str) -> PyResult<()> {
+        match self {
+            PlayerSpec::Engine { spec, .. } => options
+                .check_engine(spec)
+                .map_err(|e| PyValueError::new_err(format!("{name}: engine {e}: give openings as moves from it"))),
+            PlayerSpec::Policy(_) => Ok(()),
         }
     }
 
@@ -276,6 +288,8 @@ fn play_match<'py>(
         .setup(setup)
         .concurrency(concurrency)
         .adjudicate(adjudicate);
+    first.check_openings(&options, "a")?;
+    second.check_openings(&options, "b")?;
     let players = [first, second];
     let mut tally = Tally::default();
     let mut verdict = None;

@@ -117,6 +117,9 @@ fn tournament<'py>(
         .setup(setup.unwrap_or(SETUP))
         .concurrency(concurrency)
         .adjudicate(adjudicate);
+    for (i, player) in players.iter().enumerate() {
+        player.check_openings(&matches, &format!("engines[{i}]"))?;
+    }
     let options = TournamentOptions::new(format, matches).sprt(sprt.map(|s| (s, model)));
     let names = distinct_names(players.iter().map(PlayerSpec::name).collect());
     let mut records: Vec<(usize, Record)> = Vec::new();

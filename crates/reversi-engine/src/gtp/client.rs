@@ -1,9 +1,10 @@
 //! The GTP client: an engine process played by the referee.
 
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use reversi_variants::{Move, Position, Variant};
+use reversi_core::Color;
+use reversi_variants::Move;
 
 use super::color_letter;
 use crate::player::{Clocks, GameState, Player, TimeControl};
@@ -54,7 +55,7 @@ impl Client {
         let mut client = Client { process, name: String::new(), sent: 0, clock: true };
         // `name` is a required command, but an engine that refuses it is
         // still an engine: named after its program.
-        let name = match client.command("name", deadline) {
+        let name = match client.request("name", deadline) {
             Ok(name) => name,
             Err(Fault::Refused { .. }) => String::new(),
             Err(fault) => return Err(client.process.annotate(fault)),
@@ -63,16 +64,71 @@ impl Client {
         Ok(client)
     }
 
+    /// `boardsize n`: an N x N board (the engine may refuse a size).
+    ///
+    /// # Errors
+    /// [`Fault::Refused`] for a size the engine refuses; the process's faults.
+    pub fn boardsize(&mut self, n: usize, deadline: Instant) -> Result<(), Fault> {
+        self.request(&format!("boardsize {n}"), deadline).map(drop)
+    }
+
+    /// `clear_board`: the default start of the board, Black to move (the
+    /// only start GTP sets up, [`super::check_start`]).
+    ///
+    /// # Errors
+    /// [`Fault::Refused`] for a refusal; the process's faults.
+    pub fn clear_board(&mut self, deadline: Instant) -> Result<(), Fault> {
+        self.request("clear_board", deadline).map(drop)
+    }
+
+    /// `time_settings MAIN 0 0`: `main` for each side's game, whole seconds,
+    /// no byo-yomi.
+    ///
+    /// # Errors
+    /// [`Fault::Refused`] for an engine without the (optional) command; the
+    /// process's faults.
+    pub fn time_settings(&mut self, main: Duration, deadline: Instant) -> Result<(), Fault> {
+        self.request(&format!("time_settings {} 0 0", main.as_secs()), deadline).map(drop)
+    }
+
+    /// `time_left C SECONDS 0`: `left` on `color`'s clock, whole seconds.
+    ///
+    /// # Errors
+    /// [`Fault::Refused`] for an engine without the (optional) command; the
+    /// process's faults.
+    pub fn time_left(&mut self, color: Color, left: Duration, deadline: Instant) -> Result<(), Fault> {
+        self.request(&format!("time_left {} {} 0", color_letter(color), left.as_secs()), deadline).map(drop)
+    }
+
+    /// `play C MOVE`: `color` plays `mv` (a pass as `pass`).
+    ///
+    /// # Errors
+    /// [`Fault::Refused`] for a move the engine refuses; the process's faults.
+    pub fn play(&mut self, color: Color, mv: Move, deadline: Instant) -> Result<(), Fault> {
+        self.request(&format!("play {} {mv}", color_letter(color)), deadline).map(drop)
+    }
+
+    /// `genmove C`: the move the engine plays for `color` (not checked: the
+    /// referee checks it).
+    ///
+    /// # Errors
+    /// [`Fault::Resigned`] for `resign`; [`Fault::Garbage`] for an answer
+    /// that is not a move; [`Fault::Refused`]; the process's faults.
+    pub fn genmove(&mut self, color: Color, deadline: Instant) -> Result<Move, Fault> {
+        let answer = self.request(&format!("genmove {}", color_letter(color)), deadline)?;
+        let word = answer.trim();
+        if word.eq_ignore_ascii_case("resign") {
+            return Err(Fault::Resigned);
+        }
+        word.parse::<Move>().map_err(|_| Fault::Garbage(format!("{word:.80?} where a move was expected")))
+    }
+
     /// Sends `command` and reads its answer's text (`= TEXT`, then lines up
     /// to an empty line), before `deadline`. Lines before the answer that do
     /// not start with `=` or `?` are skipped (engines print diagnostics
-    /// there), up to 1024 of them.
-    ///
-    /// # Errors
-    /// [`Fault::Refused`] for a `?` answer; the process's faults; garbage
-    /// for more than 1024 lines before an answer, or an answer of more than
-    /// 1024 lines.
-    pub fn command(&mut self, command: &str, deadline: Instant) -> Result<String, Fault> {
+    /// there), up to 1024 of them. Private: the typed methods above are
+    /// every command the referee sends.
+    fn request(&mut self, command: &str, deadline: Instant) -> Result<String, Fault> {
         self.process.send(command)?;
         let mut skipped = 0;
         let first = loop {
@@ -104,15 +160,15 @@ impl Client {
 }
 
 impl Client {
-    /// Sends a clock command unless the engine has refused one: a refusal
-    /// is no fault (the commands are optional), the referee's clock still
-    /// applies.
-    fn clock_command(&mut self, command: &str, deadline: Instant) -> Result<(), Fault> {
+    /// Sends a clock command (`send`) unless the engine has refused one: a
+    /// refusal is no fault (the commands are optional), the referee's clock
+    /// still applies.
+    fn clock_command(&mut self, send: impl FnOnce(&mut Client) -> Result<(), Fault>) -> Result<(), Fault> {
         if !self.clock {
             return Ok(());
         }
-        match self.command(command, deadline) {
-            Ok(_) => Ok(()),
+        match send(self) {
+            Ok(()) => Ok(()),
             Err(Fault::Refused { .. }) => {
                 self.clock = false;
                 Ok(())
@@ -127,43 +183,27 @@ pub(crate) fn program_name(program: &str) -> String {
     Path::new(program).file_name().map_or_else(|| program.to_string(), |n| n.to_string_lossy().into_owned())
 }
 
-/// Seconds as GTP reads them (whole seconds, rounded down, at least 0).
-fn whole_seconds(d: std::time::Duration) -> u64 {
-    d.as_secs()
-}
-
 impl Client {
     fn setup_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
-        let g = game.start.geometry();
-        let n = usize::from(g.width());
-        let default = Position::start(Variant::Reversi, *g).ok();
-        if g.width() != g.height() || default != Some(game.start) {
-            return Err(Fault::Refused {
-                command: "clear_board".into(),
-                reason: "GTP sets up only the default start of an N x N Reversi board".into(),
-            });
-        }
+        super::check_start(&game.start)
+            .map_err(|e| Fault::Refused { command: "clear_board".into(), reason: e.to_string() })?;
         self.sent = 0;
-        self.command(&format!("boardsize {n}"), deadline)?;
-        self.command("clear_board", deadline)?;
-        self.clock_command(&format!("time_settings {} 0 0", whole_seconds(control.time)), deadline)
+        self.boardsize(usize::from(game.start.geometry().width()), deadline)?;
+        self.clear_board(deadline)?;
+        self.clock_command(|c| c.time_settings(control.time, deadline))
     }
 
-    fn play(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
+    /// The engine's move in `game`: the moves it has not been told, the
+    /// clock, then `genmove`.
+    fn next_move(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
         for i in self.sent..game.moves.len() {
-            let c = color_letter(game.mover(i));
-            self.command(&format!("play {c} {}", game.moves[i]), deadline)?;
+            self.play(game.mover(i), game.moves[i], deadline)?;
         }
         let color = game.position.side_to_move();
-        let c = color_letter(color);
-        self.clock_command(&format!("time_left {c} {} 0", whole_seconds(clocks[color.index()])), deadline)?;
-        let answer = self.command(&format!("genmove {c}"), deadline)?;
+        self.clock_command(|c| c.time_left(color, clocks[color.index()], deadline))?;
+        let mv = self.genmove(color, deadline);
         self.sent = game.moves.len() + 1;
-        let word = answer.trim();
-        if word.eq_ignore_ascii_case("resign") {
-            return Err(Fault::Resigned);
-        }
-        word.parse::<Move>().map_err(|_| Fault::Garbage(format!("{word:.80?} where a move was expected")))
+        mv
     }
 }
 
@@ -181,7 +221,7 @@ impl Player for Client {
     }
 
     fn go(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
-        self.play(game, clocks, deadline).map_err(|f| self.process.annotate(f))
+        self.next_move(game, clocks, deadline).map_err(|f| self.process.annotate(f))
     }
 }
 

@@ -38,6 +38,50 @@ pub(crate) use client::program_name;
 pub use server::{MAX_COMMAND, MAX_UNDO, Server, serve};
 
 use reversi_core::Color;
+use reversi_variants::{Position, Variant};
+
+/// A start GTP cannot set up: the protocol's only setup commands are
+/// `boardsize N` and `clear_board`, the default start of N x N Reversi
+/// with Black to move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StartError {
+    /// `start` is not the default start of an N x N Reversi board.
+    #[error("speaks GTP, which sets up only the standard start (boardsize N, clear_board), not {start}")]
+    NotStandard {
+        /// The start asked for (boxed: a variants position is large).
+        start: Box<Position>,
+    },
+}
+
+/// THE start rule of GTP: `start` must be the default start of an N x N
+/// Reversi board (the only start `boardsize N` and `clear_board` set up).
+/// The client applies it when a game starts; a match
+/// ([`EngineSpec::check_start`](crate::referee::EngineSpec::check_start))
+/// and a session ([`Session::go`](crate::Session::go)) check it before
+/// asking the engine.
+///
+/// ```
+/// use reversi_engine::gtp;
+/// use reversi_variants::Position;
+/// let standard = Position::from(reversi_core::Position::start());
+/// assert!(gtp::check_start(&standard).is_ok());
+/// let other: reversi_core::Position = "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O".parse()?;
+/// assert!(gtp::check_start(&Position::from(other)).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`StartError::NotStandard`] for any other start.
+pub fn check_start(start: &Position) -> Result<(), StartError> {
+    let g = start.geometry();
+    let default = Position::start(Variant::Reversi, *g).ok();
+    if g.width() == g.height() && default == Some(*start) {
+        Ok(())
+    } else {
+        Err(StartError::NotStandard { start: Box::new(*start) })
+    }
+}
 
 /// Reads `b`, `black`, `w`, `white` (any case).
 fn parse_color(s: &str) -> Option<Color> {

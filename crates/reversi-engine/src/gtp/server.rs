@@ -100,84 +100,96 @@ impl<P: Policy> Server<P> {
     }
 
     fn command(&mut self, name: &str, args: &[&str]) -> Answer {
-        let ok = |s: String| (Ok(s), false);
-        let err = |s: &str| (Err(s.to_string()), false);
-        match name {
-            "protocol_version" => ok("2".into()),
-            "name" => ok(self.policy.name()),
-            "version" => ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => ok(args.first().is_some_and(|c| COMMANDS.contains(c)).to_string()),
-            "list_commands" => ok(COMMANDS.join("\n")),
-            "quit" => (Ok(String::new()), true),
-            "boardsize" => match args.first().and_then(|n| n.parse::<usize>().ok()) {
-                Some(n) => match Geometry::new(n, n).map(|g| Position::start(self.variant, g)) {
-                    Ok(Ok(start)) => {
-                        self.start = start;
-                        self.clear();
-                        ok(String::new())
-                    }
-                    _ => err("unacceptable size"),
-                },
-                None => err("boardsize needs a number"),
-            },
-            "clear_board" => {
+        match Request::parse(name, args) {
+            Ok(Request::Quit) => (Ok(String::new()), true),
+            Ok(request) => (self.execute(request), false),
+            Err(syntax) => (Err(syntax.to_string()), false),
+        }
+    }
+
+    /// Does what `request` asks: its answer's text, or an error's.
+    fn execute(&mut self, request: Request<'_>) -> Result<String, String> {
+        match request {
+            Request::ProtocolVersion => Ok("2".into()),
+            Request::Name => Ok(self.policy.name()),
+            Request::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Request::KnownCommand(command) => Ok(command.is_some_and(|c| COMMANDS.contains(&c)).to_string()),
+            Request::ListCommands => Ok(COMMANDS.join("\n")),
+            Request::Quit | Request::Ignored => Ok(String::new()),
+            Request::BoardSize(n) => self.boardsize(n),
+            Request::ClearBoard => {
                 self.clear();
-                ok(String::new())
+                Ok(String::new())
             }
-            "komi" | "time_settings" | "time_left" => ok(String::new()),
-            "play" => match (args.first().and_then(|c| parse_color(c)), args.get(1)) {
-                (Some(color), Some(text)) => match (self.pass_to(color), text.parse::<Move>()) {
-                    (Err(e), _) => err(e),
-                    (Ok(()), Ok(mv)) if self.position.is_legal(mv) => {
-                        self.push(mv);
-                        ok(String::new())
-                    }
-                    _ => err("illegal move"),
-                },
-                _ => err("syntax error: play b|w MOVE"),
-            },
-            "genmove" => match args.first().and_then(|c| parse_color(c)) {
-                Some(color) => match self.pass_to(color) {
-                    Err(e) => err(e),
-                    Ok(()) if self.position.is_game_over() => ok("pass".into()),
-                    Ok(()) if self.position.must_pass() => {
-                        self.push(Move::Pass);
-                        ok("pass".into())
-                    }
-                    Ok(()) => {
-                        let mv = self.policy.choose(&self.position);
-                        if self.position.is_legal(mv) {
-                            self.push(mv);
-                            ok(mv.to_string())
-                        } else {
-                            err("the policy chose an illegal move")
-                        }
-                    }
-                },
-                None => err("syntax error: genmove b|w"),
-            },
-            "undo" => match self.history.pop_back() {
-                Some(pos) => {
-                    self.position = pos;
-                    ok(String::new())
-                }
-                None => err("cannot undo"),
-            },
-            "showboard" => ok(format!("\n{}", self.position.pretty())),
-            "final_score" => {
-                let pos = &self.position;
-                let margin = if pos.is_game_over() {
-                    pos.score_empties_to_winner().margin(Color::Black)
-                } else {
-                    pos.score().margin(Color::Black)
-                };
-                ok(match margin {
-                    0 => "0".into(),
-                    m if m > 0 => format!("B+{m}"),
-                    m => format!("W+{}", -m),
-                })
+            Request::Play(color, text) => self.play(color, text),
+            Request::GenMove(color) => self.genmove(color),
+            Request::Undo => self.undo(),
+            Request::ShowBoard => Ok(format!("\n{}", self.position.pretty())),
+            Request::FinalScore => Ok(self.final_score()),
+        }
+    }
+
+    fn boardsize(&mut self, n: usize) -> Result<String, String> {
+        match Geometry::new(n, n).map(|g| Position::start(self.variant, g)) {
+            Ok(Ok(start)) => {
+                self.start = start;
+                self.clear();
+                Ok(String::new())
             }
-            _ => err("unknown command"),
+            _ => Err("unacceptable size".into()),
+        }
+    }
+
+    /// `play`: the move read only once `color` is to move (a forced pass of
+    /// the other side played first, as `genmove`).
+    fn play(&mut self, color: Color, text: &str) -> Result<String, String> {
+        self.pass_to(color)?;
+        match text.parse::<Move>() {
+            Ok(mv) if self.position.is_legal(mv) => {
+                self.push(mv);
+                Ok(String::new())
+            }
+            _ => Err("illegal move".into()),
+        }
+    }
+
+    fn genmove(&mut self, color: Color) -> Result<String, String> {
+        self.pass_to(color)?;
+        if self.position.is_game_over() {
+            return Ok("pass".into());
+        }
+        if self.position.must_pass() {
+            self.push(Move::Pass);
+            return Ok("pass".into());
+        }
+        let mv = self.policy.choose(&self.position);
+        if self.position.is_legal(mv) {
+            self.push(mv);
+            Ok(mv.to_string())
+        } else {
+            Err("the policy chose an illegal move".into())
+        }
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        let pos = self.history.pop_back().ok_or("cannot undo")?;
+        self.position = pos;
+        Ok(String::new())
+    }
+
+    /// Black's margin as GTP writes it: `B+12`, `W+2`, `0` (empties to the
+    /// winner once the game is over).
+    fn final_score(&self) -> String {
+        let pos = &self.position;
+        let margin = if pos.is_game_over() {
+            pos.score_empties_to_winner().margin(Color::Black)
+        } else {
+            pos.score().margin(Color::Black)
+        };
+        match margin {
+            0 => "0".into(),
+            m if m > 0 => format!("B+{m}"),
+            m => format!("W+{}", -m),
         }
     }
 
@@ -197,17 +209,69 @@ impl<P: Policy> Server<P> {
 
     /// Makes `color` the side to move: a pass of the other side when it must
     /// pass, else an error.
-    fn pass_to(&mut self, color: Color) -> Result<(), &'static str> {
+    fn pass_to(&mut self, color: Color) -> Result<(), String> {
         if self.position.side_to_move() == color {
             Ok(())
         } else if self.position.must_pass() {
             self.push(Move::Pass);
             Ok(())
         } else if self.position.is_game_over() {
-            Err("game over")
+            Err("game over".into())
         } else {
-            Err(if color == Color::Black { "wrong color: white to move" } else { "wrong color: black to move" })
+            Err(if color == Color::Black { "wrong color: white to move" } else { "wrong color: black to move" }.into())
         }
+    }
+}
+
+/// A command line read: its command and arguments checked for syntax, to
+/// be executed ([`Server::execute`]).
+#[derive(Debug)]
+enum Request<'a> {
+    ProtocolVersion,
+    Name,
+    Version,
+    KnownCommand(Option<&'a str>),
+    ListCommands,
+    Quit,
+    BoardSize(usize),
+    ClearBoard,
+    /// `komi`, `time_settings`, `time_left`: accepted, without effect.
+    Ignored,
+    /// A colour and the move's text (read once the colour is to move).
+    Play(Color, &'a str),
+    GenMove(Color),
+    Undo,
+    ShowBoard,
+    FinalScore,
+}
+
+impl<'a> Request<'a> {
+    /// The request of command `name` with `args`, or the syntax error's
+    /// answer.
+    fn parse(name: &str, args: &[&'a str]) -> Result<Request<'a>, &'static str> {
+        let color = || args.first().and_then(|c| parse_color(c));
+        Ok(match name {
+            "protocol_version" => Request::ProtocolVersion,
+            "name" => Request::Name,
+            "version" => Request::Version,
+            "known_command" => Request::KnownCommand(args.first().copied()),
+            "list_commands" => Request::ListCommands,
+            "quit" => Request::Quit,
+            "boardsize" => {
+                Request::BoardSize(args.first().and_then(|n| n.parse().ok()).ok_or("boardsize needs a number")?)
+            }
+            "clear_board" => Request::ClearBoard,
+            "komi" | "time_settings" | "time_left" => Request::Ignored,
+            "play" => match (color(), args.get(1)) {
+                (Some(color), Some(text)) => Request::Play(color, text),
+                _ => return Err("syntax error: play b|w MOVE"),
+            },
+            "genmove" => Request::GenMove(color().ok_or("syntax error: genmove b|w")?),
+            "undo" => Request::Undo,
+            "showboard" => Request::ShowBoard,
+            "final_score" => Request::FinalScore,
+            _ => return Err("unknown command"),
+        })
     }
 }
 

@@ -1,7 +1,7 @@
 //! What defines a match, written with each of its records, so that a match
 //! resumed from its records is the same match ([`MatchDefinition`]).
 
-use reversi_notation::Record;
+use reversi_notation::{Format, Record};
 
 use super::matches::{EngineSpec, MatchOptions};
 use crate::player::GameState;
@@ -164,4 +164,43 @@ fn digest(openings: &[GameState]) -> u64 {
         eat(b"\n");
     }
     hash
+}
+
+/// A records format a match cannot write to.
+///
+/// `#[non_exhaustive]`: more rules may be told apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordsFormatError {
+    /// A format that cannot be appended to (WTHOR: its header counts the
+    /// games), where a match appends each game as it ends.
+    #[error("a match appends each game as it ends: WTHOR cannot be appended to; use GGF or PGN")]
+    NotAppendable(Format),
+    /// A resume from a format that does not keep each game's `Round` (the
+    /// game's index in the match).
+    #[error("{0} records do not keep each game's Round: resume GGF or PGN records")]
+    NoRound(Format),
+}
+
+/// THE rule of a match's records file: the match appends each game as it
+/// ends, so its format must take appends (not WTHOR), and a resume
+/// (`resume`) reads each game's `Round` back, which only GGF and PGN keep.
+///
+/// ```
+/// use reversi_engine::referee::check_records_format;
+/// use reversi_notation::Format;
+/// assert!(check_records_format(Format::Ggf, true).is_ok());
+/// assert!(check_records_format(Format::Wthor, false).is_err());
+/// ```
+///
+/// # Errors
+/// [`RecordsFormatError`] naming the rule broken.
+pub fn check_records_format(format: Format, resume: bool) -> Result<(), RecordsFormatError> {
+    if format == Format::Wthor {
+        return Err(RecordsFormatError::NotAppendable(format));
+    }
+    if resume && !matches!(format, Format::Ggf | Format::Pgn) {
+        return Err(RecordsFormatError::NoRound(format));
+    }
+    Ok(())
 }

@@ -177,18 +177,7 @@ pub fn play_game<'a>(
         }
         let color = pos.side_to_move();
         let player: &mut (dyn Player + 'a) = if color == Color::Black { &mut *black } else { &mut *white };
-        let began = Instant::now();
-        let answer = player.go(&played.game, &clocks, began + clocks[color.index()]);
-        let took = began.elapsed();
-        let answer = answer.and_then(|mv| {
-            if took > clocks[color.index()] {
-                Err(Fault::Timeout)
-            } else if mv.is_pass() || !pos.is_legal(mv) {
-                Err(Fault::Illegal(mv))
-            } else {
-                Ok(mv)
-            }
-        });
+        let (answer, took) = ask_move(player, &played.game, &clocks);
         match answer {
             Ok(mv) => {
                 played.game.position.play_unchecked(mv);
@@ -206,4 +195,28 @@ pub fn play_game<'a>(
     black.game_over(&played.game);
     white.game_over(&played.game);
     played
+}
+
+/// Asks `player` for the move of the side to move of `game.position` (which
+/// has a move other than a pass) within that side's time in `clocks`, and
+/// checks the answer: THE referee's one-move checks, shared by
+/// [`play_game`] and [`Session`](crate::Session). An answer after the time is
+/// [`Fault::Timeout`]; a pass (the position has a move) or an illegal move
+/// is [`Fault::Illegal`]. Returns the time the answer took with it.
+pub(crate) fn ask_move(player: &mut dyn Player, game: &GameState, clocks: &Clocks) -> (Result<Move, Fault>, Duration) {
+    let pos = &game.position;
+    let limit = clocks[pos.side_to_move().index()];
+    let began = Instant::now();
+    let answer = player.go(game, clocks, began + limit);
+    let took = began.elapsed();
+    let answer = answer.and_then(|mv| {
+        if took > limit {
+            Err(Fault::Timeout)
+        } else if mv.is_pass() || !pos.is_legal(mv) {
+            Err(Fault::Illegal(mv))
+        } else {
+            Ok(mv)
+        }
+    });
+    (answer, took)
 }

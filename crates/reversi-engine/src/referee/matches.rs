@@ -19,11 +19,12 @@ use std::time::{Duration, Instant};
 
 use reversi_core::Color;
 use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
-use reversi_variants::Variant;
+use reversi_variants::{Position, Variant};
 
 use super::adjudicate::{final_position, termination_text};
 use super::game::{FinishedGame, play_or_forfeit};
 use super::termination::Termination;
+use crate::gtp::StartError;
 use crate::player::{GameState, Player, TimeControl};
 use crate::process::Fault;
 
@@ -206,6 +207,22 @@ impl EngineSpec {
         }
     }
 
+    /// Whether the engine can start a game at `start`: its protocol's
+    /// start rule (GTP sets up only the default start of an N x N board,
+    /// [`gtp::check_start`](crate::gtp::check_start); NBoard is told any
+    /// position). A match checks its openings with it before any engine
+    /// starts ([`MatchOptions::check_engine`]), a session before asking the
+    /// engine ([`Session::go`](crate::Session::go)).
+    ///
+    /// # Errors
+    /// [`StartError`] for a start the protocol cannot set up.
+    pub fn check_start(&self, start: &Position) -> Result<(), StartError> {
+        match self.protocol {
+            Protocol::Gtp => crate::gtp::check_start(start),
+            Protocol::Nboard => Ok(()),
+        }
+    }
+
     /// Starts the engine, ready before `deadline`.
     ///
     /// # Errors
@@ -371,6 +388,19 @@ impl MatchOptions {
         self.concurrency
     }
 
+    /// Checks that `engine` can set up the start of every opening (the
+    /// standard start without any): [`EngineSpec::check_start`], before
+    /// the match starts the engine.
+    ///
+    /// # Errors
+    /// [`StartError`] for the first start it cannot set up.
+    pub fn check_engine(&self, engine: &EngineSpec) -> Result<(), StartError> {
+        if self.openings.is_empty() {
+            return engine.check_start(&Position::from(reversi_core::Position::start()));
+        }
+        self.openings.iter().try_for_each(|opening| engine.check_start(&opening.start))
+    }
+
     /// The adjudication limit: games end by exact solve at this many
     /// empty squares or fewer.
     #[must_use]
@@ -505,7 +535,7 @@ pub fn run_match(
     on_game: &mut dyn FnMut(&GameReport) -> bool,
 ) {
     let next = AtomicUsize::new(0);
-    let standard = [GameState::new(reversi_variants::Position::from(reversi_core::Position::start()))];
+    let standard = [GameState::new(Position::from(reversi_core::Position::start()))];
     let openings: &[GameState] = if options.openings.is_empty() { &standard } else { &options.openings };
     let (tx, rx) = mpsc::channel::<GameReport>();
     std::thread::scope(|scope| {

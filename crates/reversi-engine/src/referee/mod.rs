@@ -15,9 +15,11 @@ mod stats;
 mod termination;
 mod tournament;
 
+pub use crate::gtp::StartError;
 pub use crate::player::{Clocks, GameState, Player, TimeControl};
 pub use adjudicate::{ADJUDICATION_TABLE_MIB, AdjudicateError, MAX_ADJUDICATE, check_adjudicate};
-pub use definition::{DEFINITION_FIELDS, MatchDefinition, ResumeMismatch};
+pub use definition::{DEFINITION_FIELDS, MatchDefinition, RecordsFormatError, ResumeMismatch, check_records_format};
+pub(crate) use game::ask_move;
 pub use game::{FinishedGame, PolicyPlayer, play_game, play_or_forfeit};
 pub use gsprt::{EloModel, ParseEloModelError, gsprt_llr};
 pub use matches::{
