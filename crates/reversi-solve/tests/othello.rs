@@ -153,6 +153,26 @@ fn a_set_cancel_token_stops_the_solve() {
     assert!(matches!(othello::score_at_least(&a_long_solve(), 0, &options), Err(SolveError::Cancelled { .. })));
 }
 
+/// A token set while two threads search (from the progress callback,
+/// after a million nodes: the split points are shared out by then) stops
+/// every thread; a thread that missed it would run for hours, so the solve
+/// runs beside a timeout.
+#[test]
+fn a_cancel_during_a_two_thread_solve_stops_every_thread() {
+    let position = random_position(36, &[3, 1, 4, 1, 5, 9, 2, 6]);
+    let cancel = Cancel::new();
+    let token = cancel.clone();
+    let options = SolveOptions::new().threads(2).hash_mib(16).cancel(cancel).progress(move |p| {
+        if p.nodes > 1_000_000 {
+            token.cancel();
+        }
+    });
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(othello::solve(&position, &options)));
+    let result = receive.recv_timeout(Duration::from_secs(600)).expect("the solve did not stop");
+    assert!(matches!(result, Err(SolveError::Cancelled { nodes, .. }) if nodes > 1_000_000), "{result:?}");
+}
+
 #[test]
 fn a_past_deadline_stops_the_solve() {
     let options = SolveOptions::new().deadline(Instant::now() - Duration::from_millis(1)).threads(2);

@@ -16,9 +16,10 @@
 //! small learned pattern evaluation, [`eval`], of each child and from 16
 //! of the opponent's best reply), and code for the last
 //! 7 empties that generates no move list (parity order, the last four
-//! unrolled). On two or more threads the moves after the first at each node
-//! of the principal variation are shared out; the score does not depend on
-//! the thread count (the best move may, among moves of equal score).
+//! unrolled). On two or more threads the moves after the first at a node of
+//! 12 empties or more are shared out when the first does not cut off (young
+//! brothers wait, `split.rs`); the score does not depend on the thread
+//! count (the best move may, among moves of equal score).
 //!
 //! ```
 //! use reversi_core::{Move, Position, Square};
@@ -41,6 +42,7 @@ mod ordering;
 mod search;
 mod shape;
 mod shared;
+mod split;
 mod table;
 
 use reversi_core::{Move, Position, Square};
@@ -157,10 +159,13 @@ fn solve_on<const M: bool>(b: Bits, options: &SolveOptions) -> Result<Solution<M
     options.check()?;
     let (p, o) = (b.p, b.o);
     let shared = Shared::new(options, b.mask, b.empties(), start)?;
-    let mut searcher = Searcher::<M>::new(&shared);
-    let (score, best) = aspiration(&mut searcher, p, o);
-    let pv = if searcher.stopped() { Vec::new() } else { principal_variation(&mut searcher, p, o, score, best) };
-    searcher.flush();
+    let (score, pv) = split::run::<M, _>(&shared, || {
+        let mut searcher = Searcher::<M>::new(&shared);
+        let (score, best) = aspiration(&mut searcher, p, o);
+        let pv = if searcher.stopped() { Vec::new() } else { principal_variation(&mut searcher, p, o, score, best) };
+        searcher.flush();
+        (score, pv)
+    });
     if let Some(error) = shared.stop_error() {
         return Err(error);
     }
@@ -174,20 +179,23 @@ fn solve_moves_on<const M: bool>(b: Bits, options: &SolveOptions) -> Result<Move
     let (p, o) = (b.p, b.o);
     let n = b.empties();
     let shared = Shared::new(options, b.mask, n, start)?;
-    let mut searcher = Searcher::<M>::new(&shared);
-    let moves = searcher.moves(p, o);
-    let mut scores = Vec::new();
-    if moves == 0 {
-        if searcher.moves(o, p) != 0 {
-            scores.push((Move::Pass, -searcher.pvs(o, p, MIN_SCORE - 1, MAX_SCORE + 1, n)));
+    let scores = split::run::<M, _>(&shared, || {
+        let mut searcher = Searcher::<M>::new(&shared);
+        let moves = searcher.moves(p, o);
+        let mut scores = Vec::new();
+        if moves == 0 {
+            if searcher.moves(o, p) != 0 {
+                scores.push((Move::Pass, -searcher.pvs(o, p, MIN_SCORE - 1, MAX_SCORE + 1, n)));
+            }
+        } else {
+            for child in searcher.k.children(p, o, moves) {
+                let score = -searcher.pvs(child.player, child.opponent, MIN_SCORE - 1, MAX_SCORE + 1, n - 1);
+                scores.push((place(child.square as u8), score));
+            }
         }
-    } else {
-        for child in searcher.k.children(p, o, moves) {
-            let score = -searcher.pvs(child.player, child.opponent, MIN_SCORE - 1, MAX_SCORE + 1, n - 1);
-            scores.push((place(child.square as u8), score));
-        }
-    }
-    searcher.flush();
+        searcher.flush();
+        scores
+    });
     if let Some(error) = shared.stop_error() {
         return Err(error);
     }
@@ -207,11 +215,14 @@ fn solve_window_on<const M: bool>(
     }
     options.check()?;
     let shared = Shared::new(options, b.mask, b.empties(), start)?;
-    let mut searcher = Searcher::<M>::new(&shared);
     // Scores lie in [-64, 64]: a wider window answers the same.
     let (a, z) = (alpha.clamp(MIN_SCORE - 1, MAX_SCORE), beta.clamp(MIN_SCORE, MAX_SCORE + 1));
-    let (score, _) = root(&mut searcher, b.p, b.o, a, z);
-    searcher.flush();
+    let score = split::run::<M, _>(&shared, || {
+        let mut searcher = Searcher::<M>::new(&shared);
+        let (score, _) = root(&mut searcher, b.p, b.o, a, z);
+        searcher.flush();
+        score
+    });
     if let Some(error) = shared.stop_error() {
         return Err(error);
     }

@@ -6,7 +6,8 @@
 //! one at or below `alpha` an upper bound, one at or above `beta` a lower
 //! bound. The null-window searches answer `(alpha, alpha + 1)`.
 
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
 
 use reversi_core::raw::{Child, Kernel};
 
@@ -14,6 +15,7 @@ use super::bits::{final_score, stability_bound};
 use super::ordering::{MoveList, order};
 use super::shape::{FULL, Shape};
 use super::shared::Shared;
+use super::split::SplitPoint;
 use super::table::{Entry, NO_MOVE};
 
 /// The most empties searched by the last-empties code (`last.rs`, no move
@@ -28,10 +30,6 @@ const POLL_NODES: u64 = 1 << 12;
 /// Enhanced transposition cutoffs (each child looked up in the table before
 /// any is searched) from this many empties up.
 const ETC_EMPTIES: u32 = 12;
-
-/// Moves after the first are shared out between the threads at a node of
-/// the principal variation from this many empties up.
-const SPLIT_EMPTIES: u32 = 12;
 
 /// On a board smaller than 8x8 or with holes (where the start and the
 /// positions near it are symmetric), a move that a symmetry of the position
@@ -59,9 +57,9 @@ pub(crate) struct Searcher<'a, const MASKED: bool = false> {
     flushed: u64,
     /// The node count of the next poll.
     next_poll: u64,
-    /// Whether this searcher may share out work (not a helper, not inside
-    /// a split already).
-    can_split: bool,
+    /// The split point this searcher works for (`None`: the solve's own
+    /// searcher), whose cutoff stops it.
+    split: Option<Arc<SplitPoint>>,
     /// The board's shape ([`FULL`] unless `MASKED`).
     shape: Shape,
 }
@@ -75,9 +73,20 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             nodes: 0,
             flushed: 0,
             next_poll: POLL_NODES,
-            can_split: true,
+            split: None,
             shape: if MASKED { Shape::of(shared.mask) } else { FULL },
         }
+    }
+
+    /// A searcher on `shared` working for the split point `split`.
+    pub(crate) fn helper(shared: &'a Shared<'a>, split: Arc<SplitPoint>) -> Searcher<'a, MASKED> {
+        Searcher { split: Some(split), ..Searcher::new(shared) }
+    }
+
+    /// The split point this searcher works for.
+    #[inline]
+    pub(crate) fn split_point(&self) -> Option<Arc<SplitPoint>> {
+        self.split.clone()
     }
 
     /// The board's shape: constants on the full board.
@@ -156,11 +165,12 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         stability_bound(p, o, self.squares(), self.off())
     }
 
-    /// Whether the search must stop (the result of a stopped search is
-    /// meaningless and never stored).
+    /// Whether the search must stop: the solve was stopped, or a split
+    /// point this searcher works for was cut off (the result of a stopped
+    /// search is meaningless and never stored).
     #[inline]
     pub(crate) fn stopped(&self) -> bool {
-        self.shared.is_stopped()
+        self.shared.is_stopped() || self.split.as_deref().is_some_and(SplitPoint::aborted)
     }
 
     /// Adds this thread's nodes to the shared total and looks at the stop
@@ -191,7 +201,9 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         }
     }
 
-    /// Null-window search above [`SHALLOW`] empties.
+    /// Null-window search above [`SHALLOW`] empties; from
+    /// [`SPLIT_EMPTIES`](super::split::SPLIT_EMPTIES) up on two threads or
+    /// more, the moves after the first shared out when it does not cut off.
     pub(crate) fn nws_mid(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_poll {
@@ -239,7 +251,9 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         }
         self.order(&mut list, p, o, best_move);
         let mut best = MIN_SCORE - 1;
-        for child in list.sorted() {
+        let count = list.children().count();
+        let mut sorted = list.sorted();
+        while let Some(child) = sorted.next() {
             let v = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
             if self.stopped() {
                 return 0;
@@ -250,6 +264,17 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 if v > alpha {
                     break;
                 }
+            }
+            if self.may_split(count - 1, empties) {
+                // Young brothers wait: the first move did not cut off.
+                let (v, sq) = self.split(sorted.collect(), alpha, empties);
+                if self.stopped() {
+                    return 0;
+                }
+                if v > best {
+                    (best, best_move) = (v, sq);
+                }
+                break;
             }
         }
         let entry = if best > alpha {
@@ -270,8 +295,8 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// Principal-variation search of the window `(alpha, beta)`, with the
     /// move that gave the result ([`NO_MOVE`] for a pass, the end of the
     /// game or a table hit): the first move with the whole window, the others
-    /// with a null window first, shared out between the threads (see
-    /// [`split`](Searcher::split)) from [`SPLIT_EMPTIES`] up.
+    /// with a null window first (on two threads or more, shared out below:
+    /// see [`split`](super::split)).
     pub(crate) fn pvs_node(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
         if beta <= alpha + 1 {
             return (self.nws(p, o, alpha, empties), NO_MOVE);
@@ -311,11 +336,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         alpha = alpha.max(best);
         if best < beta {
             let rest = &children[1..];
-            let (v, sq) = if self.can_split && self.shared.threads > 1 && empties >= SPLIT_EMPTIES && rest.len() > 1 {
-                self.split(rest, alpha, beta, empties)
-            } else {
-                self.siblings(rest, alpha, beta, empties, None)
-            };
+            let (v, sq) = self.siblings(rest, alpha, beta, empties);
             if self.stopped() {
                 return (0, NO_MOVE);
             }
@@ -335,35 +356,14 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     }
 
     /// The best of the moves after the first at a node of `empties`
-    /// searched with the window `(alpha, beta)`: each with a null window at
-    /// the best score so far, re-searched when it beats it. With `work`,
-    /// the moves are taken from a queue that other threads share, and the
-    /// best score so far is theirs too.
-    pub(crate) fn siblings(
-        &mut self,
-        rest: &[Child],
-        alpha: i32,
-        beta: i32,
-        empties: u32,
-        work: Option<&Work>,
-    ) -> (i32, u8) {
+    /// searched with the window `(alpha, beta)`, on this thread: each with
+    /// a null window at the best score so far, re-searched when it beats it.
+    pub(crate) fn siblings(&mut self, rest: &[Child], mut alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
         let mut best = (MIN_SCORE - 1, NO_MOVE);
-        let mut local = alpha;
-        let mut i = 0;
-        loop {
-            let index = match work {
-                Some(w) => w.next.fetch_add(1, Relaxed),
-                None => i,
-            };
-            i += 1;
-            let Some(child) = rest.get(index) else { break };
-            let a = work.map_or(local, |w| w.alpha.load(Relaxed));
-            if a >= beta {
-                break;
-            }
+        for child in rest {
             let (cp, co) = (child.player, child.opponent);
-            let mut v = -self.nws(cp, co, -a - 1, empties - 1);
-            if v > a && v < beta && !self.stopped() {
+            let mut v = -self.nws(cp, co, -alpha - 1, empties - 1);
+            if v > alpha && v < beta && !self.stopped() {
                 // `v` is a lower bound: the window just below it cannot
                 // fail low, so the answer is exact or at least `beta`.
                 v = -self.pvs(cp, co, -beta, -(v - 1), empties - 1);
@@ -373,54 +373,12 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             }
             if v > best.0 {
                 best = (v, child.square as u8);
-                local = local.max(v);
-                if let Some(w) = work {
-                    w.alpha.fetch_max(v, Relaxed);
+                alpha = alpha.max(v);
+                if v >= beta {
+                    break;
                 }
             }
         }
         best
     }
-
-    /// [`siblings`](Searcher::siblings) on every thread of the solve: the
-    /// helpers each with a searcher of their own on the shared table.
-    fn split(&mut self, rest: &[Child], alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
-        let work = Work { next: AtomicUsize::new(0), alpha: AtomicI32::new(alpha) };
-        let shared = self.shared;
-        self.can_split = false;
-        let mut results = Vec::with_capacity(shared.threads);
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..shared.threads)
-                .map(|_| {
-                    let work = &work;
-                    scope.spawn(move || {
-                        let mut helper = Searcher::<MASKED>::new(shared);
-                        helper.can_split = false;
-                        let best = helper.siblings(rest, alpha, beta, empties, Some(work));
-                        helper.flush();
-                        best
-                    })
-                })
-                .collect();
-            results.push(self.siblings(rest, alpha, beta, empties, Some(&work)));
-            for helper in helpers {
-                // A helper that panicked is a bug: pass the panic on.
-                results.push(helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-            }
-        });
-        self.can_split = true;
-        // The first best in move order among the threads' bests.
-        let order = |sq: u8| rest.iter().position(|c| c.square as u8 == sq).unwrap_or(usize::MAX);
-        results
-            .into_iter()
-            .max_by(|a, b| a.0.cmp(&b.0).then(order(b.1).cmp(&order(a.1))))
-            .unwrap_or((MIN_SCORE - 1, NO_MOVE))
-    }
-}
-
-/// The moves of a split node the threads share: the next to take, and the
-/// best score so far.
-pub(crate) struct Work {
-    next: AtomicUsize,
-    alpha: AtomicI32,
 }

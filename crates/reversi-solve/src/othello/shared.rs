@@ -1,10 +1,12 @@
 //! What the threads of one solve share: the table, the stop flag and why it
-//! was raised, the node total, and the progress clock.
+//! was raised, the node total, the progress clock, and the board of split
+//! points idle threads join ([`split`](super::split)).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
+use super::split::{Board, SPLIT_EMPTIES};
 use super::table::Table;
 use crate::clock::Stopwatch;
 use crate::{Progress, SolveError, SolveOptions};
@@ -29,6 +31,10 @@ pub(crate) struct Shared<'a> {
     pub(crate) threads: usize,
     /// The board's squares in the 8x8 bitboards (`!0`: the full board).
     pub(crate) mask: u64,
+    /// Whether the search splits: two threads or more, and enough empties.
+    parallel: bool,
+    /// The split points open to idle threads.
+    pub(crate) board: Board,
     stop: AtomicBool,
     reason: AtomicU8,
     options: &'a SolveOptions,
@@ -55,11 +61,14 @@ impl<'a> Shared<'a> {
         // (Past usize's bits, on 32-bit targets: no bound but the size.)
         let max_entries = 1usize.checked_shl((empties + 6).clamp(10, 40)).unwrap_or(usize::MAX);
         let table = Table::new(options.get_hash_mib(), max_entries)?;
+        let threads = options.get_threads();
         let shared = Shared {
             table,
             nodes: AtomicU64::new(0),
-            threads: options.get_threads(),
+            threads,
             mask,
+            parallel: threads > 1 && empties > SPLIT_EMPTIES,
+            board: Board::default(),
             stop: AtomicBool::new(false),
             reason: AtomicU8::new(RUNNING),
             options,
@@ -68,6 +77,12 @@ impl<'a> Shared<'a> {
         };
         shared.poll();
         Ok(shared)
+    }
+
+    /// Whether the search splits onto other threads (in [`run`](super::split::run)).
+    #[inline]
+    pub(crate) fn parallel(&self) -> bool {
+        self.parallel
     }
 
     /// Whether the threads must stop.
