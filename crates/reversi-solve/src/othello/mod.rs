@@ -43,6 +43,7 @@ mod search;
 mod shape;
 mod shared;
 mod split;
+mod split_point;
 mod table;
 
 use reversi_core::{Move, Position, Square};

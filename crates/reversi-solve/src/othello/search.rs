@@ -15,7 +15,7 @@ use super::bits::{final_score, stability_bound};
 use super::ordering::{MoveList, order};
 use super::shape::{FULL, Shape};
 use super::shared::Shared;
-use super::split::SplitPoint;
+use super::split_point::SplitPoint;
 use super::table::{Entry, NO_MOVE};
 
 /// The most empties searched by the last-empties code (`last.rs`, no move

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use super::split::{Board, SPLIT_EMPTIES};
+use super::split_point::{Board, SPLIT_EMPTIES};
 use super::table::Table;
 use crate::clock::Stopwatch;
 use crate::{Progress, SolveError, SolveOptions};

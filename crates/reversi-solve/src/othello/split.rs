@@ -2,7 +2,7 @@
 //! enough empties the first move (the eldest brother) is searched alone;
 //! when it does not
 //! cut off, the moves after it are shared out: the node becomes a
-//! [`SplitPoint`] on the solve's [`Board`], and the thread that owns it and
+//! [`SplitPoint`] on the solve's [`Board`](super::split_point::Board), and the thread that owns it and
 //! every idle thread take its moves one at a time until none is left or
 //! one of them cuts off. Splits nest: a thread searching a shared move
 //! splits again below it, and an owner that has run out of moves helps at
@@ -43,20 +43,15 @@
 //! arrived after the owner had searched the moves).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use reversi_core::raw::Child;
 
 use super::search::{MIN_SCORE, Searcher};
 use super::shared::Shared;
+use super::split_point::{Done, SPLIT_EMPTIES, SplitPoint, Working};
 use super::table::NO_MOVE;
-
-/// The moves after the first are shared out at a null-window node from
-/// this many empties up. On FFO #38 (24 empties, two threads) 10, 11, 12
-/// and 13 searched about as many nodes (322-328 M, one thread 313 M); the
-/// helper thread was busy about 90% of the time at each.
-pub(crate) const SPLIT_EMPTIES: u32 = 12;
 
 /// Busy-waits of an idle thread before it yields.
 const SPINS: u32 = 64;
@@ -64,143 +59,6 @@ const SPINS: u32 = 64;
 const YIELDS: u32 = 256;
 /// The longest sleep of an idle thread between looks at the board.
 const NAP: Duration = Duration::from_millis(1);
-
-/// A node whose moves after the first are shared out between threads.
-pub(crate) struct SplitPoint {
-    /// The split point above, whose cutoff stops this one too.
-    parent: Option<Arc<SplitPoint>>,
-    /// The moves to share out, in move order.
-    rest: Vec<Child>,
-    /// The node's null window is `(alpha, alpha + 1)`.
-    alpha: i32,
-    /// The node's empties.
-    empties: u32,
-    /// A move cut off: stop.
-    cut: AtomicBool,
-    /// The index of the next move to take.
-    next: AtomicUsize,
-    /// Helpers working on it (the owner not counted).
-    workers: AtomicUsize,
-    /// The best score found, the index of its move, the move.
-    best: Mutex<(i32, usize, u8)>,
-}
-
-impl SplitPoint {
-    /// Whether this split point or one above it was cut off: a search
-    /// working for it must stop.
-    #[inline]
-    pub(crate) fn aborted(&self) -> bool {
-        let mut at = Some(self);
-        while let Some(sp) = at {
-            if sp.cut.load(Ordering::Relaxed) {
-                return true;
-            }
-            at = sp.parent.as_deref();
-        }
-        false
-    }
-
-    /// Whether a thread may still join: moves left, no cutoff.
-    fn open(&self) -> bool {
-        self.next.load(Ordering::Relaxed) < self.rest.len() && !self.aborted()
-    }
-
-    /// Whether `ancestor` is above this split point.
-    fn below(&self, ancestor: &SplitPoint) -> bool {
-        let mut at = self.parent.as_deref();
-        while let Some(sp) = at {
-            if std::ptr::eq(sp, ancestor) {
-                return true;
-            }
-            at = sp.parent.as_deref();
-        }
-        false
-    }
-
-    /// Records the exact score or bound `v` of move `index`.
-    fn record(&self, v: i32, index: usize) {
-        {
-            let mut best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
-            if v > best.0 || (v == best.0 && index < best.1) {
-                *best = (v, index, self.rest[index].square as u8);
-            }
-        }
-        if v > self.alpha {
-            self.cut.store(true, Ordering::Relaxed);
-        }
-    }
-}
-
-/// The split points of a solve open to idle threads, and the idle threads'
-/// bed.
-#[derive(Default)]
-pub(crate) struct Board {
-    open: Mutex<Vec<Arc<SplitPoint>>>,
-    /// How many split points are on the board (read without the lock).
-    count: AtomicUsize,
-    /// Threads asleep on `wake`.
-    sleepers: AtomicUsize,
-    wake: Condvar,
-    /// The solve is over: the helpers return.
-    done: AtomicBool,
-}
-
-impl Board {
-    fn lock(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint>>> {
-        self.open.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn publish(&self, sp: &Arc<SplitPoint>) {
-        {
-            let mut open = self.lock();
-            open.push(Arc::clone(sp));
-            self.count.store(open.len(), Ordering::Relaxed);
-        }
-        if self.sleepers.load(Ordering::Relaxed) > 0 {
-            self.wake.notify_all();
-        }
-    }
-
-    fn remove(&self, sp: &Arc<SplitPoint>) {
-        let mut open = self.lock();
-        open.retain(|x| !Arc::ptr_eq(x, sp));
-        self.count.store(open.len(), Ordering::Relaxed);
-    }
-
-    /// An open split point (below `under`, if given), its workers counted
-    /// one more.
-    fn take(&self, under: Option<&SplitPoint>) -> Option<Arc<SplitPoint>> {
-        if self.count.load(Ordering::Relaxed) == 0 {
-            return None;
-        }
-        let open = self.lock();
-        // The oldest first: the highest in the tree, the most work.
-        let sp = open.iter().find(|sp| sp.open() && under.is_none_or(|u| sp.below(u)))?;
-        sp.workers.fetch_add(1, Ordering::Acquire);
-        Some(Arc::clone(sp))
-    }
-}
-
-/// Counts a helper off its split point when its work ends, even by a panic
-/// (the owner waits for the count to reach 0).
-struct Working(Arc<SplitPoint>);
-
-impl Drop for Working {
-    fn drop(&mut self) {
-        self.0.workers.fetch_sub(1, Ordering::Release);
-    }
-}
-
-/// Ends the helpers' loops when the search ends, even by a panic.
-struct Done<'s>(&'s Board);
-
-impl Drop for Done<'_> {
-    fn drop(&mut self) {
-        self.0.done.store(true, Ordering::Relaxed);
-        let _guard = self.0.lock();
-        self.0.wake.notify_all();
-    }
-}
 
 /// Runs `search` on this thread with `shared.threads - 1` helpers that
 /// join its split points, joined before this returns.
