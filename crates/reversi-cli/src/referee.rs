@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchDefinition, MatchOptions, RecordsFormatError, Repeats,
-    Sprt, Standing, Tally, Termination, TimeControl, Verdict, check_adjudicate, check_records_format, opening, resumed,
-    run_match,
+    DEFAULT_SETUP, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
+    RecordsFormatError, Repeats, Sprt, Standing, Tally, Termination, TimeControl, Verdict, check_adjudicate,
+    check_records_format, opening, resumed, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 
@@ -50,7 +50,7 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_CONCURRENCY as i64))]
     concurrency: u16,
     /// Seconds an engine has to start and to get ready for a game.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SETUP.as_secs_f64(), value_parser = parse_seconds)]
     setup: f64,
     /// The search depth told to NBoard engines (set depth N).
     #[arg(long, value_name = "N")]

@@ -12,9 +12,9 @@ use std::time::Duration;
 use clap::Args;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
-    Crosstable, EloModel, EngineSpec, Entrant, MAX_CONCURRENCY, MatchDefinition, MatchOptions, PairStanding, Schedule,
-    Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names, random_openings,
-    symmetric_duplicates,
+    Crosstable, DEFAULT_SETUP, EloModel, EngineSpec, Entrant, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
+    PairStanding, Schedule, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names,
+    random_openings, symmetric_duplicates,
 };
 use reversi_notation::Format;
 
@@ -69,7 +69,7 @@ pub(crate) struct TournamentArgs {
     #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_CONCURRENCY as i64))]
     concurrency: u16,
     /// Seconds an engine has to start and to get ready for a game.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SETUP.as_secs_f64(), value_parser = parse_seconds)]
     setup: f64,
     /// The search depth told to NBoard engines (set depth N).
     #[arg(long, value_name = "N")]

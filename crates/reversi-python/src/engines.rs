@@ -71,7 +71,7 @@ impl Engine {
     /// Starts `command` (split into words as a shell would, no shell
     /// started), speaking `protocol` (`"gtp"` or `"nboard"`).
     #[new]
-    #[pyo3(signature = (command, protocol="gtp", *, dir=None, depth=None, setup=10.0))]
+    #[pyo3(signature = (command, protocol="gtp", *, dir=None, depth=None, setup=reversi_engine::referee::DEFAULT_SETUP.as_secs_f64()))]
     fn py_new(
         py: Python<'_>,
         command: &str,

@@ -37,7 +37,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// How long an engine has to start or get ready when no `Engine` says.
-pub(crate) const SETUP: Duration = Duration::from_secs(10);
+pub(crate) const SETUP: Duration = reversi_engine::referee::DEFAULT_SETUP;
 
 /// One side of a match: an engine (its running process, taken for the
 /// match's first game, and how to start it again) or a policy.

@@ -298,8 +298,8 @@ pub struct MatchOptions {
 impl MatchOptions {
     /// `games` games from the default openings
     /// ([`default_openings`](super::default_openings)`(`[`DEFAULT_PLIES`](super::DEFAULT_PLIES)`)`),
-    /// 60 seconds a side, one at a time, 10 seconds for an engine to start
-    /// or get ready, each game played to its end (no adjudication).
+    /// 60 seconds a side, one at a time, [`DEFAULT_SETUP`] for an engine to
+    /// start or get ready, each game played to its end (no adjudication).
     #[must_use]
     pub fn new(games: usize) -> MatchOptions {
         MatchOptions {
@@ -307,7 +307,7 @@ impl MatchOptions {
             games,
             control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
             concurrency: 1,
-            setup: Duration::from_secs(10),
+            setup: DEFAULT_SETUP,
             adjudicate: None,
             done: BTreeSet::new(),
         }
@@ -521,6 +521,11 @@ pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
 /// CLI's `--concurrency`, Python's `match(concurrency=)`): each game runs
 /// two engine processes.
 pub const MAX_CONCURRENCY: usize = 256;
+
+/// How long an engine has to start or get ready for a game unless told
+/// ([`MatchOptions::setup`]): the default of the CLI's `--setup` and of
+/// Python's `setup=`.
+pub const DEFAULT_SETUP: Duration = Duration::from_secs(10);
 
 /// Plays the match between `first` and `second` on `options.concurrency`
 /// threads, handing each finished game to `on_game` on the calling thread

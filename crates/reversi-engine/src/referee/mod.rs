@@ -23,8 +23,8 @@ pub(crate) use game::ask_move;
 pub use game::{FinishedGame, PolicyPlayer, play_game, play_or_forfeit};
 pub use gsprt::{EloModel, ParseEloModelError, gsprt_llr};
 pub use matches::{
-    EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol, opening, resumed,
-    run_match,
+    DEFAULT_SETUP, EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol,
+    opening, resumed, run_match,
 };
 pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings, random_openings, symmetric_duplicates};
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
