@@ -57,10 +57,10 @@ fn every_game_and_board_plays_from_its_start() {
 
 #[wasm_bindgen_test]
 fn errors_are_exceptions_with_the_library_message() {
-    assert_eq!(
-        message(Position::new(Some(s("chess")), None, None, None).unwrap_err()),
-        "expected a variant: reversi, reversitacks or attacks (also othello, ataxx): \"chess\""
-    );
+    // The start builder's words, naming the argument (as the CLI's and Python's).
+    let chess = reversi_variants::StartBuilder::new().parse_variant("chess").unwrap_err().to_string();
+    assert!(chess.starts_with("variant \"chess\": expected a variant: reversi, "), "{chess}");
+    assert_eq!(message(Position::new(Some(s("chess")), None, None, None).unwrap_err()), chess);
     let mut pos = Position::new(None, None, None, None).unwrap();
     assert!(message(pos.play(s("a1")).unwrap_err()).contains("a1"));
     assert!(!pos.is_legal(s("a1")).unwrap() && pos.is_legal(s("f5")).unwrap() && !pos.is_legal(s("zz")).unwrap());
