@@ -71,7 +71,12 @@ impl Engine {
     /// Starts `command` (split into words as a shell would, no shell
     /// started), speaking `protocol` (`"gtp"` or `"nboard"`).
     #[new]
-    #[pyo3(signature = (command, protocol="gtp", *, dir=None, depth=None, setup=reversi_engine::referee::DEFAULT_SETUP.as_secs_f64()))]
+    // `setup`'s default is reversi-engine's `DEFAULT_SETUP`; the text
+    // signature says its value, which stubtest checks against the stub.
+    #[pyo3(
+        signature = (command, protocol="gtp", *, dir=None, depth=None, setup=reversi_engine::referee::DEFAULT_SETUP.as_secs_f64()),
+        text_signature = "(command, protocol='gtp', *, dir=None, depth=None, setup=10.0)"
+    )]
     fn py_new(
         py: Python<'_>,
         command: &str,
