@@ -17,8 +17,9 @@ use crate::process::{Fault, Process};
 /// a `ping`, answered `pong` once the engine has read them (its `set myname`
 /// names it). Before each `go`, the first time in a game `set game GGF`
 /// with the whole game, afterwards a `move` for each move since; the answer
-/// is the `=== MOVE` line, other lines (`status`, `nodestats`, `search`)
-/// are skipped. NBoard has no clock commands: the referee's clock alone
+/// is the `=== MOVE[/EVAL[/TIME]]` line (or Edax's `=== MOVE EVAL TIME`),
+/// its evaluation kept as [`Player::last_eval`]; other lines (`status`,
+/// `nodestats`, `search`) are skipped. NBoard has no clock commands: the referee's clock alone
 /// applies. Dropping it sends `quit` and ends the process.
 #[derive(Debug)]
 pub struct Client {
@@ -94,6 +95,22 @@ impl Client {
     }
 }
 
+/// The move and evaluation of an answer to `go`, the text after `===`:
+/// `MOVE/EVAL/TIME` as the protocol writes it (`/EVAL` and `/TIME`
+/// optional), or `MOVE EVAL TIME` as Edax writes it (the NBoard protocol's
+/// own example session shows Edax's line). An evaluation that is no finite
+/// number is none; `None` for a move that does not parse.
+fn parse_answer(answer: &str) -> Option<(Move, Option<f64>)> {
+    let mut words = answer.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let (text, eval) = match first.split_once('/') {
+        Some((text, rest)) => (text, rest.split('/').next()),
+        None => (first, words.next()),
+    };
+    let eval = eval.and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite());
+    text.parse::<Move>().ok().map(|mv| (mv, eval))
+}
+
 /// `set game` with the game in one line of GGF.
 fn set_game(game: &GameState) -> Result<String, Fault> {
     let mut record = Record::of(Variant::Reversi, *game.start.geometry());
@@ -127,13 +144,10 @@ impl Client {
         loop {
             let line = self.process.recv(deadline)?;
             if let Some(answer) = line.strip_prefix("===") {
-                let word = answer.split_whitespace().next().unwrap_or("");
-                let mut parts = word.split('/');
-                let text = parts.next().unwrap_or("");
-                self.eval = parts.next().and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite());
-                return text
-                    .parse::<Move>()
-                    .map_err(|_| Fault::Garbage(format!("{line:.80?} where === MOVE was expected")));
+                let (mv, eval) = parse_answer(answer)
+                    .ok_or_else(|| Fault::Garbage(format!("{line:.80?} where === MOVE was expected")))?;
+                self.eval = eval;
+                return Ok(mv);
             }
             self.note(&line);
         }
@@ -165,5 +179,25 @@ impl Player for Client {
 impl Drop for Client {
     fn drop(&mut self) {
         let _ = self.process.send("quit");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_answer;
+
+    #[test]
+    fn an_answer_gives_its_move_and_evaluation_in_either_form() {
+        let f5 = "f5".parse().unwrap();
+        assert_eq!(parse_answer(" F5/-3.5/1.2"), Some((f5, Some(-3.5))));
+        assert_eq!(parse_answer(" F5/2"), Some((f5, Some(2.0))));
+        assert_eq!(parse_answer(" F5"), Some((f5, None)));
+        assert_eq!(parse_answer(" F5//0.01"), Some((f5, None)));
+        // Edax's form: the evaluation after a space.
+        assert_eq!(parse_answer(" f5 -1.00 0.0"), Some((f5, Some(-1.0))));
+        assert_eq!(parse_answer(" f5 nan 0.0"), Some((f5, None)));
+        assert_eq!(parse_answer(" pa 20.00 0.0"), Some(("pa".parse().unwrap(), Some(20.0))));
+        assert_eq!(parse_answer(" f5x 1.0"), None);
+        assert_eq!(parse_answer(""), None);
     }
 }
