@@ -4,8 +4,8 @@
 
 mod common;
 
+use common::tournament::{check_adds_up, replays_legal, tournament};
 use common::{TempDir, reversi, stderr, stdout};
-use serde_json::Value;
 
 const REVERSI: &str = env!("CARGO_BIN_EXE_reversi");
 
@@ -21,44 +21,6 @@ fn engines() -> Vec<String> {
         // Crashes at its second move of every game: loses them all.
         scripted("gtp", "crash:2"),
     ]
-}
-
-/// Runs a tournament with `--json`: its per-game objects and its summary.
-fn tournament(args: &[&str]) -> (Vec<Value>, Value) {
-    let out = reversi(&[&["tournament", "--json"], args].concat());
-    assert!(out.status.success(), "{}", stderr(&out));
-    let mut lines: Vec<Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let summary = lines.pop().unwrap();
-    (lines, summary)
-}
-
-/// The summary's crosstable adds up: points sum to the games, each row's
-/// games to its cells', each cell pair's points to its games.
-fn check_adds_up(summary: &Value, games: u64) {
-    assert_eq!(summary["games"], games);
-    let rows = summary["rows"].as_array().unwrap();
-    let points: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
-    assert_eq!(points, games as f64);
-    for row in rows {
-        let standing = &row["standing"]["games"];
-        let cells: u64 = row["against"].as_object().unwrap().values().map(|c| c[1].as_u64().unwrap()).sum();
-        assert_eq!(standing["games"], cells);
-        let wdl = ["wins", "draws", "losses"].iter().map(|k| standing[k].as_u64().unwrap()).sum::<u64>();
-        assert_eq!(wdl, cells);
-        for (other, cell) in row["against"].as_object().unwrap() {
-            let back =
-                &rows.iter().find(|r| r["name"] == other.as_str()).unwrap()["against"][row["name"].as_str().unwrap()];
-            assert_eq!(cell[0].as_f64().unwrap() + back[0].as_f64().unwrap(), cell[1].as_f64().unwrap());
-        }
-    }
-}
-
-/// `reversi replay`'s last line for a records file, and whether it passed.
-fn replays_legal(file: &str, games: usize) {
-    let out = reversi(&["replay", file]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
-    assert!(text.contains(&format!("{games} games, {games} legal, 0 illegal")), "{text}");
 }
 
 #[test]

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub(crate) mod tournament;
+
 /// The command `reversi` with these arguments, to set its directory and
 /// standard streams before it runs.
 pub(crate) fn command(args: &[&str]) -> Command {
