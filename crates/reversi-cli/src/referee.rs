@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use reversi_engine::referee::{
     DEFAULT_SETUP, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
-    RecordsFormatError, Repeats, Sprt, Standing, Tally, Termination, TimeControl, Verdict, check_adjudicate,
+    RecordsFormatError, Repeats, Sprt, Standing, Tally, Termination, TimeControl, check_adjudicate,
     check_records_format, opening, resumed, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
@@ -452,21 +452,8 @@ fn game_json(report: &GameReport, record: &Record, standing: &Standing) -> Strin
 
 /// reversi-engine's `Standing`, field for field (`None` is `null`: no Elo
 /// yet, an open end of its interval, no SPRT).
-pub(crate) fn standing_json(standing: &Standing) -> serde_json::Value {
-    serde_json::json!({
-        "games": standing.games,
-        "wins": standing.wins,
-        "draws": standing.draws,
-        "losses": standing.losses,
-        "score": standing.score,
-        "elo": standing.elo,
-        "elo_low": standing.elo_low,
-        "elo_high": standing.elo_high,
-        "llr": standing.llr,
-        "llr_low": standing.llr_low,
-        "llr_high": standing.llr_high,
-        "sprt": standing.verdict.map(Verdict::name),
-    })
+fn standing_json(standing: &Standing) -> serde_json::Value {
+    serde_json::to_value(standing).expect("a standing's fields serialize")
 }
 
 fn summary(standing: &Standing, json: bool) -> String {

@@ -13,7 +13,7 @@ use clap::Args;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     Crosstable, DEFAULT_SETUP, EloModel, EngineSpec, Entrant, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
-    PairStanding, Schedule, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, distinct_names,
+    PairStanding, Schedule, Sprt, TimeControl, Tournament, TournamentGame, TournamentOptions, distinct_names,
     random_openings, symmetric_duplicates,
 };
 use reversi_notation::Format;
@@ -22,7 +22,7 @@ use crate::Failure;
 use crate::output::{Stdout, one_line};
 use crate::referee::{
     append, check_gtp_openings, parse_adjudicate, parse_engine, parse_seconds, parse_sprt, probe_engines, read_done,
-    read_openings, records_format, result_text, standing_json,
+    read_openings, records_format, result_text,
 };
 
 /// Arguments of `reversi tournament`.
@@ -210,9 +210,12 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
             return false;
         }
         ended += 1;
-        let standing = table.pairing(game.pairing).expect("a pairing of the table");
-        let mut text =
-            if args.json { game_json(game, table, &standing) } else { game_line(game, table, &standing, total) };
+        let mut text = if args.json {
+            game_json(game, table)
+        } else {
+            let standing = table.pairing(game.pairing).expect("a pairing of the table");
+            game_line(game, table, &standing, total)
+        };
         if !args.json && ended % round == 0 && ended < remaining {
             text.push_str(&format!("\n{table}"));
         }
@@ -228,7 +231,7 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
     }
     let table = tournament.crosstable();
     let summary = if args.json {
-        let mut json = table_json(table);
+        let mut json = serde_json::to_value(table.summary()).expect("a crosstable's fields serialize");
         let pairs: Vec<[usize; 2]> = duplicates.iter().map(|&(a, b)| [a + 1, b + 1]).collect();
         json["duplicate_openings"] = serde_json::json!(pairs);
         json.to_string()
@@ -253,77 +256,6 @@ fn game_line(game: &TournamentGame, table: &Crosstable, standing: &PairStanding,
     )
 }
 
-fn game_json(game: &TournamentGame, table: &Crosstable, standing: &PairStanding) -> String {
-    let report = &game.report;
-    let names = table.names();
-    serde_json::json!({
-        "game": game.index + 1,
-        "pairing": game.pairing + 1,
-        "first": names[game.engines.0],
-        "second": names[game.engines.1],
-        "black": report.names[0],
-        "white": report.names[1],
-        "result": result_text(&game.record),
-        "termination": report.termination_text(),
-        "first_score": report.first_score(),
-        "standing": pair_standing_json(standing),
-    })
-    .to_string()
-}
-
-/// reversi-engine's `PairStanding`, field for field (`None` is `null`).
-fn pair_standing_json(s: &PairStanding) -> serde_json::Value {
-    serde_json::json!({
-        "games": standing_json(&s.games),
-        "pentanomial": s.pentanomial,
-        "pairs": s.pairs,
-        "pair_score": s.pair_score,
-        "elo": s.elo,
-        "elo_low": s.elo_low,
-        "elo_high": s.elo_high,
-        "nelo": s.nelo,
-        "nelo_low": s.nelo_low,
-        "nelo_high": s.nelo_high,
-        "llr": s.llr,
-        "llr_low": s.llr_low,
-        "llr_high": s.llr_high,
-        "sprt_model": s.model.map(EloModel::name),
-        "sprt": s.verdict.map(Verdict::name),
-        "discs": s.discs,
-        "discs_margin": s.discs_margin,
-    })
-}
-
-/// The crosstable: its rows by points, and each pairing's standing.
-fn table_json(table: &Crosstable) -> serde_json::Value {
-    let names = table.names();
-    let rows: Vec<serde_json::Value> = table
-        .rows()
-        .iter()
-        .map(|row| {
-            let against: serde_json::Map<String, serde_json::Value> = (0..names.len())
-                .filter_map(|c| table.cell(row.engine, c).map(|(p, g)| (names[c].clone(), serde_json::json!([p, g]))))
-                .collect();
-            serde_json::json!({
-                "engine": row.engine + 1,
-                "name": row.name,
-                "points": row.points,
-                "standing": pair_standing_json(&row.standing),
-                "against": against,
-            })
-        })
-        .collect();
-    let pairings: Vec<serde_json::Value> = table
-        .pairings()
-        .iter()
-        .enumerate()
-        .map(|(p, &(a, b))| {
-            serde_json::json!({
-                "first": names[a],
-                "second": names[b],
-                "standing": table.pairing(p).map(|s| pair_standing_json(&s)),
-            })
-        })
-        .collect();
-    serde_json::json!({ "games": table.games(), "rows": rows, "pairings": pairings })
+fn game_json(game: &TournamentGame, table: &Crosstable) -> String {
+    serde_json::to_string(&game.summary(table)).expect("a game's fields serialize")
 }

@@ -50,6 +50,10 @@
 //! - `env`: the `env` module, batches of games stepped together (8x8 on
 //!   reversi-core's `raw::Game`) and a vector environment's step with
 //!   Gymnasium's autoreset modes, split between rayon's threads (rayon).
+//! - `serde`: `Serialize` for the referee's results ([`referee::Standing`],
+//!   [`referee::PairStanding`], [`referee::GameSummary`],
+//!   [`referee::CrosstableSummary`]), the named fields of `reversi match
+//!   --json` and `reversi tournament --json`.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -19,7 +19,7 @@ use pyo3::types::PyDict;
 use reversi_engine::Fault;
 use reversi_engine::referee::{
     Clocks, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchOptions, Player, Sprt, Tally, TimeControl,
-    Verdict, check_adjudicate, opening, run_match,
+    check_adjudicate, opening, run_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -214,18 +214,9 @@ impl Progress {
 /// JSON's `null`), and `llr` with `llr_low`, `llr_high` and `sprt` (the
 /// verdict, `"H0"` or `"H1"`; all `None` without an SPRT).
 fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) -> PyResult<()> {
-    let standing = tally.standing(sprt);
-    dict.set_item("wins", standing.wins)?;
-    dict.set_item("draws", standing.draws)?;
-    dict.set_item("losses", standing.losses)?;
-    dict.set_item("score", standing.score)?;
-    dict.set_item("elo", standing.elo)?;
-    dict.set_item("elo_low", standing.elo_low)?;
-    dict.set_item("elo_high", standing.elo_high)?;
-    dict.set_item("llr", standing.llr)?;
-    dict.set_item("llr_low", standing.llr_low)?;
-    dict.set_item("llr_high", standing.llr_high)?;
-    dict.set_item("sprt", standing.verdict.map(Verdict::name))
+    crate::standings::set_standing(dict, &tally.standing(sprt))?;
+    // The games are the records in the result; the count is their length.
+    dict.del_item("games")
 }
 
 /// Plays a match between `a` and `b` (each an `Engine` or a callable

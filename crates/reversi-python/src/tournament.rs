@@ -8,11 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 use reversi_engine::referee::{
-    Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchOptions, PairStanding, Schedule, Sprt, Standing, TimeControl,
-    Tournament, TournamentGame, TournamentOptions, Verdict, check_adjudicate, distinct_names, opening, random_openings,
-    symmetric_duplicates,
+    Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchOptions, Schedule, Sprt, TimeControl, Tournament,
+    TournamentOptions, check_adjudicate, distinct_names, opening, random_openings, symmetric_duplicates,
 };
 use reversi_notation::Record;
 
@@ -21,6 +20,7 @@ use crate::engines::{Engine, seconds};
 use crate::interrupt::interruptible;
 use crate::matches::{PlayerSpec, SETUP, STOP_POLL};
 use crate::records::PyRecord;
+use crate::standings::{game_dict, table_dict};
 
 /// Registers the function.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -150,7 +150,7 @@ fn tournament<'py>(
                 }
                 records.push((game.index, game.record.clone()));
                 let told = progress.as_ref().map_or(Ok(()), |callback| {
-                    Python::attach(|py| callback.bind(py).call1((game_dict(py, game, table)?,)).map(drop))
+                    Python::attach(|py| callback.bind(py).call1((game_dict(py, &game.summary(table))?,)).map(drop))
                 });
                 let policy_error = players.iter().find_map(|p| match p {
                     PlayerSpec::Policy(policy) => policy.take_error(),
@@ -168,104 +168,9 @@ fn tournament<'py>(
         return Err(e);
     }
     records.sort_by_key(|(index, _)| *index);
-    let result = table_dict(py, &table)?;
+    let result = table_dict(py, &table.summary())?;
     let records: Vec<PyRecord> = records.into_iter().map(|(_, r)| PyRecord::from_record(r)).collect();
     result.set_item("records", records)?;
     result.set_item("duplicate_openings", duplicates)?;
     Ok(result)
-}
-
-/// A game as the CLI's `--json` line says it.
-fn game_dict<'py>(py: Python<'py>, game: &TournamentGame, table: &Crosstable) -> PyResult<Bound<'py, PyDict>> {
-    let names = table.names();
-    let report = &game.report;
-    let dict = PyDict::new(py);
-    dict.set_item("game", game.index + 1)?;
-    dict.set_item("pairing", game.pairing + 1)?;
-    dict.set_item("first", &names[game.engines.0])?;
-    dict.set_item("second", &names[game.engines.1])?;
-    dict.set_item("black", &report.names[0])?;
-    dict.set_item("white", &report.names[1])?;
-    dict.set_item("result", game.record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string))?;
-    dict.set_item("termination", report.termination_text())?;
-    dict.set_item("first_score", report.first_score())?;
-    let standing = table.pairing(game.pairing).map(|s| pair_standing_dict(py, &s)).transpose()?;
-    dict.set_item("standing", standing)?;
-    Ok(dict)
-}
-
-/// reversi-engine's `Standing`, as the CLI's `--json` says it.
-fn standing_dict<'py>(py: Python<'py>, s: &Standing) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("games", s.games)?;
-    dict.set_item("wins", s.wins)?;
-    dict.set_item("draws", s.draws)?;
-    dict.set_item("losses", s.losses)?;
-    dict.set_item("score", s.score)?;
-    dict.set_item("elo", s.elo)?;
-    dict.set_item("elo_low", s.elo_low)?;
-    dict.set_item("elo_high", s.elo_high)?;
-    dict.set_item("llr", s.llr)?;
-    dict.set_item("llr_low", s.llr_low)?;
-    dict.set_item("llr_high", s.llr_high)?;
-    dict.set_item("sprt", s.verdict.map(Verdict::name))?;
-    Ok(dict)
-}
-
-/// reversi-engine's `PairStanding`, as the CLI's `--json` says it.
-fn pair_standing_dict<'py>(py: Python<'py>, s: &PairStanding) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("games", standing_dict(py, &s.games)?)?;
-    dict.set_item("pentanomial", s.pentanomial.to_vec())?;
-    dict.set_item("pairs", s.pairs)?;
-    dict.set_item("pair_score", s.pair_score)?;
-    dict.set_item("elo", s.elo)?;
-    dict.set_item("elo_low", s.elo_low)?;
-    dict.set_item("elo_high", s.elo_high)?;
-    dict.set_item("nelo", s.nelo)?;
-    dict.set_item("nelo_low", s.nelo_low)?;
-    dict.set_item("nelo_high", s.nelo_high)?;
-    dict.set_item("llr", s.llr)?;
-    dict.set_item("llr_low", s.llr_low)?;
-    dict.set_item("llr_high", s.llr_high)?;
-    dict.set_item("sprt_model", s.model.map(EloModel::name))?;
-    dict.set_item("sprt", s.verdict.map(Verdict::name))?;
-    dict.set_item("discs", s.discs)?;
-    dict.set_item("discs_margin", s.discs_margin)?;
-    Ok(dict)
-}
-
-/// The crosstable as the CLI's `--json` summary says it: `games`, `rows`
-/// (by points) and `pairings`.
-fn table_dict<'py>(py: Python<'py>, table: &Crosstable) -> PyResult<Bound<'py, PyDict>> {
-    let names = table.names();
-    let rows = PyList::empty(py);
-    for row in table.rows() {
-        let dict = PyDict::new(py);
-        dict.set_item("engine", row.engine + 1)?;
-        dict.set_item("name", &row.name)?;
-        dict.set_item("points", row.points)?;
-        dict.set_item("standing", pair_standing_dict(py, &row.standing)?)?;
-        let against = PyDict::new(py);
-        for (c, name) in names.iter().enumerate() {
-            if let Some((points, games)) = table.cell(row.engine, c) {
-                against.set_item(name, (points, games))?;
-            }
-        }
-        dict.set_item("against", against)?;
-        rows.append(dict)?;
-    }
-    let pairings = PyList::empty(py);
-    for (p, &(a, b)) in table.pairings().iter().enumerate() {
-        let dict = PyDict::new(py);
-        dict.set_item("first", &names[a])?;
-        dict.set_item("second", &names[b])?;
-        dict.set_item("standing", table.pairing(p).map(|s| pair_standing_dict(py, &s)).transpose()?)?;
-        pairings.append(dict)?;
-    }
-    let dict = PyDict::new(py);
-    dict.set_item("games", table.games())?;
-    dict.set_item("rows", rows)?;
-    dict.set_item("pairings", pairings)?;
-    Ok(dict)
 }

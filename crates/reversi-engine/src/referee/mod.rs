@@ -2,7 +2,8 @@
 //! ended by exact solve near the end when asked ([`MatchOptions::adjudicate`]),
 //! matches between engines ([`run_match`]) and their score ([`Tally`],
 //! [`Sprt`]; by game pairs, as fastchess scores them: [`PairTally`],
-//! [`Pentanomial`], [`gsprt_llr`]).
+//! [`Pentanomial`], [`gsprt_llr`]), named fields as the front ends write
+//! and return them ([`GameSummary`], [`CrosstableSummary`]).
 
 mod adjudicate;
 mod definition;
@@ -12,6 +13,7 @@ mod matches;
 mod openings;
 mod pentanomial;
 mod stats;
+mod summary;
 mod termination;
 mod tournament;
 
@@ -29,6 +31,7 @@ pub use matches::{
 pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings, random_openings, symmetric_duplicates};
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
+pub use summary::{Against, CrosstableSummary, GameSummary, PairingSummary, RowSummary};
 pub use termination::Termination;
 pub use tournament::{
     Crosstable, Entrant, ParseScheduleError, Row, Schedule, TOURNAMENT_FIELD, Tournament, TournamentError,

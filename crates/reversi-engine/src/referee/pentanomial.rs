@@ -274,6 +274,7 @@ impl PairTally {
 /// pairs' figures beside it. A value that does not exist is `None` (as in
 /// [`Standing`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct PairStanding {
     /// Every game's figures (trinomial: wins, draws, losses, Elo, and the
@@ -303,9 +304,12 @@ pub struct PairStanding {
     pub llr_low: Option<f64>,
     /// The SPRT's upper bound (H1 at or above it).
     pub llr_high: Option<f64>,
-    /// The SPRT's Elo model.
+    /// The SPRT's Elo model (`sprt_model` in JSON).
+    #[cfg_attr(feature = "serde", serde(rename = "sprt_model"))]
     pub model: Option<EloModel>,
-    /// The SPRT's verdict on the pairs, once the LLR crossed a bound.
+    /// The SPRT's verdict on the pairs, once the LLR crossed a bound
+    /// (`sprt` in JSON).
+    #[cfg_attr(feature = "serde", serde(rename = "sprt"))]
     pub verdict: Option<Verdict>,
     /// The first engine's mean disc difference a game, over the pairs.
     pub discs: Option<f64>,

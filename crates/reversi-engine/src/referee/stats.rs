@@ -132,6 +132,7 @@ impl fmt::Display for Tally {
 /// assert!(standing.to_string().contains(" to no bound), LLR "));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Standing {
     /// Games scored.
@@ -156,7 +157,8 @@ pub struct Standing {
     pub llr_low: Option<f64>,
     /// The SPRT's upper bound (H1 above it).
     pub llr_high: Option<f64>,
-    /// The SPRT's verdict, once the LLR crossed a bound.
+    /// The SPRT's verdict, once the LLR crossed a bound (`sprt` in JSON).
+    #[cfg_attr(feature = "serde", serde(rename = "sprt"))]
     pub verdict: Option<Verdict>,
 }
 
@@ -256,8 +258,9 @@ impl std::str::FromStr for Sprt {
     }
 }
 
-/// What an SPRT concludes.
+/// What an SPRT concludes (`"H0"` or `"H1"` in JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Verdict {
     /// The LLR crossed the upper bound: H1.
     H1,
