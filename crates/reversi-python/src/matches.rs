@@ -7,11 +7,7 @@
 //! `--json` summary, from reversi-engine's [`Tally`] and [`Sprt`].
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-
-/// How often a match looks at Ctrl-C to pass it to the referee's stop.
-pub(crate) const STOP_POLL: Duration = Duration::from_millis(20);
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -26,7 +22,7 @@ use reversi_variants::Move;
 
 use crate::args::Unsigned;
 use crate::engines::{Engine, hook, seconds};
-use crate::interrupt::{Cancel, interruptible};
+use crate::interrupt::{Cancel, interruptible, stopping};
 use crate::py_policy::PyPolicy;
 use crate::records::PyRecord;
 
@@ -287,23 +283,12 @@ fn play_match<'py>(
     let mut records = Vec::new();
     let mut raised = None;
     interruptible(py, |cancel| {
-        let stop = AtomicBool::new(false);
         let f1 = |deadline| players[0].start(deadline, cancel);
         let f2 = |deadline| players[1].start(deadline, cancel);
-        let finished = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            // Ctrl-C is the referee's stop too: it ends an adjudication's solve
-            // (the engines' waits stop through `Stopping`).
-            scope.spawn(|| {
-                while !finished.load(Relaxed) {
-                    if cancel.is_cancelled() {
-                        stop.store(true, Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(STOP_POLL);
-                }
-            });
-            run_match(&f1, &f2, &options, &stop, &mut |report| {
+        // Ctrl-C is the referee's stop too: it ends an adjudication's solve
+        // (the engines' waits stop through `Stopping`).
+        stopping(cancel, |stop| {
+            run_match(&f1, &f2, &options, stop, &mut |report| {
                 if cancel.is_cancelled() {
                     return false;
                 }
@@ -319,7 +304,6 @@ fn play_match<'py>(
                 raised = policy_error.or(told.err());
                 raised.is_none() && verdict.is_none()
             });
-            finished.store(true, Relaxed);
         });
     })?;
     progress.close(py)?;

@@ -4,8 +4,6 @@
 //! raised). Each game is handed to a progress callback; the result holds the
 //! crosstable's fields (those of the CLI's `--json` summary) and the records.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -17,8 +15,8 @@ use reversi_notation::Record;
 
 use crate::args::Unsigned;
 use crate::engines::{Engine, seconds};
-use crate::interrupt::interruptible;
-use crate::matches::{PlayerSpec, SETUP, STOP_POLL};
+use crate::interrupt::{interruptible, stopping};
+use crate::matches::{PlayerSpec, SETUP};
 use crate::records::PyRecord;
 use crate::standings::{game_dict, table_dict};
 
@@ -131,20 +129,9 @@ fn tournament<'py>(
             .map(|(player, name)| Entrant::new(name, player.identity(), move |deadline| player.start(deadline, cancel)))
             .collect();
         let mut tournament = Tournament::new(entrants, options).map_err(|e| e.to_string())?;
-        let stop = AtomicBool::new(false);
-        let finished = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            // Ctrl-C is the referee's stop too (an adjudication's solve).
-            scope.spawn(|| {
-                while !finished.load(Relaxed) {
-                    if cancel.is_cancelled() {
-                        stop.store(true, Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(STOP_POLL);
-                }
-            });
-            tournament.run(&stop, &mut |game, table| {
+        // Ctrl-C is the referee's stop too (an adjudication's solve).
+        stopping(cancel, |stop| {
+            tournament.run(stop, &mut |game, table| {
                 if cancel.is_cancelled() {
                     return false;
                 }
@@ -159,7 +146,6 @@ fn tournament<'py>(
                 raised = policy_error.or(told.err());
                 raised.is_none()
             });
-            finished.store(true, Relaxed);
         });
         Ok::<Crosstable, String>(tournament.crosstable().clone())
     })?
