@@ -23,10 +23,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::gsprt::{EloModel, NELO_PER_T, gsprt_llr};
-use super::stats::{Sprt, Standing, Tally, Verdict, elo_of};
-
-/// The normal quantile of a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
+use super::stats::{Sprt, Standing, Tally, Verdict, Z95, elo_bounds};
 
 /// Pairs of games by the first engine's points: `counts[k]` pairs scored
 /// `k / 2` (0: lost both, LL; ½: LD; 1: WL or DD; 1½: WD; 2: WW).
@@ -97,16 +94,7 @@ impl Pentanomial {
     #[must_use]
     pub fn elo_interval(&self) -> Option<(f64, f64, f64)> {
         let (s, margin) = self.score_margin()?;
-        let bound = |x: f64| {
-            if x <= 0.0 {
-                f64::NEG_INFINITY
-            } else if x >= 1.0 {
-                f64::INFINITY
-            } else {
-                elo_of(x)
-            }
-        };
-        Some((elo_of(s), bound(s - margin), bound(s + margin)))
+        Some(elo_bounds(s, margin))
     }
 
     /// The normalised Elo difference and the bounds of its 95% interval:
