@@ -424,3 +424,36 @@ fn running(id: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{id}/stat"))
         .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')))
 }
+
+#[test]
+fn match_takes_random_openings_and_logs_as_a_tournament_does() {
+    let dir = TempDir::new("match-random-log");
+    let (records, logs) = (dir.path("games.ggf"), dir.path("logs"));
+    let gtp = format!("gtp:{REVERSI} gtp --policy greedy");
+    let nboard = format!("nboard:{REVERSI} nboard --seed 4");
+    let random = ["--openings-random", "6", "--seed", "5", "--games", "4"];
+    let out = reversi(&[&["match", &gtp, &nboard], &random[..], &["--log", &logs, "-o", &records]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The openings are the tournament's for the same seed: one library draw.
+    let tournament = dir.path("tournament.ggf");
+    let out = reversi(&[&["tournament", &gtp, &nboard], &random[..], &["-o", &tournament]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let openings = |file: &str| -> Vec<String> {
+        let games = reversi_notation::ggf::read(&std::fs::read_to_string(file).unwrap()).unwrap();
+        games.iter().map(|g| g.moves.iter().take(6).map(|p| p.mv.to_string()).collect()).collect()
+    };
+    let played = openings(&records);
+    assert_eq!(played, openings(&tournament));
+    assert!(played[0] == played[1] && played[2] == played[3] && played[0] != played[2], "{played:?}");
+    // Each engine's exchange, every game's lines numbered.
+    let read = |n: usize| std::fs::read_to_string(format!("{logs}/engine-{n}.log")).unwrap();
+    let (first, second) = (read(1), read(2));
+    assert!(first.starts_with("- > name\n"), "{first}");
+    assert!(second.starts_with("- > nboard 2\n"), "{second}");
+    for game in 1..=4 {
+        assert!(first.contains(&format!("\n{game} > ")) && second.contains(&format!("\n{game} > ")), "game {game}");
+    }
+    // --seed without --openings-random is refused.
+    let bad = reversi(&["match", &gtp, &nboard, "--seed", "3", "-o", &dir.path("x.ggf")]);
+    assert_eq!(bad.status.code(), Some(2));
+}
