@@ -514,57 +514,6 @@ class _Score(TypedDict):
     llr_high: float | None
     sprt: Literal["H0", "H1"] | None
 
-class _MatchResult(_Score):
-    games: list[Record]
-
-class _GameReport(_Score):
-    game: int
-    black: str
-    white: str
-    result: str
-    termination: str | None
-    first_score: float
-
-def match(
-    a: Engine | _Policy,
-    b: Engine | _Policy,
-    *,
-    openings: Sequence[Record] | None = None,
-    games: int | None = None,
-    time: float = 60.0,
-    increment: float = 0.0,
-    sprt: str | None = None,
-    progress: Callable[[_GameReport], object] | bool | None = None,
-    concurrency: int = 1,
-    adjudicate: int | None = None,
-) -> _MatchResult:
-    """A match between two engines or policies (``policy(position) -> move``),
-    played as ``reversi match`` plays it.
-
-    Each opening (without ``openings``, the library's 60 default openings of
-    4 plies, as ``reversi match`` plays them; an empty list: the standard
-    start) is played twice, colours swapped;
-    ``games`` defaults to two per opening. ``wins``, ``draws``, ``losses`` and
-    ``score`` are ``a``'s; ``elo`` with its 95% interval (``None`` at an open end,
-    as ``--json``'s ``null``); ``llr`` the log-likelihood ratio of ``sprt``
-    (``"ELO0,ELO1,ALPHA,BETA"``, as ``--sprt``; the match stops at its verdict,
-    ``sprt`` ``"H0"`` or ``"H1"``); ``games`` the records in game order (``Round``,
-    and a ``Termination`` field for a forfeit or an adjudicated game: an illegal
-    move, time, a crash or garbage loses the game, and the engine is started
-    again; one that cannot be started forfeits the game and the match goes on). ``progress`` is called with
-    each game as it ends (the fields of a ``--json`` game line); ``True`` shows a
-    tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
-    process plays the first game and is ended with the match (the engine
-    starts again at its next use); one ``Engine`` may play both sides.
-    ``concurrency`` games run at once (1 to 256, as ``--concurrency``; an
-    ``Engine`` starts more processes); the records are the same.
-    ``adjudicate`` (1 to 30, as ``--adjudicate``) ends each game by exact solve
-    once at most that many squares are empty, with the result of perfect play
-    (its record's ``Termination`` says so). The games
-    run with the GIL released, and Ctrl-C stops the match at once. A policy's
-    or ``progress``' exception is raised.
-    """
-
 class _GamesStanding(_Score):
     games: int
 
@@ -586,6 +535,65 @@ class _PairStanding(TypedDict):
     sprt: Literal["H0", "H1"] | None
     discs: float | None
     discs_margin: float | None
+
+class _MatchResult(_PairStanding):
+    records: list[Record]
+
+class _GameReport(TypedDict):
+    game: int
+    black: str
+    white: str
+    result: str
+    termination: str | None
+    first_score: float
+    standing: _PairStanding
+
+def match(
+    a: Engine | _Policy,
+    b: Engine | _Policy,
+    *,
+    openings: Sequence[Record] | None = None,
+    games: int | None = None,
+    time: float = 60.0,
+    increment: float = 0.0,
+    sprt: str | None = None,
+    sprt_model: Literal["logistic", "normalized", "normalised"] = "logistic",
+    progress: Callable[[_GameReport], object] | bool | None = None,
+    concurrency: int = 1,
+    adjudicate: int | None = None,
+) -> _MatchResult:
+    """A match between two engines or policies (``policy(position) -> move``),
+    played as ``reversi match`` plays it.
+
+    Each opening (without ``openings``, the library's 60 default openings of
+    4 plies, as ``reversi match`` plays them; an empty list: the standard
+    start) is played twice, colours swapped (games ``2m`` and ``2m + 1``, a
+    pair); ``games`` defaults to two per opening. The result has the fields
+    of ``--json``'s summary, ``a``'s view: ``games``, the games' ``wins``,
+    ``draws``, ``losses``, ``score``, Elo and trinomial LLR; the pairs'
+    ``pentanomial`` counts, ``elo`` and normalised ``nelo`` with their 95%
+    intervals (``None`` at an open end, as ``--json``'s ``null``), the disc
+    difference ``discs``, and ``llr``, the generalised SPRT's log-likelihood
+    ratio on the pairs of ``sprt`` (``"ELO0,ELO1,ALPHA,BETA"``, as ``--sprt``)
+    under ``sprt_model`` (as ``--sprt-model``; the match stops at its
+    verdict, ``sprt`` ``"H0"`` or ``"H1"``, no game started after it);
+    ``records`` the records in game order (``Round``,
+    and a ``Termination`` field for a forfeit or an adjudicated game: an illegal
+    move, time, a crash or garbage loses the game, and the engine is started
+    again; one that cannot be started forfeits the game and the match goes on). ``progress`` is called with
+    each game as it ends (a ``--json`` game line, with the ``standing``
+    after it); ``True`` shows a
+    tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
+    process plays the first game and is ended with the match (the engine
+    starts again at its next use); one ``Engine`` may play both sides.
+    ``concurrency`` games run at once (1 to 256, as ``--concurrency``; an
+    ``Engine`` starts more processes); the records are the same.
+    ``adjudicate`` (1 to 30, as ``--adjudicate``) ends each game by exact solve
+    once at most that many squares are empty, with the result of perfect play
+    (its record's ``Termination`` says so). The games
+    run with the GIL released, and Ctrl-C stops the match at once. A policy's
+    or ``progress``' exception is raised.
+    """
 
 class _TournamentGame(TypedDict):
     game: int

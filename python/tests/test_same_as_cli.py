@@ -160,7 +160,7 @@ def test_match_adjudicated_as_the_cli(tmp_path: Path) -> None:
     argv = [cli(), "match", f"gtp:{greedy}", f"gtp:{rand}", "--openings", str(openings), "--adjudicate", "12"]
     subprocess.run([*argv, "-o", str(out)], check=True, capture_output=True)
     with rr.Engine(greedy) as a, rr.Engine(rand) as b:
-        games = rr.match(a, b, openings=list(rr.read(openings)), adjudicate=12)["games"]
+        games = rr.match(a, b, openings=list(rr.read(openings)), adjudicate=12)["records"]
     rr.write(games, tmp_path / "python.ggf")
 
     def comparable(path: Path) -> str:

@@ -1,5 +1,5 @@
 //! `reversi match`: two engines (GTP or NBoard processes) play a match
-//! refereed by reversi-engine's `run_match`; each game is appended to the
+//! refereed by reversi-engine's `run_scored_match`; each game is appended to the
 //! records file as it ends, and a line of the score so far is printed.
 
 use std::collections::BTreeSet;
@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    EngineSpec, GameReport, GameState, MatchDefinition, RecordsFormatError, Repeats, Sprt, Standing, Tally,
-    Termination, check_records_format, opening, resumed, run_match,
+    EloModel, EngineSpec, GameReport, GameState, GameSummary, MatchDefinition, PairStanding, PairTally,
+    RecordsFormatError, Repeats, Sprt, Termination, check_records_format, opening, resumed_tally, run_scored_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 
@@ -40,10 +40,14 @@ pub(crate) struct MatchArgs {
     /// The options every refereed game has.
     #[command(flatten)]
     game: RefereeArgs,
-    /// Stop when a sequential probability ratio test decides:
-    /// elo0,elo1,alpha,beta (for example 0,10,0.05,0.05).
+    /// Stop when a generalised SPRT on the game pairs (an opening with
+    /// both colours) decides: elo0,elo1,alpha,beta (for example
+    /// 0,10,0.05,0.05); no game starts after its verdict.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
+    /// The SPRT's Elo model: logistic or normalized.
+    #[arg(long, value_name = "MODEL", default_value = "logistic", value_parser = parse_model)]
+    sprt_model: EloModel,
 }
 
 pub(crate) fn parse_engine(s: &str) -> Result<EngineSpec, String> {
@@ -52,6 +56,10 @@ pub(crate) fn parse_engine(s: &str) -> Result<EngineSpec, String> {
 
 pub(crate) fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseSprtError| e.to_string())
+}
+
+pub(crate) fn parse_model(s: &str) -> Result<EloModel, String> {
+    s.parse().map_err(|e: reversi_engine::referee::ParseEloModelError| e.to_string())
 }
 
 /// The openings of `path`, each checked playable.
@@ -185,9 +193,9 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let records = if game.resume { read_done(&game.output)? } else { Vec::new() };
     // A resume plays the number of games its records say unless told.
     let games = game.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
-    let options = game.match_options(openings, games);
+    let options = game.match_options(openings, games).sprt(args.sprt.map(|s| (s, args.sprt_model)));
     let definition = MatchDefinition::new(&engines[0], &engines[1], &options);
-    let (tally, done) = resumed_games(args, &definition, &records, games)?;
+    let (mut tally, done) = resumed_games(args, &definition, &records, games)?;
     let options = options.done(done);
     // Engines' process groups are ended if the match is interrupted.
     crate::interrupt::watch();
@@ -196,7 +204,6 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
         args,
         format,
         definition,
-        tally,
         repeats: Repeats::default(),
         repeated: 0,
         file: None,
@@ -208,8 +215,9 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let stop = AtomicBool::new(false);
     let f1 = |deadline| engines[0].start(deadline);
     let f2 = |deadline| engines[1].start(deadline);
-    run_match(&f1, &f2, &options, &stop, &mut |report| games.on_game(report));
-    games.finish()
+    run_scored_match(&f1, &f2, &options, &mut tally, &stop, &mut |report, standing| games.on_game(report, standing));
+    let sprt = options.sprt_of();
+    games.finish(&tally.standing(sprt.as_ref().map(|(s, m)| (s, *m))))
 }
 
 /// The two engines with their working directories, depth and logs.
@@ -224,39 +232,32 @@ fn engine_specs(args: &MatchArgs) -> Result<[EngineSpec; 2], Failure> {
 }
 
 /// What RECORDS has played (with `--resume`, checked to be this match):
-/// the score so far and the games not to play again. Without `--resume`, a
-/// file with games is refused.
+/// the score so far, by pairs, and the games not to play again. Without
+/// `--resume`, a file with games is refused.
 fn resumed_games(
     args: &MatchArgs,
     definition: &MatchDefinition,
     records: &[Record],
     games: usize,
-) -> Result<(Tally, BTreeSet<usize>), Failure> {
+) -> Result<(PairTally, BTreeSet<usize>), Failure> {
     let out = args.game.output.display().to_string();
-    let mut tally = Tally::default();
-    let mut done = BTreeSet::new();
     if args.game.resume {
         definition.check_resume(records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
-        for (index, score) in resumed(records) {
-            if index < games && done.insert(index) {
-                tally.add(score);
-            }
-        }
+        return Ok(resumed_tally(records, games));
     } else if std::fs::metadata(&args.game.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
         return Err(Failure::usage(format!(
             "-o {out}: the file exists: give --resume to go on with its match, or another file"
         )));
     }
-    Ok((tally, done))
+    Ok((PairTally::default(), BTreeSet::new()))
 }
 
 /// The match's games as they end: each appended to RECORDS, told as a line
-/// (or JSON), checked for repeats, and scored.
+/// (or JSON) with the standing after it, and checked for repeats.
 struct MatchGames<'a> {
     args: &'a MatchArgs,
     format: Format,
     definition: MatchDefinition,
-    tally: Tally,
     repeats: Repeats,
     repeated: usize,
     /// Created with the first game: no empty records file when none is played.
@@ -276,8 +277,8 @@ impl MatchGames<'_> {
         }
     }
 
-    /// One game ended: whether to go on.
-    fn on_game(&mut self, report: &GameReport) -> bool {
+    /// One game ended, `standing` the match's after it: whether to go on.
+    fn on_game(&mut self, report: &GameReport, standing: &PairStanding) -> bool {
         let mut record = report.record();
         self.definition.mark(&mut record);
         if let Err(e) = append(&mut self.file, &self.args.game.output, self.format, &record) {
@@ -285,18 +286,17 @@ impl MatchGames<'_> {
             return false;
         }
         self.warn_repeat(report);
-        self.tally.add(report.first_score());
-        let standing = self.tally.standing(self.args.sprt.as_ref());
         let line = if self.args.game.json {
-            game_json(report, &record, &standing)
+            let line = GameSummary::of_match(report, &record, *standing);
+            serde_json::to_string(&line).expect("a game's fields serialize")
         } else {
-            game_line(report, &record, &standing, self.games)
+            game_line(report, &record, standing, self.games)
         };
         if let Err(e) = self.stdout.write_fmt(format_args!("{line}\n")).and_then(|()| self.stdout.flush()) {
             self.failure = Some(e);
             return false;
         }
-        standing.verdict.is_none()
+        true
     }
 
     /// Warns of a game that repeats an earlier one move for move (the first
@@ -317,15 +317,19 @@ impl MatchGames<'_> {
     }
 
     /// The match is over: the repeats not warned of one by one, a failure,
-    /// or the summary.
-    fn finish(self) -> Result<(), Failure> {
+    /// or the summary, `standing` the match's.
+    fn finish(self, standing: &PairStanding) -> Result<(), Failure> {
         if self.repeated > WARNED_REPEATS {
             crate::warn(&format!("{} more games repeat an earlier game move for move", self.repeated - WARNED_REPEATS));
         }
         if let Some(failure) = self.failure {
             return Err(failure);
         }
-        let summary = summary(&self.tally.standing(self.args.sprt.as_ref()), self.args.game.json);
+        let summary = if self.args.game.json {
+            serde_json::to_string(standing).expect("a standing's fields serialize")
+        } else {
+            format!("{} games: {standing}", standing.games.games)
+        };
         self.stdout.write_fmt(format_args!("{summary}\n"))
     }
 }
@@ -350,7 +354,7 @@ pub(crate) fn result_text(record: &Record) -> String {
     record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string)
 }
 
-fn game_line(report: &GameReport, record: &Record, standing: &Standing, games: usize) -> String {
+fn game_line(report: &GameReport, record: &Record, standing: &PairStanding, games: usize) -> String {
     let how = report.termination_text().map(|t| format!(" ({})", one_line(&t))).unwrap_or_default();
     format!(
         "game {}/{games}: {} - {} {}{how}; {standing}",
@@ -359,32 +363,4 @@ fn game_line(report: &GameReport, record: &Record, standing: &Standing, games: u
         one_line(&report.names[1]),
         result_text(record)
     )
-}
-
-fn game_json(report: &GameReport, record: &Record, standing: &Standing) -> String {
-    let mut object = serde_json::json!({
-        "game": report.index + 1,
-        "black": report.names[0],
-        "white": report.names[1],
-        "result": result_text(record),
-        "termination": report.termination_text(),
-        "first_score": report.first_score(),
-    });
-    if let (Some(o), serde_json::Value::Object(t)) = (object.as_object_mut(), standing_json(standing)) {
-        o.extend(t);
-    }
-    object.to_string()
-}
-
-/// reversi-engine's `Standing`, field for field (`None` is `null`: no Elo
-/// yet, an open end of its interval, no SPRT).
-fn standing_json(standing: &Standing) -> serde_json::Value {
-    serde_json::to_value(standing).expect("a standing's fields serialize")
-}
-
-fn summary(standing: &Standing, json: bool) -> String {
-    if json {
-        return standing_json(standing).to_string();
-    }
-    format!("{} games: {standing}", standing.games)
 }

@@ -17,7 +17,8 @@ use reversi_engine::referee::{
 use crate::Failure;
 use crate::output::{Stdout, one_line};
 use crate::referee::{
-    append, check_gtp_openings, parse_engine, parse_sprt, probe_engines, read_done, records_format, result_text,
+    append, check_gtp_openings, parse_engine, parse_model, parse_sprt, probe_engines, read_done, records_format,
+    result_text,
 };
 use crate::referee_args::RefereeArgs;
 
@@ -58,10 +59,6 @@ fn parse_dir(s: &str) -> Result<(usize, PathBuf), String> {
         Ok(n) if n > 0 && !dir.is_empty() => Ok((n, PathBuf::from(dir))),
         _ => Err(format!("expected N=DIR with N an engine's number from 1, found {s:?}")),
     }
-}
-
-fn parse_model(s: &str) -> Result<EloModel, String> {
-    s.parse().map_err(|e: reversi_engine::referee::ParseEloModelError| e.to_string())
 }
 
 /// Runs the tournament.

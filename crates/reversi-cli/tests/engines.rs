@@ -88,11 +88,16 @@ fn forfeits_are_recorded_and_the_match_goes_on() {
         assert_eq!(o["first_score"], 0.0, "{o}");
         assert!(o["termination"].as_str().unwrap().contains("forfeits: crashed"), "{o}");
     }
-    assert_eq!((objects[4]["games"].as_u64(), objects[4]["losses"].as_u64()), (Some(4), Some(4)));
+    let games = &objects[4]["games"];
+    assert_eq!((games["games"].as_u64(), games["losses"].as_u64()), (Some(4), Some(4)));
+    assert_eq!(objects[4]["pentanomial"], serde_json::json!([2, 0, 0, 0, 0]));
     // Every game lost: no Elo, spelled null in every field that lacks it.
-    for field in ["elo", "elo_low", "elo_high", "llr", "sprt"] {
+    for field in ["elo", "elo_low", "elo_high", "nelo", "llr", "sprt"] {
         assert!(objects[4][field].is_null(), "{field}: {}", objects[4]);
+        assert!(games.get(field).is_none_or(serde_json::Value::is_null), "games {field}: {}", objects[4]);
     }
+    // Each game's line says the standing after it, by pairs.
+    assert_eq!(objects[3]["standing"], objects[4]);
     let (status, report) = replay(&records);
     assert_eq!(status, Some(0), "{report}");
     let pgn = std::fs::read_to_string(&records).unwrap();
@@ -190,6 +195,35 @@ fn sprt_stops_the_match() {
         assert!(line.contains(", LLR ") && line.contains(" [-2.20, 2.20]"), "{line}");
     }
     assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(), games);
+}
+
+#[test]
+fn sprt_on_pairs_under_either_model_in_json() {
+    let dir = TempDir::new("sprt-json");
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
+    let b = format!("gtp:{REVERSI} gtp");
+    let records = dir.path("games.ggf");
+    let args = ["match", &a, &b, "--games", "2000", "--sprt", "-100,100,0.1,0.1", "--sprt-model", "normalized"];
+    let out = reversi(&[&args[..], &["--json", "-o", &records]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let objects: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let (summary, lines) = objects.split_last().unwrap();
+    assert_eq!(
+        (summary["sprt_model"].as_str(), lines.len() as u64),
+        (Some("normalized"), summary["games"]["games"].as_u64().unwrap())
+    );
+    // The verdict comes with a pair: an even number of games, none after it.
+    assert!(summary["sprt"].is_string() && lines.len() % 2 == 0, "{summary}");
+    assert_eq!(lines.last().unwrap()["standing"], *summary);
+    let pairs: u64 = summary["pentanomial"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(2 * pairs, lines.len() as u64);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["game"].as_u64(), Some(i as u64 + 1), "{line}");
+        assert!(line.get("pairing").is_none() && line["standing"]["llr"].is_number(), "{line}");
+    }
+    let out = reversi(&["match", &a, &b, "--sprt-model", "gaussian", "-o", &dir.path("other.ggf")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("expected an Elo model, logistic or normalized"), "{}", stderr(&out));
 }
 
 #[test]

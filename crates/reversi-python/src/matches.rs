@@ -1,10 +1,12 @@
-//! `reversi_rules.match`: reversi-engine's [`run_match`] between engines and
+//! `reversi_rules.match`: reversi-engine's [`run_scored_match`] between engines and
 //! Python policies, as the CLI's `reversi match` plays it (an engine that
 //! fails, or cannot be started again, forfeits that game and the match goes
 //! on), on a thread of its own with the GIL released: Ctrl-C stops the
 //! engines' waits at once and is raised. Each game is handed to a progress
-//! callback (or a tqdm bar), and the result has the fields of the CLI's
-//! `--json` summary, from reversi-engine's [`Tally`] and [`Sprt`].
+//! callback (or a tqdm bar) as the CLI's `--json` line says it
+//! ([`GameSummary`]), and the result has the fields of its summary (the
+//! match's [`PairStanding`]: by games and by pairs, with the generalised
+//! SPRT on the pairs) and the records.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -14,8 +16,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::Fault;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchOptions, Player, Sprt, Tally, TimeControl,
-    check_adjudicate, opening, run_match,
+    Clocks, EloModel, EngineSpec, GameReport, GameState, GameSummary, MAX_CONCURRENCY, MatchOptions, PairStanding,
+    PairTally, Player, Sprt, TimeControl, check_adjudicate, opening, run_scored_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -25,6 +27,7 @@ use crate::engines::{Engine, hook, seconds};
 use crate::interrupt::{Cancel, interruptible, stopping};
 use crate::py_policy::PyPolicy;
 use crate::records::PyRecord;
+use crate::standings::{game_dict, pair_standing_dict};
 
 /// Registers the function.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -163,34 +166,27 @@ impl Progress {
         })
     }
 
-    /// Tells `report`'s game (`record` its record, `tally` the score with
-    /// it) out of `games`.
+    /// Tells `report`'s game (`record` its record, `standing` the match's
+    /// after it) out of `games`.
     fn tell(
         &self,
         py: Python<'_>,
         report: &GameReport,
         record: &Record,
-        (tally, sprt, games): (&Tally, Option<&Sprt>, usize),
+        (standing, games): (&PairStanding, usize),
     ) -> PyResult<()> {
         match self {
             Progress::Silent => Ok(()),
             Progress::Callback(callback) => {
-                let game = PyDict::new(py);
-                game.set_item("game", report.index + 1)?;
-                game.set_item("black", &report.names[0])?;
-                game.set_item("white", &report.names[1])?;
-                game.set_item("result", record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string))?;
-                game.set_item("termination", report.termination_text())?;
-                game.set_item("first_score", report.first_score())?;
-                score_fields(&game, tally, sprt)?;
+                let game = game_dict(py, &GameSummary::of_match(report, record, *standing))?;
                 callback.bind(py).call1((game,)).map(drop)
             }
             Progress::Bar(bar) => {
-                bar.bind(py).call_method1("set_postfix_str", (tally.to_string(),))?;
+                bar.bind(py).call_method1("set_postfix_str", (standing.games.to_string(),))?;
                 bar.bind(py).call_method1("update", (1,)).map(drop)
             }
             Progress::Lines => {
-                let line = format!("game {}/{games}: {tally}\n", report.index + 1);
+                let line = format!("game {}/{games}: {standing}\n", report.index + 1);
                 py.import("sys")?.getattr("stderr")?.call_method1("write", (line,)).map(drop)
             }
         }
@@ -204,17 +200,6 @@ impl Progress {
     }
 }
 
-/// The score's fields of the CLI's `--json` lines, from reversi-engine's
-/// `Standing` (the one set of result fields): `wins`, `draws`, `losses`,
-/// `score`, `elo` with `elo_low` and `elo_high` (`None` at an open end, as
-/// JSON's `null`), and `llr` with `llr_low`, `llr_high` and `sprt` (the
-/// verdict, `"H0"` or `"H1"`; all `None` without an SPRT).
-fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) -> PyResult<()> {
-    crate::standings::set_standing(dict, &tally.standing(sprt))?;
-    // The games are the records in the result; the count is their length.
-    dict.del_item("games")
-}
-
 /// Plays a match between `a` and `b` (each an `Engine` or a callable
 /// `policy(position) -> move`) from `openings` (`Record`s, each played twice
 /// with colours swapped; reversi-engine's default openings if none, as the
@@ -224,8 +209,8 @@ fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) ->
 /// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`).
 #[pyfunction(name = "match")]
 #[pyo3(
-    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=Unsigned(1), adjudicate=None),
-    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=1, adjudicate=None)"
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
@@ -237,6 +222,7 @@ fn play_match<'py>(
     time: f64,
     increment: f64,
     sprt: Option<&str>,
+    sprt_model: &str,
     progress: Option<&Bound<'py, PyAny>>,
     concurrency: Unsigned<usize>,
     adjudicate: Option<Unsigned<u64>>,
@@ -253,6 +239,7 @@ fn play_match<'py>(
         .transpose()?;
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
+    let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
     // Without openings: the library's default openings, as the CLI's match.
     let starts = match &openings {
         Some(list) => list
@@ -274,12 +261,12 @@ fn play_match<'py>(
         .control(control)
         .setup(setup)
         .concurrency(concurrency)
-        .adjudicate(adjudicate);
+        .adjudicate(adjudicate)
+        .sprt(sprt.map(|s| (s, model)));
     first.check_openings(&options, "a")?;
     second.check_openings(&options, "b")?;
     let players = [first, second];
-    let mut tally = Tally::default();
-    let mut verdict = None;
+    let mut tally = PairTally::default();
     let mut records = Vec::new();
     let mut raised = None;
     interruptible(py, |cancel| {
@@ -288,21 +275,19 @@ fn play_match<'py>(
         // Ctrl-C is the referee's stop too: it ends an adjudication's solve
         // (the engines' waits stop through `Stopping`).
         stopping(cancel, |stop| {
-            run_match(&f1, &f2, &options, stop, &mut |report| {
+            run_scored_match(&f1, &f2, &options, &mut tally, stop, &mut |report, standing| {
                 if cancel.is_cancelled() {
                     return false;
                 }
                 let record = report.record();
-                tally.add(report.first_score());
-                verdict = sprt.and_then(|s| s.verdict(&tally));
-                let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
+                let told = Python::attach(|py| progress.tell(py, report, &record, (standing, games)));
                 records.push((report.index, record));
                 let policy_error = players.iter().find_map(|p| match p {
                     PlayerSpec::Policy(policy) => policy.take_error(),
                     PlayerSpec::Engine { .. } => None,
                 });
                 raised = policy_error.or(told.err());
-                raised.is_none() && verdict.is_none()
+                raised.is_none()
             });
         });
     })?;
@@ -311,9 +296,9 @@ fn play_match<'py>(
         return Err(e);
     }
     records.sort_by_key(|(index, _)| *index);
-    let result = PyDict::new(py);
-    score_fields(&result, &tally, sprt.as_ref())?;
+    let sprt = options.sprt_of();
+    let result = pair_standing_dict(py, &tally.standing(sprt.as_ref().map(|(s, m)| (s, *m))))?;
     let records: Vec<PyRecord> = records.into_iter().map(|(_, r)| PyRecord::from_record(r)).collect();
-    result.set_item("games", records)?;
+    result.set_item("records", records)?;
     Ok(result)
 }

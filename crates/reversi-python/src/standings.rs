@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList};
 use reversi_engine::referee::{CrosstableSummary, EloModel, GameSummary, PairStanding, Standing, Verdict};
 
 /// A [`Standing`]'s fields, set in `dict`.
-pub(crate) fn set_standing(dict: &Bound<'_, PyDict>, s: &Standing) -> PyResult<()> {
+fn set_standing(dict: &Bound<'_, PyDict>, s: &Standing) -> PyResult<()> {
     dict.set_item("games", s.games)?;
     dict.set_item("wins", s.wins)?;
     dict.set_item("draws", s.draws)?;

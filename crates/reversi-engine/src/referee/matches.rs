@@ -13,8 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_core::Color;
@@ -23,6 +22,9 @@ use reversi_variants::{Position, Variant};
 
 use super::adjudicate::{final_position, termination_text};
 use super::game::{FinishedGame, play_or_forfeit};
+use super::gsprt::EloModel;
+use super::pentanomial::PairTally;
+use super::stats::Sprt;
 use super::termination::Termination;
 use crate::gtp::StartError;
 use crate::player::{GameState, Player, TimeControl};
@@ -293,6 +295,7 @@ pub struct MatchOptions {
     setup: Duration,
     adjudicate: Option<u8>,
     done: BTreeSet<usize>,
+    sprt: Option<(Sprt, EloModel)>,
 }
 
 impl MatchOptions {
@@ -310,6 +313,7 @@ impl MatchOptions {
             setup: DEFAULT_SETUP,
             adjudicate: None,
             done: BTreeSet::new(),
+            sprt: None,
         }
     }
 
@@ -362,6 +366,28 @@ impl MatchOptions {
     pub fn done(mut self, done: BTreeSet<usize>) -> MatchOptions {
         self.done = done;
         self
+    }
+
+    /// A generalised SPRT on the match's game pairs under an Elo model
+    /// ([`gsprt_llr`](super::gsprt_llr) on their [`Pentanomial`](super::Pentanomial)
+    /// counts): the match ends at its verdict, no game started after it
+    /// ([`run_match`](super::run_match)); a tournament's pairing likewise
+    /// ([`TournamentOptions::sprt`](super::TournamentOptions::sprt)).
+    #[must_use]
+    pub const fn sprt(mut self, sprt: Option<(Sprt, EloModel)>) -> MatchOptions {
+        self.sprt = sprt;
+        self
+    }
+
+    /// The SPRT and its Elo model, if any.
+    #[must_use]
+    pub const fn sprt_of(&self) -> Option<(Sprt, EloModel)> {
+        self.sprt
+    }
+
+    /// Whether game `index` was played already ([`MatchOptions::done`]).
+    pub(super) fn is_done(&self, index: usize) -> bool {
+        self.done.contains(&index)
     }
 
     /// Each side's clock.
@@ -502,17 +528,45 @@ impl GameReport {
 /// skipped).
 #[must_use]
 pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
+    rounds(records).into_iter().map(|(index, discs)| (index, score_of(discs))).collect()
+}
+
+/// The games of a match's records below `games` scored by pairs (as
+/// [`resumed`] reads them, with the first engine's disc difference), and
+/// their indices: what [`run_scored_match`](super::run_scored_match) goes
+/// on from, and the games not to play again ([`MatchOptions::done`]).
+#[must_use]
+pub fn resumed_tally(records: &[Record], games: usize) -> (PairTally, BTreeSet<usize>) {
+    let mut tally = PairTally::default();
+    let mut done = BTreeSet::new();
+    for (index, discs) in rounds(records).into_iter().filter(|&(index, _)| index < games) {
+        tally.add(index, score_of(discs), discs);
+        done.insert(index);
+    }
+    (tally, done)
+}
+
+/// A score from a disc difference: 1, 0.5 or 0.
+fn score_of(discs: f64) -> f64 {
+    match discs {
+        m if m > 0.0 => 1.0,
+        m if m < 0.0 => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Each record's game (from its `Round`) and the first engine's disc
+/// difference there (from its result; the first engine Black in even
+/// games); records without either are skipped, a later record of a round
+/// replaces an earlier one.
+fn rounds(records: &[Record]) -> BTreeMap<usize, f64> {
     let mut done = BTreeMap::new();
     for r in records {
         let Some(round) = r.get("Round").and_then(|s| s.parse::<usize>().ok()).filter(|&n| n > 0) else { continue };
         let Some(result) = &r.result else { continue };
-        let black = match result.margin() {
-            m if m > 0.0 => 1.0,
-            m if m < 0.0 => 0.0,
-            _ => 0.5,
-        };
         let index = round - 1;
-        done.insert(index, if index.is_multiple_of(2) { black } else { 1.0 - black });
+        let black = result.margin();
+        done.insert(index, if index.is_multiple_of(2) { black } else { -black });
     }
     done
 }
@@ -526,58 +580,6 @@ pub const MAX_CONCURRENCY: usize = 256;
 /// ([`MatchOptions::setup`]): the default of the CLI's `--setup` and of
 /// Python's `setup=`.
 pub const DEFAULT_SETUP: Duration = Duration::from_secs(10);
-
-/// Plays the match between `first` and `second` on `options.concurrency`
-/// threads, handing each finished game to `on_game` on the calling thread
-/// as it ends (in the order they end); `on_game` returns whether to go on.
-/// Setting `stop` stops the match between moves; the games in progress are
-/// then dropped (not handed over).
-pub fn run_match(
-    first: &(dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync),
-    second: &(dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync),
-    options: &MatchOptions,
-    stop: &AtomicBool,
-    on_game: &mut dyn FnMut(&GameReport) -> bool,
-) {
-    let next = AtomicUsize::new(0);
-    let standard = [GameState::new(Position::from(reversi_core::Position::start()))];
-    let openings: &[GameState] = if options.openings.is_empty() { &standard } else { &options.openings };
-    let (tx, rx) = mpsc::channel::<GameReport>();
-    std::thread::scope(|scope| {
-        for _ in 0..options.concurrency.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let mut engines: [Option<Box<dyn Player + Send>>; 2] = [None, None];
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= options.games {
-                        return;
-                    }
-                    if options.done.contains(&index) {
-                        continue;
-                    }
-                    let opening = &openings[(index / 2) % openings.len()];
-                    let first_is_black = index.is_multiple_of(2);
-                    let report = play_one(&mut engines, [first, second], index, opening, first_is_black, options, stop);
-                    let report = GameReport { index, first_is_black, names: report.0, played: report.1 };
-                    if report.played.termination == Termination::Stopped || tx.send(report).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for report in rx {
-            if !stop.load(Ordering::Relaxed) && !on_game(&report) {
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-    });
-}
 
 /// A started engine, or why it did not start.
 fn started(engine: &mut Option<Box<dyn Player + Send>>, fault: Option<Fault>) -> Result<&mut dyn Player, Fault> {

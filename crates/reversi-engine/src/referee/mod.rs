@@ -12,6 +12,7 @@ mod gsprt;
 mod matches;
 mod openings;
 mod pentanomial;
+mod schedule;
 mod stats;
 mod summary;
 mod termination;
@@ -26,10 +27,11 @@ pub use game::{FinishedGame, PolicyPlayer, play_game, play_or_forfeit};
 pub use gsprt::{EloModel, ParseEloModelError, gsprt_llr};
 pub use matches::{
     DEFAULT_SETUP, EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol,
-    opening, resumed, run_match,
+    opening, resumed, resumed_tally,
 };
 pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings, random_openings, symmetric_duplicates};
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
+pub use schedule::{run_match, run_scored_match};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
 pub use summary::{Against, CrosstableSummary, GameSummary, PairingSummary, RowSummary};
 pub use termination::Termination;

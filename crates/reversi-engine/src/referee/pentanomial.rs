@@ -203,6 +203,12 @@ impl PairTally {
         }
     }
 
+    /// The score of pair `pair`'s game that waits for its partner, if one
+    /// does.
+    pub(super) fn waiting(&self, pair: usize) -> Option<f64> {
+        self.waiting.get(&pair).map(|w| w.0)
+    }
+
     /// Every game's wins, draws and losses.
     #[must_use]
     pub const fn tally(&self) -> Tally {

@@ -204,7 +204,6 @@ pub fn distinct_names(names: Vec<String>) -> Vec<String> {
 pub struct TournamentOptions {
     schedule: Schedule,
     matches: MatchOptions,
-    sprt: Option<(Sprt, EloModel)>,
 }
 
 impl TournamentOptions {
@@ -214,14 +213,14 @@ impl TournamentOptions {
     /// read: a tournament resumes by [`Tournament::resume`]).
     #[must_use]
     pub const fn new(schedule: Schedule, matches: MatchOptions) -> TournamentOptions {
-        TournamentOptions { schedule, matches, sprt: None }
+        TournamentOptions { schedule, matches }
     }
 
     /// An SPRT on each pairing's pairs (its first engine's view), under
     /// `model`: a pairing whose LLR crosses a bound plays no more games.
     #[must_use]
-    pub const fn sprt(mut self, sprt: Option<(Sprt, EloModel)>) -> TournamentOptions {
-        self.sprt = sprt;
+    pub fn sprt(mut self, sprt: Option<(Sprt, EloModel)>) -> TournamentOptions {
+        self.matches = self.matches.sprt(sprt);
         self
     }
 
@@ -237,10 +236,10 @@ impl TournamentOptions {
         &self.matches
     }
 
-    /// The SPRT and its model, if any.
+    /// The SPRT and its model, if any (the matches' [`MatchOptions::sprt_of`]).
     #[must_use]
     pub const fn sprt_of(&self) -> Option<(Sprt, EloModel)> {
-        self.sprt
+        self.matches.sprt_of()
     }
 }
 
@@ -335,7 +334,7 @@ impl<'a> Tournament<'a> {
             .map(|&(a, b)| MatchDefinition::of(&entrants[a].identity, &entrants[b].identity, &options.matches))
             .collect();
         let names = entrants.iter().map(|e| e.name.clone()).collect();
-        let crosstable = Crosstable::new(names, pairings.clone()).with_sprt(options.sprt);
+        let crosstable = Crosstable::new(names, pairings.clone()).with_sprt(options.sprt_of());
         let label = format!("{} of {}", options.schedule, entrants.len());
         Ok(Tournament { entrants, options, pairings, definitions, label, crosstable, done: BTreeSet::new() })
     }
