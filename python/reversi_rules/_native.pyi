@@ -561,6 +561,10 @@ def match(
     progress: Callable[[_GameReport], object] | bool | None = None,
     concurrency: int = 1,
     adjudicate: int | None = None,
+    openings_random: int | None = None,
+    seed: int = 0,
+    margin: int | None = None,
+    log: str | PathLike[str] | None = None,
 ) -> _MatchResult:
     """A match between two engines or policies (``policy(position) -> move``),
     played as ``reversi match`` plays it.
@@ -590,9 +594,15 @@ def match(
     ``Engine`` starts more processes); the records are the same.
     ``adjudicate`` (1 to 30, as ``--adjudicate``) ends each game by exact solve
     once at most that many squares are empty, with the result of perfect play
-    (its record's ``Termination`` says so). The games
-    run with the GIL released, and Ctrl-C stops the match at once. A policy's
-    or ``progress``' exception is raised.
+    (its record's ``Termination`` says so). ``openings_random`` plays seeded
+    random openings of that many plies instead of ``openings`` (``seed``;
+    ``margin``: only those within that many discs of even), half of
+    ``games`` of them, else 60, as ``--openings-random``. ``log`` is a
+    directory (created if missing) where each engine's exchange with the
+    referee is appended, ``engine-1.log`` for ``a`` and ``engine-2.log`` for
+    ``b``, as ``--log DIR`` (an ``Engine``'s running process is then not
+    reused). The games run with the GIL released, and Ctrl-C stops the match
+    at once. A policy's or ``progress``' exception is raised.
     """
 
 class _TournamentGame(TypedDict):
@@ -642,6 +652,7 @@ def tournament(
     openings_random: int | None = None,
     seed: int = 0,
     margin: int | None = None,
+    log: str | PathLike[str] | None = None,
 ) -> _TournamentResult:
     """A tournament between engines or policies, played as ``reversi
     tournament`` plays it: ``"roundrobin"`` (every one against every other) or
@@ -661,6 +672,8 @@ def tournament(
     openings of that many plies instead (``seed``; ``margin``: only those
     within that many discs of even), half of ``games`` of them, else 60.
     ``progress`` is called with each game as it ends (a ``--json`` game line).
+    ``log``: each engine's exchange appended to ``engine-N.log`` in that
+    directory, N its place in ``engines`` from 1, as ``--log DIR``.
     Names are the engines' own (an ``Engine`` not running: its command) or the
     callables' ``__name__``, a repeated name followed by ``#`` and the
     entrant's number. The games run with the GIL released, and Ctrl-C stops

@@ -324,3 +324,14 @@ def test_serve_gtp_and_nboard() -> None:
         check=True,
     )
     assert run.stdout == "set myname <lambda>\npong 1\nstatus thinking\n=== F6\nstatus\n"
+
+
+def test_match_records_the_evaluations_an_engine_reports(tmp_path: Path) -> None:
+    # The scripted NBoard engine reports its move request's number over 2:
+    # the records carry them as GGF's move evaluations, as the CLI's do.
+    with scripted("nboard", "eval") as engine:
+        result = rr.match(engine, first_move, openings=[], games=2, time=10.0)
+    rr.write(result["records"], tmp_path / "evals.ggf")
+    text = (tmp_path / "evals.ggf").read_text()
+    # Game 1: the engine is Black, its evaluations 0.5, 1, 1.5, ...
+    assert text.split("Round[2]")[0].count("/0.5/") == 1 and "/1.5/" in text, text

@@ -10,7 +10,7 @@ use clap::Args;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     DEFAULT_SETUP, EngineSpec, GameState, MAX_CONCURRENCY, MatchOptions, TimeControl, check_adjudicate,
-    random_openings, symmetric_duplicates,
+    random_opening_count, random_openings, symmetric_duplicates,
 };
 use reversi_notation::Format;
 
@@ -18,10 +18,6 @@ use crate::Failure;
 use crate::files::parse_format;
 use crate::output::one_line;
 use crate::referee::read_openings;
-
-/// How many openings --openings-random draws without --games: as many as
-/// the default openings.
-const DEFAULT_RANDOM_OPENINGS: usize = 60;
 
 /// Pairs of openings (earlier, later; numbered from 0) that are the same
 /// position up to symmetry.
@@ -112,8 +108,7 @@ impl RefereeArgs {
         if let Some(path) = &self.openings {
             options = options.openings(read_openings(path)?);
         } else if let Some(plies) = self.openings_random {
-            let count = self.games.map_or(DEFAULT_RANDOM_OPENINGS, |g| g.div_ceil(2)).max(1);
-            let drawn = random_openings(plies, count, self.seed, self.margin)
+            let drawn = random_openings(plies, random_opening_count(self.games), self.seed, self.margin)
                 .map_err(|e| Failure::usage(format!("--openings-random {plies}: {e}")))?;
             options = options.openings(drawn);
         }
@@ -138,7 +133,7 @@ impl RefereeArgs {
             let shown = one_line(&shown);
             std::fs::create_dir_all(dir).map_err(|e| Failure::usage(format!("--log {shown}: {e}")))?;
             for (i, spec) in specs.iter_mut().enumerate() {
-                let path = dir.join(format!("engine-{}.log", i + 1));
+                let path = ExchangeLog::path_in(dir, i + 1);
                 let log = exchange_log(&path).map_err(|e| Failure::usage(format!("--log {shown}: {e}")))?;
                 *spec = spec.clone().log(Some(log));
             }

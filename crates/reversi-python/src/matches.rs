@@ -8,6 +8,7 @@
 //! match's [`PairStanding`]: by games and by pairs, with the generalised
 //! SPRT on the pairs) and the records.
 
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -15,15 +16,18 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::Fault;
+use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     Clocks, EloModel, EngineSpec, GameReport, GameState, GameSummary, MAX_CONCURRENCY, MatchOptions, PairStanding,
-    PairTally, Player, Sprt, TimeControl, check_adjudicate, opening, run_scored_match,
+    PairTally, Player, Sprt, TimeControl, check_adjudicate, opening, random_opening_count, random_openings,
+    run_scored_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
 
 use crate::args::Unsigned;
 use crate::engines::{Engine, hook, seconds};
+use crate::errors::os_error;
 use crate::interrupt::{Cancel, interruptible, stopping};
 use crate::py_policy::PyPolicy;
 use crate::records::PyRecord;
@@ -111,6 +115,49 @@ impl PlayerSpec {
     }
 }
 
+/// The openings of a match or tournament, as the CLI's `--openings` and
+/// `--openings-random` give them: `openings` (records), else
+/// `openings_random` plies of random openings drawn from `seed` (within
+/// `margin` discs of even if given; as many as `games` needs, reversi-engine's
+/// `random_opening_count`), else the library's default openings.
+pub(crate) fn match_openings(
+    openings: Option<&[PyRef<'_, PyRecord>]>,
+    (random, seed, margin): (Option<usize>, u64, Option<i32>),
+    games: Option<usize>,
+) -> PyResult<Vec<GameState>> {
+    match (openings, random) {
+        (Some(_), Some(_)) => Err(PyValueError::new_err("openings_random: not with openings")),
+        (Some(list), None) => list
+            .iter()
+            .enumerate()
+            .map(|(i, game)| {
+                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
+            })
+            .collect(),
+        (None, Some(plies)) => random_openings(plies, random_opening_count(games), seed, margin)
+            .map_err(|e| PyValueError::new_err(format!("openings_random: {e}"))),
+        (None, None) => Ok(MatchOptions::new(0).openings_of().to_vec()),
+    }
+}
+
+/// With `log` (a directory, created if missing), each engine's exchange
+/// with the referee written to `log/engine-N.log`, N its place among
+/// `players` from 1, as the CLI's `--log DIR` (a policy has no exchange).
+/// A running engine process is not reused: it was started without the log.
+pub(crate) fn log_to(players: &mut [PlayerSpec], log: Option<&Path>) -> PyResult<()> {
+    let Some(dir) = log else { return Ok(()) };
+    std::fs::create_dir_all(dir).map_err(|e| os_error(dir, &e))?;
+    for (i, player) in players.iter_mut().enumerate() {
+        if let PlayerSpec::Engine { spec, running } = player {
+            let path = ExchangeLog::path_in(dir, i + 1);
+            let log = ExchangeLog::create(&path).map_err(|e| os_error(&path, &e))?;
+            *spec = spec.clone().log(Some(log));
+            *running = Mutex::new(None);
+        }
+    }
+    Ok(())
+}
+
 /// An engine whose waits stop when the match is interrupted.
 struct Stopping {
     side: Box<dyn Player + Send>,
@@ -120,6 +167,14 @@ struct Stopping {
 impl Player for Stopping {
     fn name(&self) -> String {
         self.side.name()
+    }
+
+    fn last_eval(&self) -> Option<f64> {
+        self.side.last_eval()
+    }
+
+    fn note_game(&mut self, index: usize) {
+        self.side.note_game(index);
     }
 
     fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
@@ -209,8 +264,8 @@ impl Progress {
 /// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`).
 #[pyfunction(name = "match")]
 #[pyo3(
-    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None),
-    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None)"
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, log=None),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, log=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
@@ -226,6 +281,10 @@ fn play_match<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     concurrency: Unsigned<usize>,
     adjudicate: Option<Unsigned<u64>>,
+    openings_random: Option<Unsigned<usize>>,
+    seed: Unsigned<u64>,
+    margin: Option<i32>,
+    log: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let games = games.map(Unsigned::get);
     let concurrency = concurrency.get();
@@ -241,16 +300,8 @@ fn play_match<'py>(
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
     // Without openings: the library's default openings, as the CLI's match.
-    let starts = match &openings {
-        Some(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, game)| {
-                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
-            })
-            .collect::<PyResult<Vec<_>>>()?,
-        None => MatchOptions::new(0).openings_of().to_vec(),
-    };
+    let random = (openings_random.map(Unsigned::get), seed.get(), margin);
+    let starts = match_openings(openings.as_deref(), random, games)?;
     let games = games.unwrap_or(2 * starts.len().max(1));
     let progress = Progress::of(py, progress, games)?;
     let (first, setup_a) = PlayerSpec::of(a)?;
@@ -265,7 +316,8 @@ fn play_match<'py>(
         .sprt(sprt.map(|s| (s, model)));
     first.check_openings(&options, "a")?;
     second.check_openings(&options, "b")?;
-    let players = [first, second];
+    let mut players = [first, second];
+    log_to(&mut players, log.as_deref())?;
     let mut tally = PairTally::default();
     let mut records = Vec::new();
     let mut raised = None;

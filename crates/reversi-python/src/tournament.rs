@@ -9,14 +9,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::referee::{
     Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchOptions, Schedule, Sprt, TimeControl, Tournament,
-    TournamentOptions, check_adjudicate, distinct_names, opening, random_openings, symmetric_duplicates,
+    TournamentOptions, check_adjudicate, distinct_names, symmetric_duplicates,
 };
 use reversi_notation::Record;
 
 use crate::args::Unsigned;
 use crate::engines::{Engine, seconds};
 use crate::interrupt::{interruptible, stopping};
-use crate::matches::{PlayerSpec, SETUP};
+use crate::matches::{PlayerSpec, SETUP, log_to, match_openings};
 use crate::records::PyRecord;
 use crate::standings::{game_dict, table_dict};
 
@@ -34,8 +34,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `openings_random` plies of seeded random openings (`seed`, `margin`).
 #[pyfunction]
 #[pyo3(
-    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None),
-    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None)"
+    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, log=None),
+    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, log=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn tournament<'py>(
@@ -54,6 +54,7 @@ fn tournament<'py>(
     openings_random: Option<Unsigned<usize>>,
     seed: Unsigned<u64>,
     margin: Option<i32>,
+    log: Option<std::path::PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let format: Schedule = format.parse().map_err(|e| PyValueError::new_err(format!("format: {e}")))?;
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
@@ -72,27 +73,8 @@ fn tournament<'py>(
     }
     let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
-    if openings.is_some() && openings_random.is_some() {
-        return Err(PyValueError::new_err("openings_random: not with openings"));
-    }
-    let starts = match &openings {
-        Some(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, game)| {
-                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
-            })
-            .collect::<PyResult<Vec<_>>>()?,
-        None => match openings_random {
-            // As the CLI's --openings-random: half of `games`, else 60.
-            Some(plies) => {
-                let count = games.map_or(60, |g| g.get().div_ceil(2)).max(1);
-                random_openings(plies.get(), count, seed.get(), margin)
-                    .map_err(|e| PyValueError::new_err(format!("openings_random: {e}")))?
-            }
-            None => MatchOptions::new(0).openings_of().to_vec(),
-        },
-    };
+    let random = (openings_random.map(Unsigned::get), seed.get(), margin);
+    let starts = match_openings(openings.as_deref(), random, games.map(Unsigned::get))?;
     let duplicates: Vec<(usize, usize)> =
         symmetric_duplicates(&starts).into_iter().map(|(a, b)| (a + 1, b + 1)).collect();
     let games = games.map_or(2 * starts.len().max(1), Unsigned::get);
@@ -120,6 +102,9 @@ fn tournament<'py>(
     }
     let options = TournamentOptions::new(format, matches).sprt(sprt.map(|s| (s, model)));
     let names = distinct_names(players.iter().map(PlayerSpec::name).collect());
+    // After the names: an engine's running process, which named it, is
+    // not reused with a log.
+    log_to(&mut players, log.as_deref())?;
     let mut records: Vec<(usize, Record)> = Vec::new();
     let mut raised = None;
     let table = interruptible(py, |cancel| {

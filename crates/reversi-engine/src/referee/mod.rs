@@ -29,7 +29,9 @@ pub use matches::{
     DEFAULT_SETUP, EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol,
     opening, resumed, resumed_tally,
 };
-pub use openings::{DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings, random_openings, symmetric_duplicates};
+pub use openings::{
+    DEFAULT_PLIES, MAX_PLIES, Repeats, default_openings, random_opening_count, random_openings, symmetric_duplicates,
+};
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
 pub use schedule::{run_match, run_scored_match};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};

@@ -126,6 +126,25 @@ pub fn symmetric_duplicates(openings: &[GameState]) -> Vec<(usize, usize)> {
     duplicates
 }
 
+/// How many random openings a match or tournament of `games` games a
+/// pairing draws ([`random_openings`]'s `count`): one for each two games
+/// (each opening is played with both colours), else as many as the default
+/// openings (60); at least one. The CLI's `--openings-random` and Python's
+/// `openings_random=` draw this many.
+///
+/// ```
+/// use reversi_engine::referee::random_opening_count;
+/// assert_eq!((random_opening_count(Some(7)), random_opening_count(None), random_opening_count(Some(0))), (4, 60, 1));
+/// ```
+#[must_use]
+pub fn random_opening_count(games: Option<usize>) -> usize {
+    games.map_or(DEFAULT_RANDOM_OPENINGS, |g| g.div_ceil(2)).max(1)
+}
+
+/// How many random openings are drawn without a number of games: as many
+/// as the default openings.
+const DEFAULT_RANDOM_OPENINGS: usize = 60;
+
 /// `count` random openings of `plies` plies from the standard start, drawn
 /// from `seed` by reversi-solve's [`xot::generate`](reversi_solve::xot::generate)
 /// (every move uniform among the legal ones, an opening whose game is over
