@@ -353,13 +353,16 @@ impl MatchGames<'_> {
     /// One game ended: whether to go on.
     fn on_game(&mut self, report: &GameReport) -> bool {
         let mut record = report.record();
-        self.definition.mark(&mut record);
+        self.definition.mark(&mut record, report.index);
         if let Err(e) = append(&mut self.file, &self.args.output, self.format, &record) {
             self.failure = Some(e);
             return false;
         }
         self.warn_repeat(report);
-        self.tally.add(report.first_score());
+        // A game stopped at the ply limit has no result: it is not scored.
+        if report.played.black_score().is_some() {
+            self.tally.add(report.first_score());
+        }
         let standing = self.tally.standing(self.args.sprt.as_ref());
         let line = if self.args.json {
             game_json(report, &record, &standing)

@@ -123,6 +123,14 @@ impl Player for Stopping {
         self.side.name()
     }
 
+    fn last_eval(&self) -> Option<f64> {
+        self.side.last_eval()
+    }
+
+    fn note_game(&mut self, index: usize) {
+        self.side.note_game(index);
+    }
+
     fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
         reversi_engine::stoppable(hook(&self.cancel), || self.side.new_game(game, control, deadline))
     }
@@ -317,7 +325,10 @@ fn play_match<'py>(
                     return false;
                 }
                 let record = report.record();
-                tally.add(report.first_score());
+                // A game stopped at the ply limit has no result: not scored.
+                if report.played.black_score().is_some() {
+                    tally.add(report.first_score());
+                }
                 verdict = sprt.and_then(|s| s.verdict(&tally));
                 let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
                 records.push((report.index, record));

@@ -415,7 +415,8 @@ impl<'a> Tournament<'a> {
     fn record(&self, pairing: usize, report: &GameReport) -> Record {
         let mut record = report.record();
         record.event = Some("reversi tournament".into());
-        self.definitions[pairing].mark(&mut record);
+        let game = self.slot(report.index).map_or(0, |(_, game)| game);
+        self.definitions[pairing].mark(&mut record, game);
         record.extra.push((TOURNAMENT_FIELD.into(), self.label.clone()));
         record
     }
