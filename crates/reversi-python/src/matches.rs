@@ -18,8 +18,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::Fault;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchOptions, Player, Sprt, Tally, TimeControl,
-    Verdict, check_adjudicate, opening, run_match,
+    Clocks, DrawRule, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchDefinition, MatchOptions, OpeningSource,
+    Player, ResignRule, Sprt, Tally, TimeControl, Verdict, check_adjudicate, check_max_plies, opening, run_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -38,6 +38,23 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// How long an engine has to start or get ready when no `Engine` says.
 pub(crate) const SETUP: Duration = reversi_engine::referee::DEFAULT_SETUP;
+
+/// `options` with the rules of the `resign`, `draw` and `max_plies`
+/// keywords (as the CLI's `--resign MOVES,SCORE`, `--draw FROM,MOVES,SCORE`
+/// and `--max-plies N`, read by the library).
+pub(crate) fn with_rules(
+    options: MatchOptions,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
+) -> PyResult<MatchOptions> {
+    let error =
+        |name: &'static str| move |e: reversi_engine::referee::RuleError| PyValueError::new_err(format!("{name}: {e}"));
+    let resign = resign.map(|s| s.parse::<ResignRule>().map_err(error("resign"))).transpose()?;
+    let draw = draw.map(|s| s.parse::<DrawRule>().map_err(error("draw"))).transpose()?;
+    let max_plies = max_plies.map(|n| check_max_plies(n.get()).map_err(error("max_plies"))).transpose()?;
+    Ok(options.resign(resign).draw(draw).max_plies(max_plies))
+}
 
 /// One side of a match: an engine (its running process, taken for the
 /// match's first game, and how to start it again) or a policy.
@@ -242,11 +259,15 @@ fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) ->
 /// CLI's `match`), `concurrency` games
 /// at once (1 to reversi-engine's `MAX_CONCURRENCY`, as the CLI's
 /// `--concurrency`), each game ended by exact solve at `adjudicate` empty
-/// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`).
+/// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`), by
+/// the engines' evaluations under `resign` (`"MOVES,SCORE"`) and `draw`
+/// (`"FROM,MOVES,SCORE"`), or stopped at `max_plies` (as `--resign`,
+/// `--draw` and `--max-plies`; RULES.md, "Adjudication"). Each record
+/// carries the match's definition and names its engines, clock and opening.
 #[pyfunction(name = "match")]
 #[pyo3(
-    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=Unsigned(1), adjudicate=None),
-    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=1, adjudicate=None)"
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=Unsigned(1), adjudicate=None, resign=None, draw=None, max_plies=None),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=1, adjudicate=None, resign=None, draw=None, max_plies=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
@@ -261,6 +282,9 @@ fn play_match<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     concurrency: Unsigned<usize>,
     adjudicate: Option<Unsigned<u64>>,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let games = games.map(Unsigned::get);
     let concurrency = concurrency.get();
@@ -275,15 +299,20 @@ fn play_match<'py>(
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
     // Without openings: the library's default openings, as the CLI's match.
-    let starts = match &openings {
-        Some(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, game)| {
-                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
-            })
-            .collect::<PyResult<Vec<_>>>()?,
-        None => MatchOptions::new(0).openings_of().to_vec(),
+    let (source, starts) = match &openings {
+        Some(list) => (
+            OpeningSource::Given,
+            list.iter()
+                .enumerate()
+                .map(|(i, game)| {
+                    opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
+                })
+                .collect::<PyResult<Vec<_>>>()?,
+        ),
+        None => {
+            let defaults = MatchOptions::new(0);
+            (defaults.opening_source_of().clone(), defaults.openings_of().to_vec())
+        }
     };
     let games = games.unwrap_or(2 * starts.len().max(1));
     let progress = Progress::of(py, progress, games)?;
@@ -291,13 +320,15 @@ fn play_match<'py>(
     let (second, setup_b) = PlayerSpec::of(b)?;
     let setup = setup_a.max(setup_b).unwrap_or(SETUP);
     let options = MatchOptions::new(games)
-        .openings(starts)
+        .openings_from(source, starts)
         .control(control)
         .setup(setup)
         .concurrency(concurrency)
         .adjudicate(adjudicate);
+    let options = with_rules(options, resign, draw, max_plies)?;
     first.check_openings(&options, "a")?;
     second.check_openings(&options, "b")?;
+    let definition = MatchDefinition::of(&first.identity(), &second.identity(), &options);
     let players = [first, second];
     let mut tally = Tally::default();
     let mut verdict = None;
@@ -324,7 +355,8 @@ fn play_match<'py>(
                 if cancel.is_cancelled() {
                     return false;
                 }
-                let record = report.record();
+                let mut record = report.record();
+                definition.mark(&mut record, report.index);
                 // A game stopped at the ply limit has no result: not scored.
                 if report.played.black_score().is_some() {
                     tally.add(report.first_score());

@@ -10,9 +10,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use reversi_engine::referee::{
-    Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchOptions, PairStanding, Schedule, Sprt, Standing, TimeControl,
-    Tournament, TournamentGame, TournamentOptions, Verdict, check_adjudicate, distinct_names, opening, random_openings,
-    symmetric_duplicates,
+    Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchOptions, OpeningSource, PairStanding, Schedule, Sprt,
+    Standing, TimeControl, Tournament, TournamentGame, TournamentOptions, Verdict, check_adjudicate, distinct_names,
+    opening, random_openings, symmetric_duplicates,
 };
 use reversi_notation::Record;
 
@@ -33,11 +33,13 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `"gauntlet"`), each pairing `games` games over the same `openings`
 /// (reversi-engine's default openings if none, as the CLI's), `concurrency`
 /// games at once, `sprt` on each pairing's pairs under `sprt_model`; or
-/// `openings_random` plies of seeded random openings (`seed`, `margin`).
+/// `openings_random` plies of seeded random openings (`seed`, `margin`);
+/// games adjudicated as `match` does them (`adjudicate`, `resign`, `draw`,
+/// `max_plies`).
 #[pyfunction]
 #[pyo3(
-    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None),
-    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None)"
+    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, resign=None, draw=None, max_plies=None),
+    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, resign=None, draw=None, max_plies=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn tournament<'py>(
@@ -56,6 +58,9 @@ fn tournament<'py>(
     openings_random: Option<Unsigned<usize>>,
     seed: Unsigned<u64>,
     margin: Option<i32>,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let format: Schedule = format.parse().map_err(|e| PyValueError::new_err(format!("format: {e}")))?;
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
@@ -77,22 +82,29 @@ fn tournament<'py>(
     if openings.is_some() && openings_random.is_some() {
         return Err(PyValueError::new_err("openings_random: not with openings"));
     }
-    let starts = match &openings {
-        Some(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, game)| {
-                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
-            })
-            .collect::<PyResult<Vec<_>>>()?,
+    let (source, starts) = match &openings {
+        Some(list) => (
+            OpeningSource::Given,
+            list.iter()
+                .enumerate()
+                .map(|(i, game)| {
+                    opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
+                })
+                .collect::<PyResult<Vec<_>>>()?,
+        ),
         None => match openings_random {
             // As the CLI's --openings-random: half of `games`, else 60.
             Some(plies) => {
                 let count = games.map_or(60, |g| g.get().div_ceil(2)).max(1);
-                random_openings(plies.get(), count, seed.get(), margin)
-                    .map_err(|e| PyValueError::new_err(format!("openings_random: {e}")))?
+                let source = OpeningSource::Random { plies: plies.get(), seed: seed.get(), margin };
+                let starts = random_openings(plies.get(), count, seed.get(), margin)
+                    .map_err(|e| PyValueError::new_err(format!("openings_random: {e}")))?;
+                (source, starts)
             }
-            None => MatchOptions::new(0).openings_of().to_vec(),
+            None => {
+                let defaults = MatchOptions::new(0);
+                (defaults.opening_source_of().clone(), defaults.openings_of().to_vec())
+            }
         },
     };
     let duplicates: Vec<(usize, usize)> =
@@ -112,11 +124,12 @@ fn tournament<'py>(
         players.push(player);
     }
     let matches = MatchOptions::new(games)
-        .openings(starts)
+        .openings_from(source, starts)
         .control(control)
         .setup(setup.unwrap_or(SETUP))
         .concurrency(concurrency)
         .adjudicate(adjudicate);
+    let matches = crate::matches::with_rules(matches, resign, draw, max_plies)?;
     for (i, player) in players.iter().enumerate() {
         player.check_openings(&matches, &format!("engines[{i}]"))?;
     }

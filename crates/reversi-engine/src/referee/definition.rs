@@ -118,9 +118,10 @@ impl MatchDefinition {
     }
 
     /// The definition of a match between the sides identified so (an
-    /// engine's [`EngineSpec::identity`], a policy's name): a tournament's
-    /// pairing.
-    pub(super) fn of(first: &str, second: &str, options: &MatchOptions) -> MatchDefinition {
+    /// engine's [`EngineSpec::identity`], a policy's name: a tournament's
+    /// pairing, Python's match of callables).
+    #[must_use]
+    pub fn of(first: &str, second: &str, options: &MatchOptions) -> MatchDefinition {
         let control = options.control_of();
         let openings = options.openings_of();
         let rules = options.adjudication_of();

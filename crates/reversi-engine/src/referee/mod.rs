@@ -35,7 +35,7 @@ pub use openings::{
     DEFAULT_PLIES, MAX_PLIES, OpeningSource, Repeats, default_openings, random_openings, symmetric_duplicates,
 };
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
-pub use rules::{Adjudication, DrawRule, EvalRuleError, MAX_RULE_MOVES, ResignRule};
+pub use rules::{Adjudication, DrawRule, MAX_RULE_MOVES, ResignRule, RuleError, check_max_plies};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
 pub use termination::{EvalVerdict, Termination};
 pub use tournament::{

@@ -32,10 +32,16 @@ use crate::player::GameState;
 /// game has: a rule that could never fire is refused).
 pub const MAX_RULE_MOVES: u32 = 1000;
 
-/// An evaluation rule that does not hold or read.
+/// An adjudication rule that does not hold or read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum EvalRuleError {
+pub enum RuleError {
+    /// A ply limit of 0 (every game would stop before its first move).
+    #[error("expected a ply limit of at least 1, found {found}")]
+    Plies {
+        /// The limit given.
+        found: u64,
+    },
     /// Not the number of values the rule takes.
     #[error("expected {expected}, found {found:?}")]
     Form {
@@ -70,7 +76,7 @@ pub enum EvalRuleError {
 /// assert_eq!((rule.moves(), rule.score()), (3, 6.0));
 /// assert_eq!(rule.to_string(), "3,6");
 /// assert!("0,6".parse::<ResignRule>().is_err());
-/// # Ok::<(), reversi_engine::referee::EvalRuleError>(())
+/// # Ok::<(), reversi_engine::referee::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ResignRule {
@@ -83,12 +89,12 @@ impl ResignRule {
     /// `score` discs (finite, more than 0).
     ///
     /// # Errors
-    /// [`EvalRuleError::Moves`] or [`EvalRuleError::Score`] for a value out of
+    /// [`RuleError::Moves`] or [`RuleError::Score`] for a value out of
     /// range.
-    pub fn new(moves: u32, score: f64) -> Result<ResignRule, EvalRuleError> {
+    pub fn new(moves: u32, score: f64) -> Result<ResignRule, RuleError> {
         check_moves(moves)?;
         if !(score.is_finite() && score > 0.0 && score <= 1000.0) {
-            return Err(EvalRuleError::Score { range: "more than 0 and at most 1000", found: score.to_string() });
+            return Err(RuleError::Score { range: "more than 0 and at most 1000", found: score.to_string() });
         }
         Ok(ResignRule { moves, score })
     }
@@ -116,7 +122,7 @@ impl ResignRule {
 /// let rule: DrawRule = "40,4,0.5".parse()?;
 /// assert_eq!((rule.from(), rule.moves(), rule.score()), (40, 4, 0.5));
 /// assert_eq!(rule.to_string(), "40,4,0.5");
-/// # Ok::<(), reversi_engine::referee::EvalRuleError>(())
+/// # Ok::<(), reversi_engine::referee::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DrawRule {
@@ -130,12 +136,12 @@ impl DrawRule {
     /// within `score` discs (finite, 0 to 1000) of 0.
     ///
     /// # Errors
-    /// [`EvalRuleError::Moves`] or [`EvalRuleError::Score`] for a value out of
+    /// [`RuleError::Moves`] or [`RuleError::Score`] for a value out of
     /// range.
-    pub fn new(from: usize, moves: u32, score: f64) -> Result<DrawRule, EvalRuleError> {
+    pub fn new(from: usize, moves: u32, score: f64) -> Result<DrawRule, RuleError> {
         check_moves(moves)?;
         if !(score.is_finite() && (0.0..=1000.0).contains(&score)) {
-            return Err(EvalRuleError::Score { range: "0 to 1000", found: score.to_string() });
+            return Err(RuleError::Score { range: "0 to 1000", found: score.to_string() });
         }
         Ok(DrawRule { from, moves, score })
     }
@@ -159,50 +165,49 @@ impl DrawRule {
     }
 }
 
-fn check_moves(moves: u32) -> Result<(), EvalRuleError> {
-    if (1..=MAX_RULE_MOVES).contains(&moves) { Ok(()) } else { Err(EvalRuleError::Moves { found: moves.to_string() }) }
+fn check_moves(moves: u32) -> Result<(), RuleError> {
+    if (1..=MAX_RULE_MOVES).contains(&moves) { Ok(()) } else { Err(RuleError::Moves { found: moves.to_string() }) }
 }
 
 /// The comma-separated values of `s`, exactly `n` of them.
-fn values<'a>(s: &'a str, n: usize, expected: &'static str) -> Result<Vec<&'a str>, EvalRuleError> {
+fn values<'a>(s: &'a str, n: usize, expected: &'static str) -> Result<Vec<&'a str>, RuleError> {
     let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    if parts.len() == n { Ok(parts) } else { Err(EvalRuleError::Form { expected, found: s.to_string() }) }
+    if parts.len() == n { Ok(parts) } else { Err(RuleError::Form { expected, found: s.to_string() }) }
 }
 
-fn parse_moves(s: &str) -> Result<u32, EvalRuleError> {
-    s.parse().map_err(|_| EvalRuleError::Moves { found: format!("{s:?}") })
+fn parse_moves(s: &str) -> Result<u32, RuleError> {
+    s.parse().map_err(|_| RuleError::Moves { found: format!("{s:?}") })
 }
 
-fn parse_score(s: &str, range: &'static str) -> Result<f64, EvalRuleError> {
-    s.parse().map_err(|_| EvalRuleError::Score { range, found: format!("{s:?}") })
+fn parse_score(s: &str, range: &'static str) -> Result<f64, RuleError> {
+    s.parse().map_err(|_| RuleError::Score { range, found: format!("{s:?}") })
 }
 
 impl std::str::FromStr for ResignRule {
-    type Err = EvalRuleError;
+    type Err = RuleError;
 
     /// `MOVES,SCORE` (`3,6`).
     ///
     /// # Errors
-    /// [`EvalRuleError`] naming the value that does not read or hold.
-    fn from_str(s: &str) -> Result<ResignRule, EvalRuleError> {
+    /// [`RuleError`] naming the value that does not read or hold.
+    fn from_str(s: &str) -> Result<ResignRule, RuleError> {
         let v = values(s, 2, "MOVES,SCORE (moves a side, discs behind), e.g. 3,6")?;
         ResignRule::new(parse_moves(v[0])?, parse_score(v[1], "more than 0 and at most 1000")?)
     }
 }
 
 impl std::str::FromStr for DrawRule {
-    type Err = EvalRuleError;
+    type Err = RuleError;
 
     /// `FROM,MOVES,SCORE` (`40,4,0.5`).
     ///
     /// # Errors
-    /// [`EvalRuleError`] naming the value that does not read or hold.
-    fn from_str(s: &str) -> Result<DrawRule, EvalRuleError> {
+    /// [`RuleError`] naming the value that does not read or hold.
+    fn from_str(s: &str) -> Result<DrawRule, RuleError> {
         let v = values(s, 3, "FROM,MOVES,SCORE (first ply, moves a side, discs from 0), e.g. 40,4,0.5")?;
-        let from = v[0].parse().map_err(|_| EvalRuleError::Form {
-            expected: "a ply number FROM in FROM,MOVES,SCORE",
-            found: s.to_string(),
-        })?;
+        let from = v[0]
+            .parse()
+            .map_err(|_| RuleError::Form { expected: "a ply number FROM in FROM,MOVES,SCORE", found: s.to_string() })?;
         DrawRule::new(from, parse_moves(v[1])?, parse_score(v[2], "0 to 1000")?)
     }
 }
@@ -221,6 +226,25 @@ impl fmt::Display for DrawRule {
     }
 }
 
+/// `plies` as a match's ply limit ([`Adjudication::max_plies`]): at least
+/// 1, as the front ends accept it (the CLI's `--max-plies`, Python's
+/// `max_plies=`).
+///
+/// ```
+/// use reversi_engine::referee::check_max_plies;
+/// assert_eq!(check_max_plies(80), Ok(80));
+/// assert_eq!(check_max_plies(0).unwrap_err().to_string(), "expected a ply limit of at least 1, found 0");
+/// ```
+///
+/// # Errors
+/// [`RuleError::Plies`] for 0 (or a number beyond `usize`).
+pub fn check_max_plies(plies: u64) -> Result<usize, RuleError> {
+    match usize::try_from(plies) {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(RuleError::Plies { found: plies }),
+    }
+}
+
 /// How the referee may end a game before its natural end: by exact solve
 /// once few squares are empty, by the engines' own evaluations (the resign
 /// and draw rules), and at a ply limit. Nothing by default but the ply
@@ -230,7 +254,7 @@ impl fmt::Display for DrawRule {
 /// use reversi_engine::referee::{Adjudication, ResignRule};
 /// let rules = Adjudication::new().exact(Some(14)).resign(Some(ResignRule::new(3, 6.0)?)).max_plies(Some(80));
 /// assert_eq!((rules.exact_of(), rules.max_plies_of()), (Some(14), Some(80)));
-/// # Ok::<(), reversi_engine::referee::EvalRuleError>(())
+/// # Ok::<(), reversi_engine::referee::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Adjudication {
