@@ -11,15 +11,15 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    DEFAULT_SETUP, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
-    RecordsFormatError, Repeats, Sprt, Standing, Tally, Termination, TimeControl, Verdict, check_adjudicate,
-    check_records_format, opening, resumed, run_match,
+    EngineSpec, GameReport, GameState, MatchDefinition, RecordsFormatError, Repeats, Sprt, Standing, Tally,
+    Termination, Verdict, check_records_format, opening, resumed, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 
 use crate::Failure;
-use crate::files::{FormatChoice, open_source, parse_format};
+use crate::files::{FormatChoice, open_source};
 use crate::output::{Stdout, one_line};
+use crate::referee_args::RefereeArgs;
 
 /// Arguments of `reversi match`.
 #[derive(Args, Debug)]
@@ -31,53 +31,15 @@ pub(crate) struct MatchArgs {
     /// The second engine.
     #[arg(value_name = "ENGINE", value_parser = parse_engine)]
     second: EngineSpec,
-    /// Openings: every game of a record file (any format read), each played
-    /// twice, colours swapped (default: every position after 4 plies, one
-    /// per symmetry class: 60 openings).
-    #[arg(long, value_name = "FILE")]
-    openings: Option<PathBuf>,
-    /// How many games (default: two per opening; with --resume, the number
-    /// its records were played for).
-    #[arg(long, value_name = "N")]
-    games: Option<usize>,
-    /// Each side's time for a game, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
-    time: f64,
-    /// Seconds added to a side's clock after each of its moves.
-    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = parse_seconds)]
-    increment: f64,
-    /// How many games at once, 1 to 256.
-    #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_CONCURRENCY as i64))]
-    concurrency: u16,
-    /// Seconds an engine has to start and to get ready for a game.
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SETUP.as_secs_f64(), value_parser = parse_seconds)]
-    setup: f64,
-    /// The search depth told to NBoard engines (set depth N).
-    #[arg(long, value_name = "N")]
-    depth: Option<u32>,
     /// The first engine's working directory.
     #[arg(long, value_name = "DIR")]
     dir1: Option<PathBuf>,
     /// The second engine's working directory.
     #[arg(long, value_name = "DIR")]
     dir2: Option<PathBuf>,
-    /// Where each finished game is appended.
-    #[arg(short = 'o', long = "output", value_name = "RECORDS")]
-    output: PathBuf,
-    /// The records' format (else from the extension, else GGF).
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
-    to: Option<Format>,
-    /// Go on with the match RECORDS holds: play only the games it lacks
-    /// (refused when its records say other engines, openings or clock).
-    #[arg(long)]
-    resume: bool,
-    /// Print a JSON object per game and one at the end instead of text.
-    #[arg(long)]
-    json: bool,
-    /// End each game by exact solve once at most EMPTIES squares are empty
-    /// (1 to 30), with the result of perfect play; the record says so.
-    #[arg(long, value_name = "EMPTIES", value_parser = parse_adjudicate)]
-    adjudicate: Option<u8>,
+    /// The options every refereed game has.
+    #[command(flatten)]
+    game: RefereeArgs,
     /// Stop when a sequential probability ratio test decides:
     /// elo0,elo1,alpha,beta (for example 0,10,0.05,0.05).
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt, allow_hyphen_values = true)]
@@ -90,18 +52,6 @@ pub(crate) fn parse_engine(s: &str) -> Result<EngineSpec, String> {
 
 pub(crate) fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseSprtError| e.to_string())
-}
-
-pub(crate) fn parse_adjudicate(s: &str) -> Result<u8, String> {
-    let n: u64 = s.parse().map_err(|_| format!("expected a number of empty squares, found {s:?}"))?;
-    check_adjudicate(n).map_err(|e| e.to_string())
-}
-
-pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if x.is_finite() && (0.0..=1e7).contains(&x) => Ok(x),
-        _ => Err(format!("expected seconds from 0 to 10000000, found {s:?}")),
-    }
 }
 
 /// The openings of `path`, each checked playable.
@@ -227,19 +177,21 @@ const WARNED_REPEATS: usize = 5;
 /// match's options (openings, clock, games) and what a resume has played,
 /// the engines checked and started once, then the games.
 pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
-    let format = records_format(&args.output, args.to, args.resume)?;
-    let engines = engine_specs(args);
-    let openings = match_openings(args, &engines)?;
-    let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
+    let game = &args.game;
+    let format = records_format(&game.output, game.to, game.resume)?;
+    let engines = engine_specs(args)?;
+    let (openings, _) = game.openings()?;
+    check_gtp_openings(&[&engines[0], &engines[1]], &openings)?;
+    let records = if game.resume { read_done(&game.output)? } else { Vec::new() };
     // A resume plays the number of games its records say unless told.
-    let games = args.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
-    let options = match_options(args, openings, games);
+    let games = game.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
+    let options = game.match_options(openings, games);
     let definition = MatchDefinition::new(&engines[0], &engines[1], &options);
     let (tally, done) = resumed_games(args, &definition, &records, games)?;
     let options = options.done(done);
     // Engines' process groups are ended if the match is interrupted.
     crate::interrupt::watch();
-    probe_engines(&[&engines[0], &engines[1]], Duration::from_secs_f64(args.setup))?;
+    probe_engines(&[&engines[0], &engines[1]], game.setup())?;
     let mut games = MatchGames {
         args,
         format,
@@ -260,41 +212,15 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     games.finish()
 }
 
-/// The two engines with their depth and working directories.
-fn engine_specs(args: &MatchArgs) -> [EngineSpec; 2] {
-    let with = |spec: &EngineSpec, dir: &Option<PathBuf>| {
-        let spec = spec.clone().depth(args.depth);
-        match dir {
-            Some(dir) => spec.dir(dir),
-            None => spec,
-        }
+/// The two engines with their working directories, depth and logs.
+fn engine_specs(args: &MatchArgs) -> Result<[EngineSpec; 2], Failure> {
+    let with = |spec: &EngineSpec, dir: &Option<PathBuf>| match dir {
+        Some(dir) => spec.clone().dir(dir),
+        None => spec.clone(),
     };
-    [with(&args.first, &args.dir1), with(&args.second, &args.dir2)]
-}
-
-/// The openings (`--openings`, else reversi-engine's default ones), each
-/// start checked against both engines' protocols ([`check_gtp_openings`]).
-fn match_openings(args: &MatchArgs, engines: &[EngineSpec; 2]) -> Result<Vec<GameState>, Failure> {
-    // Without --openings: reversi-engine's default openings.
-    let mut options = MatchOptions::new(0);
-    if let Some(path) = &args.openings {
-        options = options.openings(read_openings(path)?);
-    }
-    check_gtp_openings(&[&engines[0], &engines[1]], options.openings_of())?;
-    Ok(options.openings_of().to_vec())
-}
-
-/// The match's options: `games` games from `openings` under the clock,
-/// setup time, concurrency and adjudication given.
-fn match_options(args: &MatchArgs, openings: Vec<GameState>, games: usize) -> MatchOptions {
-    let control =
-        TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
-    MatchOptions::new(games)
-        .openings(openings)
-        .control(control)
-        .concurrency(args.concurrency.into())
-        .setup(Duration::from_secs_f64(args.setup))
-        .adjudicate(args.adjudicate)
+    let specs = args.game.engines(&[with(&args.first, &args.dir1), with(&args.second, &args.dir2)])?;
+    let [first, second] = <[EngineSpec; 2]>::try_from(specs).expect("two engines in, two out");
+    Ok([first, second])
 }
 
 /// What RECORDS has played (with `--resume`, checked to be this match):
@@ -306,17 +232,17 @@ fn resumed_games(
     records: &[Record],
     games: usize,
 ) -> Result<(Tally, BTreeSet<usize>), Failure> {
-    let out = args.output.display().to_string();
+    let out = args.game.output.display().to_string();
     let mut tally = Tally::default();
     let mut done = BTreeSet::new();
-    if args.resume {
+    if args.game.resume {
         definition.check_resume(records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
         for (index, score) in resumed(records) {
             if index < games && done.insert(index) {
                 tally.add(score);
             }
         }
-    } else if std::fs::metadata(&args.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
+    } else if std::fs::metadata(&args.game.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
         return Err(Failure::usage(format!(
             "-o {out}: the file exists: give --resume to go on with its match, or another file"
         )));
@@ -354,7 +280,7 @@ impl MatchGames<'_> {
     fn on_game(&mut self, report: &GameReport) -> bool {
         let mut record = report.record();
         self.definition.mark(&mut record, report.index);
-        if let Err(e) = append(&mut self.file, &self.args.output, self.format, &record) {
+        if let Err(e) = append(&mut self.file, &self.args.game.output, self.format, &record) {
             self.failure = Some(e);
             return false;
         }
@@ -364,7 +290,7 @@ impl MatchGames<'_> {
             self.tally.add(report.first_score());
         }
         let standing = self.tally.standing(self.args.sprt.as_ref());
-        let line = if self.args.json {
+        let line = if self.args.game.json {
             game_json(report, &record, &standing)
         } else {
             game_line(report, &record, &standing, self.games)
@@ -402,7 +328,7 @@ impl MatchGames<'_> {
         if let Some(failure) = self.failure {
             return Err(failure);
         }
-        let summary = summary(&self.tally.standing(self.args.sprt.as_ref()), self.args.json);
+        let summary = summary(&self.tally.standing(self.args.sprt.as_ref()), self.args.game.json);
         self.stdout.write_fmt(format_args!("{summary}\n"))
     }
 }
