@@ -477,7 +477,9 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// The first engine's score: 1, 0.5 or 0.
+    /// The first engine's score: 1, 0.5 or 0; 0.5 too for a game without
+    /// a result (stopped at the ply limit), which a tally should pass over
+    /// ([`FinishedGame::black_score`] is `None` for it).
     #[must_use]
     pub fn first_score(&self) -> f64 {
         let black = self.played.black_score().unwrap_or(0.5);

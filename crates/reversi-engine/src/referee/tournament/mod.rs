@@ -15,8 +15,9 @@
 //! ([`Tournament::resume`]) as a match does.
 //!
 //! Each game is [`play_game`](super::play_game) under the match's rules
-//! (clocks, forfeits, an engine restarted after its failure, adjudication
-//! by [`MatchOptions::adjudicate`]). With an SPRT, a pairing whose pairs
+//! (clocks, forfeits, an engine restarted after its failure, the match's
+//! [`Adjudication`](super::Adjudication): exact solve, the engines'
+//! evaluations, the ply limit). With an SPRT, a pairing whose pairs
 //! reach a verdict plays no more games.
 
 mod crosstable;
