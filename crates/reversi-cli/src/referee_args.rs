@@ -147,8 +147,19 @@ impl RefereeArgs {
 
     /// `specs` with `--depth` told and, with `--log DIR`, each engine's
     /// exchange written to DIR/engine-N.log (DIR created if missing).
+    /// A GTP engine with `--resign` or `--draw` is warned of: its answers
+    /// carry no evaluation, so the rules never fire in its games.
     pub(crate) fn engines(&self, specs: &[EngineSpec]) -> Result<Vec<EngineSpec>, Failure> {
         let mut specs: Vec<EngineSpec> = specs.iter().map(|s| s.clone().depth(self.depth)).collect();
+        if self.resign.is_some() || self.draw.is_some() {
+            for (i, spec) in specs.iter().enumerate().filter(|(_, s)| !s.protocol().reports_evaluations()) {
+                crate::warn(&format!(
+                    "engine {} ({}) speaks GTP, whose answers carry no evaluation: --resign and --draw never end its games",
+                    i + 1,
+                    one_line(&spec.command())
+                ));
+            }
+        }
         if let Some(dir) = &self.log {
             let shown = dir.display().to_string();
             let shown = one_line(&shown);

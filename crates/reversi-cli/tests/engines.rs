@@ -503,6 +503,10 @@ fn match_and_tournament_adjudicate_by_evaluation_and_stop_at_max_plies() {
         assert_eq!(g.get("Termination"), Some("stopped at the ply limit: 10 plies, no result"));
         assert_eq!(g.get("MatchMaxPlies"), Some("10"));
     }
+    // GTP engines report no evaluation: the rules are said to be idle.
+    let out = reversi(&["match", &a, &b, "--games", "2", "--draw", "0,1,64", "-o", &dir.path("gtp.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out).matches("speaks GTP, whose answers carry no evaluation").count(), 2, "{}", stderr(&out));
     for (flag, bad, message) in [
         ("--resign", "3", "expected MOVES,SCORE"),
         ("--draw", "40,0,1", "expected 1 to 1000 moves a side, found 0"),

@@ -44,6 +44,22 @@ pub enum Protocol {
     Nboard,
 }
 
+impl Protocol {
+    /// Whether the protocol's move answer carries the engine's evaluation
+    /// (NBoard's `=== MOVE/EVAL`; GTP's `genmove` answers a move alone):
+    /// the resign and draw rules ([`MatchOptions::resign`],
+    /// [`MatchOptions::draw`]) count only such engines' moves.
+    ///
+    /// ```
+    /// use reversi_engine::referee::Protocol;
+    /// assert!(Protocol::Nboard.reports_evaluations() && !Protocol::Gtp.reports_evaluations());
+    /// ```
+    #[must_use]
+    pub const fn reports_evaluations(self) -> bool {
+        matches!(self, Protocol::Nboard)
+    }
+}
+
 /// An engine to start: its protocol, command, working directory and (for
 /// NBoard) search depth.
 ///
