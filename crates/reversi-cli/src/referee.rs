@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use reversi_engine::referee::{
     EngineSpec, GameReport, GameState, MatchDefinition, RecordsFormatError, Repeats, Sprt, Standing, Tally,
-    Termination, Verdict, check_records_format, opening, resumed, run_match,
+    Termination, Verdict, check_records_format, opening, resumed, resumed_unscored, run_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 
@@ -242,6 +242,8 @@ fn resumed_games(
                 tally.add(score);
             }
         }
+        // Games stopped at the ply limit: played, not scored.
+        done.extend(resumed_unscored(records).into_iter().filter(|&i| i < games));
     } else if std::fs::metadata(&args.game.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
         return Err(Failure::usage(format!(
             "-o {out}: the file exists: give --resume to go on with its match, or another file"

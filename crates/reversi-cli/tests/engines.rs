@@ -503,6 +503,18 @@ fn match_and_tournament_adjudicate_by_evaluation_and_stop_at_max_plies() {
         assert_eq!(g.get("Termination"), Some("stopped at the ply limit: 10 plies, no result"));
         assert_eq!(g.get("MatchMaxPlies"), Some("10"));
     }
+    // Played and not scored: a resume plays them no more.
+    let before = std::fs::read_to_string(&stopped).unwrap();
+    let out = reversi(&["tournament", &a, &b, "--games", "2", "--max-plies", "10", "--resume", "-o", &stopped]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&stopped).unwrap(), before);
+    let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "-o", &dir.path("m.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("(stopped at the ply limit: 10 plies, no result); W 0 D 0 L 0"), "{}", stdout(&out));
+    assert!(stdout(&out).ends_with("0 games: W 0 D 0 L 0, score 50.0%, Elo not yet measurable\n"), "{}", stdout(&out));
+    let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "--resume", "-o", &dir.path("m.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(dir.path("m.ggf")).unwrap()).unwrap().len(), 2);
     // GTP engines report no evaluation: the rules are said to be idle.
     let out = reversi(&["match", &a, &b, "--games", "2", "--draw", "0,1,64", "-o", &dir.path("gtp.ggf")]);
     assert!(out.status.success(), "{}", stderr(&out));

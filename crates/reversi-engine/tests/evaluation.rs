@@ -149,6 +149,10 @@ fn a_match_stops_games_at_its_ply_limit_and_reports_them() {
         true
     });
     assert_eq!(reports.len(), 4);
+    // Played, not scored: a resume does not play them again.
+    let records: Vec<Record> = reports.iter().map(GameReport::record).collect();
+    assert!(reversi_engine::referee::resumed(&records).is_empty());
+    assert_eq!(reversi_engine::referee::resumed_unscored(&records).into_iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
     for report in &reports {
         assert_eq!(report.played.termination, Termination::PlyLimit { plies: 10 });
         assert_eq!(report.played.game.moves.len(), 10);

@@ -600,6 +600,21 @@ pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
     done
 }
 
+/// The games of a match's records that ended without a result, by index:
+/// each record with a `Round`, a `Termination` field and no result (a game
+/// stopped at the ply limit; a game stopped by an interruption is never
+/// written). They were played and are not scored: a resume does not play
+/// them again, as it does not play [`resumed`]'s.
+#[must_use]
+pub fn resumed_unscored(records: &[Record]) -> BTreeSet<usize> {
+    records
+        .iter()
+        .filter(|r| r.result.is_none() && r.get("Termination").is_some())
+        .filter_map(|r| r.get("Round")?.parse::<usize>().ok().filter(|&n| n > 0))
+        .map(|round| round - 1)
+        .collect()
+}
+
 /// The most games a match plays at once that the front ends accept (the
 /// CLI's `--concurrency`, Python's `match(concurrency=)`): each game runs
 /// two engine processes.

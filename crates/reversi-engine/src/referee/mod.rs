@@ -29,7 +29,7 @@ pub use game::{FinishedGame, PolicyPlayer, play_game, play_or_forfeit};
 pub use gsprt::{EloModel, ParseEloModelError, gsprt_llr};
 pub use matches::{
     DEFAULT_SETUP, EngineSpec, GameReport, MAX_CONCURRENCY, MatchOptions, OpeningError, ParseEngineError, Protocol,
-    opening, resumed, run_match,
+    opening, resumed, resumed_unscored, run_match,
 };
 pub use openings::{
     DEFAULT_PLIES, MAX_PLIES, OpeningSource, Repeats, default_openings, random_openings, symmetric_duplicates,

@@ -378,7 +378,8 @@ impl<'a> Tournament<'a> {
     /// Takes the games of `records` (a tournament's records, as its games
     /// wrote them) as played: counted in the crosstable, not played again.
     /// Records without `Round` or a result are passed over, as a match's
-    /// resume does; the same round twice counts once. Returns the number
+    /// resume does (one with a `Termination` and no result, a game stopped
+    /// at the ply limit, is taken as played and not counted); the same round twice counts once. Returns the number
     /// of games taken.
     ///
     /// # Errors
@@ -402,7 +403,15 @@ impl<'a> Tournament<'a> {
                 let difference = format!("the tournament: {there} there, {} now", self.label);
                 return Err(ResumeMismatch { differences: vec![difference] }.into());
             }
-            if record.result.is_none() || !self.done.insert(index) {
+            if record.result.is_none() {
+                // A game ended without a result (the ply limit): played,
+                // not counted.
+                if record.get("Termination").is_some() {
+                    self.done.insert(index);
+                }
+                continue;
+            }
+            if !self.done.insert(index) {
                 continue;
             }
             self.crosstable.add(index, pairing, record);
