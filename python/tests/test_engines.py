@@ -372,3 +372,17 @@ def test_match_and_tournament_stop_games_at_max_plies() -> None:
     table = rr.tournament([first_move, last_move], openings=[], games=2, max_plies=12)
     assert [len(r.moves) for r in table["records"]] == [12, 12]
     assert table["games"] == 0
+
+
+def test_tournament_records_name_their_random_openings(tmp_path: Path) -> None:
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    table = rr.tournament([first_move, last_move], games=4, openings_random=6, seed=3, time=5.0)
+    path = tmp_path / "games.pgn"
+    rr.write(table["records"], path)
+    text = path.read_text()
+    for n in (1, 2):
+        assert text.count(f'[Opening "random 6 plies seed 3 opening {n}"]') == 2
+    assert text.count('[BlackEngine "python:first_move"]') == 2
+    assert text.count('[TimeControl "5+0"]') == 4
