@@ -102,16 +102,12 @@ impl EvalJudge {
 }
 
 /// Black's net discs in the record of a game the evaluations ended: 0 for
-/// a draw; for a resignation, the least lead both sides' last evaluations
-/// agree on (the smaller of their sizes), rounded to whole discs, at least
-/// 1, to the side ahead.
+/// a draw; for a resignation, the lead the run's last two evaluations agree
+/// on (the smaller of their sizes: one of each side, but after a pass the
+/// referee played), rounded to whole discs, at least 1, to the side ahead.
 pub(super) fn black_margin(verdict: &EvalVerdict, evals: &[(usize, f64)]) -> f64 {
     match verdict {
         EvalVerdict::Resign { loser, rule } => {
-            // The last evaluation of each side: moves alternate within a
-            // run but for the referee's passes, so the last two are not
-            // always one of each; the smaller of the last two suffices as
-            // both are at least the rule's score.
             let lead = evals.iter().rev().take(2).map(|(_, e)| e.abs()).fold(f64::INFINITY, f64::min);
             let lead = if lead.is_finite() { lead } else { rule.score() };
             let lead = lead.round().max(1.0);
