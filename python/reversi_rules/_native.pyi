@@ -561,6 +561,9 @@ def match(
     progress: Callable[[_GameReport], object] | bool | None = None,
     concurrency: int = 1,
     adjudicate: int | None = None,
+    resign: str | None = None,
+    draw: str | None = None,
+    max_plies: int | None = None,
     openings_random: int | None = None,
     seed: int = 0,
     margin: int | None = None,
@@ -594,7 +597,14 @@ def match(
     ``Engine`` starts more processes); the records are the same.
     ``adjudicate`` (1 to 30, as ``--adjudicate``) ends each game by exact solve
     once at most that many squares are empty, with the result of perfect play
-    (its record's ``Termination`` says so). ``openings_random`` plays seeded
+    (its record's ``Termination`` says so). ``resign`` (``"MOVES,SCORE"``, as
+    ``--resign``) and ``draw`` (``"FROM,MOVES,SCORE"``, as ``--draw``) end a
+    game by the engines' own reported evaluations (NBoard engines'; RULES.md,
+    "Adjudication"); ``max_plies`` (as ``--max-plies``) stops a game at that
+    many plies, with no result and not scored. Each record carries the
+    match's definition (``MatchEngine1``...) and names its ``BlackEngine``,
+    ``WhiteEngine``, ``TimeControl`` and ``Opening``, with each move's time
+    and reported evaluation. ``openings_random`` plays seeded
     random openings of that many plies instead of ``openings`` (``seed``;
     ``margin``: only those within that many discs of even), half of
     ``games`` of them, else 60, as ``--openings-random``. ``log`` is a
@@ -652,6 +662,9 @@ def tournament(
     openings_random: int | None = None,
     seed: int = 0,
     margin: int | None = None,
+    resign: str | None = None,
+    draw: str | None = None,
+    max_plies: int | None = None,
     log: str | PathLike[str] | None = None,
 ) -> _TournamentResult:
     """A tournament between engines or policies, played as ``reversi
@@ -671,6 +684,8 @@ def tournament(
     position up to the 8 symmetries. ``openings_random`` plays seeded random
     openings of that many plies instead (``seed``; ``margin``: only those
     within that many discs of even), half of ``games`` of them, else 60.
+    ``adjudicate``, ``resign``, ``draw`` and ``max_plies`` end games early as
+    in ``match``.
     ``progress`` is called with each game as it ends (a ``--json`` game line).
     ``log``: each engine's exchange appended to ``engine-N.log`` in that
     directory, N its place in ``engines`` from 1, as ``--log DIR``.

@@ -335,3 +335,70 @@ def test_match_records_the_evaluations_an_engine_reports(tmp_path: Path) -> None
     text = (tmp_path / "evals.ggf").read_text()
     # Game 1: the engine is Black, its evaluations 0.5, 1, 1.5, ...
     assert text.split("Round[2]")[0].count("/0.5/") == 1 and "/1.5/" in text, text
+
+
+def test_match_adjudicates_by_the_engines_evaluations(tmp_path: Path) -> None:
+    # Black says it is 8 behind, White that it is 8 ahead (NBoard's
+    # `=== MOVE/EVAL`): after three moves each, Black resigns.
+    behind = ",".join(["-8"] * 30)
+    ahead = ",".join(["8"] * 30)
+    with scripted("nboard", f"say={behind}") as a, scripted("nboard", f"say={ahead}") as b:
+        result = rr.match(a, b, openings=[], games=1, time=20.0, resign="3,6")
+    (record,) = result["records"]
+    assert len(record.moves) == 6
+    assert record.result == "-8:r"
+    assert (result["games"]["wins"], result["games"]["losses"]) == (0, 1)
+    path = tmp_path / "games.pgn"
+    rr.write(result["records"], path)
+    text = path.read_text()
+    assert '[Termination "adjudicated by evaluation: black resigns' in text
+    assert '[TimeControl "20+0"]' in text
+    assert '[Opening "the standard start"]' in text
+    assert '[BlackEngine "nboard:' in text
+    assert '[MatchResign "3,6"]' in text
+    assert "{[%eval -8] [%emt " in text
+
+
+def test_match_rules_never_fire_for_gtp_and_are_checked() -> None:
+    ahead = ",".join(["8"] * 40)
+    with scripted("gtp", "good") as a, scripted("nboard", f"say={ahead}") as b:
+        result = rr.match(a, b, openings=[], games=1, time=20.0, resign="1,0.5", draw="0,1,100")
+    (record,) = result["records"]
+    # Played to its end: the GTP side's moves report no evaluation.
+    assert record.plies()[-1][2].is_game_over()
+    for keyword, value, message in [
+        ("resign", "3", "resign: expected MOVES,SCORE"),
+        ("resign", "0,6", "resign: expected 1 to 1000 moves a side, found 0"),
+        ("draw", "40,4,-1", "draw: expected a score in discs, 0 to 1000, found -1"),
+        ("max_plies", 0, "max_plies: expected a ply limit of at least 1, found 0"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            rr.match(first_move, first_move, openings=[], games=1, **{keyword: value})  # type: ignore[arg-type]
+
+
+def test_match_and_tournament_stop_games_at_max_plies() -> None:
+    result = rr.match(first_move, first_move, openings=[], games=2, max_plies=10)
+    assert [len(r.moves) for r in result["records"]] == [10, 10]
+    assert all(r.result is None for r in result["records"])
+    assert (result["games"]["games"], result["pairs"]) == (0, 0)
+
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    table = rr.tournament([first_move, last_move], openings=[], games=2, max_plies=12)
+    assert [len(r.moves) for r in table["records"]] == [12, 12]
+    assert table["games"] == 0
+
+
+def test_tournament_records_name_their_random_openings(tmp_path: Path) -> None:
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    table = rr.tournament([first_move, last_move], games=4, openings_random=6, seed=3, time=5.0)
+    path = tmp_path / "games.pgn"
+    rr.write(table["records"], path)
+    text = path.read_text()
+    for n in (1, 2):
+        assert text.count(f'[Opening "random 6 plies seed 3 opening {n}"]') == 2
+    assert text.count('[BlackEngine "python:first_move"]') == 2
+    assert text.count('[TimeControl "5+0"]') == 4

@@ -153,7 +153,8 @@ def test_convert_refuses_an_output_in_the_library_s_words(tmp_path: Path, name: 
 
 def test_match_adjudicated_as_the_cli(tmp_path: Path) -> None:
     # The same engines, games and limit: the same games, results and
-    # terminations (the CLI adds its match's definition; the times differ).
+    # terminations (the CLI adds its match's definition and names its openings
+    # file where Python names a list; the times differ).
     out, openings = tmp_path / "cli.ggf", tmp_path / "openings.txt"
     openings.write_text("f5d6c3\nf5f6e6f4\n")
     greedy, rand = f"'{cli()}' gtp --policy greedy", f"'{cli()}' gtp"
@@ -164,7 +165,7 @@ def test_match_adjudicated_as_the_cli(tmp_path: Path) -> None:
     rr.write(games, tmp_path / "python.ggf")
 
     def comparable(path: Path) -> str:
-        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+        return re.sub(r"Match\w+\[[^]]*\]|Opening\[[^]]*\]|//[0-9.]+", "", path.read_text())
 
     assert comparable(out) == comparable(tmp_path / "python.ggf")
     assert comparable(out).count("Termination[adjudicated at 12 empties") >= 1
@@ -184,7 +185,7 @@ def test_tournament_as_the_cli(tmp_path: Path) -> None:
     rr.write(result["records"], tmp_path / "python.ggf")
 
     def comparable(path: Path) -> str:
-        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+        return re.sub(r"Match\w+\[[^]]*\]|Opening\[[^]]*\]|//[0-9.]+", "", path.read_text())
 
     assert comparable(out) == comparable(tmp_path / "python.ggf")
     assert comparable(out).count("Tournament[roundrobin of 3]") == 12
@@ -214,7 +215,8 @@ def test_match_random_openings_and_logs_as_the_cli(tmp_path: Path) -> None:
         return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
 
     assert comparable(out) == comparable(tmp_path / "python.ggf")
-    # Random openings: six plies each, not the default four.
+    # Random openings, named alike: six plies each, not the default four.
+    assert "Opening[random 6 plies" in comparable(out)
     assert all(len(r.moves) >= 6 for r in result["records"])
     for n in (1, 2):
         cli_log, py_log = tmp_path / "cli-logs" / f"engine-{n}.log", tmp_path / "py-logs" / f"engine-{n}.log"

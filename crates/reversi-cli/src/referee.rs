@@ -280,7 +280,7 @@ impl MatchGames<'_> {
     /// One game ended, `standing` the match's after it: whether to go on.
     fn on_game(&mut self, report: &GameReport, standing: &PairStanding) -> bool {
         let mut record = report.record();
-        self.definition.mark(&mut record);
+        self.definition.mark(&mut record, report.index);
         if let Err(e) = append(&mut self.file, &self.args.game.output, self.format, &record) {
             self.failure = Some(e);
             return false;

@@ -1,7 +1,8 @@
 //! The options `reversi match` and `reversi tournament` share (one
 //! `#[command(flatten)]` struct): openings, clock, concurrency, start-up
-//! time, depth, exchange logs, the records file, JSON and adjudication, and
-//! how each becomes reversi-engine's `MatchOptions`.
+//! time, depth, exchange logs, the records file, JSON and adjudication (exact
+//! solve, the engines' evaluations, a ply limit), and how each becomes
+//! reversi-engine's `MatchOptions`.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -9,8 +10,9 @@ use std::time::Duration;
 use clap::Args;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
-    DEFAULT_SETUP, EngineSpec, GameState, MAX_CONCURRENCY, MatchOptions, TimeControl, check_adjudicate,
-    random_opening_count, random_openings, symmetric_duplicates,
+    DEFAULT_PLIES, DEFAULT_SETUP, DrawRule, EngineSpec, GameState, MAX_CONCURRENCY, MatchOptions, OpeningSource,
+    ResignRule, TimeControl, check_adjudicate, check_max_plies, random_opening_count, random_openings,
+    symmetric_duplicates,
 };
 use reversi_notation::Format;
 
@@ -87,6 +89,21 @@ pub(crate) struct RefereeArgs {
     /// (1 to 30), with the result of perfect play; the record says so.
     #[arg(long, value_name = "EMPTIES", value_parser = parse_adjudicate)]
     pub(crate) adjudicate: Option<u8>,
+    /// Resign rule: a side loses once, for MOVES consecutive moves of each
+    /// side, both engines' reported evaluations (NBoard's; never GTP's) say
+    /// it is SCORE discs behind or more, e.g. 3,6 (RULES.md, Adjudication).
+    #[arg(long, value_name = "MOVES,SCORE", value_parser = parse_resign)]
+    pub(crate) resign: Option<ResignRule>,
+    /// Draw rule: a draw once, after the first FROM plies, for MOVES
+    /// consecutive moves of each side, both engines' reported evaluations
+    /// are within SCORE discs of 0, e.g. 40,4,0.5.
+    #[arg(long, value_name = "FROM,MOVES,SCORE", value_parser = parse_draw)]
+    pub(crate) draw: Option<DrawRule>,
+    /// Stop a game that reaches N plies (opening and passes included)
+    /// without ending: no result, not scored (default: ten plies per
+    /// playable square).
+    #[arg(long, value_name = "N", value_parser = parse_max_plies)]
+    pub(crate) max_plies: Option<usize>,
 }
 
 impl RefereeArgs {
@@ -126,8 +143,19 @@ impl RefereeArgs {
 
     /// `specs` with `--depth` told and, with `--log DIR`, each engine's
     /// exchange written to DIR/engine-N.log (DIR created if missing).
+    /// A GTP engine with `--resign` or `--draw` is warned of: its answers
+    /// carry no evaluation, so the rules never fire in its games.
     pub(crate) fn engines(&self, specs: &[EngineSpec]) -> Result<Vec<EngineSpec>, Failure> {
         let mut specs: Vec<EngineSpec> = specs.iter().map(|s| s.clone().depth(self.depth)).collect();
+        if self.resign.is_some() || self.draw.is_some() {
+            for (i, spec) in specs.iter().enumerate().filter(|(_, s)| !s.protocol().reports_evaluations()) {
+                crate::warn(&format!(
+                    "engine {} ({}) speaks GTP, whose answers carry no evaluation: --resign and --draw never end its games",
+                    i + 1,
+                    one_line(&spec.command())
+                ));
+            }
+        }
         if let Some(dir) = &self.log {
             let shown = dir.display().to_string();
             let shown = one_line(&shown);
@@ -141,15 +169,31 @@ impl RefereeArgs {
         Ok(specs)
     }
 
+    /// Where the openings come from, as each record names its opening:
+    /// the `--openings` file, `--openings-random`'s draw, or the default
+    /// openings.
+    fn opening_source(&self) -> OpeningSource {
+        if let Some(path) = &self.openings {
+            OpeningSource::File { name: one_line(&path.display().to_string()).into_owned() }
+        } else if let Some(plies) = self.openings_random {
+            OpeningSource::Random { plies, seed: self.seed, margin: self.margin }
+        } else {
+            OpeningSource::Default { plies: DEFAULT_PLIES }
+        }
+    }
+
     /// The options of `games` games from `openings` under the clock,
     /// start-up time, concurrency and adjudication given.
     pub(crate) fn match_options(&self, openings: Vec<GameState>, games: usize) -> MatchOptions {
         MatchOptions::new(games)
-            .openings(openings)
+            .openings_from(self.opening_source(), openings)
             .control(self.control())
             .concurrency(self.concurrency.into())
             .setup(self.setup())
             .adjudicate(self.adjudicate)
+            .resign(self.resign)
+            .draw(self.draw)
+            .max_plies(self.max_plies)
     }
 }
 
@@ -162,6 +206,22 @@ fn exchange_log(path: &Path) -> Result<ExchangeLog, String> {
 fn parse_adjudicate(s: &str) -> Result<u8, String> {
     let n: u64 = s.parse().map_err(|_| format!("expected a number of empty squares, found {s:?}"))?;
     check_adjudicate(n).map_err(|e| e.to_string())
+}
+
+/// Reads `--resign MOVES,SCORE` as reversi-engine reads it.
+fn parse_resign(s: &str) -> Result<ResignRule, String> {
+    s.parse().map_err(|e: reversi_engine::referee::RuleError| e.to_string())
+}
+
+/// Reads `--draw FROM,MOVES,SCORE` as reversi-engine reads it.
+fn parse_draw(s: &str) -> Result<DrawRule, String> {
+    s.parse().map_err(|e: reversi_engine::referee::RuleError| e.to_string())
+}
+
+/// Reads `--max-plies N`: a ply limit reversi-engine accepts.
+fn parse_max_plies(s: &str) -> Result<usize, String> {
+    let n: u64 = s.parse().map_err(|_| format!("expected a number of plies, found {s:?}"))?;
+    check_max_plies(n).map_err(|e| e.to_string())
 }
 
 /// Reads a number of seconds from 0 to 10,000,000.

@@ -491,3 +491,77 @@ fn match_takes_random_openings_and_logs_as_a_tournament_does() {
     let bad = reversi(&["match", &gtp, &nboard, "--seed", "3", "-o", &dir.path("x.ggf")]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn match_and_tournament_adjudicate_by_evaluation_and_stop_at_max_plies() {
+    let dir = TempDir::new("evaluations");
+    let behind = scripted("nboard", &format!("say={}", vec!["-8"; 30].join(",")));
+    let ahead = scripted("nboard", &format!("say={}", vec!["8"; 30].join(",")));
+    let records = dir.path("games.pgn");
+    // The first engine says it is behind in every game: it loses each one
+    // after 3 moves a side from the 4-ply openings.
+    let out = reversi(&["match", &behind, &ahead, "--games", "2", "--resign", "3,6", "--json", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let every = &last["games"];
+    assert_eq!((every["wins"].as_u64(), every["losses"].as_u64()), (Some(0), Some(2)), "{text}");
+    let games = reversi_notation::pgn::read(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g.moves.len(), 4 + 6);
+        let loser = if i == 0 { "black" } else { "white" };
+        let termination = g.get("Termination").unwrap();
+        assert!(termination.starts_with(&format!("adjudicated by evaluation: {loser} resigns")), "{termination}");
+        assert_eq!(g.get("MatchResign"), Some("3,6"));
+        assert_eq!(g.get("TimeControl"), Some("60+0"));
+        assert_eq!(g.get("Opening"), Some("default 4 plies opening 1"));
+        let first = format!("nboard:{}", &behind["nboard:".len()..]);
+        assert_eq!(g.get(if i == 0 { "BlackEngine" } else { "WhiteEngine" }), Some(first.as_str()));
+    }
+    let (status, report) = replay(&records);
+    assert_eq!(status, Some(0), "{report}");
+    // Resumed under another rule: another match.
+    let out = reversi(&["match", &behind, &ahead, "--games", "4", "--resume", "-o", &records]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the resign rule (moves,score): 3,6 there, none now"), "{}", stderr(&out));
+
+    // A tournament stops its games at --max-plies: no result, not scored.
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
+    let b = format!("gtp:{REVERSI} gtp");
+    let stopped = dir.path("stopped.ggf");
+    let out = reversi(&["tournament", &a, &b, "--games", "2", "--max-plies", "10", "--json", "-o", &stopped]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let games = reversi_notation::ggf::read(&std::fs::read_to_string(&stopped).unwrap()).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!((g.moves.len(), g.result.as_ref()), (10, None));
+        assert_eq!(g.get("Termination"), Some("stopped at the ply limit: 10 plies, no result"));
+        assert_eq!(g.get("MatchMaxPlies"), Some("10"));
+    }
+    // Played and not scored: a resume plays them no more.
+    let before = std::fs::read_to_string(&stopped).unwrap();
+    let out = reversi(&["tournament", &a, &b, "--games", "2", "--max-plies", "10", "--resume", "-o", &stopped]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&stopped).unwrap(), before);
+    let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "-o", &dir.path("m.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("(stopped at the ply limit: 10 plies, no result); W 0 D 0 L 0"), "{}", stdout(&out));
+    let summary = "0 games: W 0 D 0 L 0, score 50.0%, Elo not yet measurable; pairs [0, 0, 0, 0, 0]\n";
+    assert!(stdout(&out).ends_with(summary), "{}", stdout(&out));
+    let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "--resume", "-o", &dir.path("m.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(dir.path("m.ggf")).unwrap()).unwrap().len(), 2);
+    // GTP engines report no evaluation: the rules are said to be idle.
+    let out = reversi(&["match", &a, &b, "--games", "2", "--draw", "0,1,64", "-o", &dir.path("gtp.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out).matches("speaks GTP, whose answers carry no evaluation").count(), 2, "{}", stderr(&out));
+    for (flag, bad, message) in [
+        ("--resign", "3", "expected MOVES,SCORE"),
+        ("--draw", "40,0,1", "expected 1 to 1000 moves a side, found 0"),
+        ("--max-plies", "0", "expected a ply limit of at least 1, found 0"),
+    ] {
+        let out = reversi(&["match", &a, &b, flag, bad, "-o", &dir.path("other.ggf")]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {bad}");
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}

@@ -18,9 +18,9 @@ use pyo3::types::PyDict;
 use reversi_engine::Fault;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
-    Clocks, EloModel, EngineSpec, GameReport, GameState, GameSummary, MAX_CONCURRENCY, MatchOptions, PairStanding,
-    PairTally, Player, Sprt, TimeControl, check_adjudicate, opening, random_opening_count, random_openings,
-    run_scored_match,
+    Clocks, DrawRule, EloModel, EngineSpec, GameReport, GameState, GameSummary, MAX_CONCURRENCY, MatchDefinition,
+    MatchOptions, OpeningSource, PairStanding, PairTally, Player, ResignRule, Sprt, TimeControl, check_adjudicate,
+    check_max_plies, opening, random_opening_count, random_openings, run_scored_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -41,6 +41,23 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// How long an engine has to start or get ready when no `Engine` says.
 pub(crate) const SETUP: Duration = reversi_engine::referee::DEFAULT_SETUP;
+
+/// `options` with the rules of the `resign`, `draw` and `max_plies`
+/// keywords (as the CLI's `--resign MOVES,SCORE`, `--draw FROM,MOVES,SCORE`
+/// and `--max-plies N`, read by the library).
+pub(crate) fn with_rules(
+    options: MatchOptions,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
+) -> PyResult<MatchOptions> {
+    let error =
+        |name: &'static str| move |e: reversi_engine::referee::RuleError| PyValueError::new_err(format!("{name}: {e}"));
+    let resign = resign.map(|s| s.parse::<ResignRule>().map_err(error("resign"))).transpose()?;
+    let draw = draw.map(|s| s.parse::<DrawRule>().map_err(error("draw"))).transpose()?;
+    let max_plies = max_plies.map(|n| check_max_plies(n.get()).map_err(error("max_plies"))).transpose()?;
+    Ok(options.resign(resign).draw(draw).max_plies(max_plies))
+}
 
 /// One side of a match: an engine (its running process, taken for the
 /// match's first game, and how to start it again) or a policy.
@@ -115,8 +132,8 @@ impl PlayerSpec {
     }
 }
 
-/// The openings of a match or tournament, as the CLI's `--openings` and
-/// `--openings-random` give them: `openings` (records), else
+/// The openings of a match or tournament and where they come from (for the
+/// records), as the CLI's `--openings` and `--openings-random` give them: `openings` (records), else
 /// `openings_random` plies of random openings drawn from `seed` (within
 /// `margin` discs of even if given; as many as `games` needs, reversi-engine's
 /// `random_opening_count`), else the library's default openings.
@@ -124,19 +141,28 @@ pub(crate) fn match_openings(
     openings: Option<&[PyRef<'_, PyRecord>]>,
     (random, seed, margin): (Option<usize>, u64, Option<i32>),
     games: Option<usize>,
-) -> PyResult<Vec<GameState>> {
+) -> PyResult<(OpeningSource, Vec<GameState>)> {
     match (openings, random) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("openings_random: not with openings")),
-        (Some(list), None) => list
-            .iter()
-            .enumerate()
-            .map(|(i, game)| {
-                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
-            })
-            .collect(),
-        (None, Some(plies)) => random_openings(plies, random_opening_count(games), seed, margin)
-            .map_err(|e| PyValueError::new_err(format!("openings_random: {e}"))),
-        (None, None) => Ok(MatchOptions::new(0).openings_of().to_vec()),
+        (Some(list), None) => {
+            let starts = list
+                .iter()
+                .enumerate()
+                .map(|(i, game)| {
+                    opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok((OpeningSource::Given, starts))
+        }
+        (None, Some(plies)) => {
+            let starts = random_openings(plies, random_opening_count(games), seed, margin)
+                .map_err(|e| PyValueError::new_err(format!("openings_random: {e}")))?;
+            Ok((OpeningSource::Random { plies, seed, margin }, starts))
+        }
+        (None, None) => {
+            let defaults = MatchOptions::new(0);
+            Ok((defaults.opening_source_of().clone(), defaults.openings_of().to_vec()))
+        }
     }
 }
 
@@ -261,11 +287,15 @@ impl Progress {
 /// CLI's `match`), `concurrency` games
 /// at once (1 to reversi-engine's `MAX_CONCURRENCY`, as the CLI's
 /// `--concurrency`), each game ended by exact solve at `adjudicate` empty
-/// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`).
+/// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`), by
+/// the engines' evaluations under `resign` (`"MOVES,SCORE"`) and `draw`
+/// (`"FROM,MOVES,SCORE"`), or stopped at `max_plies` (as `--resign`,
+/// `--draw` and `--max-plies`; RULES.md, "Adjudication"). Each record
+/// carries the match's definition and names its engines, clock and opening.
 #[pyfunction(name = "match")]
 #[pyo3(
-    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, log=None),
-    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, log=None)"
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=Unsigned(0), margin=None, log=None),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=0, margin=None, log=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
@@ -281,6 +311,9 @@ fn play_match<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     concurrency: Unsigned<usize>,
     adjudicate: Option<Unsigned<u64>>,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
     openings_random: Option<Unsigned<usize>>,
     seed: Unsigned<u64>,
     margin: Option<i32>,
@@ -301,21 +334,23 @@ fn play_match<'py>(
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
     // Without openings: the library's default openings, as the CLI's match.
     let random = (openings_random.map(Unsigned::get), seed.get(), margin);
-    let starts = match_openings(openings.as_deref(), random, games)?;
+    let (source, starts) = match_openings(openings.as_deref(), random, games)?;
     let games = games.unwrap_or(2 * starts.len().max(1));
     let progress = Progress::of(py, progress, games)?;
     let (first, setup_a) = PlayerSpec::of(a)?;
     let (second, setup_b) = PlayerSpec::of(b)?;
     let setup = setup_a.max(setup_b).unwrap_or(SETUP);
     let options = MatchOptions::new(games)
-        .openings(starts)
+        .openings_from(source, starts)
         .control(control)
         .setup(setup)
         .concurrency(concurrency)
         .adjudicate(adjudicate)
         .sprt(sprt.map(|s| (s, model)));
+    let options = with_rules(options, resign, draw, max_plies)?;
     first.check_openings(&options, "a")?;
     second.check_openings(&options, "b")?;
+    let definition = MatchDefinition::of(&first.identity(), &second.identity(), &options);
     let mut players = [first, second];
     log_to(&mut players, log.as_deref())?;
     let mut tally = PairTally::default();
@@ -331,7 +366,8 @@ fn play_match<'py>(
                 if cancel.is_cancelled() {
                     return false;
                 }
-                let record = report.record();
+                let mut record = report.record();
+                definition.mark(&mut record, report.index);
                 let told = Python::attach(|py| progress.tell(py, report, &record, (standing, games)));
                 records.push((report.index, record));
                 let policy_error = players.iter().find_map(|p| match p {

@@ -31,11 +31,13 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `"gauntlet"`), each pairing `games` games over the same `openings`
 /// (reversi-engine's default openings if none, as the CLI's), `concurrency`
 /// games at once, `sprt` on each pairing's pairs under `sprt_model`; or
-/// `openings_random` plies of seeded random openings (`seed`, `margin`).
+/// `openings_random` plies of seeded random openings (`seed`, `margin`);
+/// games adjudicated as `match` does them (`adjudicate`, `resign`, `draw`,
+/// `max_plies`).
 #[pyfunction]
 #[pyo3(
-    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, log=None),
-    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, log=None)"
+    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, resign=None, draw=None, max_plies=None, log=None),
+    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, resign=None, draw=None, max_plies=None, log=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn tournament<'py>(
@@ -54,6 +56,9 @@ fn tournament<'py>(
     openings_random: Option<Unsigned<usize>>,
     seed: Unsigned<u64>,
     margin: Option<i32>,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
     log: Option<std::path::PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let format: Schedule = format.parse().map_err(|e| PyValueError::new_err(format!("format: {e}")))?;
@@ -74,7 +79,7 @@ fn tournament<'py>(
     let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let random = (openings_random.map(Unsigned::get), seed.get(), margin);
-    let starts = match_openings(openings.as_deref(), random, games.map(Unsigned::get))?;
+    let (source, starts) = match_openings(openings.as_deref(), random, games.map(Unsigned::get))?;
     let duplicates: Vec<(usize, usize)> =
         symmetric_duplicates(&starts).into_iter().map(|(a, b)| (a + 1, b + 1)).collect();
     let games = games.map_or(2 * starts.len().max(1), Unsigned::get);
@@ -92,11 +97,12 @@ fn tournament<'py>(
         players.push(player);
     }
     let matches = MatchOptions::new(games)
-        .openings(starts)
+        .openings_from(source, starts)
         .control(control)
         .setup(setup.unwrap_or(SETUP))
         .concurrency(concurrency)
         .adjudicate(adjudicate);
+    let matches = crate::matches::with_rules(matches, resign, draw, max_plies)?;
     for (i, player) in players.iter().enumerate() {
         player.check_openings(&matches, &format!("engines[{i}]"))?;
     }

@@ -17,8 +17,9 @@ use crate::process::{Fault, Process};
 /// a `ping`, answered `pong` once the engine has read them (its `set myname`
 /// names it). Before each `go`, the first time in a game `set game GGF`
 /// with the whole game, afterwards a `move` for each move since; the answer
-/// is the `=== MOVE` line, other lines (`status`, `nodestats`, `search`)
-/// are skipped. NBoard has no clock commands: the referee's clock alone
+/// is the `=== MOVE` line (`=== MOVE/EVAL/TIME` as the protocol writes
+/// it, or `=== MOVE EVAL TIME` as Edax does), other lines (`status`,
+/// `nodestats`, `search`) are skipped. NBoard has no clock commands: the referee's clock alone
 /// applies. Dropping it sends `quit` and ends the process.
 #[derive(Debug)]
 pub struct Client {
@@ -127,10 +128,8 @@ impl Client {
         loop {
             let line = self.process.recv(deadline)?;
             if let Some(answer) = line.strip_prefix("===") {
-                let word = answer.split_whitespace().next().unwrap_or("");
-                let mut parts = word.split('/');
-                let text = parts.next().unwrap_or("");
-                self.eval = parts.next().and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite());
+                let (text, eval) = move_answer(answer);
+                self.eval = eval;
                 return text
                     .parse::<Move>()
                     .map_err(|_| Fault::Garbage(format!("{line:.80?} where === MOVE was expected")));
@@ -138,6 +137,18 @@ impl Client {
             self.note(&line);
         }
     }
+}
+
+/// The move and the evaluation of a `===` line's rest: `MOVE/EVAL/TIME`
+/// (the protocol's form; EVAL and TIME optional) or `MOVE EVAL TIME`
+/// (Edax's); an evaluation that is no finite number is none.
+fn move_answer(answer: &str) -> (&str, Option<f64>) {
+    let mut words = answer.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let mut parts = first.split('/');
+    let text = parts.next().unwrap_or("");
+    let eval = if first.contains('/') { parts.next() } else { words.next() };
+    (text, eval.and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite()))
 }
 
 impl Player for Client {
@@ -165,5 +176,21 @@ impl Player for Client {
 impl Drop for Client {
     fn drop(&mut self) {
         let _ = self.process.send("quit");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_answer;
+
+    #[test]
+    fn evaluations_read_in_both_forms() {
+        assert_eq!(move_answer(" F5/-2.5/0.3"), ("F5", Some(-2.5)));
+        assert_eq!(move_answer(" d3 1.00 0.3"), ("d3", Some(1.0)));
+        assert_eq!(move_answer(" d3"), ("d3", None));
+        assert_eq!(move_answer(" d3//0.3"), ("d3", None));
+        assert_eq!(move_answer(" d3/nan"), ("d3", None));
+        assert_eq!(move_answer(" d3 status"), ("d3", None));
+        assert_eq!(move_answer(""), ("", None));
     }
 }

@@ -8,8 +8,9 @@
 //! of game `i` says `Round[i + 1]`, so that an interrupted match resumes
 //! with the games its records lack ([`resumed`]). An engine that fails
 //! (crash, hang, garbage, illegal move, time) loses the game, and is started
-//! again for its next game. With an adjudication limit, a game ends by exact
-//! solve once that few squares are empty ([`MatchOptions::adjudicate`]).
+//! again for its next game. A game may end early by the match's
+//! adjudication ([`Adjudication`]: exact solve at few empties, the
+//! engines' evaluations, a ply limit).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -21,9 +22,12 @@ use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
 use reversi_variants::{Position, Variant};
 
 use super::adjudicate::{final_position, termination_text};
+use super::evaluation;
 use super::game::{FinishedGame, play_or_forfeit};
 use super::gsprt::EloModel;
+use super::openings::OpeningSource;
 use super::pentanomial::PairTally;
+use super::rules::{Adjudication, DrawRule, ResignRule};
 use super::stats::Sprt;
 use super::termination::Termination;
 use crate::gtp::StartError;
@@ -40,6 +44,22 @@ pub enum Protocol {
     Gtp,
     /// NBoard ([`crate::nboard::Client`]).
     Nboard,
+}
+
+impl Protocol {
+    /// Whether the protocol's move answer carries the engine's evaluation
+    /// (NBoard's `=== MOVE/EVAL`; GTP's `genmove` answers a move alone):
+    /// the resign and draw rules ([`MatchOptions::resign`],
+    /// [`MatchOptions::draw`]) count only such engines' moves.
+    ///
+    /// ```
+    /// use reversi_engine::referee::Protocol;
+    /// assert!(Protocol::Nboard.reports_evaluations() && !Protocol::Gtp.reports_evaluations());
+    /// ```
+    #[must_use]
+    pub const fn reports_evaluations(self) -> bool {
+        matches!(self, Protocol::Nboard)
+    }
 }
 
 /// An engine to start: its protocol, command, working directory and (for
@@ -293,7 +313,8 @@ pub struct MatchOptions {
     control: TimeControl,
     concurrency: usize,
     setup: Duration,
-    adjudicate: Option<u8>,
+    adjudication: Adjudication,
+    source: OpeningSource,
     done: BTreeSet<usize>,
     sprt: Option<(Sprt, EloModel)>,
 }
@@ -302,7 +323,8 @@ impl MatchOptions {
     /// `games` games from the default openings
     /// ([`default_openings`](super::default_openings)`(`[`DEFAULT_PLIES`](super::DEFAULT_PLIES)`)`),
     /// 60 seconds a side, one at a time, [`DEFAULT_SETUP`] for an engine to
-    /// start or get ready, each game played to its end (no adjudication).
+    /// start or get ready, each game played to its end (no adjudication,
+    /// the default ply limit).
     #[must_use]
     pub fn new(games: usize) -> MatchOptions {
         MatchOptions {
@@ -311,7 +333,8 @@ impl MatchOptions {
             control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
             concurrency: 1,
             setup: DEFAULT_SETUP,
-            adjudicate: None,
+            adjudication: Adjudication::new(),
+            source: OpeningSource::Default { plies: super::DEFAULT_PLIES },
             done: BTreeSet::new(),
             sprt: None,
         }
@@ -319,10 +342,20 @@ impl MatchOptions {
 
     /// The openings ([`opening`]) instead of the default ones, each played
     /// twice with colours swapped (the list repeated as the games need); the
-    /// standard start if empty.
+    /// standard start if empty. Their source is [`OpeningSource::Given`]
+    /// ([`openings_from`](MatchOptions::openings_from) says another).
     #[must_use]
-    pub fn openings(mut self, openings: Vec<GameState>) -> MatchOptions {
+    pub fn openings(self, openings: Vec<GameState>) -> MatchOptions {
+        self.openings_from(OpeningSource::Given, openings)
+    }
+
+    /// The openings, as [`openings`](MatchOptions::openings), from
+    /// `source` (which each game's record names with the opening's number,
+    /// [`OpeningSource::describe`]).
+    #[must_use]
+    pub fn openings_from(mut self, source: OpeningSource, openings: Vec<GameState>) -> MatchOptions {
         self.openings = openings;
+        self.source = source;
         self
     }
 
@@ -356,7 +389,32 @@ impl MatchOptions {
     /// ([`check_adjudicate`](super::check_adjudicate)).
     #[must_use]
     pub const fn adjudicate(mut self, empties: Option<u8>) -> MatchOptions {
-        self.adjudicate = empties;
+        self.adjudication = self.adjudication.exact(empties);
+        self
+    }
+
+    /// Ends a game lost for a side once the engines' own evaluations agree
+    /// it is behind ([`ResignRule`]; RULES.md, "Adjudication"); `None`: never.
+    #[must_use]
+    pub const fn resign(mut self, rule: Option<ResignRule>) -> MatchOptions {
+        self.adjudication = self.adjudication.resign(rule);
+        self
+    }
+
+    /// Ends a game drawn once the engines' own evaluations agree it is
+    /// even ([`DrawRule`]; RULES.md, "Adjudication"); `None`: never.
+    #[must_use]
+    pub const fn draw(mut self, rule: Option<DrawRule>) -> MatchOptions {
+        self.adjudication = self.adjudication.draw(rule);
+        self
+    }
+
+    /// Stops a game that reaches `plies` plies without ending
+    /// ([`Adjudication::max_plies`]; `None`: the board's default,
+    /// [`default_max_plies`](crate::default_max_plies)).
+    #[must_use]
+    pub const fn max_plies(mut self, plies: Option<usize>) -> MatchOptions {
+        self.adjudication = self.adjudication.max_plies(plies);
         self
     }
 
@@ -431,7 +489,19 @@ impl MatchOptions {
     /// empty squares or fewer.
     #[must_use]
     pub const fn adjudicate_of(&self) -> Option<u8> {
-        self.adjudicate
+        self.adjudication.exact_of()
+    }
+
+    /// Every rule by which the referee ends a game early.
+    #[must_use]
+    pub const fn adjudication_of(&self) -> &Adjudication {
+        &self.adjudication
+    }
+
+    /// Where the openings come from.
+    #[must_use]
+    pub const fn opening_source_of(&self) -> &OpeningSource {
+        &self.source
     }
 }
 
@@ -449,7 +519,9 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// The first engine's score: 1, 0.5 or 0.
+    /// The first engine's score: 1, 0.5 or 0; 0.5 too for a game without
+    /// a result (stopped at the ply limit), which a tally should pass over
+    /// ([`FinishedGame::black_score`] is `None` for it).
     #[must_use]
     pub fn first_score(&self) -> f64 {
         let black = self.played.black_score().unwrap_or(0.5);
@@ -457,8 +529,10 @@ impl GameReport {
     }
 
     /// What the record's `Termination` field says: who failed and how for
-    /// a forfeit, the empties and perfect play's result for an adjudicated
-    /// game; `None` for a game played to its end (or stopped).
+    /// a forfeit, the empties and perfect play's result for a game
+    /// adjudicated by exact solve, the rule and the evaluations for one
+    /// ended by evaluations, the limit for one stopped at the ply limit;
+    /// `None` for a game played to its end (or stopped by the match).
     #[must_use]
     pub fn termination_text(&self) -> Option<String> {
         match &self.played.termination {
@@ -467,6 +541,8 @@ impl GameReport {
                 Some(format!("{} ({name}) forfeits: {fault}", loser.name()))
             }
             Termination::Adjudicated { empties, score, .. } => Some(termination_text(*empties, *score)),
+            Termination::Evaluated { verdict, evals } => Some(evaluation::termination_text(verdict, evals)),
+            Termination::PlyLimit { plies } => Some(format!("stopped at the ply limit: {plies} plies, no result")),
             Termination::Finished | Termination::Stopped => None,
         }
     }
@@ -474,8 +550,11 @@ impl GameReport {
     /// The game as a record: names, `Round[index + 1]`, the moves with the
     /// time each took, the result (discs; for an adjudicated game, those of
     /// the end of a perfect line from the last position; for a forfeit, all
-    /// the squares to the winner with GGS's `:t` for time or `:r`), and a
-    /// `Termination` field for a forfeit or an adjudicated game
+    /// the squares to the winner with GGS's `:t` for time or `:r`; for a
+    /// resignation by evaluation, the lead the evaluations agree on with
+    /// `:r`; for a draw by evaluation, `0:s`, GGS's agreed score; none for a
+    /// game stopped at the ply limit), and a `Termination` field for a
+    /// forfeit or an adjudicated or stopped game
     /// ([`termination_text`](GameReport::termination_text)).
     #[must_use]
     pub fn record(&self) -> Record {
@@ -514,7 +593,11 @@ impl GameReport {
                 let margin = if *loser == Color::Black { -all } else { all };
                 Some(GameResult::Net { margin, how: Some(fault.suffix().into()) })
             }
-            Termination::Stopped => None,
+            Termination::Evaluated { verdict, evals } => {
+                let how = if matches!(verdict, super::EvalVerdict::Draw(_)) { "s" } else { "r" };
+                Some(GameResult::Net { margin: evaluation::black_margin(verdict, evals), how: Some(how.into()) })
+            }
+            Termination::PlyLimit { .. } | Termination::Stopped => None,
         };
         if let Some(text) = self.termination_text() {
             record.extra.push(("Termination".into(), text));
@@ -533,7 +616,7 @@ pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
 
 /// The games of a match's records below `games` scored by pairs (as
 /// [`resumed`] reads them, with the first engine's disc difference), and
-/// their indices: what [`run_scored_match`](super::run_scored_match) goes
+/// their indices with those of [`resumed_unscored`]: what [`run_scored_match`](super::run_scored_match) goes
 /// on from, and the games not to play again ([`MatchOptions::done`]).
 #[must_use]
 pub fn resumed_tally(records: &[Record], games: usize) -> (PairTally, BTreeSet<usize>) {
@@ -543,6 +626,8 @@ pub fn resumed_tally(records: &[Record], games: usize) -> (PairTally, BTreeSet<u
         tally.add(index, score_of(discs), discs);
         done.insert(index);
     }
+    // Games stopped at the ply limit: played, not scored.
+    done.extend(resumed_unscored(records).into_iter().filter(|&i| i < games));
     (tally, done)
 }
 
@@ -569,6 +654,21 @@ fn rounds(records: &[Record]) -> BTreeMap<usize, f64> {
         done.insert(index, if index.is_multiple_of(2) { black } else { -black });
     }
     done
+}
+
+/// The games of a match's records that ended without a result, by index:
+/// each record with a `Round`, a `Termination` field and no result (a game
+/// stopped at the ply limit; a game stopped by an interruption is never
+/// written). They were played and are not scored: a resume does not play
+/// them again, as it does not play [`resumed`]'s.
+#[must_use]
+pub fn resumed_unscored(records: &[Record]) -> BTreeSet<usize> {
+    records
+        .iter()
+        .filter(|r| r.result.is_none() && r.get("Termination").is_some())
+        .filter_map(|r| r.get("Round")?.parse::<usize>().ok().filter(|&n| n > 0))
+        .map(|round| round - 1)
+        .collect()
 }
 
 /// The most games a match plays at once that the front ends accept (the
@@ -625,7 +725,8 @@ pub(super) fn play_one(
     let (a, b) = (started(a, fa), started(b, fb));
     let (black, white) = if first_is_black { (a, b) } else { (b, a) };
     let stopped = || stop.load(Ordering::Relaxed);
-    let played = play_or_forfeit(black, white, opening, options.control, options.setup, options.adjudicate, &stopped);
+    let played =
+        play_or_forfeit(black, white, opening, options.control, options.setup, &options.adjudication, &stopped);
     if let Termination::Forfeit { loser, .. } = &played.termination {
         engines[slots[loser.index()]] = None;
     }

@@ -196,6 +196,64 @@ pub fn random_openings(
         .collect())
 }
 
+/// Where a match's openings come from: each game's record names its
+/// opening by it ([`describe`](OpeningSource::describe), the record's
+/// `Opening` field).
+///
+/// `#[non_exhaustive]`: sources may be added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OpeningSource {
+    /// [`default_openings`]`(plies)`.
+    Default {
+        /// The plies.
+        plies: u32,
+    },
+    /// Every game of a record file, in the file's order.
+    File {
+        /// The file as the user named it.
+        name: String,
+    },
+    /// [`random_openings`]`(plies, _, seed, margin)`.
+    Random {
+        /// The plies.
+        plies: usize,
+        /// The seed.
+        seed: u64,
+        /// The margin of the balanced openings, if any.
+        margin: Option<i32>,
+    },
+    /// A list given by the caller (Python's records, a library user's).
+    Given,
+}
+
+impl OpeningSource {
+    /// The opening of index `index` (0-based) in the match's list as a
+    /// record names it: `openings.ggf game 3`, `random 8 plies seed 5
+    /// opening 3`, `default 4 plies opening 3`, `opening 3`.
+    ///
+    /// ```
+    /// use reversi_engine::referee::OpeningSource;
+    /// let file = OpeningSource::File { name: "xot.ggf".into() };
+    /// assert_eq!(file.describe(2), "xot.ggf game 3");
+    /// let random = OpeningSource::Random { plies: 8, seed: 5, margin: Some(2) };
+    /// assert_eq!(random.describe(0), "random 8 plies seed 5 margin 2 opening 1");
+    /// ```
+    #[must_use]
+    pub fn describe(&self, index: usize) -> String {
+        let n = index + 1;
+        match self {
+            OpeningSource::Default { plies } => format!("default {plies} plies opening {n}"),
+            OpeningSource::File { name } => format!("{name} game {n}"),
+            OpeningSource::Random { plies, seed, margin } => {
+                let margin = margin.map(|m| format!(" margin {m}")).unwrap_or_default();
+                format!("random {plies} plies seed {seed}{margin} opening {n}")
+            }
+            OpeningSource::Given => format!("opening {n}"),
+        }
+    }
+}
+
 /// The games a match has played, by their start and moves (passes aside,
 /// which the moves imply): tells a game that repeats an earlier one
 /// (deterministic engines from the same opening), also one of the records a

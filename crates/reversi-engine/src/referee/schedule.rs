@@ -101,7 +101,10 @@ pub fn run_scored_match(
                     counted.notify_all();
                     continue;
                 }
-                slots.tally.add(report.index, report.first_score(), first_discs(&report));
+                // A game stopped at the ply limit has no result: not scored.
+                if report.played.black_score().is_some() {
+                    slots.tally.add(report.index, report.first_score(), first_discs(&report));
+                }
                 slots.tally.standing(sprt)
             };
             if !on_game(&report, &standing) || standing.verdict.is_some() {

@@ -15,8 +15,9 @@
 //! ([`Tournament::resume`]) as a match does.
 //!
 //! Each game is [`play_game`](super::play_game) under the match's rules
-//! (clocks, forfeits, an engine restarted after its failure, adjudication
-//! by [`MatchOptions::adjudicate`]). With an SPRT, a pairing whose pairs
+//! (clocks, forfeits, an engine restarted after its failure, the match's
+//! [`Adjudication`](super::Adjudication): exact solve, the engines'
+//! evaluations, the ply limit). With an SPRT, a pairing whose pairs
 //! reach a verdict plays no more games.
 
 mod crosstable;
@@ -376,7 +377,8 @@ impl<'a> Tournament<'a> {
     /// Takes the games of `records` (a tournament's records, as its games
     /// wrote them) as played: counted in the crosstable, not played again.
     /// Records without `Round` or a result are passed over, as a match's
-    /// resume does; the same round twice counts once. Returns the number
+    /// resume does (one with a `Termination` and no result, a game stopped
+    /// at the ply limit, is taken as played and not counted); the same round twice counts once. Returns the number
     /// of games taken.
     ///
     /// # Errors
@@ -400,7 +402,15 @@ impl<'a> Tournament<'a> {
                 let difference = format!("the tournament: {there} there, {} now", self.label);
                 return Err(ResumeMismatch { differences: vec![difference] }.into());
             }
-            if record.result.is_none() || !self.done.insert(index) {
+            if record.result.is_none() {
+                // A game ended without a result (the ply limit): played,
+                // not counted.
+                if record.get("Termination").is_some() {
+                    self.done.insert(index);
+                }
+                continue;
+            }
+            if !self.done.insert(index) {
                 continue;
             }
             self.crosstable.add(index, pairing, record);
@@ -414,7 +424,8 @@ impl<'a> Tournament<'a> {
     fn record(&self, pairing: usize, report: &GameReport) -> Record {
         let mut record = report.record();
         record.event = Some("reversi tournament".into());
-        self.definitions[pairing].mark(&mut record);
+        let game = self.slot(report.index).map_or(0, |(_, game)| game);
+        self.definitions[pairing].mark(&mut record, game);
         record.extra.push((TOURNAMENT_FIELD.into(), self.label.clone()));
         record
     }
