@@ -133,3 +133,39 @@ fn a_resumed_tally_counts_the_records_games_by_pairs() {
     // Games 0 and 1 a pair won twice; game 2 waits for its partner.
     assert_eq!((tally.pairs().counts, tally.tally().games()), ([0, 0, 0, 0, 1], 3));
 }
+
+#[test]
+fn a_match_played_to_its_end_leaves_the_stop_as_it_was() {
+    let log: Log = Arc::default();
+    let (first, second) = (side(&log, false), side(&log, true));
+    let options = MatchOptions::new(2).openings(vec![]).control(CLOCK).concurrency(2);
+    let stop = AtomicBool::new(false);
+    let mut games = 0;
+    run_match(&first, &second, &options, &stop, &mut |_| {
+        games += 1;
+        true
+    });
+    assert_eq!((games, stop.load(std::sync::atomic::Ordering::Relaxed)), (2, false));
+}
+
+#[test]
+fn a_panic_of_the_callback_ends_the_match_instead_of_hanging() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let log: Log = Arc::default();
+        let (first, second) = (side(&log, false), side(&log, true));
+        // Workers wait for counts here: a verdict is possible from the
+        // first pair on.
+        let options = MatchOptions::new(40)
+            .openings(vec![])
+            .control(CLOCK)
+            .concurrency(4)
+            .sprt(Some((quick_sprt(), EloModel::Logistic)));
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_match(&first, &second, &options, &AtomicBool::new(false), &mut |_| panic!("the callback fails"));
+        }));
+        let _ = done.send(played.is_err());
+    });
+    // A regression hangs: a minute is far more than the match needs.
+    assert_eq!(finished.recv_timeout(Duration::from_secs(60)), Ok(true));
+}

@@ -130,14 +130,16 @@ fn lock(slots: &Mutex<Slots>) -> MutexGuard<'_, Slots> {
     slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Sets the stop and wakes the workers when dropped (the end of the
-/// calling thread's loop, or its unwinding).
+/// Sets the stop and wakes the workers should the calling thread's loop
+/// unwind (a panic of `on_game`): no worker is left waiting for a count.
 struct StopOnDrop<'a>(&'a AtomicBool, &'a Condvar);
 
 impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-        self.1.notify_all();
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+            self.1.notify_all();
+        }
     }
 }
 
