@@ -514,57 +514,6 @@ class _Score(TypedDict):
     llr_high: float | None
     sprt: Literal["H0", "H1"] | None
 
-class _MatchResult(_Score):
-    games: list[Record]
-
-class _GameReport(_Score):
-    game: int
-    black: str
-    white: str
-    result: str
-    termination: str | None
-    first_score: float
-
-def match(
-    a: Engine | _Policy,
-    b: Engine | _Policy,
-    *,
-    openings: Sequence[Record] | None = None,
-    games: int | None = None,
-    time: float = 60.0,
-    increment: float = 0.0,
-    sprt: str | None = None,
-    progress: Callable[[_GameReport], object] | bool | None = None,
-    concurrency: int = 1,
-    adjudicate: int | None = None,
-) -> _MatchResult:
-    """A match between two engines or policies (``policy(position) -> move``),
-    played as ``reversi match`` plays it.
-
-    Each opening (without ``openings``, the library's 60 default openings of
-    4 plies, as ``reversi match`` plays them; an empty list: the standard
-    start) is played twice, colours swapped;
-    ``games`` defaults to two per opening. ``wins``, ``draws``, ``losses`` and
-    ``score`` are ``a``'s; ``elo`` with its 95% interval (``None`` at an open end,
-    as ``--json``'s ``null``); ``llr`` the log-likelihood ratio of ``sprt``
-    (``"ELO0,ELO1,ALPHA,BETA"``, as ``--sprt``; the match stops at its verdict,
-    ``sprt`` ``"H0"`` or ``"H1"``); ``games`` the records in game order (``Round``,
-    and a ``Termination`` field for a forfeit or an adjudicated game: an illegal
-    move, time, a crash or garbage loses the game, and the engine is started
-    again; one that cannot be started forfeits the game and the match goes on). ``progress`` is called with
-    each game as it ends (the fields of a ``--json`` game line); ``True`` shows a
-    tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
-    process plays the first game and is ended with the match (the engine
-    starts again at its next use); one ``Engine`` may play both sides.
-    ``concurrency`` games run at once (1 to 256, as ``--concurrency``; an
-    ``Engine`` starts more processes); the records are the same.
-    ``adjudicate`` (1 to 30, as ``--adjudicate``) ends each game by exact solve
-    once at most that many squares are empty, with the result of perfect play
-    (its record's ``Termination`` says so). The games
-    run with the GIL released, and Ctrl-C stops the match at once. A policy's
-    or ``progress``' exception is raised.
-    """
-
 class _GamesStanding(_Score):
     games: int
 
@@ -586,6 +535,85 @@ class _PairStanding(TypedDict):
     sprt: Literal["H0", "H1"] | None
     discs: float | None
     discs_margin: float | None
+
+class _MatchResult(_PairStanding):
+    records: list[Record]
+
+class _GameReport(TypedDict):
+    game: int
+    black: str
+    white: str
+    result: str
+    termination: str | None
+    first_score: float
+    standing: _PairStanding
+
+def match(
+    a: Engine | _Policy,
+    b: Engine | _Policy,
+    *,
+    openings: Sequence[Record] | None = None,
+    games: int | None = None,
+    time: float = 60.0,
+    increment: float = 0.0,
+    sprt: str | None = None,
+    sprt_model: Literal["logistic", "normalized", "normalised"] = "logistic",
+    progress: Callable[[_GameReport], object] | bool | None = None,
+    concurrency: int = 1,
+    adjudicate: int | None = None,
+    resign: str | None = None,
+    draw: str | None = None,
+    max_plies: int | None = None,
+    openings_random: int | None = None,
+    seed: int = 0,
+    margin: int | None = None,
+    log: str | PathLike[str] | None = None,
+) -> _MatchResult:
+    """A match between two engines or policies (``policy(position) -> move``),
+    played as ``reversi match`` plays it.
+
+    Each opening (without ``openings``, the library's 60 default openings of
+    4 plies, as ``reversi match`` plays them; an empty list: the standard
+    start) is played twice, colours swapped (games ``2m`` and ``2m + 1``, a
+    pair); ``games`` defaults to two per opening. The result has the fields
+    of ``--json``'s summary, ``a``'s view: ``games``, the games' ``wins``,
+    ``draws``, ``losses``, ``score``, Elo and trinomial LLR; the pairs'
+    ``pentanomial`` counts, ``elo`` and normalised ``nelo`` with their 95%
+    intervals (``None`` at an open end, as ``--json``'s ``null``), the disc
+    difference ``discs``, and ``llr``, the generalised SPRT's log-likelihood
+    ratio on the pairs of ``sprt`` (``"ELO0,ELO1,ALPHA,BETA"``, as ``--sprt``)
+    under ``sprt_model`` (as ``--sprt-model``; the match stops at its
+    verdict, ``sprt`` ``"H0"`` or ``"H1"``, no game started after it);
+    ``records`` the records in game order (``Round``,
+    and a ``Termination`` field for a forfeit or an adjudicated game: an illegal
+    move, time, a crash or garbage loses the game, and the engine is started
+    again; one that cannot be started forfeits the game and the match goes on). ``progress`` is called with
+    each game as it ends (a ``--json`` game line, with the ``standing``
+    after it); ``True`` shows a
+    tqdm bar (lines on ``sys.stderr`` without tqdm). An ``Engine``'s running
+    process plays the first game and is ended with the match (the engine
+    starts again at its next use); one ``Engine`` may play both sides.
+    ``concurrency`` games run at once (1 to 256, as ``--concurrency``; an
+    ``Engine`` starts more processes); the records are the same.
+    ``adjudicate`` (1 to 30, as ``--adjudicate``) ends each game by exact solve
+    once at most that many squares are empty, with the result of perfect play
+    (its record's ``Termination`` says so). ``resign`` (``"MOVES,SCORE"``, as
+    ``--resign``) and ``draw`` (``"FROM,MOVES,SCORE"``, as ``--draw``) end a
+    game by the engines' own reported evaluations (NBoard engines'; RULES.md,
+    "Adjudication"); ``max_plies`` (as ``--max-plies``) stops a game at that
+    many plies, with no result and not scored. Each record carries the
+    match's definition (``MatchEngine1``...) and names its ``BlackEngine``,
+    ``WhiteEngine``, ``TimeControl`` and ``Opening``, with each move's time
+    and reported evaluation. ``openings_random`` plays seeded
+    random openings of that many plies instead of ``openings`` (``seed``;
+    ``margin``: only those within that many discs of even), half of
+    ``games`` of them, else 60, as ``--openings-random``. ``log`` is a
+    directory (created if missing) where each engine's exchange with the
+    referee is appended, ``engine-1.log`` for ``a`` and ``engine-2.log`` for
+    ``b``, as ``--log DIR`` (an ``Engine``'s running process is then not
+    reused). The games run with the GIL released, and Ctrl-C stops the match
+    at once. A policy's or ``progress``' exception is raised.
+    """
 
 class _TournamentGame(TypedDict):
     game: int
@@ -634,6 +662,10 @@ def tournament(
     openings_random: int | None = None,
     seed: int = 0,
     margin: int | None = None,
+    resign: str | None = None,
+    draw: str | None = None,
+    max_plies: int | None = None,
+    log: str | PathLike[str] | None = None,
 ) -> _TournamentResult:
     """A tournament between engines or policies, played as ``reversi
     tournament`` plays it: ``"roundrobin"`` (every one against every other) or
@@ -652,7 +684,11 @@ def tournament(
     position up to the 8 symmetries. ``openings_random`` plays seeded random
     openings of that many plies instead (``seed``; ``margin``: only those
     within that many discs of even), half of ``games`` of them, else 60.
+    ``adjudicate``, ``resign``, ``draw`` and ``max_plies`` end games early as
+    in ``match``.
     ``progress`` is called with each game as it ends (a ``--json`` game line).
+    ``log``: each engine's exchange appended to ``engine-N.log`` in that
+    directory, N its place in ``engines`` from 1, as ``--log DIR``.
     Names are the engines' own (an ``Engine`` not running: its command) or the
     callables' ``__name__``, a repeated name followed by ``#`` and the
     entrant's number. The games run with the GIL released, and Ctrl-C stops

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,8 +81,8 @@ def test_match_between_an_engine_and_a_policy_records_every_game() -> None:
     openings = [rr.Record(["f5", "d6"]), rr.Record(["f5", "f6", "e6"])]
     with scripted("nboard", "good") as engine:
         result = rr.match(engine, first_move, openings=openings, time=10.0)
-    assert result["wins"] + result["draws"] + result["losses"] == 4
-    games = result["games"]
+    assert result["games"]["wins"] + result["games"]["draws"] + result["games"]["losses"] == 4
+    games = result["records"]
     assert len(games) == 4
     for i, game in enumerate(games):
         opening = openings[i // 2].moves
@@ -89,14 +90,14 @@ def test_match_between_an_engine_and_a_policy_records_every_game() -> None:
         assert game.plies()[-1][2].is_game_over()
         names = ("scripted-good", "first_move") if i % 2 == 0 else ("first_move", "scripted-good")
         assert (game.black, game.white) == names
-    assert 0.0 <= result["score"] <= 1.0
+    assert 0.0 <= result["games"]["score"] <= 1.0 and 0.0 <= result["pair_score"] <= 1.0
 
 
 def test_match_forfeits_restart_the_engine() -> None:
     with scripted("gtp", "crash:3") as engine:
         result = rr.match(engine, first_move, openings=[], games=4, time=10.0)  # the standard start
-    assert (result["wins"], result["draws"], result["losses"]) == (0, 0, 4)
-    for game in result["games"]:
+    assert (result["games"]["wins"], result["games"]["draws"], result["games"]["losses"]) == (0, 0, 4)
+    for game in result["records"]:
         assert game.result in ("-64:r", "+64:r")
         assert len(game.moves) in (4, 5)
 
@@ -106,17 +107,17 @@ def test_match_between_policies_and_errors() -> None:
         return position.moves()[-1]
 
     result = rr.match(first_move, last_move, games=2)
-    assert len(result["games"]) == 2
+    assert len(result["records"]) == 2
 
     # Without openings: the library's 60 default openings, two games each,
     # as `reversi match` plays them.
-    default = rr.match(first_move, last_move)["games"]
+    default = rr.match(first_move, last_move)["records"]
     assert len(default) == 120
     openings = {tuple(g.moves[:4]) for g in default}
     assert len(openings) == 60
     assert default[0].moves[:4] == default[1].moves[:4]
     # An empty list: the standard start alone (d3 first, e6 last of its moves).
-    plain = rr.match(first_move, last_move, openings=[])["games"]
+    plain = rr.match(first_move, last_move, openings=[])["records"]
     assert [g.moves[0] for g in plain] == ["d3", "e6"]
 
     def broken(position: rr.Position) -> str:
@@ -133,7 +134,7 @@ def test_match_between_policies_and_errors() -> None:
     # One engine on both sides: the match starts a second process of it.
     with scripted("gtp", "good") as engine:
         both = rr.match(engine, engine, games=2)
-        assert [(g.black, g.white) for g in both["games"]] == [("scripted-good", "scripted-good")] * 2
+        assert [(g.black, g.white) for g in both["records"]] == [("scripted-good", "scripted-good")] * 2
         assert engine.move(rr.Position()) == "d3"
 
 
@@ -148,41 +149,40 @@ def test_a_match_keeps_every_game_when_an_engine_cannot_start_again(tmp_path: Pa
     once.chmod(0o755)
     with rr.Engine(str(once)) as engine:
         result = rr.match(engine, first_move, openings=[], games=4, time=10.0)  # the standard start
-    assert (result["wins"], result["draws"], result["losses"]) == (0, 0, 4)
-    assert [g.result for g in result["games"]] == ["-64:r", "+64:r", "-64:r", "+64:r"]
-    assert len(result["games"][0].moves) == 2  # its first move, the policy's, then the crash
-    assert [len(g.moves) for g in result["games"][1:]] == [0, 0, 0]
+    assert (result["games"]["wins"], result["games"]["draws"], result["games"]["losses"]) == (0, 0, 4)
+    assert [g.result for g in result["records"]] == ["-64:r", "+64:r", "-64:r", "+64:r"]
+    assert len(result["records"][0].moves) == 2  # its first move, the policy's, then the crash
+    assert [len(g.moves) for g in result["records"][1:]] == [0, 0, 0]
 
 
 def test_match_progress_and_sprt_fields_as_the_cli_json() -> None:
     def last_move(position: rr.Position) -> str:
         return position.moves()[-1]
 
-    seen: list[dict[str, object]] = []
+    seen: list[dict[str, Any]] = []
     result = rr.match(
-        first_move, last_move, openings=[], games=6, sprt="0,10,0.05,0.05", progress=seen.append
+        first_move,
+        last_move,
+        openings=[],
+        games=6,
+        sprt="0,10,0.05,0.05",
+        sprt_model="normalized",
+        progress=seen.append,
     )
     assert [g["game"] for g in seen] == [1, 2, 3, 4, 5, 6]
-    fields = {
-        "wins",
-        "draws",
-        "losses",
-        "score",
-        "elo",
-        "elo_low",
-        "elo_high",
-        "llr",
-        "llr_low",
-        "llr_high",
-        "sprt",
-    }
+    trinomial = {"games", "wins", "draws", "losses", "score", "elo", "elo_low", "elo_high"}
+    trinomial |= {"llr", "llr_low", "llr_high", "sprt"}
+    pairs = {"games", "pentanomial", "pairs", "pair_score", "elo", "elo_low", "elo_high", "nelo"}
+    pairs |= {"nelo_low", "nelo_high", "llr", "llr_low", "llr_high", "sprt_model", "sprt", "discs"}
+    pairs |= {"discs_margin"}
     for game in seen:
-        assert fields | {"game", "black", "white", "result", "termination", "first_score"} == set(game)
-        assert isinstance(game["llr"], float)
-    assert fields | {"games"} == set(result)
-    last = seen[-1]
-    assert all(result[f] == last[f] for f in fields)  # type: ignore[literal-required]
-    assert result["sprt"] is None
+        assert {"game", "black", "white", "result", "termination", "first_score", "standing"} == set(game)
+        assert set(game["standing"]) == pairs and set(game["standing"]["games"]) == trinomial
+        assert isinstance(game["standing"]["llr"], float)
+        assert game["standing"]["sprt_model"] == "normalized"
+    assert pairs | {"records"} == set(result)
+    assert {k: v for k, v in result.items() if k != "records"} == seen[-1]["standing"]
+    assert result["sprt"] is None and result["pairs"] == 3
 
 
 def lopsided() -> tuple[Callable[[rr.Position], str], Callable[[rr.Position], str]]:
@@ -213,16 +213,20 @@ def lopsided() -> tuple[Callable[[rr.Position], str], Callable[[rr.Position], st
 def test_match_open_elo_interval_is_none_and_sprt_stops_the_match() -> None:
     # W 3 L 1: the score's interval reaches 1, so the Elo's upper end is open.
     result = rr.match(*lopsided(), openings=[], games=4)  # the standard start
-    assert [g.result for g in result["games"]] == ["+64:r", "+64:r", "+64:r", "-64:r"]
-    assert (result["wins"], result["losses"]) == (3, 1)
-    assert result["elo"] is not None and result["elo_low"] is not None and result["elo_high"] is None
-    assert result["elo_low"] < result["elo"]
-    # An SPRT stops the match at its verdict, as `reversi match --sprt` does:
-    # after game 3 (W 2 L 1) the LLR is 1.01, past its bound 0.85.
-    seen: list[dict[str, object]] = []
+    assert [g.result for g in result["records"]] == ["+64:r", "+64:r", "+64:r", "-64:r"]
+    games = result["games"]
+    assert (games["wins"], games["losses"]) == (3, 1)
+    assert games["elo"] is not None and games["elo_low"] is not None and games["elo_high"] is None
+    assert games["elo_low"] < games["elo"]
+    # An SPRT on the pairs stops the match at its verdict, as `reversi match
+    # --sprt` does: after the first pair (W, L: 1 point of 2) the LLR is
+    # 0.97, past its bound 0.85, and no game is played after it.
+    seen: list[dict[str, Any]] = []
     decided = rr.match(*lopsided(), openings=[], games=40, sprt="-400,-200,0.3,0.3", progress=seen.append)
-    assert decided["sprt"] == "H1" and len(decided["games"]) == len(seen) == 3
-    assert decided["llr"] is not None and decided["llr"] > 0.85
+    assert decided["sprt"] == "H1" and len(decided["records"]) == len(seen) == 2
+    assert decided["pentanomial"] == [0, 0, 1, 0, 0] and decided["sprt_model"] == "logistic"
+    assert decided["llr"] is not None and decided["llr_high"] is not None
+    assert decided["llr"] > decided["llr_high"] > 0.84
 
 
 def test_match_concurrency_gives_the_same_records() -> None:
@@ -231,8 +235,8 @@ def test_match_concurrency_gives_the_same_records() -> None:
 
     one = rr.match(first_move, last_move, games=6)
     two = rr.match(first_move, last_move, games=6, concurrency=2)
-    assert [str(g) for g in one["games"]] == [str(g) for g in two["games"]]
-    assert (one["wins"], one["draws"], one["losses"]) == (two["wins"], two["draws"], two["losses"])
+    assert [str(g) for g in one["records"]] == [str(g) for g in two["records"]]
+    assert one["games"] == two["games"] and one["pentanomial"] == two["pentanomial"]
     for bad in (0, 257):
         with pytest.raises(ValueError, match="concurrency"):
             rr.match(first_move, last_move, games=2, concurrency=bad)
@@ -260,16 +264,17 @@ def test_match_adjudicated_scores_as_played_out_perfectly(tmp_path: Path) -> Non
     out = rr.match(a, b, games=8)
     told: list[dict[str, object]] = []
     cut = rr.match(a, b, games=8, adjudicate=10, progress=told.append)
-    assert (cut["wins"], cut["draws"], cut["losses"]) == (out["wins"], out["draws"], out["losses"])
+    wdl = ("wins", "draws", "losses")
+    assert [cut["games"][k] for k in wdl] == [out["games"][k] for k in wdl]  # type: ignore[literal-required]
     adjudicated = [str(t["termination"]) for t in told if t["termination"] is not None]
     assert adjudicated
     assert all(t.startswith("adjudicated at 10 empties by exact solve: ") for t in adjudicated)
-    for played, ended in zip(out["games"], cut["games"]):
+    for played, ended in zip(out["records"], cut["records"]):
         # The same game up to the adjudication, and the same winner.
         assert played.moves[: len(ended.moves)] == ended.moves
         assert played.plies()[-1][2].outcome == ended_outcome(ended)
     # The records say so.
-    rr.write(cut["games"], tmp_path / "cut.ggf")
+    rr.write(cut["records"], tmp_path / "cut.ggf")
     text = (tmp_path / "cut.ggf").read_text()
     assert text.count("Termination[adjudicated at 10 empties") == len(adjudicated)
     for bad in (0, 31, 1000):
@@ -294,7 +299,7 @@ def test_match_progress_bar() -> None:
         return position.moves()[-1]
 
     # Without a callable: a tqdm bar where tqdm is installed (lines on stderr else).
-    assert len(rr.match(first_move, last_move, games=2, progress=True)["games"]) == 2
+    assert len(rr.match(first_move, last_move, games=2, progress=True)["records"]) == 2
 
 
 SERVE = "import reversi_rules as rr; rr.{}(lambda p: p.moves()[-1])"
@@ -319,3 +324,81 @@ def test_serve_gtp_and_nboard() -> None:
         check=True,
     )
     assert run.stdout == "set myname <lambda>\npong 1\nstatus thinking\n=== F6\nstatus\n"
+
+
+def test_match_records_the_evaluations_an_engine_reports(tmp_path: Path) -> None:
+    # The scripted NBoard engine reports its move request's number over 2:
+    # the records carry them as GGF's move evaluations, as the CLI's do.
+    with scripted("nboard", "eval") as engine:
+        result = rr.match(engine, first_move, openings=[], games=2, time=10.0)
+    rr.write(result["records"], tmp_path / "evals.ggf")
+    text = (tmp_path / "evals.ggf").read_text()
+    # Game 1: the engine is Black, its evaluations 0.5, 1, 1.5, ...
+    assert text.split("Round[2]")[0].count("/0.5/") == 1 and "/1.5/" in text, text
+
+
+def test_match_adjudicates_by_the_engines_evaluations(tmp_path: Path) -> None:
+    # Black says it is 8 behind, White that it is 8 ahead (NBoard's
+    # `=== MOVE/EVAL`): after three moves each, Black resigns.
+    behind = ",".join(["-8"] * 30)
+    ahead = ",".join(["8"] * 30)
+    with scripted("nboard", f"say={behind}") as a, scripted("nboard", f"say={ahead}") as b:
+        result = rr.match(a, b, openings=[], games=1, time=20.0, resign="3,6")
+    (record,) = result["records"]
+    assert len(record.moves) == 6
+    assert record.result == "-8:r"
+    assert (result["games"]["wins"], result["games"]["losses"]) == (0, 1)
+    path = tmp_path / "games.pgn"
+    rr.write(result["records"], path)
+    text = path.read_text()
+    assert '[Termination "adjudicated by evaluation: black resigns' in text
+    assert '[TimeControl "20+0"]' in text
+    assert '[Opening "the standard start"]' in text
+    assert '[BlackEngine "nboard:' in text
+    assert '[MatchResign "3,6"]' in text
+    assert "{[%eval -8] [%emt " in text
+
+
+def test_match_rules_never_fire_for_gtp_and_are_checked() -> None:
+    ahead = ",".join(["8"] * 40)
+    with scripted("gtp", "good") as a, scripted("nboard", f"say={ahead}") as b:
+        result = rr.match(a, b, openings=[], games=1, time=20.0, resign="1,0.5", draw="0,1,100")
+    (record,) = result["records"]
+    # Played to its end: the GTP side's moves report no evaluation.
+    assert record.plies()[-1][2].is_game_over()
+    for keyword, value, message in [
+        ("resign", "3", "resign: expected MOVES,SCORE"),
+        ("resign", "0,6", "resign: expected 1 to 1000 moves a side, found 0"),
+        ("draw", "40,4,-1", "draw: expected a score in discs, 0 to 1000, found -1"),
+        ("max_plies", 0, "max_plies: expected a ply limit of at least 1, found 0"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            rr.match(first_move, first_move, openings=[], games=1, **{keyword: value})  # type: ignore[arg-type]
+
+
+def test_match_and_tournament_stop_games_at_max_plies() -> None:
+    result = rr.match(first_move, first_move, openings=[], games=2, max_plies=10)
+    assert [len(r.moves) for r in result["records"]] == [10, 10]
+    assert all(r.result is None for r in result["records"])
+    assert (result["games"]["games"], result["pairs"]) == (0, 0)
+
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    table = rr.tournament([first_move, last_move], openings=[], games=2, max_plies=12)
+    assert [len(r.moves) for r in table["records"]] == [12, 12]
+    assert table["games"] == 0
+
+
+def test_tournament_records_name_their_random_openings(tmp_path: Path) -> None:
+    def last_move(position: rr.Position) -> str:
+        return position.moves()[-1]
+
+    table = rr.tournament([first_move, last_move], games=4, openings_random=6, seed=3, time=5.0)
+    path = tmp_path / "games.pgn"
+    rr.write(table["records"], path)
+    text = path.read_text()
+    for n in (1, 2):
+        assert text.count(f'[Opening "random 6 plies seed 3 opening {n}"]') == 2
+    assert text.count('[BlackEngine "python:first_move"]') == 2
+    assert text.count('[TimeControl "5+0"]') == 4

@@ -167,7 +167,7 @@ def test_other_threads_run_while_a_match_waits_for_an_engine():
         finally:
             done.set()
             thread.join()
-    assert result["games"][0].result == "-64:t"  # Black, the engine, lost on time
+    assert result["records"][0].result == "-64:t"  # Black, the engine, lost on time
     # A second of waiting: about 100 ticks when the match lets go of the GIL,
     # none or one when it holds it.
     assert ticks >= 10

@@ -153,18 +153,19 @@ def test_convert_refuses_an_output_in_the_library_s_words(tmp_path: Path, name: 
 
 def test_match_adjudicated_as_the_cli(tmp_path: Path) -> None:
     # The same engines, games and limit: the same games, results and
-    # terminations (the CLI adds its match's definition; the times differ).
+    # terminations (the CLI adds its match's definition and names its openings
+    # file where Python names a list; the times differ).
     out, openings = tmp_path / "cli.ggf", tmp_path / "openings.txt"
     openings.write_text("f5d6c3\nf5f6e6f4\n")
     greedy, rand = f"'{cli()}' gtp --policy greedy", f"'{cli()}' gtp"
     argv = [cli(), "match", f"gtp:{greedy}", f"gtp:{rand}", "--openings", str(openings), "--adjudicate", "12"]
     subprocess.run([*argv, "-o", str(out)], check=True, capture_output=True)
     with rr.Engine(greedy) as a, rr.Engine(rand) as b:
-        games = rr.match(a, b, openings=list(rr.read(openings)), adjudicate=12)["games"]
+        games = rr.match(a, b, openings=list(rr.read(openings)), adjudicate=12)["records"]
     rr.write(games, tmp_path / "python.ggf")
 
     def comparable(path: Path) -> str:
-        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+        return re.sub(r"Match\w+\[[^]]*\]|Opening\[[^]]*\]|//[0-9.]+", "", path.read_text())
 
     assert comparable(out) == comparable(tmp_path / "python.ggf")
     assert comparable(out).count("Termination[adjudicated at 12 empties") >= 1
@@ -184,9 +185,79 @@ def test_tournament_as_the_cli(tmp_path: Path) -> None:
     rr.write(result["records"], tmp_path / "python.ggf")
 
     def comparable(path: Path) -> str:
-        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+        return re.sub(r"Match\w+\[[^]]*\]|Opening\[[^]]*\]|//[0-9.]+", "", path.read_text())
 
     assert comparable(out) == comparable(tmp_path / "python.ggf")
     assert comparable(out).count("Tournament[roundrobin of 3]") == 12
     assert [row["name"] for row in result["rows"]] != []
     assert {row["name"] for row in result["rows"]} == {"greedy", "random #2", "random #3"}
+
+
+def logged_games(log: Path) -> set[str]:
+    """The games an exchange log marks (its lines' first word; `-` while the
+    engine starts)."""
+    return {line.split(" ", 1)[0] for line in log.read_text().splitlines()} - {"-"}
+
+
+def test_match_random_openings_and_logs_as_the_cli(tmp_path: Path) -> None:
+    # The same request: the same random openings (one library call), so the
+    # same games; each engine's exchange in DIR/engine-N.log, game by game.
+    out = tmp_path / "cli.ggf"
+    greedy, rand = f"'{cli()}' gtp --policy greedy", f"'{cli()}' gtp --seed 4"
+    drawn = ["--openings-random", "6", "--seed", "3", "--margin", "40", "--games", "4"]
+    argv = [cli(), "match", f"gtp:{greedy}", f"gtp:{rand}", *drawn, "--log", str(tmp_path / "cli-logs")]
+    subprocess.run([*argv, "-o", str(out)], check=True, capture_output=True)
+    with rr.Engine(greedy) as a, rr.Engine(rand) as b:
+        result = rr.match(a, b, openings_random=6, seed=3, margin=40, games=4, log=tmp_path / "py-logs")
+    rr.write(result["records"], tmp_path / "python.ggf")
+
+    def comparable(path: Path) -> str:
+        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+
+    assert comparable(out) == comparable(tmp_path / "python.ggf")
+    # Random openings, named alike: six plies each, not the default four.
+    assert "Opening[random 6 plies" in comparable(out)
+    assert all(len(r.moves) >= 6 for r in result["records"])
+    for n in (1, 2):
+        cli_log, py_log = tmp_path / "cli-logs" / f"engine-{n}.log", tmp_path / "py-logs" / f"engine-{n}.log"
+        assert logged_games(cli_log) == logged_games(py_log) == {"1", "2", "3", "4"}
+    # Another seed, other openings; openings and openings_random together refused.
+    other = rr.match(first, second, openings_random=6, seed=4, games=4)
+    assert [r.moves[:6] for r in other["records"]] != [r.moves[:6] for r in result["records"]]
+    with pytest.raises(ValueError, match="openings_random: not with openings"):
+        rr.match(first, second, openings=[], openings_random=6)
+    with pytest.raises(ValueError, match="openings_random: "):
+        rr.match(first, second, openings_random=0)
+
+
+def first(position: rr.Position) -> str:
+    return position.moves()[0]
+
+
+def second(position: rr.Position) -> str:
+    return position.moves()[-1]
+
+
+def test_tournament_logs_as_the_cli(tmp_path: Path) -> None:
+    out = tmp_path / "cli.ggf"
+    greedy, rand = f"'{cli()}' gtp --policy greedy", f"'{cli()}' gtp --seed 4"
+    drawn = ["--openings-random", "5", "--seed", "7", "--games", "2"]
+    argv = [cli(), "tournament", f"gtp:{greedy}", f"gtp:{rand}", f"gtp:{greedy}", *drawn]
+    subprocess.run(
+        [*argv, "--log", str(tmp_path / "cli-logs"), "-o", str(out)], check=True, capture_output=True
+    )
+    with rr.Engine(greedy) as a, rr.Engine(rand) as b, rr.Engine(greedy) as c:
+        result = rr.tournament([a, b, c], openings_random=5, seed=7, games=2, log=str(tmp_path / "py-logs"))
+    rr.write(result["records"], tmp_path / "python.ggf")
+
+    def comparable(path: Path) -> str:
+        return re.sub(r"Match\w+\[[^]]*\]|//[0-9.]+", "", path.read_text())
+
+    assert comparable(out) == comparable(tmp_path / "python.ggf")
+    for n in (1, 2, 3):
+        cli_log, py_log = tmp_path / "cli-logs" / f"engine-{n}.log", tmp_path / "py-logs" / f"engine-{n}.log"
+        assert logged_games(cli_log) == logged_games(py_log) != set()
+    # A log that cannot be a directory: the system's error, naming it.
+    (tmp_path / "file").write_text("")
+    with pytest.raises(OSError, match="file"):
+        rr.tournament([first, second], games=2, log=tmp_path / "file")

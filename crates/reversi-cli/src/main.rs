@@ -130,6 +130,7 @@ mod output;
 mod perft;
 mod play;
 mod referee;
+mod referee_args;
 mod replay;
 mod serve;
 mod solve;
@@ -174,7 +175,7 @@ enum Command {
     /// Be an NBoard engine on standard input and output (the random or greedy policy).
     Nboard(serve::ServeArgs),
     /// Referee a match between two GTP or NBoard engines, each game appended to a file.
-    Match(referee::MatchArgs),
+    Match(Box<referee::MatchArgs>),
     /// Referee a tournament of GTP or NBoard engines (round robin or gauntlet), with a crosstable.
     Tournament(tournament::TournamentArgs),
     /// Show, look up and convert Edax opening books (book.dat and a text form).

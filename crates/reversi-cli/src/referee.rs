@@ -1,5 +1,5 @@
 //! `reversi match`: two engines (GTP or NBoard processes) play a match
-//! refereed by reversi-engine's `run_match`; each game is appended to the
+//! refereed by reversi-engine's `run_scored_match`; each game is appended to the
 //! records file as it ends, and a line of the score so far is printed.
 
 use std::collections::BTreeSet;
@@ -11,15 +11,15 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    DEFAULT_SETUP, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchDefinition, MatchOptions,
-    RecordsFormatError, Repeats, Sprt, Standing, Tally, Termination, TimeControl, Verdict, check_adjudicate,
-    check_records_format, opening, resumed, run_match,
+    EloModel, EngineSpec, GameReport, GameState, GameSummary, MatchDefinition, PairStanding, PairTally,
+    RecordsFormatError, Repeats, Sprt, Termination, check_records_format, opening, resumed_tally, run_scored_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 
 use crate::Failure;
-use crate::files::{FormatChoice, open_source, parse_format};
+use crate::files::{FormatChoice, open_source};
 use crate::output::{Stdout, one_line};
+use crate::referee_args::RefereeArgs;
 
 /// Arguments of `reversi match`.
 #[derive(Args, Debug)]
@@ -31,57 +31,23 @@ pub(crate) struct MatchArgs {
     /// The second engine.
     #[arg(value_name = "ENGINE", value_parser = parse_engine)]
     second: EngineSpec,
-    /// Openings: every game of a record file (any format read), each played
-    /// twice, colours swapped (default: every position after 4 plies, one
-    /// per symmetry class: 60 openings).
-    #[arg(long, value_name = "FILE")]
-    openings: Option<PathBuf>,
-    /// How many games (default: two per opening; with --resume, the number
-    /// its records were played for).
-    #[arg(long, value_name = "N")]
-    games: Option<usize>,
-    /// Each side's time for a game, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
-    time: f64,
-    /// Seconds added to a side's clock after each of its moves.
-    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = parse_seconds)]
-    increment: f64,
-    /// How many games at once, 1 to 256.
-    #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_CONCURRENCY as i64))]
-    concurrency: u16,
-    /// Seconds an engine has to start and to get ready for a game.
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SETUP.as_secs_f64(), value_parser = parse_seconds)]
-    setup: f64,
-    /// The search depth told to NBoard engines (set depth N).
-    #[arg(long, value_name = "N")]
-    depth: Option<u32>,
     /// The first engine's working directory.
     #[arg(long, value_name = "DIR")]
     dir1: Option<PathBuf>,
     /// The second engine's working directory.
     #[arg(long, value_name = "DIR")]
     dir2: Option<PathBuf>,
-    /// Where each finished game is appended.
-    #[arg(short = 'o', long = "output", value_name = "RECORDS")]
-    output: PathBuf,
-    /// The records' format (else from the extension, else GGF).
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
-    to: Option<Format>,
-    /// Go on with the match RECORDS holds: play only the games it lacks
-    /// (refused when its records say other engines, openings or clock).
-    #[arg(long)]
-    resume: bool,
-    /// Print a JSON object per game and one at the end instead of text.
-    #[arg(long)]
-    json: bool,
-    /// End each game by exact solve once at most EMPTIES squares are empty
-    /// (1 to 30), with the result of perfect play; the record says so.
-    #[arg(long, value_name = "EMPTIES", value_parser = parse_adjudicate)]
-    adjudicate: Option<u8>,
-    /// Stop when a sequential probability ratio test decides:
-    /// elo0,elo1,alpha,beta (for example 0,10,0.05,0.05).
+    /// The options every refereed game has.
+    #[command(flatten)]
+    game: RefereeArgs,
+    /// Stop when a generalised SPRT on the game pairs (an opening with
+    /// both colours) decides: elo0,elo1,alpha,beta (for example
+    /// 0,10,0.05,0.05); no game starts after its verdict.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
+    /// The SPRT's Elo model: logistic or normalized.
+    #[arg(long, value_name = "MODEL", default_value = "logistic", value_parser = parse_model)]
+    sprt_model: EloModel,
 }
 
 pub(crate) fn parse_engine(s: &str) -> Result<EngineSpec, String> {
@@ -92,16 +58,8 @@ pub(crate) fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseSprtError| e.to_string())
 }
 
-pub(crate) fn parse_adjudicate(s: &str) -> Result<u8, String> {
-    let n: u64 = s.parse().map_err(|_| format!("expected a number of empty squares, found {s:?}"))?;
-    check_adjudicate(n).map_err(|e| e.to_string())
-}
-
-pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if x.is_finite() && (0.0..=1e7).contains(&x) => Ok(x),
-        _ => Err(format!("expected seconds from 0 to 10000000, found {s:?}")),
-    }
+pub(crate) fn parse_model(s: &str) -> Result<EloModel, String> {
+    s.parse().map_err(|e: reversi_engine::referee::ParseEloModelError| e.to_string())
 }
 
 /// The openings of `path`, each checked playable.
@@ -227,24 +185,25 @@ const WARNED_REPEATS: usize = 5;
 /// match's options (openings, clock, games) and what a resume has played,
 /// the engines checked and started once, then the games.
 pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
-    let format = records_format(&args.output, args.to, args.resume)?;
-    let engines = engine_specs(args);
-    let openings = match_openings(args, &engines)?;
-    let records = if args.resume { read_done(&args.output)? } else { Vec::new() };
+    let game = &args.game;
+    let format = records_format(&game.output, game.to, game.resume)?;
+    let engines = engine_specs(args)?;
+    let (openings, _) = game.openings()?;
+    check_gtp_openings(&[&engines[0], &engines[1]], &openings)?;
+    let records = if game.resume { read_done(&game.output)? } else { Vec::new() };
     // A resume plays the number of games its records say unless told.
-    let games = args.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
-    let options = match_options(args, openings, games);
+    let games = game.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
+    let options = game.match_options(openings, games).sprt(args.sprt.map(|s| (s, args.sprt_model)));
     let definition = MatchDefinition::new(&engines[0], &engines[1], &options);
-    let (tally, done) = resumed_games(args, &definition, &records, games)?;
+    let (mut tally, done) = resumed_games(args, &definition, &records, games)?;
     let options = options.done(done);
     // Engines' process groups are ended if the match is interrupted.
     crate::interrupt::watch();
-    probe_engines(&[&engines[0], &engines[1]], Duration::from_secs_f64(args.setup))?;
+    probe_engines(&[&engines[0], &engines[1]], game.setup())?;
     let mut games = MatchGames {
         args,
         format,
         definition,
-        tally,
         repeats: Repeats::default(),
         repeated: 0,
         file: None,
@@ -256,81 +215,49 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let stop = AtomicBool::new(false);
     let f1 = |deadline| engines[0].start(deadline);
     let f2 = |deadline| engines[1].start(deadline);
-    run_match(&f1, &f2, &options, &stop, &mut |report| games.on_game(report));
-    games.finish()
+    run_scored_match(&f1, &f2, &options, &mut tally, &stop, &mut |report, standing| games.on_game(report, standing));
+    let sprt = options.sprt_of();
+    games.finish(&tally.standing(sprt.as_ref().map(|(s, m)| (s, *m))))
 }
 
-/// The two engines with their depth and working directories.
-fn engine_specs(args: &MatchArgs) -> [EngineSpec; 2] {
-    let with = |spec: &EngineSpec, dir: &Option<PathBuf>| {
-        let spec = spec.clone().depth(args.depth);
-        match dir {
-            Some(dir) => spec.dir(dir),
-            None => spec,
-        }
+/// The two engines with their working directories, depth and logs.
+fn engine_specs(args: &MatchArgs) -> Result<[EngineSpec; 2], Failure> {
+    let with = |spec: &EngineSpec, dir: &Option<PathBuf>| match dir {
+        Some(dir) => spec.clone().dir(dir),
+        None => spec.clone(),
     };
-    [with(&args.first, &args.dir1), with(&args.second, &args.dir2)]
-}
-
-/// The openings (`--openings`, else reversi-engine's default ones), each
-/// start checked against both engines' protocols ([`check_gtp_openings`]).
-fn match_openings(args: &MatchArgs, engines: &[EngineSpec; 2]) -> Result<Vec<GameState>, Failure> {
-    // Without --openings: reversi-engine's default openings.
-    let mut options = MatchOptions::new(0);
-    if let Some(path) = &args.openings {
-        options = options.openings(read_openings(path)?);
-    }
-    check_gtp_openings(&[&engines[0], &engines[1]], options.openings_of())?;
-    Ok(options.openings_of().to_vec())
-}
-
-/// The match's options: `games` games from `openings` under the clock,
-/// setup time, concurrency and adjudication given.
-fn match_options(args: &MatchArgs, openings: Vec<GameState>, games: usize) -> MatchOptions {
-    let control =
-        TimeControl { time: Duration::from_secs_f64(args.time), increment: Duration::from_secs_f64(args.increment) };
-    MatchOptions::new(games)
-        .openings(openings)
-        .control(control)
-        .concurrency(args.concurrency.into())
-        .setup(Duration::from_secs_f64(args.setup))
-        .adjudicate(args.adjudicate)
+    let specs = args.game.engines(&[with(&args.first, &args.dir1), with(&args.second, &args.dir2)])?;
+    let [first, second] = <[EngineSpec; 2]>::try_from(specs).expect("two engines in, two out");
+    Ok([first, second])
 }
 
 /// What RECORDS has played (with `--resume`, checked to be this match):
-/// the score so far and the games not to play again. Without `--resume`, a
-/// file with games is refused.
+/// the score so far, by pairs, and the games not to play again. Without
+/// `--resume`, a file with games is refused.
 fn resumed_games(
     args: &MatchArgs,
     definition: &MatchDefinition,
     records: &[Record],
     games: usize,
-) -> Result<(Tally, BTreeSet<usize>), Failure> {
-    let out = args.output.display().to_string();
-    let mut tally = Tally::default();
-    let mut done = BTreeSet::new();
-    if args.resume {
+) -> Result<(PairTally, BTreeSet<usize>), Failure> {
+    let out = args.game.output.display().to_string();
+    if args.game.resume {
         definition.check_resume(records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
-        for (index, score) in resumed(records) {
-            if index < games && done.insert(index) {
-                tally.add(score);
-            }
-        }
-    } else if std::fs::metadata(&args.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
+        return Ok(resumed_tally(records, games));
+    } else if std::fs::metadata(&args.game.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
         return Err(Failure::usage(format!(
             "-o {out}: the file exists: give --resume to go on with its match, or another file"
         )));
     }
-    Ok((tally, done))
+    Ok((PairTally::default(), BTreeSet::new()))
 }
 
 /// The match's games as they end: each appended to RECORDS, told as a line
-/// (or JSON), checked for repeats, and scored.
+/// (or JSON) with the standing after it, and checked for repeats.
 struct MatchGames<'a> {
     args: &'a MatchArgs,
     format: Format,
     definition: MatchDefinition,
-    tally: Tally,
     repeats: Repeats,
     repeated: usize,
     /// Created with the first game: no empty records file when none is played.
@@ -350,27 +277,26 @@ impl MatchGames<'_> {
         }
     }
 
-    /// One game ended: whether to go on.
-    fn on_game(&mut self, report: &GameReport) -> bool {
+    /// One game ended, `standing` the match's after it: whether to go on.
+    fn on_game(&mut self, report: &GameReport, standing: &PairStanding) -> bool {
         let mut record = report.record();
-        self.definition.mark(&mut record);
-        if let Err(e) = append(&mut self.file, &self.args.output, self.format, &record) {
+        self.definition.mark(&mut record, report.index);
+        if let Err(e) = append(&mut self.file, &self.args.game.output, self.format, &record) {
             self.failure = Some(e);
             return false;
         }
         self.warn_repeat(report);
-        self.tally.add(report.first_score());
-        let standing = self.tally.standing(self.args.sprt.as_ref());
-        let line = if self.args.json {
-            game_json(report, &record, &standing)
+        let line = if self.args.game.json {
+            let line = GameSummary::of_match(report, &record, *standing);
+            serde_json::to_string(&line).expect("a game's fields serialize")
         } else {
-            game_line(report, &record, &standing, self.games)
+            game_line(report, &record, standing, self.games)
         };
         if let Err(e) = self.stdout.write_fmt(format_args!("{line}\n")).and_then(|()| self.stdout.flush()) {
             self.failure = Some(e);
             return false;
         }
-        standing.verdict.is_none()
+        true
     }
 
     /// Warns of a game that repeats an earlier one move for move (the first
@@ -391,15 +317,19 @@ impl MatchGames<'_> {
     }
 
     /// The match is over: the repeats not warned of one by one, a failure,
-    /// or the summary.
-    fn finish(self) -> Result<(), Failure> {
+    /// or the summary, `standing` the match's.
+    fn finish(self, standing: &PairStanding) -> Result<(), Failure> {
         if self.repeated > WARNED_REPEATS {
             crate::warn(&format!("{} more games repeat an earlier game move for move", self.repeated - WARNED_REPEATS));
         }
         if let Some(failure) = self.failure {
             return Err(failure);
         }
-        let summary = summary(&self.tally.standing(self.args.sprt.as_ref()), self.args.json);
+        let summary = if self.args.game.json {
+            serde_json::to_string(standing).expect("a standing's fields serialize")
+        } else {
+            format!("{} games: {standing}", standing.games.games)
+        };
         self.stdout.write_fmt(format_args!("{summary}\n"))
     }
 }
@@ -424,7 +354,7 @@ pub(crate) fn result_text(record: &Record) -> String {
     record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string)
 }
 
-fn game_line(report: &GameReport, record: &Record, standing: &Standing, games: usize) -> String {
+fn game_line(report: &GameReport, record: &Record, standing: &PairStanding, games: usize) -> String {
     let how = report.termination_text().map(|t| format!(" ({})", one_line(&t))).unwrap_or_default();
     format!(
         "game {}/{games}: {} - {} {}{how}; {standing}",
@@ -433,45 +363,4 @@ fn game_line(report: &GameReport, record: &Record, standing: &Standing, games: u
         one_line(&report.names[1]),
         result_text(record)
     )
-}
-
-fn game_json(report: &GameReport, record: &Record, standing: &Standing) -> String {
-    let mut object = serde_json::json!({
-        "game": report.index + 1,
-        "black": report.names[0],
-        "white": report.names[1],
-        "result": result_text(record),
-        "termination": report.termination_text(),
-        "first_score": report.first_score(),
-    });
-    if let (Some(o), serde_json::Value::Object(t)) = (object.as_object_mut(), standing_json(standing)) {
-        o.extend(t);
-    }
-    object.to_string()
-}
-
-/// reversi-engine's `Standing`, field for field (`None` is `null`: no Elo
-/// yet, an open end of its interval, no SPRT).
-pub(crate) fn standing_json(standing: &Standing) -> serde_json::Value {
-    serde_json::json!({
-        "games": standing.games,
-        "wins": standing.wins,
-        "draws": standing.draws,
-        "losses": standing.losses,
-        "score": standing.score,
-        "elo": standing.elo,
-        "elo_low": standing.elo_low,
-        "elo_high": standing.elo_high,
-        "llr": standing.llr,
-        "llr_low": standing.llr_low,
-        "llr_high": standing.llr_high,
-        "sprt": standing.verdict.map(Verdict::name),
-    })
-}
-
-fn summary(standing: &Standing, json: bool) -> String {
-    if json {
-        return standing_json(standing).to_string();
-    }
-    format!("{} games: {standing}", standing.games)
 }

@@ -237,7 +237,8 @@ fn help_and_version_succeed_on_stdout() {
 fn help_is_plain_text_and_states_the_bounds_the_command_enforces() {
     // A terminal shows help as written: Markdown's backticks would print
     // literally. Short and long help, of the command and of every subcommand.
-    let commands = ["perft", "replay", "convert", "play", "gtp", "nboard", "match", "solve"];
+    let commands =
+        ["perft", "replay", "convert", "play", "gtp", "nboard", "match", "tournament", "book", "xot", "solve"];
     let mut runs: Vec<Vec<&str>> = vec![vec!["-h"], vec!["--help"], vec!["help"]];
     for command in commands {
         runs.extend([vec![command, "-h"], vec![command, "--help"], vec!["help", command]]);

@@ -88,11 +88,16 @@ fn forfeits_are_recorded_and_the_match_goes_on() {
         assert_eq!(o["first_score"], 0.0, "{o}");
         assert!(o["termination"].as_str().unwrap().contains("forfeits: crashed"), "{o}");
     }
-    assert_eq!((objects[4]["games"].as_u64(), objects[4]["losses"].as_u64()), (Some(4), Some(4)));
+    let games = &objects[4]["games"];
+    assert_eq!((games["games"].as_u64(), games["losses"].as_u64()), (Some(4), Some(4)));
+    assert_eq!(objects[4]["pentanomial"], serde_json::json!([2, 0, 0, 0, 0]));
     // Every game lost: no Elo, spelled null in every field that lacks it.
-    for field in ["elo", "elo_low", "elo_high", "llr", "sprt"] {
+    for field in ["elo", "elo_low", "elo_high", "nelo", "llr", "sprt"] {
         assert!(objects[4][field].is_null(), "{field}: {}", objects[4]);
+        assert!(games.get(field).is_none_or(serde_json::Value::is_null), "games {field}: {}", objects[4]);
     }
+    // Each game's line says the standing after it, by pairs.
+    assert_eq!(objects[3]["standing"], objects[4]);
     let (status, report) = replay(&records);
     assert_eq!(status, Some(0), "{report}");
     let pgn = std::fs::read_to_string(&records).unwrap();
@@ -190,6 +195,35 @@ fn sprt_stops_the_match() {
         assert!(line.contains(", LLR ") && line.contains(" [-2.20, 2.20]"), "{line}");
     }
     assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(&records).unwrap()).unwrap().len(), games);
+}
+
+#[test]
+fn sprt_on_pairs_under_either_model_in_json() {
+    let dir = TempDir::new("sprt-json");
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
+    let b = format!("gtp:{REVERSI} gtp");
+    let records = dir.path("games.ggf");
+    let args = ["match", &a, &b, "--games", "2000", "--sprt", "-100,100,0.1,0.1", "--sprt-model", "normalized"];
+    let out = reversi(&[&args[..], &["--json", "-o", &records]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let objects: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let (summary, lines) = objects.split_last().unwrap();
+    assert_eq!(
+        (summary["sprt_model"].as_str(), lines.len() as u64),
+        (Some("normalized"), summary["games"]["games"].as_u64().unwrap())
+    );
+    // The verdict comes with a pair: an even number of games, none after it.
+    assert!(summary["sprt"].is_string() && lines.len() % 2 == 0, "{summary}");
+    assert_eq!(lines.last().unwrap()["standing"], *summary);
+    let pairs: u64 = summary["pentanomial"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(2 * pairs, lines.len() as u64);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["game"].as_u64(), Some(i as u64 + 1), "{line}");
+        assert!(line.get("pairing").is_none() && line["standing"]["llr"].is_number(), "{line}");
+    }
+    let out = reversi(&["match", &a, &b, "--sprt-model", "gaussian", "-o", &dir.path("other.ggf")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("expected an Elo model, logistic or normalized"), "{}", stderr(&out));
 }
 
 #[test]
@@ -423,4 +457,111 @@ fn engines_end_with_an_interrupted_match() {
 fn running(id: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{id}/stat"))
         .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')))
+}
+
+#[test]
+fn match_takes_random_openings_and_logs_as_a_tournament_does() {
+    let dir = TempDir::new("match-random-log");
+    let (records, logs) = (dir.path("games.ggf"), dir.path("logs"));
+    let gtp = format!("gtp:{REVERSI} gtp --policy greedy");
+    let nboard = format!("nboard:{REVERSI} nboard --seed 4");
+    let random = ["--openings-random", "6", "--seed", "5", "--games", "4"];
+    let out = reversi(&[&["match", &gtp, &nboard], &random[..], &["--log", &logs, "-o", &records]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The openings are the tournament's for the same seed: one library draw.
+    let tournament = dir.path("tournament.ggf");
+    let out = reversi(&[&["tournament", &gtp, &nboard], &random[..], &["-o", &tournament]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let openings = |file: &str| -> Vec<String> {
+        let games = reversi_notation::ggf::read(&std::fs::read_to_string(file).unwrap()).unwrap();
+        games.iter().map(|g| g.moves.iter().take(6).map(|p| p.mv.to_string()).collect()).collect()
+    };
+    let played = openings(&records);
+    assert_eq!(played, openings(&tournament));
+    assert!(played[0] == played[1] && played[2] == played[3] && played[0] != played[2], "{played:?}");
+    // Each engine's exchange, every game's lines numbered.
+    let read = |n: usize| std::fs::read_to_string(format!("{logs}/engine-{n}.log")).unwrap();
+    let (first, second) = (read(1), read(2));
+    assert!(first.starts_with("- > name\n"), "{first}");
+    assert!(second.starts_with("- > nboard 2\n"), "{second}");
+    for game in 1..=4 {
+        assert!(first.contains(&format!("\n{game} > ")) && second.contains(&format!("\n{game} > ")), "game {game}");
+    }
+    // --seed without --openings-random is refused.
+    let bad = reversi(&["match", &gtp, &nboard, "--seed", "3", "-o", &dir.path("x.ggf")]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn match_and_tournament_adjudicate_by_evaluation_and_stop_at_max_plies() {
+    let dir = TempDir::new("evaluations");
+    let behind = scripted("nboard", &format!("say={}", vec!["-8"; 30].join(",")));
+    let ahead = scripted("nboard", &format!("say={}", vec!["8"; 30].join(",")));
+    let records = dir.path("games.pgn");
+    // The first engine says it is behind in every game: it loses each one
+    // after 3 moves a side from the 4-ply openings.
+    let out = reversi(&["match", &behind, &ahead, "--games", "2", "--resign", "3,6", "--json", "-o", &records]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let every = &last["games"];
+    assert_eq!((every["wins"].as_u64(), every["losses"].as_u64()), (Some(0), Some(2)), "{text}");
+    let games = reversi_notation::pgn::read(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g.moves.len(), 4 + 6);
+        let loser = if i == 0 { "black" } else { "white" };
+        let termination = g.get("Termination").unwrap();
+        assert!(termination.starts_with(&format!("adjudicated by evaluation: {loser} resigns")), "{termination}");
+        assert_eq!(g.get("MatchResign"), Some("3,6"));
+        assert_eq!(g.get("TimeControl"), Some("60+0"));
+        assert_eq!(g.get("Opening"), Some("default 4 plies opening 1"));
+        let first = format!("nboard:{}", &behind["nboard:".len()..]);
+        assert_eq!(g.get(if i == 0 { "BlackEngine" } else { "WhiteEngine" }), Some(first.as_str()));
+    }
+    let (status, report) = replay(&records);
+    assert_eq!(status, Some(0), "{report}");
+    // Resumed under another rule: another match.
+    let out = reversi(&["match", &behind, &ahead, "--games", "4", "--resume", "-o", &records]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the resign rule (moves,score): 3,6 there, none now"), "{}", stderr(&out));
+
+    // A tournament stops its games at --max-plies: no result, not scored.
+    let a = format!("gtp:{REVERSI} gtp --policy greedy");
+    let b = format!("gtp:{REVERSI} gtp");
+    let stopped = dir.path("stopped.ggf");
+    let out = reversi(&["tournament", &a, &b, "--games", "2", "--max-plies", "10", "--json", "-o", &stopped]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let games = reversi_notation::ggf::read(&std::fs::read_to_string(&stopped).unwrap()).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!((g.moves.len(), g.result.as_ref()), (10, None));
+        assert_eq!(g.get("Termination"), Some("stopped at the ply limit: 10 plies, no result"));
+        assert_eq!(g.get("MatchMaxPlies"), Some("10"));
+    }
+    // Played and not scored: a resume plays them no more.
+    let before = std::fs::read_to_string(&stopped).unwrap();
+    let out = reversi(&["tournament", &a, &b, "--games", "2", "--max-plies", "10", "--resume", "-o", &stopped]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&stopped).unwrap(), before);
+    let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "-o", &dir.path("m.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("(stopped at the ply limit: 10 plies, no result); W 0 D 0 L 0"), "{}", stdout(&out));
+    let summary = "0 games: W 0 D 0 L 0, score 50.0%, Elo not yet measurable; pairs [0, 0, 0, 0, 0]\n";
+    assert!(stdout(&out).ends_with(summary), "{}", stdout(&out));
+    let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "--resume", "-o", &dir.path("m.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(dir.path("m.ggf")).unwrap()).unwrap().len(), 2);
+    // GTP engines report no evaluation: the rules are said to be idle.
+    let out = reversi(&["match", &a, &b, "--games", "2", "--draw", "0,1,64", "-o", &dir.path("gtp.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out).matches("speaks GTP, whose answers carry no evaluation").count(), 2, "{}", stderr(&out));
+    for (flag, bad, message) in [
+        ("--resign", "3", "expected MOVES,SCORE"),
+        ("--draw", "40,0,1", "expected 1 to 1000 moves a side, found 0"),
+        ("--max-plies", "0", "expected a ply limit of at least 1, found 0"),
+    ] {
+        let out = reversi(&["match", &a, &b, flag, bad, "-o", &dir.path("other.ggf")]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {bad}");
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
 }

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use reversi_engine::referee::{GameReport, GameState, PolicyPlayer, TimeControl, play_game};
+use reversi_engine::referee::{Adjudication, GameReport, GameState, PolicyPlayer, TimeControl, play_game};
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 use reversi_variants::Position;
 
@@ -20,7 +20,10 @@ fn main() {
     let (mut plies, mut bytes) = (0, 0);
     let began = Instant::now();
     for index in 0..games {
-        let played = play_game(&mut black, &mut white, &opening, control, Duration::from_secs(1), None, &|| false);
+        let played =
+            play_game(&mut black, &mut white, &opening, control, Duration::from_secs(1), &Adjudication::new(), &|| {
+                false
+            });
         plies += played.game.moves.len();
         let report = GameReport { index, first_is_black: true, names: ["a".into(), "b".into()], played };
         bytes += reversi_notation::write(reversi_notation::Format::Ggf, &[report.record()]).map_or(0, |b| b.len());

@@ -25,7 +25,9 @@
 //!   several threads (this project's default openings without
 //!   a list, [`referee::default_openings`]; what defines the match for a
 //!   resume, [`referee::MatchDefinition`]); the score, Elo and SPRT
-//!   ([`referee::Tally`], [`referee::Standing`]).
+//!   ([`referee::Tally`], [`referee::Standing`]; by game pairs,
+//!   [`referee::PairStanding`], with [`run_scored_match`](referee::run_scored_match)
+//!   ending a match at the generalised SPRT's verdict).
 //! - [`Session`]: one engine's game outside a match (Python's
 //!   `Engine.move`): the game told to it continued or started anew, each
 //!   answer checked as the referee checks it.
@@ -50,6 +52,10 @@
 //! - `env`: the `env` module, batches of games stepped together (8x8 on
 //!   reversi-core's `raw::Game`) and a vector environment's step with
 //!   Gymnasium's autoreset modes, split between rayon's threads (rayon).
+//! - `serde`: `Serialize` for the referee's results ([`referee::Standing`],
+//!   [`referee::PairStanding`], [`referee::GameSummary`],
+//!   [`referee::CrosstableSummary`]), the named fields of `reversi match
+//!   --json` and `reversi tournament --json`.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -202,6 +202,19 @@ impl ExchangeLog {
         Ok(ExchangeLog { path: path.to_path_buf(), file: Arc::new(Mutex::new(file)) })
     }
 
+    /// Where a match or tournament writes engine `n`'s exchange (from 1,
+    /// in the order the engines are given) in the directory `dir`:
+    /// `dir/engine-N.log` (the CLI's `--log DIR`, Python's `log=`).
+    ///
+    /// ```
+    /// use reversi_engine::process::ExchangeLog;
+    /// assert_eq!(ExchangeLog::path_in("logs".as_ref(), 2), std::path::Path::new("logs/engine-2.log"));
+    /// ```
+    #[must_use]
+    pub fn path_in(dir: &Path, n: usize) -> std::path::PathBuf {
+        dir.join(format!("engine-{n}.log"))
+    }
+
     /// The file's path.
     #[must_use]
     pub fn path(&self) -> &Path {

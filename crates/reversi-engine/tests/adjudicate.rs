@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use reversi_core::Color;
 use reversi_engine::referee::{
-    GameReport, GameState, MatchDefinition, MatchOptions, Player, PolicyPlayer, Termination, TimeControl, play_game,
-    resumed, run_match,
+    Adjudication, GameReport, GameState, MatchDefinition, MatchOptions, Player, PolicyPlayer, Termination, TimeControl,
+    play_game, resumed, run_match,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Policy, Seeded, SplitMix64};
 use reversi_notation::{Format, GameResult, Passes, ReadOptions, replay};
@@ -147,7 +147,7 @@ fn a_resume_with_another_adjudication_is_refused() {
     let a = "gtp:a".parse().unwrap();
     let b = "gtp:b".parse().unwrap();
     let mut record = reversi_notation::Record::default();
-    MatchDefinition::new(&a, &b, &MatchOptions::new(2).adjudicate(Some(14))).mark(&mut record);
+    MatchDefinition::new(&a, &b, &MatchOptions::new(2).adjudicate(Some(14))).mark(&mut record, 0);
     assert_eq!(record.get("MatchAdjudicate"), Some("14"));
     let same = MatchDefinition::new(&a, &b, &MatchOptions::new(4).adjudicate(Some(14)));
     assert_eq!(same.check_resume(std::slice::from_ref(&record)), Ok(()));
@@ -166,10 +166,15 @@ fn adjudication_solves_other_reversi_boards() {
     let random = |seed| PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(seed)));
     for seed in 0..4 {
         let (mut black, mut white) = (random(seed), random(seed + 100));
-        let played =
-            play_game(&mut black, &mut white, &GameState::new(start), CLOCK, Duration::from_secs(1), Some(12), &|| {
-                false
-            });
+        let played = play_game(
+            &mut black,
+            &mut white,
+            &GameState::new(start),
+            CLOCK,
+            Duration::from_secs(1),
+            &Adjudication::new().exact(Some(12)),
+            &|| false,
+        );
         let Termination::Adjudicated { empties: e, score, .. } = played.termination else {
             assert_eq!(played.termination, Termination::Finished);
             continue;
@@ -197,7 +202,15 @@ fn a_stop_during_an_adjudication_stops_the_game() {
     let (mut black, mut white) = (PolicyPlayer(policy.clone()), PolicyPlayer(policy));
     let looks = std::sync::atomic::AtomicUsize::new(0);
     let stop = || looks.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 0;
-    let played = play_game(&mut black, &mut white, &game, CLOCK, Duration::from_secs(1), Some(30), &stop);
+    let played = play_game(
+        &mut black,
+        &mut white,
+        &game,
+        CLOCK,
+        Duration::from_secs(1),
+        &Adjudication::new().exact(Some(30)),
+        &stop,
+    );
     assert_eq!(played.termination, Termination::Stopped);
     assert_eq!(played.game.moves.len(), 0);
 }

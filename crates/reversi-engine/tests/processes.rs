@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use reversi_engine::Fault;
-use reversi_engine::referee::{EngineSpec, GameState, PolicyPlayer, Protocol, Termination, TimeControl, play_game};
+use reversi_engine::referee::{
+    Adjudication, EngineSpec, GameState, PolicyPlayer, Protocol, Termination, TimeControl, play_game,
+};
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 use reversi_variants::Position;
 
@@ -84,7 +86,15 @@ fn a_forfeited_engine_behind_a_wrapper_leaves_nothing_running() {
         let mut white = PolicyPlayer(Seeded::new(BuiltinPolicy::Random, SplitMix64::new(3)));
         let start = GameState::new(Position::from(reversi_core::Position::start()));
         let control = TimeControl { time: Duration::from_secs(10), increment: Duration::ZERO };
-        let played = play_game(&mut *engine, &mut white, &start, control, Duration::from_secs(10), None, &|| false);
+        let played = play_game(
+            &mut *engine,
+            &mut white,
+            &start,
+            control,
+            Duration::from_secs(10),
+            &Adjudication::new(),
+            &|| false,
+        );
         assert!(
             matches!(played.termination, Termination::Forfeit { fault: Fault::Illegal(_), .. }),
             "{:?}",

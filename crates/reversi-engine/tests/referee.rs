@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use reversi_core::Color;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, GameReport, GameState, MatchOptions, Player, PolicyPlayer, Protocol, Termination, TimeControl,
-    play_game, run_match,
+    Adjudication, Clocks, EngineSpec, GameReport, GameState, MatchOptions, Player, PolicyPlayer, Protocol, Termination,
+    TimeControl, play_game, run_match,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
 use reversi_notation::{GameResult, Passes, replay};
@@ -37,7 +37,15 @@ fn black_game(protocol: Protocol, mode: &str, control: TimeControl) -> (GameRepo
     let began = Instant::now();
     let mut engine = spec(protocol, mode).start(Instant::now() + Duration::from_secs(10)).unwrap();
     let mut white = random();
-    let played = play_game(&mut *engine, &mut white, &opening(), control, Duration::from_secs(10), None, &|| false);
+    let played = play_game(
+        &mut *engine,
+        &mut white,
+        &opening(),
+        control,
+        Duration::from_secs(10),
+        &Adjudication::new(),
+        &|| false,
+    );
     let names = [engine.name(), white.name()];
     (GameReport { index: 0, first_is_black: true, names, played }, began.elapsed())
 }
@@ -195,9 +203,16 @@ fn a_cycling_game_is_stopped() {
     }
     let start = Position::start(Variant::Attacks, Geometry::new(5, 5).unwrap()).unwrap();
     let (mut black, mut white) = (Cycle(["a1a3", "a3a1"], 0), Cycle(["e1e3", "e3e1"], 0));
-    let played =
-        play_game(&mut black, &mut white, &GameState::new(start), SECOND, Duration::from_secs(1), None, &|| false);
-    assert_eq!(played.termination, Termination::Stopped);
+    let played = play_game(
+        &mut black,
+        &mut white,
+        &GameState::new(start),
+        SECOND,
+        Duration::from_secs(1),
+        &Adjudication::new(),
+        &|| false,
+    );
+    assert_eq!(played.termination, Termination::PlyLimit { plies: 250 });
     assert_eq!(played.game.moves.len(), 250);
     assert_eq!(played.black_score(), None);
 }
@@ -238,14 +253,35 @@ fn a_failed_restart_is_that_games_forfeit_and_the_match_keeps_every_game() {
     // The rule itself, for a caller with its own loop (Python's match).
     let mut white = random();
     let fault = || Fault::Spawn { command: "x".into(), reason: "gone".into() };
-    let played =
-        play_or_forfeit(Err(fault()), Ok(&mut white), &opening(), SECOND, Duration::from_secs(1), None, &|| false);
+    let played = play_or_forfeit(
+        Err(fault()),
+        Ok(&mut white),
+        &opening(),
+        SECOND,
+        Duration::from_secs(1),
+        &Adjudication::new(),
+        &|| false,
+    );
     assert!(matches!(played.termination, Termination::Forfeit { loser: Color::Black, .. }));
     let mut black = random();
-    let played =
-        play_or_forfeit(Ok(&mut black), Err(fault()), &opening(), SECOND, Duration::from_secs(1), None, &|| false);
+    let played = play_or_forfeit(
+        Ok(&mut black),
+        Err(fault()),
+        &opening(),
+        SECOND,
+        Duration::from_secs(1),
+        &Adjudication::new(),
+        &|| false,
+    );
     assert!(matches!(played.termination, Termination::Forfeit { loser: Color::White, .. }));
-    let played =
-        play_or_forfeit(Err(fault()), Err(fault()), &opening(), SECOND, Duration::from_secs(1), None, &|| false);
+    let played = play_or_forfeit(
+        Err(fault()),
+        Err(fault()),
+        &opening(),
+        SECOND,
+        Duration::from_secs(1),
+        &Adjudication::new(),
+        &|| false,
+    );
     assert!(matches!(played.termination, Termination::Forfeit { loser: Color::Black, .. }));
 }

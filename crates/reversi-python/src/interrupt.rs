@@ -9,9 +9,11 @@
 //!
 //! Every call of the package that may run for more than a moment goes
 //! through it: `perft`, `shards.count_shard`, `Batch.rollout`, the chunks of
-//! `dataset`.
+//! `dataset`, `match` and `tournament` (whose referee's stop the token sets
+//! through [`stopping`]).
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{RecvTimeoutError, sync_channel};
 use std::time::Duration;
 
@@ -21,6 +23,9 @@ pub(crate) use reversi_variants::split::Cancel;
 
 /// How often the calling thread looks for signals.
 const POLL: Duration = Duration::from_millis(50);
+
+/// How often [`stopping`]'s watcher looks at the token.
+const STOP_POLL: Duration = Duration::from_millis(20);
 
 /// The stack of the work's thread: as much as a Python main thread has.
 const STACK: usize = 8 << 20;
@@ -73,5 +78,28 @@ pub(crate) fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&Cancel) 
                 }
             }
         }
+    })
+}
+
+/// Runs `work` with a stop flag (the referee's `stop`: a match's or a
+/// tournament's) that is set when `cancel` is (Ctrl-C), by a watcher thread
+/// that looks at the token every [`STOP_POLL`] until the work returns: the
+/// games in progress stop between moves, an adjudication's solve at once.
+pub(crate) fn stopping<T>(cancel: &Cancel, work: impl FnOnce(&AtomicBool) -> T) -> T {
+    let stop = AtomicBool::new(false);
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Relaxed) {
+                if cancel.is_cancelled() {
+                    stop.store(true, Relaxed);
+                    return;
+                }
+                std::thread::sleep(STOP_POLL);
+            }
+        });
+        let result = work(&stop);
+        finished.store(true, Relaxed);
+        result
     })
 }

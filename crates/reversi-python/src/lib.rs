@@ -19,6 +19,7 @@ mod records;
 mod serving;
 mod shards;
 mod solve;
+mod standings;
 mod threads;
 mod tournament;
 mod vector;

@@ -1,34 +1,37 @@
-//! `reversi_rules.match`: reversi-engine's [`run_match`] between engines and
+//! `reversi_rules.match`: reversi-engine's [`run_scored_match`] between engines and
 //! Python policies, as the CLI's `reversi match` plays it (an engine that
 //! fails, or cannot be started again, forfeits that game and the match goes
 //! on), on a thread of its own with the GIL released: Ctrl-C stops the
 //! engines' waits at once and is raised. Each game is handed to a progress
-//! callback (or a tqdm bar), and the result has the fields of the CLI's
-//! `--json` summary, from reversi-engine's [`Tally`] and [`Sprt`].
+//! callback (or a tqdm bar) as the CLI's `--json` line says it
+//! ([`GameSummary`]), and the result has the fields of its summary (the
+//! match's [`PairStanding`]: by games and by pairs, with the generalised
+//! SPRT on the pairs) and the records.
 
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-
-/// How often a match looks at Ctrl-C to pass it to the referee's stop.
-pub(crate) const STOP_POLL: Duration = Duration::from_millis(20);
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::Fault;
+use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
-    Clocks, EngineSpec, GameReport, GameState, MAX_CONCURRENCY, MatchOptions, Player, Sprt, Tally, TimeControl,
-    Verdict, check_adjudicate, opening, run_match,
+    Clocks, DrawRule, EloModel, EngineSpec, GameReport, GameState, GameSummary, MAX_CONCURRENCY, MatchDefinition,
+    MatchOptions, OpeningSource, PairStanding, PairTally, Player, ResignRule, Sprt, TimeControl, check_adjudicate,
+    check_max_plies, opening, random_opening_count, random_openings, run_scored_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
 
 use crate::args::Unsigned;
 use crate::engines::{Engine, hook, seconds};
-use crate::interrupt::{Cancel, interruptible};
+use crate::errors::os_error;
+use crate::interrupt::{Cancel, interruptible, stopping};
 use crate::py_policy::PyPolicy;
 use crate::records::PyRecord;
+use crate::standings::{game_dict, pair_standing_dict};
 
 /// Registers the function.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -38,6 +41,23 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// How long an engine has to start or get ready when no `Engine` says.
 pub(crate) const SETUP: Duration = reversi_engine::referee::DEFAULT_SETUP;
+
+/// `options` with the rules of the `resign`, `draw` and `max_plies`
+/// keywords (as the CLI's `--resign MOVES,SCORE`, `--draw FROM,MOVES,SCORE`
+/// and `--max-plies N`, read by the library).
+pub(crate) fn with_rules(
+    options: MatchOptions,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
+) -> PyResult<MatchOptions> {
+    let error =
+        |name: &'static str| move |e: reversi_engine::referee::RuleError| PyValueError::new_err(format!("{name}: {e}"));
+    let resign = resign.map(|s| s.parse::<ResignRule>().map_err(error("resign"))).transpose()?;
+    let draw = draw.map(|s| s.parse::<DrawRule>().map_err(error("draw"))).transpose()?;
+    let max_plies = max_plies.map(|n| check_max_plies(n.get()).map_err(error("max_plies"))).transpose()?;
+    Ok(options.resign(resign).draw(draw).max_plies(max_plies))
+}
 
 /// One side of a match: an engine (its running process, taken for the
 /// match's first game, and how to start it again) or a policy.
@@ -112,6 +132,58 @@ impl PlayerSpec {
     }
 }
 
+/// The openings of a match or tournament and where they come from (for the
+/// records), as the CLI's `--openings` and `--openings-random` give them: `openings` (records), else
+/// `openings_random` plies of random openings drawn from `seed` (within
+/// `margin` discs of even if given; as many as `games` needs, reversi-engine's
+/// `random_opening_count`), else the library's default openings.
+pub(crate) fn match_openings(
+    openings: Option<&[PyRef<'_, PyRecord>]>,
+    (random, seed, margin): (Option<usize>, u64, Option<i32>),
+    games: Option<usize>,
+) -> PyResult<(OpeningSource, Vec<GameState>)> {
+    match (openings, random) {
+        (Some(_), Some(_)) => Err(PyValueError::new_err("openings_random: not with openings")),
+        (Some(list), None) => {
+            let starts = list
+                .iter()
+                .enumerate()
+                .map(|(i, game)| {
+                    opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok((OpeningSource::Given, starts))
+        }
+        (None, Some(plies)) => {
+            let starts = random_openings(plies, random_opening_count(games), seed, margin)
+                .map_err(|e| PyValueError::new_err(format!("openings_random: {e}")))?;
+            Ok((OpeningSource::Random { plies, seed, margin }, starts))
+        }
+        (None, None) => {
+            let defaults = MatchOptions::new(0);
+            Ok((defaults.opening_source_of().clone(), defaults.openings_of().to_vec()))
+        }
+    }
+}
+
+/// With `log` (a directory, created if missing), each engine's exchange
+/// with the referee written to `log/engine-N.log`, N its place among
+/// `players` from 1, as the CLI's `--log DIR` (a policy has no exchange).
+/// A running engine process is not reused: it was started without the log.
+pub(crate) fn log_to(players: &mut [PlayerSpec], log: Option<&Path>) -> PyResult<()> {
+    let Some(dir) = log else { return Ok(()) };
+    std::fs::create_dir_all(dir).map_err(|e| os_error(dir, &e))?;
+    for (i, player) in players.iter_mut().enumerate() {
+        if let PlayerSpec::Engine { spec, running } = player {
+            let path = ExchangeLog::path_in(dir, i + 1);
+            let log = ExchangeLog::create(&path).map_err(|e| os_error(&path, &e))?;
+            *spec = spec.clone().log(Some(log));
+            *running = Mutex::new(None);
+        }
+    }
+    Ok(())
+}
+
 /// An engine whose waits stop when the match is interrupted.
 struct Stopping {
     side: Box<dyn Player + Send>,
@@ -121,6 +193,14 @@ struct Stopping {
 impl Player for Stopping {
     fn name(&self) -> String {
         self.side.name()
+    }
+
+    fn last_eval(&self) -> Option<f64> {
+        self.side.last_eval()
+    }
+
+    fn note_game(&mut self, index: usize) {
+        self.side.note_game(index);
     }
 
     fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
@@ -167,34 +247,27 @@ impl Progress {
         })
     }
 
-    /// Tells `report`'s game (`record` its record, `tally` the score with
-    /// it) out of `games`.
+    /// Tells `report`'s game (`record` its record, `standing` the match's
+    /// after it) out of `games`.
     fn tell(
         &self,
         py: Python<'_>,
         report: &GameReport,
         record: &Record,
-        (tally, sprt, games): (&Tally, Option<&Sprt>, usize),
+        (standing, games): (&PairStanding, usize),
     ) -> PyResult<()> {
         match self {
             Progress::Silent => Ok(()),
             Progress::Callback(callback) => {
-                let game = PyDict::new(py);
-                game.set_item("game", report.index + 1)?;
-                game.set_item("black", &report.names[0])?;
-                game.set_item("white", &report.names[1])?;
-                game.set_item("result", record.result.as_ref().map_or_else(|| "*".into(), ToString::to_string))?;
-                game.set_item("termination", report.termination_text())?;
-                game.set_item("first_score", report.first_score())?;
-                score_fields(&game, tally, sprt)?;
+                let game = game_dict(py, &GameSummary::of_match(report, record, *standing))?;
                 callback.bind(py).call1((game,)).map(drop)
             }
             Progress::Bar(bar) => {
-                bar.bind(py).call_method1("set_postfix_str", (tally.to_string(),))?;
+                bar.bind(py).call_method1("set_postfix_str", (standing.games.to_string(),))?;
                 bar.bind(py).call_method1("update", (1,)).map(drop)
             }
             Progress::Lines => {
-                let line = format!("game {}/{games}: {tally}\n", report.index + 1);
+                let line = format!("game {}/{games}: {standing}\n", report.index + 1);
                 py.import("sys")?.getattr("stderr")?.call_method1("write", (line,)).map(drop)
             }
         }
@@ -208,37 +281,21 @@ impl Progress {
     }
 }
 
-/// The score's fields of the CLI's `--json` lines, from reversi-engine's
-/// `Standing` (the one set of result fields): `wins`, `draws`, `losses`,
-/// `score`, `elo` with `elo_low` and `elo_high` (`None` at an open end, as
-/// JSON's `null`), and `llr` with `llr_low`, `llr_high` and `sprt` (the
-/// verdict, `"H0"` or `"H1"`; all `None` without an SPRT).
-fn score_fields(dict: &Bound<'_, PyDict>, tally: &Tally, sprt: Option<&Sprt>) -> PyResult<()> {
-    let standing = tally.standing(sprt);
-    dict.set_item("wins", standing.wins)?;
-    dict.set_item("draws", standing.draws)?;
-    dict.set_item("losses", standing.losses)?;
-    dict.set_item("score", standing.score)?;
-    dict.set_item("elo", standing.elo)?;
-    dict.set_item("elo_low", standing.elo_low)?;
-    dict.set_item("elo_high", standing.elo_high)?;
-    dict.set_item("llr", standing.llr)?;
-    dict.set_item("llr_low", standing.llr_low)?;
-    dict.set_item("llr_high", standing.llr_high)?;
-    dict.set_item("sprt", standing.verdict.map(Verdict::name))
-}
-
 /// Plays a match between `a` and `b` (each an `Engine` or a callable
 /// `policy(position) -> move`) from `openings` (`Record`s, each played twice
 /// with colours swapped; reversi-engine's default openings if none, as the
 /// CLI's `match`), `concurrency` games
 /// at once (1 to reversi-engine's `MAX_CONCURRENCY`, as the CLI's
 /// `--concurrency`), each game ended by exact solve at `adjudicate` empty
-/// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`).
+/// squares (1 to reversi-engine's `MAX_ADJUDICATE`, as `--adjudicate`), by
+/// the engines' evaluations under `resign` (`"MOVES,SCORE"`) and `draw`
+/// (`"FROM,MOVES,SCORE"`), or stopped at `max_plies` (as `--resign`,
+/// `--draw` and `--max-plies`; RULES.md, "Adjudication"). Each record
+/// carries the match's definition and names its engines, clock and opening.
 #[pyfunction(name = "match")]
 #[pyo3(
-    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=Unsigned(1), adjudicate=None),
-    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, progress=None, concurrency=1, adjudicate=None)"
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=Unsigned(0), margin=None, log=None),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=0, margin=None, log=None)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
@@ -250,9 +307,17 @@ fn play_match<'py>(
     time: f64,
     increment: f64,
     sprt: Option<&str>,
+    sprt_model: &str,
     progress: Option<&Bound<'py, PyAny>>,
     concurrency: Unsigned<usize>,
     adjudicate: Option<Unsigned<u64>>,
+    resign: Option<&str>,
+    draw: Option<&str>,
+    max_plies: Option<Unsigned<u64>>,
+    openings_random: Option<Unsigned<usize>>,
+    seed: Unsigned<u64>,
+    margin: Option<i32>,
+    log: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let games = games.map(Unsigned::get);
     let concurrency = concurrency.get();
@@ -266,69 +331,52 @@ fn play_match<'py>(
         .transpose()?;
     let control = TimeControl { time: seconds(time, "time")?, increment: seconds(increment, "increment")? };
     let sprt = sprt.map(|s| s.parse::<Sprt>().map_err(|e| PyValueError::new_err(format!("sprt: {e}")))).transpose()?;
+    let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
     // Without openings: the library's default openings, as the CLI's match.
-    let starts = match &openings {
-        Some(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, game)| {
-                opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
-            })
-            .collect::<PyResult<Vec<_>>>()?,
-        None => MatchOptions::new(0).openings_of().to_vec(),
-    };
+    let random = (openings_random.map(Unsigned::get), seed.get(), margin);
+    let (source, starts) = match_openings(openings.as_deref(), random, games)?;
     let games = games.unwrap_or(2 * starts.len().max(1));
     let progress = Progress::of(py, progress, games)?;
     let (first, setup_a) = PlayerSpec::of(a)?;
     let (second, setup_b) = PlayerSpec::of(b)?;
     let setup = setup_a.max(setup_b).unwrap_or(SETUP);
     let options = MatchOptions::new(games)
-        .openings(starts)
+        .openings_from(source, starts)
         .control(control)
         .setup(setup)
         .concurrency(concurrency)
-        .adjudicate(adjudicate);
+        .adjudicate(adjudicate)
+        .sprt(sprt.map(|s| (s, model)));
+    let options = with_rules(options, resign, draw, max_plies)?;
     first.check_openings(&options, "a")?;
     second.check_openings(&options, "b")?;
-    let players = [first, second];
-    let mut tally = Tally::default();
-    let mut verdict = None;
+    let definition = MatchDefinition::of(&first.identity(), &second.identity(), &options);
+    let mut players = [first, second];
+    log_to(&mut players, log.as_deref())?;
+    let mut tally = PairTally::default();
     let mut records = Vec::new();
     let mut raised = None;
     interruptible(py, |cancel| {
-        let stop = AtomicBool::new(false);
         let f1 = |deadline| players[0].start(deadline, cancel);
         let f2 = |deadline| players[1].start(deadline, cancel);
-        let finished = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            // Ctrl-C is the referee's stop too: it ends an adjudication's solve
-            // (the engines' waits stop through `Stopping`).
-            scope.spawn(|| {
-                while !finished.load(Relaxed) {
-                    if cancel.is_cancelled() {
-                        stop.store(true, Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(STOP_POLL);
-                }
-            });
-            run_match(&f1, &f2, &options, &stop, &mut |report| {
+        // Ctrl-C is the referee's stop too: it ends an adjudication's solve
+        // (the engines' waits stop through `Stopping`).
+        stopping(cancel, |stop| {
+            run_scored_match(&f1, &f2, &options, &mut tally, stop, &mut |report, standing| {
                 if cancel.is_cancelled() {
                     return false;
                 }
-                let record = report.record();
-                tally.add(report.first_score());
-                verdict = sprt.and_then(|s| s.verdict(&tally));
-                let told = Python::attach(|py| progress.tell(py, report, &record, (&tally, sprt.as_ref(), games)));
+                let mut record = report.record();
+                definition.mark(&mut record, report.index);
+                let told = Python::attach(|py| progress.tell(py, report, &record, (standing, games)));
                 records.push((report.index, record));
                 let policy_error = players.iter().find_map(|p| match p {
                     PlayerSpec::Policy(policy) => policy.take_error(),
                     PlayerSpec::Engine { .. } => None,
                 });
                 raised = policy_error.or(told.err());
-                raised.is_none() && verdict.is_none()
+                raised.is_none()
             });
-            finished.store(true, Relaxed);
         });
     })?;
     progress.close(py)?;
@@ -336,9 +384,9 @@ fn play_match<'py>(
         return Err(e);
     }
     records.sort_by_key(|(index, _)| *index);
-    let result = PyDict::new(py);
-    score_fields(&result, &tally, sprt.as_ref())?;
+    let sprt = options.sprt_of();
+    let result = pair_standing_dict(py, &tally.standing(sprt.as_ref().map(|(s, m)| (s, *m))))?;
     let records: Vec<PyRecord> = records.into_iter().map(|(_, r)| PyRecord::from_record(r)).collect();
-    result.set_item("games", records)?;
+    result.set_item("records", records)?;
     Ok(result)
 }

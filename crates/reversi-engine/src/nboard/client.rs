@@ -17,8 +17,8 @@ use crate::process::{Fault, Process};
 /// a `ping`, answered `pong` once the engine has read them (its `set myname`
 /// names it). Before each `go`, the first time in a game `set game GGF`
 /// with the whole game, afterwards a `move` for each move since; the answer
-/// is the `=== MOVE[/EVAL[/TIME]]` line (or Edax's `=== MOVE EVAL TIME`),
-/// its evaluation kept as [`Player::last_eval`]; other lines (`status`,
+/// is the `=== MOVE` line (`=== MOVE/EVAL/TIME` as the protocol writes
+/// it, or `=== MOVE EVAL TIME` as Edax does), other lines (`status`,
 /// `nodestats`, `search`) are skipped. NBoard has no clock commands: the referee's clock alone
 /// applies. Dropping it sends `quit` and ends the process.
 #[derive(Debug)]
@@ -95,22 +95,6 @@ impl Client {
     }
 }
 
-/// The move and evaluation of an answer to `go`, the text after `===`:
-/// `MOVE/EVAL/TIME` as the protocol writes it (`/EVAL` and `/TIME`
-/// optional), or `MOVE EVAL TIME` as Edax writes it (the NBoard protocol's
-/// own example session shows Edax's line). An evaluation that is no finite
-/// number is none; `None` for a move that does not parse.
-fn parse_answer(answer: &str) -> Option<(Move, Option<f64>)> {
-    let mut words = answer.split_whitespace();
-    let first = words.next().unwrap_or("");
-    let (text, eval) = match first.split_once('/') {
-        Some((text, rest)) => (text, rest.split('/').next()),
-        None => (first, words.next()),
-    };
-    let eval = eval.and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite());
-    text.parse::<Move>().ok().map(|mv| (mv, eval))
-}
-
 /// `set game` with the game in one line of GGF.
 fn set_game(game: &GameState) -> Result<String, Fault> {
     let mut record = Record::of(Variant::Reversi, *game.start.geometry());
@@ -144,14 +128,27 @@ impl Client {
         loop {
             let line = self.process.recv(deadline)?;
             if let Some(answer) = line.strip_prefix("===") {
-                let (mv, eval) = parse_answer(answer)
-                    .ok_or_else(|| Fault::Garbage(format!("{line:.80?} where === MOVE was expected")))?;
+                let (text, eval) = move_answer(answer);
                 self.eval = eval;
-                return Ok(mv);
+                return text
+                    .parse::<Move>()
+                    .map_err(|_| Fault::Garbage(format!("{line:.80?} where === MOVE was expected")));
             }
             self.note(&line);
         }
     }
+}
+
+/// The move and the evaluation of a `===` line's rest: `MOVE/EVAL/TIME`
+/// (the protocol's form; EVAL and TIME optional) or `MOVE EVAL TIME`
+/// (Edax's); an evaluation that is no finite number is none.
+fn move_answer(answer: &str) -> (&str, Option<f64>) {
+    let mut words = answer.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let mut parts = first.split('/');
+    let text = parts.next().unwrap_or("");
+    let eval = if first.contains('/') { parts.next() } else { words.next() };
+    (text, eval.and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite()))
 }
 
 impl Player for Client {
@@ -184,20 +181,16 @@ impl Drop for Client {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_answer;
+    use super::move_answer;
 
     #[test]
-    fn an_answer_gives_its_move_and_evaluation_in_either_form() {
-        let f5 = "f5".parse().unwrap();
-        assert_eq!(parse_answer(" F5/-3.5/1.2"), Some((f5, Some(-3.5))));
-        assert_eq!(parse_answer(" F5/2"), Some((f5, Some(2.0))));
-        assert_eq!(parse_answer(" F5"), Some((f5, None)));
-        assert_eq!(parse_answer(" F5//0.01"), Some((f5, None)));
-        // Edax's form: the evaluation after a space.
-        assert_eq!(parse_answer(" f5 -1.00 0.0"), Some((f5, Some(-1.0))));
-        assert_eq!(parse_answer(" f5 nan 0.0"), Some((f5, None)));
-        assert_eq!(parse_answer(" pa 20.00 0.0"), Some(("pa".parse().unwrap(), Some(20.0))));
-        assert_eq!(parse_answer(" f5x 1.0"), None);
-        assert_eq!(parse_answer(""), None);
+    fn evaluations_read_in_both_forms() {
+        assert_eq!(move_answer(" F5/-2.5/0.3"), ("F5", Some(-2.5)));
+        assert_eq!(move_answer(" d3 1.00 0.3"), ("d3", Some(1.0)));
+        assert_eq!(move_answer(" d3"), ("d3", None));
+        assert_eq!(move_answer(" d3//0.3"), ("d3", None));
+        assert_eq!(move_answer(" d3/nan"), ("d3", None));
+        assert_eq!(move_answer(" d3 status"), ("d3", None));
+        assert_eq!(move_answer(""), ("", None));
     }
 }

@@ -4,8 +4,9 @@
 //! for a move only when it has one (it plays forced passes itself), checks
 //! the answer's legality and the time it took, and stops the game at the
 //! first [`Fault`], which loses the game for the player at fault. Asked to
-//! adjudicate, it ends the game by exact solve once few squares are empty
-//! ([`super::adjudicate`]).
+//! adjudicate ([`Adjudication`]), it ends the game by exact solve once few
+//! squares are empty ([`super::adjudicate`]), by the players' own
+//! evaluations ([`super::evaluation`]), or at a ply limit.
 
 use std::time::{Duration, Instant};
 
@@ -13,6 +14,8 @@ use reversi_core::Color;
 use reversi_variants::Move;
 
 use super::adjudicate::{Adjudged, empties, solved};
+use super::evaluation::EvalJudge;
+use super::rules::Adjudication;
 use super::termination::Termination;
 use crate::player::{Clocks, GameState, Player, TimeControl};
 use crate::process::Fault;
@@ -54,7 +57,9 @@ pub struct FinishedGame {
 
 impl FinishedGame {
     /// Black's score: 1 for a win, 0.5 a draw, 0 a loss (of perfect play
-    /// for an adjudicated game); `None` for a stopped game.
+    /// for a game adjudicated by exact solve, of the rule for one ended by
+    /// evaluations); `None` for a game stopped (at the ply limit or by the
+    /// match).
     #[must_use]
     pub fn black_score(&self) -> Option<f64> {
         let of = |margin: i32| match margin {
@@ -66,12 +71,15 @@ impl FinishedGame {
             Termination::Finished => Some(of(self.game.position.score().margin(Color::Black))),
             Termination::Adjudicated { score, .. } => Some(of(*score)),
             Termination::Forfeit { loser, .. } => Some(if *loser == Color::Black { 0.0 } else { 1.0 }),
-            Termination::Stopped => None,
+            Termination::Evaluated { verdict, evals } => {
+                Some(of(super::evaluation::black_margin(verdict, evals) as i32))
+            }
+            Termination::PlyLimit { .. } | Termination::Stopped => None,
         }
     }
 }
 
-/// Plays `opening` as [`play_game`] does (`adjudicate` as there), between
+/// Plays `opening` as [`play_game`] does (`rules` as there), between
 /// players that may have failed to start: a player that did not start forfeits the game with its
 /// fault (Black when neither did). The rule of a match whose engine cannot
 /// be started again after a crash: that game is its forfeit, and the match
@@ -83,7 +91,7 @@ pub fn play_or_forfeit<'a>(
     opening: &GameState,
     control: TimeControl,
     setup: Duration,
-    adjudicate: Option<u8>,
+    rules: &Adjudication,
     stop: &dyn Fn() -> bool,
 ) -> FinishedGame {
     let forfeit = |loser, fault| FinishedGame {
@@ -93,7 +101,7 @@ pub fn play_or_forfeit<'a>(
         termination: Termination::Forfeit { loser, fault },
     };
     match (black, white) {
-        (Ok(black), Ok(white)) => play_game(black, white, opening, control, setup, adjudicate, stop),
+        (Ok(black), Ok(white)) => play_game(black, white, opening, control, setup, rules, stop),
         (Err(fault), _) => forfeit(Color::Black, fault),
         (Ok(_), Err(fault)) => forfeit(Color::White, fault),
     }
@@ -103,11 +111,20 @@ pub fn play_or_forfeit<'a>(
 /// referee's caller checks them) to its end between `black` and `white`.
 /// Each player's `new_game` answers within `setup`; each move within the
 /// player's clock. `stop` is read between moves (and during an adjudication's
-/// solve). A game still going after ten plies per playable square
-/// (Reversitacks and Attacks games can cycle; Reversi's always end sooner)
-/// is stopped, as by `stop`.
+/// solve): the game ends [`Termination::Stopped`]. A game that reaches the
+/// ply limit of `rules` ([`Adjudication::max_plies`]; by default ten plies
+/// per playable square: Reversitacks and Attacks games can cycle,
+/// Reversi's always end sooner) without ending ends
+/// [`Termination::PlyLimit`], with no result.
 ///
-/// With `adjudicate` `Some(k)`, a game that reaches a position with at most
+/// With a resign or draw rule ([`Adjudication::resign`],
+/// [`Adjudication::draw`]), the evaluations the players report with their
+/// moves ([`Player::last_eval`]) are counted after each move, and a game
+/// not over that a rule ends ends [`Termination::Evaluated`] (RULES.md,
+/// "Adjudication", states the rules; a player that reports none, as a GTP
+/// engine, never lets them fire).
+///
+/// With an exact-solve limit `Some(k)` ([`Adjudication::exact`]), a game that reaches a position with at most
 /// `k` empty squares ends there: the referee solves it exactly
 /// (reversi-solve, one thread, a table of at most
 /// [`ADJUDICATION_TABLE_MIB`](super::ADJUDICATION_TABLE_MIB)) and the game
@@ -122,9 +139,11 @@ pub fn play_game<'a>(
     opening: &GameState,
     control: TimeControl,
     setup: Duration,
-    mut adjudicate: Option<u8>,
+    rules: &Adjudication,
     stop: &dyn Fn() -> bool,
 ) -> FinishedGame {
+    let mut adjudicate = rules.exact_of();
+    let mut judge = EvalJudge::new(rules);
     let mut played = FinishedGame {
         game: opening.clone(),
         seconds: vec![None; opening.moves.len()],
@@ -138,14 +157,14 @@ pub fn play_game<'a>(
         }
     }
     let mut clocks: Clocks = [control.time; 2];
-    let max_plies = crate::default_max_plies(opening.start.geometry());
+    let max_plies = rules.ply_limit(opening);
     loop {
         let pos = played.game.position;
         if pos.is_game_over() {
             break;
         }
         if played.game.moves.len() >= max_plies {
-            played.termination = Termination::Stopped;
+            played.termination = Termination::PlyLimit { plies: max_plies };
             return played;
         }
         if pos.must_pass() {
@@ -180,11 +199,18 @@ pub fn play_game<'a>(
         let (answer, took) = ask_move(player, &played.game, &clocks);
         match answer {
             Ok(mv) => {
+                let eval = player.last_eval();
                 played.game.position.play_unchecked(mv);
                 played.game.moves.push(mv);
                 played.seconds.push(Some(took.as_secs_f64()));
-                played.evals.push(player.last_eval());
+                played.evals.push(eval);
                 clocks[color.index()] = clocks[color.index()] - took + control.increment;
+                if !played.game.position.is_game_over()
+                    && let Some(end) = judge.note(played.game.moves.len() - 1, color, eval)
+                {
+                    played.termination = end;
+                    break;
+                }
             }
             Err(fault) => {
                 played.termination = Termination::Forfeit { loser: color, fault };

@@ -40,10 +40,12 @@ use std::fmt;
 
 use super::stats::Sprt;
 
-/// How Elo differences are measured by an SPRT.
+/// How Elo differences are measured by an SPRT (its [`name`](EloModel::name)
+/// in JSON).
 ///
 /// `#[non_exhaustive]`: models may be added.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum EloModel {
     /// Logistic Elo: the expected score of a difference, `1 / (1 +

@@ -8,13 +8,13 @@
 //! of game `i` says `Round[i + 1]`, so that an interrupted match resumes
 //! with the games its records lack ([`resumed`]). An engine that fails
 //! (crash, hang, garbage, illegal move, time) loses the game, and is started
-//! again for its next game. With an adjudication limit, a game ends by exact
-//! solve once that few squares are empty ([`MatchOptions::adjudicate`]).
+//! again for its next game. A game may end early by the match's
+//! adjudication ([`Adjudication`]: exact solve at few empties, the
+//! engines' evaluations, a ply limit).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_core::Color;
@@ -22,7 +22,13 @@ use reversi_notation::{GameResult, Passes, Ply, Record, ReplayError, plies};
 use reversi_variants::{Position, Variant};
 
 use super::adjudicate::{final_position, termination_text};
+use super::evaluation;
 use super::game::{FinishedGame, play_or_forfeit};
+use super::gsprt::EloModel;
+use super::openings::OpeningSource;
+use super::pentanomial::PairTally;
+use super::rules::{Adjudication, DrawRule, ResignRule};
+use super::stats::Sprt;
 use super::termination::Termination;
 use crate::gtp::StartError;
 use crate::player::{GameState, Player, TimeControl};
@@ -38,6 +44,22 @@ pub enum Protocol {
     Gtp,
     /// NBoard ([`crate::nboard::Client`]).
     Nboard,
+}
+
+impl Protocol {
+    /// Whether the protocol's move answer carries the engine's evaluation
+    /// (NBoard's `=== MOVE/EVAL`; GTP's `genmove` answers a move alone):
+    /// the resign and draw rules ([`MatchOptions::resign`],
+    /// [`MatchOptions::draw`]) count only such engines' moves.
+    ///
+    /// ```
+    /// use reversi_engine::referee::Protocol;
+    /// assert!(Protocol::Nboard.reports_evaluations() && !Protocol::Gtp.reports_evaluations());
+    /// ```
+    #[must_use]
+    pub const fn reports_evaluations(self) -> bool {
+        matches!(self, Protocol::Nboard)
+    }
 }
 
 /// An engine to start: its protocol, command, working directory and (for
@@ -291,15 +313,18 @@ pub struct MatchOptions {
     control: TimeControl,
     concurrency: usize,
     setup: Duration,
-    adjudicate: Option<u8>,
+    adjudication: Adjudication,
+    source: OpeningSource,
     done: BTreeSet<usize>,
+    sprt: Option<(Sprt, EloModel)>,
 }
 
 impl MatchOptions {
     /// `games` games from the default openings
     /// ([`default_openings`](super::default_openings)`(`[`DEFAULT_PLIES`](super::DEFAULT_PLIES)`)`),
     /// 60 seconds a side, one at a time, [`DEFAULT_SETUP`] for an engine to
-    /// start or get ready, each game played to its end (no adjudication).
+    /// start or get ready, each game played to its end (no adjudication,
+    /// the default ply limit).
     #[must_use]
     pub fn new(games: usize) -> MatchOptions {
         MatchOptions {
@@ -308,17 +333,29 @@ impl MatchOptions {
             control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
             concurrency: 1,
             setup: DEFAULT_SETUP,
-            adjudicate: None,
+            adjudication: Adjudication::new(),
+            source: OpeningSource::Default { plies: super::DEFAULT_PLIES },
             done: BTreeSet::new(),
+            sprt: None,
         }
     }
 
     /// The openings ([`opening`]) instead of the default ones, each played
     /// twice with colours swapped (the list repeated as the games need); the
-    /// standard start if empty.
+    /// standard start if empty. Their source is [`OpeningSource::Given`]
+    /// ([`openings_from`](MatchOptions::openings_from) says another).
     #[must_use]
-    pub fn openings(mut self, openings: Vec<GameState>) -> MatchOptions {
+    pub fn openings(self, openings: Vec<GameState>) -> MatchOptions {
+        self.openings_from(OpeningSource::Given, openings)
+    }
+
+    /// The openings, as [`openings`](MatchOptions::openings), from
+    /// `source` (which each game's record names with the opening's number,
+    /// [`OpeningSource::describe`]).
+    #[must_use]
+    pub fn openings_from(mut self, source: OpeningSource, openings: Vec<GameState>) -> MatchOptions {
         self.openings = openings;
+        self.source = source;
         self
     }
 
@@ -352,7 +389,32 @@ impl MatchOptions {
     /// ([`check_adjudicate`](super::check_adjudicate)).
     #[must_use]
     pub const fn adjudicate(mut self, empties: Option<u8>) -> MatchOptions {
-        self.adjudicate = empties;
+        self.adjudication = self.adjudication.exact(empties);
+        self
+    }
+
+    /// Ends a game lost for a side once the engines' own evaluations agree
+    /// it is behind ([`ResignRule`]; RULES.md, "Adjudication"); `None`: never.
+    #[must_use]
+    pub const fn resign(mut self, rule: Option<ResignRule>) -> MatchOptions {
+        self.adjudication = self.adjudication.resign(rule);
+        self
+    }
+
+    /// Ends a game drawn once the engines' own evaluations agree it is
+    /// even ([`DrawRule`]; RULES.md, "Adjudication"); `None`: never.
+    #[must_use]
+    pub const fn draw(mut self, rule: Option<DrawRule>) -> MatchOptions {
+        self.adjudication = self.adjudication.draw(rule);
+        self
+    }
+
+    /// Stops a game that reaches `plies` plies without ending
+    /// ([`Adjudication::max_plies`]; `None`: the board's default,
+    /// [`default_max_plies`](crate::default_max_plies)).
+    #[must_use]
+    pub const fn max_plies(mut self, plies: Option<usize>) -> MatchOptions {
+        self.adjudication = self.adjudication.max_plies(plies);
         self
     }
 
@@ -362,6 +424,28 @@ impl MatchOptions {
     pub fn done(mut self, done: BTreeSet<usize>) -> MatchOptions {
         self.done = done;
         self
+    }
+
+    /// A generalised SPRT on the match's game pairs under an Elo model
+    /// ([`gsprt_llr`](super::gsprt_llr) on their [`Pentanomial`](super::Pentanomial)
+    /// counts): the match ends at its verdict, no game started after it
+    /// ([`run_match`](super::run_match)); a tournament's pairing likewise
+    /// ([`TournamentOptions::sprt`](super::TournamentOptions::sprt)).
+    #[must_use]
+    pub const fn sprt(mut self, sprt: Option<(Sprt, EloModel)>) -> MatchOptions {
+        self.sprt = sprt;
+        self
+    }
+
+    /// The SPRT and its Elo model, if any.
+    #[must_use]
+    pub const fn sprt_of(&self) -> Option<(Sprt, EloModel)> {
+        self.sprt
+    }
+
+    /// Whether game `index` was played already ([`MatchOptions::done`]).
+    pub(super) fn is_done(&self, index: usize) -> bool {
+        self.done.contains(&index)
     }
 
     /// Each side's clock.
@@ -405,7 +489,19 @@ impl MatchOptions {
     /// empty squares or fewer.
     #[must_use]
     pub const fn adjudicate_of(&self) -> Option<u8> {
-        self.adjudicate
+        self.adjudication.exact_of()
+    }
+
+    /// Every rule by which the referee ends a game early.
+    #[must_use]
+    pub const fn adjudication_of(&self) -> &Adjudication {
+        &self.adjudication
+    }
+
+    /// Where the openings come from.
+    #[must_use]
+    pub const fn opening_source_of(&self) -> &OpeningSource {
+        &self.source
     }
 }
 
@@ -423,7 +519,9 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// The first engine's score: 1, 0.5 or 0.
+    /// The first engine's score: 1, 0.5 or 0; 0.5 too for a game without
+    /// a result (stopped at the ply limit), which a tally should pass over
+    /// ([`FinishedGame::black_score`] is `None` for it).
     #[must_use]
     pub fn first_score(&self) -> f64 {
         let black = self.played.black_score().unwrap_or(0.5);
@@ -431,8 +529,10 @@ impl GameReport {
     }
 
     /// What the record's `Termination` field says: who failed and how for
-    /// a forfeit, the empties and perfect play's result for an adjudicated
-    /// game; `None` for a game played to its end (or stopped).
+    /// a forfeit, the empties and perfect play's result for a game
+    /// adjudicated by exact solve, the rule and the evaluations for one
+    /// ended by evaluations, the limit for one stopped at the ply limit;
+    /// `None` for a game played to its end (or stopped by the match).
     #[must_use]
     pub fn termination_text(&self) -> Option<String> {
         match &self.played.termination {
@@ -441,6 +541,8 @@ impl GameReport {
                 Some(format!("{} ({name}) forfeits: {fault}", loser.name()))
             }
             Termination::Adjudicated { empties, score, .. } => Some(termination_text(*empties, *score)),
+            Termination::Evaluated { verdict, evals } => Some(evaluation::termination_text(verdict, evals)),
+            Termination::PlyLimit { plies } => Some(format!("stopped at the ply limit: {plies} plies, no result")),
             Termination::Finished | Termination::Stopped => None,
         }
     }
@@ -448,8 +550,11 @@ impl GameReport {
     /// The game as a record: names, `Round[index + 1]`, the moves with the
     /// time each took, the result (discs; for an adjudicated game, those of
     /// the end of a perfect line from the last position; for a forfeit, all
-    /// the squares to the winner with GGS's `:t` for time or `:r`), and a
-    /// `Termination` field for a forfeit or an adjudicated game
+    /// the squares to the winner with GGS's `:t` for time or `:r`; for a
+    /// resignation by evaluation, the lead the evaluations agree on with
+    /// `:r`; for a draw by evaluation, `0:s`, GGS's agreed score; none for a
+    /// game stopped at the ply limit), and a `Termination` field for a
+    /// forfeit or an adjudicated or stopped game
     /// ([`termination_text`](GameReport::termination_text)).
     #[must_use]
     pub fn record(&self) -> Record {
@@ -488,7 +593,11 @@ impl GameReport {
                 let margin = if *loser == Color::Black { -all } else { all };
                 Some(GameResult::Net { margin, how: Some(fault.suffix().into()) })
             }
-            Termination::Stopped => None,
+            Termination::Evaluated { verdict, evals } => {
+                let how = if matches!(verdict, super::EvalVerdict::Draw(_)) { "s" } else { "r" };
+                Some(GameResult::Net { margin: evaluation::black_margin(verdict, evals), how: Some(how.into()) })
+            }
+            Termination::PlyLimit { .. } | Termination::Stopped => None,
         };
         if let Some(text) = self.termination_text() {
             record.extra.push(("Termination".into(), text));
@@ -502,19 +611,64 @@ impl GameReport {
 /// skipped).
 #[must_use]
 pub fn resumed(records: &[Record]) -> BTreeMap<usize, f64> {
+    rounds(records).into_iter().map(|(index, discs)| (index, score_of(discs))).collect()
+}
+
+/// The games of a match's records below `games` scored by pairs (as
+/// [`resumed`] reads them, with the first engine's disc difference), and
+/// their indices with those of [`resumed_unscored`]: what [`run_scored_match`](super::run_scored_match) goes
+/// on from, and the games not to play again ([`MatchOptions::done`]).
+#[must_use]
+pub fn resumed_tally(records: &[Record], games: usize) -> (PairTally, BTreeSet<usize>) {
+    let mut tally = PairTally::default();
+    let mut done = BTreeSet::new();
+    for (index, discs) in rounds(records).into_iter().filter(|&(index, _)| index < games) {
+        tally.add(index, score_of(discs), discs);
+        done.insert(index);
+    }
+    // Games stopped at the ply limit: played, not scored.
+    done.extend(resumed_unscored(records).into_iter().filter(|&i| i < games));
+    (tally, done)
+}
+
+/// A score from a disc difference: 1, 0.5 or 0.
+fn score_of(discs: f64) -> f64 {
+    match discs {
+        m if m > 0.0 => 1.0,
+        m if m < 0.0 => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Each record's game (from its `Round`) and the first engine's disc
+/// difference there (from its result; the first engine Black in even
+/// games); records without either are skipped, a later record of a round
+/// replaces an earlier one.
+fn rounds(records: &[Record]) -> BTreeMap<usize, f64> {
     let mut done = BTreeMap::new();
     for r in records {
         let Some(round) = r.get("Round").and_then(|s| s.parse::<usize>().ok()).filter(|&n| n > 0) else { continue };
         let Some(result) = &r.result else { continue };
-        let black = match result.margin() {
-            m if m > 0.0 => 1.0,
-            m if m < 0.0 => 0.0,
-            _ => 0.5,
-        };
         let index = round - 1;
-        done.insert(index, if index.is_multiple_of(2) { black } else { 1.0 - black });
+        let black = result.margin();
+        done.insert(index, if index.is_multiple_of(2) { black } else { -black });
     }
     done
+}
+
+/// The games of a match's records that ended without a result, by index:
+/// each record with a `Round`, a `Termination` field and no result (a game
+/// stopped at the ply limit; a game stopped by an interruption is never
+/// written). They were played and are not scored: a resume does not play
+/// them again, as it does not play [`resumed`]'s.
+#[must_use]
+pub fn resumed_unscored(records: &[Record]) -> BTreeSet<usize> {
+    records
+        .iter()
+        .filter(|r| r.result.is_none() && r.get("Termination").is_some())
+        .filter_map(|r| r.get("Round")?.parse::<usize>().ok().filter(|&n| n > 0))
+        .map(|round| round - 1)
+        .collect()
 }
 
 /// The most games a match plays at once that the front ends accept (the
@@ -526,58 +680,6 @@ pub const MAX_CONCURRENCY: usize = 256;
 /// ([`MatchOptions::setup`]): the default of the CLI's `--setup` and of
 /// Python's `setup=`.
 pub const DEFAULT_SETUP: Duration = Duration::from_secs(10);
-
-/// Plays the match between `first` and `second` on `options.concurrency`
-/// threads, handing each finished game to `on_game` on the calling thread
-/// as it ends (in the order they end); `on_game` returns whether to go on.
-/// Setting `stop` stops the match between moves; the games in progress are
-/// then dropped (not handed over).
-pub fn run_match(
-    first: &(dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync),
-    second: &(dyn Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync),
-    options: &MatchOptions,
-    stop: &AtomicBool,
-    on_game: &mut dyn FnMut(&GameReport) -> bool,
-) {
-    let next = AtomicUsize::new(0);
-    let standard = [GameState::new(Position::from(reversi_core::Position::start()))];
-    let openings: &[GameState] = if options.openings.is_empty() { &standard } else { &options.openings };
-    let (tx, rx) = mpsc::channel::<GameReport>();
-    std::thread::scope(|scope| {
-        for _ in 0..options.concurrency.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let mut engines: [Option<Box<dyn Player + Send>>; 2] = [None, None];
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= options.games {
-                        return;
-                    }
-                    if options.done.contains(&index) {
-                        continue;
-                    }
-                    let opening = &openings[(index / 2) % openings.len()];
-                    let first_is_black = index.is_multiple_of(2);
-                    let report = play_one(&mut engines, [first, second], index, opening, first_is_black, options, stop);
-                    let report = GameReport { index, first_is_black, names: report.0, played: report.1 };
-                    if report.played.termination == Termination::Stopped || tx.send(report).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for report in rx {
-            if !stop.load(Ordering::Relaxed) && !on_game(&report) {
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-    });
-}
 
 /// A started engine, or why it did not start.
 fn started(engine: &mut Option<Box<dyn Player + Send>>, fault: Option<Fault>) -> Result<&mut dyn Player, Fault> {
@@ -623,7 +725,8 @@ pub(super) fn play_one(
     let (a, b) = (started(a, fa), started(b, fb));
     let (black, white) = if first_is_black { (a, b) } else { (b, a) };
     let stopped = || stop.load(Ordering::Relaxed);
-    let played = play_or_forfeit(black, white, opening, options.control, options.setup, options.adjudicate, &stopped);
+    let played =
+        play_or_forfeit(black, white, opening, options.control, options.setup, &options.adjudication, &stopped);
     if let Termination::Forfeit { loser, .. } = &played.termination {
         engines[slots[loser.index()]] = None;
     }

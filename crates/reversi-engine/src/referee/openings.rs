@@ -126,6 +126,25 @@ pub fn symmetric_duplicates(openings: &[GameState]) -> Vec<(usize, usize)> {
     duplicates
 }
 
+/// How many random openings a match or tournament of `games` games a
+/// pairing draws ([`random_openings`]'s `count`): one for each two games
+/// (each opening is played with both colours), else as many as the default
+/// openings (60); at least one. The CLI's `--openings-random` and Python's
+/// `openings_random=` draw this many.
+///
+/// ```
+/// use reversi_engine::referee::random_opening_count;
+/// assert_eq!((random_opening_count(Some(7)), random_opening_count(None), random_opening_count(Some(0))), (4, 60, 1));
+/// ```
+#[must_use]
+pub fn random_opening_count(games: Option<usize>) -> usize {
+    games.map_or(DEFAULT_RANDOM_OPENINGS, |g| g.div_ceil(2)).max(1)
+}
+
+/// How many random openings are drawn without a number of games: as many
+/// as the default openings.
+const DEFAULT_RANDOM_OPENINGS: usize = 60;
+
 /// `count` random openings of `plies` plies from the standard start, drawn
 /// from `seed` by reversi-solve's [`xot::generate`](reversi_solve::xot::generate)
 /// (every move uniform among the legal ones, an opening whose game is over
@@ -175,6 +194,64 @@ pub fn random_openings(
             game
         })
         .collect())
+}
+
+/// Where a match's openings come from: each game's record names its
+/// opening by it ([`describe`](OpeningSource::describe), the record's
+/// `Opening` field).
+///
+/// `#[non_exhaustive]`: sources may be added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OpeningSource {
+    /// [`default_openings`]`(plies)`.
+    Default {
+        /// The plies.
+        plies: u32,
+    },
+    /// Every game of a record file, in the file's order.
+    File {
+        /// The file as the user named it.
+        name: String,
+    },
+    /// [`random_openings`]`(plies, _, seed, margin)`.
+    Random {
+        /// The plies.
+        plies: usize,
+        /// The seed.
+        seed: u64,
+        /// The margin of the balanced openings, if any.
+        margin: Option<i32>,
+    },
+    /// A list given by the caller (Python's records, a library user's).
+    Given,
+}
+
+impl OpeningSource {
+    /// The opening of index `index` (0-based) in the match's list as a
+    /// record names it: `openings.ggf game 3`, `random 8 plies seed 5
+    /// opening 3`, `default 4 plies opening 3`, `opening 3`.
+    ///
+    /// ```
+    /// use reversi_engine::referee::OpeningSource;
+    /// let file = OpeningSource::File { name: "xot.ggf".into() };
+    /// assert_eq!(file.describe(2), "xot.ggf game 3");
+    /// let random = OpeningSource::Random { plies: 8, seed: 5, margin: Some(2) };
+    /// assert_eq!(random.describe(0), "random 8 plies seed 5 margin 2 opening 1");
+    /// ```
+    #[must_use]
+    pub fn describe(&self, index: usize) -> String {
+        let n = index + 1;
+        match self {
+            OpeningSource::Default { plies } => format!("default {plies} plies opening {n}"),
+            OpeningSource::File { name } => format!("{name} game {n}"),
+            OpeningSource::Random { plies, seed, margin } => {
+                let margin = margin.map(|m| format!(" margin {m}")).unwrap_or_default();
+                format!("random {plies} plies seed {seed}{margin} opening {n}")
+            }
+            OpeningSource::Given => format!("opening {n}"),
+        }
+    }
 }
 
 /// The games a match has played, by their start and moves (passes aside,

@@ -23,10 +23,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::gsprt::{EloModel, NELO_PER_T, gsprt_llr};
-use super::stats::{Sprt, Standing, Tally, Verdict, elo_of};
-
-/// The normal quantile of a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
+use super::stats::{Sprt, Standing, Tally, Verdict, Z95, elo_bounds};
 
 /// Pairs of games by the first engine's points: `counts[k]` pairs scored
 /// `k / 2` (0: lost both, LL; ½: LD; 1: WL or DD; 1½: WD; 2: WW).
@@ -97,16 +94,7 @@ impl Pentanomial {
     #[must_use]
     pub fn elo_interval(&self) -> Option<(f64, f64, f64)> {
         let (s, margin) = self.score_margin()?;
-        let bound = |x: f64| {
-            if x <= 0.0 {
-                f64::NEG_INFINITY
-            } else if x >= 1.0 {
-                f64::INFINITY
-            } else {
-                elo_of(x)
-            }
-        };
-        Some((elo_of(s), bound(s - margin), bound(s + margin)))
+        Some(elo_bounds(s, margin))
     }
 
     /// The normalised Elo difference and the bounds of its 95% interval:
@@ -215,6 +203,12 @@ impl PairTally {
         }
     }
 
+    /// The score of pair `pair`'s game that waits for its partner, if one
+    /// does.
+    pub(super) fn waiting(&self, pair: usize) -> Option<f64> {
+        self.waiting.get(&pair).map(|w| w.0)
+    }
+
     /// Every game's wins, draws and losses.
     #[must_use]
     pub const fn tally(&self) -> Tally {
@@ -274,6 +268,7 @@ impl PairTally {
 /// pairs' figures beside it. A value that does not exist is `None` (as in
 /// [`Standing`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct PairStanding {
     /// Every game's figures (trinomial: wins, draws, losses, Elo, and the
@@ -303,9 +298,12 @@ pub struct PairStanding {
     pub llr_low: Option<f64>,
     /// The SPRT's upper bound (H1 at or above it).
     pub llr_high: Option<f64>,
-    /// The SPRT's Elo model.
+    /// The SPRT's Elo model (`sprt_model` in JSON).
+    #[cfg_attr(feature = "serde", serde(rename = "sprt_model"))]
     pub model: Option<EloModel>,
-    /// The SPRT's verdict on the pairs, once the LLR crossed a bound.
+    /// The SPRT's verdict on the pairs, once the LLR crossed a bound
+    /// (`sprt` in JSON).
+    #[cfg_attr(feature = "serde", serde(rename = "sprt"))]
     pub verdict: Option<Verdict>,
     /// The first engine's mean disc difference a game, over the pairs.
     pub discs: Option<f64>,

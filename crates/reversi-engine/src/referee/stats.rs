@@ -15,8 +15,28 @@ pub struct Tally {
 }
 
 /// The Elo difference of a score (a fraction of the points, 0 to 1).
-pub(super) fn elo_of(score: f64) -> f64 {
+fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// The normal quantile of a two-sided 95% interval.
+pub(super) const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Elo difference of score `s` and the bounds of its interval `s ±
+/// margin`, an end at or past 0 or 1 infinite (the Elo of a score there
+/// has no bound): the trinomial [`Tally::elo_interval`]'s and the pairs'
+/// [`Pentanomial::elo_interval`](super::Pentanomial::elo_interval).
+pub(super) fn elo_bounds(s: f64, margin: f64) -> (f64, f64, f64) {
+    let bound = |x: f64| {
+        if x <= 0.0 {
+            f64::NEG_INFINITY
+        } else if x >= 1.0 {
+            f64::INFINITY
+        } else {
+            elo_of(x)
+        }
+    };
+    (elo_of(s), bound(s - margin), bound(s + margin))
 }
 
 /// The score expected at an Elo difference.
@@ -78,17 +98,7 @@ impl Tally {
         if self.games() == 0 || s <= 0.0 || s >= 1.0 {
             return None;
         }
-        let margin = 1.959_964 * (self.variance() / self.games() as f64).sqrt();
-        let bound = |x: f64| {
-            if x <= 0.0 {
-                f64::NEG_INFINITY
-            } else if x >= 1.0 {
-                f64::INFINITY
-            } else {
-                elo_of(x)
-            }
-        };
-        Some((elo_of(s), bound(s - margin), bound(s + margin)))
+        Some(elo_bounds(s, Z95 * (self.variance() / self.games() as f64).sqrt()))
     }
 
     /// The log-likelihood ratio of `sprt`'s two hypotheses (trinomial,
@@ -132,6 +142,7 @@ impl fmt::Display for Tally {
 /// assert!(standing.to_string().contains(" to no bound), LLR "));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Standing {
     /// Games scored.
@@ -156,7 +167,8 @@ pub struct Standing {
     pub llr_low: Option<f64>,
     /// The SPRT's upper bound (H1 above it).
     pub llr_high: Option<f64>,
-    /// The SPRT's verdict, once the LLR crossed a bound.
+    /// The SPRT's verdict, once the LLR crossed a bound (`sprt` in JSON).
+    #[cfg_attr(feature = "serde", serde(rename = "sprt"))]
     pub verdict: Option<Verdict>,
 }
 
@@ -256,8 +268,9 @@ impl std::str::FromStr for Sprt {
     }
 }
 
-/// What an SPRT concludes.
+/// What an SPRT concludes (`"H0"` or `"H1"` in JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Verdict {
     /// The LLR crossed the upper bound: H1.
     H1,

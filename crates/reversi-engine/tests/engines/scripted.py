@@ -21,6 +21,11 @@ It plays the first legal move (a1 to h8 order) until its Nth move request
               request's number over 2, `=== MOVE/EVAL/TIME`)
     noisy     plays legal moves, with a line of diagnostics before every
               GTP answer (as Edax prints `*** SEARCH STILL RUNNING ...`)
+    say=E1,E2,...
+              plays legal moves, reporting (NBoard) the evaluation Ek with
+              its kth move since the last `ping` (`-` for none; none after the
+              list; an E ending in `s` is said in Edax's form,
+              `=== MOVE EVAL TIME`)
 """
 
 import sys
@@ -72,7 +77,7 @@ def name(sq):
 
 class Engine:
     def __init__(self, mode, n):
-        self.mode, self.n, self.asked = mode, n, 0
+        self.mode, self.n, self.asked, self.said = mode, n, 0, 0
         self.board, self.side = start(), "X"
 
     def play(self, color, text):
@@ -146,6 +151,8 @@ def nboard(engine):
         if cmd == "nboard":
             print("set myname scripted-" + engine.mode, flush=True)
         elif cmd == "ping":
+            # The referee pings before each game.
+            engine.said = 0
             print("pong " + " ".join(words[1:]), flush=True)
         elif cmd == "set" and len(words) > 2 and words[1] == "game":
             text = line.split("game", 1)[1]
@@ -170,6 +177,14 @@ def nboard(engine):
             if engine.mode == "eval" and out != "pass":
                 # MOVE/EVAL/TIME: the evaluation is its move's number over 2.
                 out += "/" + str(engine.asked / 2) + "/0.01"
+            if engine.mode.startswith("say=") and out != "pass":
+                said = engine.mode[4:].split(",")
+                engine.said += 1
+                e = said[engine.said - 1] if engine.said <= len(said) else "-"
+                if e.endswith("s"):
+                    out += " " + e[:-1] + " 0.0"
+                elif e != "-":
+                    out += "/" + e + "/0.01"
             print("=== " + out.upper(), flush=True)
         elif cmd == "quit":
             return

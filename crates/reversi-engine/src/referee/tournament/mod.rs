@@ -15,8 +15,9 @@
 //! ([`Tournament::resume`]) as a match does.
 //!
 //! Each game is [`play_game`](super::play_game) under the match's rules
-//! (clocks, forfeits, an engine restarted after its failure, adjudication
-//! by [`MatchOptions::adjudicate`]). With an SPRT, a pairing whose pairs
+//! (clocks, forfeits, an engine restarted after its failure, the match's
+//! [`Adjudication`](super::Adjudication): exact solve, the engines'
+//! evaluations, the ply limit). With an SPRT, a pairing whose pairs
 //! reach a verdict plays no more games.
 
 mod crosstable;
@@ -204,7 +205,6 @@ pub fn distinct_names(names: Vec<String>) -> Vec<String> {
 pub struct TournamentOptions {
     schedule: Schedule,
     matches: MatchOptions,
-    sprt: Option<(Sprt, EloModel)>,
 }
 
 impl TournamentOptions {
@@ -214,14 +214,14 @@ impl TournamentOptions {
     /// read: a tournament resumes by [`Tournament::resume`]).
     #[must_use]
     pub const fn new(schedule: Schedule, matches: MatchOptions) -> TournamentOptions {
-        TournamentOptions { schedule, matches, sprt: None }
+        TournamentOptions { schedule, matches }
     }
 
     /// An SPRT on each pairing's pairs (its first engine's view), under
     /// `model`: a pairing whose LLR crosses a bound plays no more games.
     #[must_use]
-    pub const fn sprt(mut self, sprt: Option<(Sprt, EloModel)>) -> TournamentOptions {
-        self.sprt = sprt;
+    pub fn sprt(mut self, sprt: Option<(Sprt, EloModel)>) -> TournamentOptions {
+        self.matches = self.matches.sprt(sprt);
         self
     }
 
@@ -237,10 +237,10 @@ impl TournamentOptions {
         &self.matches
     }
 
-    /// The SPRT and its model, if any.
+    /// The SPRT and its model, if any (the matches' [`MatchOptions::sprt_of`]).
     #[must_use]
     pub const fn sprt_of(&self) -> Option<(Sprt, EloModel)> {
-        self.sprt
+        self.matches.sprt_of()
     }
 }
 
@@ -335,7 +335,7 @@ impl<'a> Tournament<'a> {
             .map(|&(a, b)| MatchDefinition::of(&entrants[a].identity, &entrants[b].identity, &options.matches))
             .collect();
         let names = entrants.iter().map(|e| e.name.clone()).collect();
-        let crosstable = Crosstable::new(names, pairings.clone()).with_sprt(options.sprt);
+        let crosstable = Crosstable::new(names, pairings.clone()).with_sprt(options.sprt_of());
         let label = format!("{} of {}", options.schedule, entrants.len());
         Ok(Tournament { entrants, options, pairings, definitions, label, crosstable, done: BTreeSet::new() })
     }
@@ -377,7 +377,8 @@ impl<'a> Tournament<'a> {
     /// Takes the games of `records` (a tournament's records, as its games
     /// wrote them) as played: counted in the crosstable, not played again.
     /// Records without `Round` or a result are passed over, as a match's
-    /// resume does; the same round twice counts once. Returns the number
+    /// resume does (one with a `Termination` and no result, a game stopped
+    /// at the ply limit, is taken as played and not counted); the same round twice counts once. Returns the number
     /// of games taken.
     ///
     /// # Errors
@@ -401,7 +402,15 @@ impl<'a> Tournament<'a> {
                 let difference = format!("the tournament: {there} there, {} now", self.label);
                 return Err(ResumeMismatch { differences: vec![difference] }.into());
             }
-            if record.result.is_none() || !self.done.insert(index) {
+            if record.result.is_none() {
+                // A game ended without a result (the ply limit): played,
+                // not counted.
+                if record.get("Termination").is_some() {
+                    self.done.insert(index);
+                }
+                continue;
+            }
+            if !self.done.insert(index) {
                 continue;
             }
             self.crosstable.add(index, pairing, record);
@@ -415,7 +424,8 @@ impl<'a> Tournament<'a> {
     fn record(&self, pairing: usize, report: &GameReport) -> Record {
         let mut record = report.record();
         record.event = Some("reversi tournament".into());
-        self.definitions[pairing].mark(&mut record);
+        let game = self.slot(report.index).map_or(0, |(_, game)| game);
+        self.definitions[pairing].mark(&mut record, game);
         record.extra.push((TOURNAMENT_FIELD.into(), self.label.clone()));
         record
     }
