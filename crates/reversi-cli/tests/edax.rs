@@ -1,7 +1,8 @@
 //! `reversi tournament` against Edax, where it is present: its GTP and
 //! NBoard modes beside this project's engines, in a round robin and a
 //! gauntlet whose games are all played out (no engine forfeits), whose
-//! records replay legal and whose crosstable adds up.
+//! records replay legal and whose crosstable adds up; and Edax's NBoard
+//! evaluations (`=== MOVE EVAL TIME`) driving the draw rule.
 //!
 //! Edax is no part of this repository (CI has none), so the tests are
 //! ignored; `bash scripts/edax-tests.sh` runs them, or by hand:
@@ -170,4 +171,28 @@ fn a_gauntlet_of_edax_against_edax_and_ours_adds_up_and_adjudicates() {
     let text = std::fs::read_to_string(&records).unwrap();
     let adjudicated = games.iter().filter(|g| g["termination"].is_string()).count();
     assert_eq!(text.matches("Termination[adjudicated at 12 empties").count(), adjudicated, "{text}");
+}
+
+#[test]
+#[ignore = "needs Edax: set REVERSI_EDAX (scripts/edax-tests.sh)"]
+fn edax_evaluations_over_nboard_drive_the_draw_rule() {
+    let Some(edax) = Edax::from_env("edax_evaluations_over_nboard_drive_the_draw_rule") else { return };
+    let dir = TempDir::new("edax-draw");
+    let records = dir.path("games.ggf");
+    // With a zeroed evaluation Edax calls every position of the middle game
+    // even (`=== MOVE 0.00 TIME`) until it sees the end: between two such
+    // Edax the draw rule ends each game from the default openings.
+    let engines = [edax.engine("nboard", "-l 1"), edax.engine("nboard", "-l 2")];
+    let mut args: Vec<&str> = engines.iter().map(String::as_str).collect();
+    let (dir1, dir2) = (format!("1={}", edax.dir), format!("2={}", edax.dir));
+    args.extend(["--dir", &dir1, "--dir", &dir2, "--games", "4", "--draw", "10,3,0.5", "-o", &records]);
+    let (games, summary) = tournament(&args);
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        let how = game["termination"].as_str().unwrap_or_default();
+        assert!(how.starts_with("adjudicated by evaluation: a draw"), "{game}");
+        assert_eq!(game["first_score"], 0.5, "{game}");
+    }
+    replays_legal(&records, 4);
+    check_adds_up(&summary, 4);
 }
