@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The tests against Edax (crates/reversi-cli/tests/edax.rs: a round robin and
 # a gauntlet with Edax over GTP and over NBoard beside this project's
-# engines), which `cargo test` skips: Edax is no part of this repository.
+# engines, and the draw rule on Edax's NBoard evaluations), which `cargo
+# test` skips: Edax is no part of this repository.
 # Name it by arguments or by the environment the tests read:
 #   bash scripts/edax-tests.sh /path/edax/bin/lEdax-x86-64-v3 [EVAL_FILE]
 #   REVERSI_EDAX=/path/edax/bin/lEdax-x86-64-v3 [REVERSI_EDAX_EVAL=EVAL_FILE] \
