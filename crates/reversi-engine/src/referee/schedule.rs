@@ -102,8 +102,8 @@ pub fn run_scored_match(
                     continue;
                 }
                 // A game stopped at the ply limit has no result: not scored.
-                if report.played.black_score().is_some() {
-                    slots.tally.add(report.index, report.first_score(), first_discs(&report));
+                if let Some(score) = report.first_score() {
+                    slots.tally.add(report.index, score, first_discs(&report));
                 }
                 slots.tally.standing(sprt)
             };
