@@ -288,6 +288,31 @@ fn no_game_of_a_pairing_starts_once_its_games_under_way_could_bring_its_verdict(
 }
 
 #[test]
+fn a_panic_of_the_callback_ends_the_tournament_instead_of_hanging() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let log: Log = Arc::default();
+        let entrants = vec![
+            logged(&log, "forfeiter", true, Duration::ZERO),
+            logged(&log, "forfeiter2", true, Duration::ZERO),
+            logged(&log, "greedy", false, Duration::ZERO),
+        ];
+        // Threads wait for counts here: a verdict is possible from each
+        // pairing's first pair on.
+        let matches = MatchOptions::new(40).openings(vec![]).concurrency(4);
+        let options =
+            TournamentOptions::new(Schedule::Gauntlet, matches).sprt(Some((symmetric_sprt(), EloModel::Logistic)));
+        let mut tournament = Tournament::new(entrants, options).unwrap();
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            tournament.run(&AtomicBool::new(false), &mut |_, _| panic!("the callback fails"));
+        }));
+        let _ = done.send(played.is_err());
+    });
+    // A regression hangs: a minute is far more than the tournament needs.
+    assert_eq!(finished.recv_timeout(Duration::from_secs(60)), Ok(true));
+}
+
+#[test]
 fn scripted_engines_over_both_protocols_play_a_round_robin() {
     let script = format!("{}/tests/engines/scripted.py", env!("CARGO_MANIFEST_DIR"));
     let spec = |protocol: Protocol, mode: &str| {
