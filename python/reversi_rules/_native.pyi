@@ -545,7 +545,7 @@ class _GameReport(TypedDict):
     white: str
     result: str
     termination: str | None
-    first_score: float
+    first_score: float | None
     standing: _PairStanding
 
 def match(
@@ -624,7 +624,7 @@ class _TournamentGame(TypedDict):
     white: str
     result: str
     termination: str | None
-    first_score: float
+    first_score: float | None
     standing: _PairStanding
 
 class _CrosstableRow(TypedDict):

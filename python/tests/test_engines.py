@@ -377,16 +377,21 @@ def test_match_rules_never_fire_for_gtp_and_are_checked() -> None:
 
 
 def test_match_and_tournament_stop_games_at_max_plies() -> None:
-    result = rr.match(first_move, first_move, openings=[], games=2, max_plies=10)
+    seen: list[dict[str, Any]] = []
+    result = rr.match(first_move, first_move, openings=[], games=2, max_plies=10, progress=seen.append)
     assert [len(r.moves) for r in result["records"]] == [10, 10]
     assert all(r.result is None for r in result["records"])
     assert (result["games"]["games"], result["pairs"]) == (0, 0)
+    # No result, no score: None, not 0.5.
+    assert [(g["result"], g["first_score"]) for g in seen] == [("*", None), ("*", None)]
 
     def last_move(position: rr.Position) -> str:
         return position.moves()[-1]
 
-    table = rr.tournament([first_move, last_move], openings=[], games=2, max_plies=12)
+    told: list[dict[str, Any]] = []
+    table = rr.tournament([first_move, last_move], openings=[], games=2, max_plies=12, progress=told.append)
     assert [len(r.moves) for r in table["records"]] == [12, 12]
+    assert [g["first_score"] for g in told] == [None, None]
     assert table["games"] == 0
 
 

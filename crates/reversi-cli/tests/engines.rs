@@ -531,6 +531,11 @@ fn match_and_tournament_adjudicate_by_evaluation_and_stop_at_max_plies() {
     let stopped = dir.path("stopped.ggf");
     let out = reversi(&["tournament", &a, &b, "--games", "2", "--max-plies", "10", "--json", "-o", &stopped]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // Each game's line: no result, no score (null, not ½).
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let games: Vec<&serde_json::Value> = lines.iter().filter(|l| l.get("game").is_some()).collect();
+    assert_eq!(games.len(), 2, "{lines:?}");
+    assert!(games.iter().all(|g| g["first_score"].is_null() && g["result"] == "*"), "{games:?}");
     let games = reversi_notation::ggf::read(&std::fs::read_to_string(&stopped).unwrap()).unwrap();
     assert_eq!(games.len(), 2);
     for g in &games {
@@ -551,6 +556,14 @@ fn match_and_tournament_adjudicate_by_evaluation_and_stop_at_max_plies() {
     let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "--resume", "-o", &dir.path("m.ggf")]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(reversi_notation::ggf::read(&std::fs::read_to_string(dir.path("m.ggf")).unwrap()).unwrap().len(), 2);
+    let out = reversi(&["match", &a, &b, "--games", "2", "--max-plies", "10", "--json", "-o", &dir.path("j.ggf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for game in &lines[..2] {
+        assert!(game["first_score"].is_null() && game["result"] == "*", "{game}");
+        assert_eq!(game["standing"]["games"]["games"], 0, "{game}");
+    }
     // GTP engines report no evaluation: the rules are said to be idle.
     let out = reversi(&["match", &a, &b, "--games", "2", "--draw", "0,1,64", "-o", &dir.path("gtp.ggf")]);
     assert!(out.status.success(), "{}", stderr(&out));

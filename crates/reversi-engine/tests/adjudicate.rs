@@ -137,8 +137,8 @@ fn the_record_says_adjudicated_and_resumes() {
         assert_eq!(read.len(), 4);
         assert!(read.iter().all(|r| r.get("Termination").is_some_and(|t| t.starts_with("adjudicated at 12 empties"))));
         let done = resumed(&read);
-        let scores: Vec<f64> = reports.iter().map(GameReport::first_score).collect();
-        assert_eq!(done.values().copied().collect::<Vec<_>>(), scores, "{format}");
+        let scores: Vec<Option<f64>> = reports.iter().map(GameReport::first_score).collect();
+        assert_eq!(done.values().copied().map(Some).collect::<Vec<_>>(), scores, "{format}");
     }
 }
 

@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 
 use reversi_core::Color;
 use reversi_engine::referee::{
-    Adjudication, EngineSpec, EvalVerdict, GameReport, GameState, MatchDefinition, MatchOptions, OpeningSource, Player,
-    PolicyPlayer, Protocol, Termination, TimeControl, play_game, run_match,
+    Adjudication, EngineSpec, EvalVerdict, GameReport, GameState, GameSummary, MatchDefinition, MatchOptions,
+    OpeningSource, PairTally, Player, PolicyPlayer, Protocol, Termination, TimeControl, play_game, run_match,
+    run_scored_match,
 };
 use reversi_engine::{BuiltinPolicy, Seeded, SplitMix64};
 use reversi_notation::{Format, GameResult, Passes, Record, replay};
@@ -70,7 +71,7 @@ fn resign_fires_at_exactly_the_nth_move_of_each_side() {
     assert_eq!((*loser, rule.moves()), (Color::Black, 3));
     assert_eq!(*evals, [(0, -8.0), (1, 8.0), (2, -8.0), (3, 8.0), (4, -8.0), (5, 8.0)]);
     assert_eq!(played.black_score(), Some(0.0));
-    assert_eq!(report.first_score(), 0.0);
+    assert_eq!(report.first_score(), Some(0.0));
     let record = report.record();
     assert_eq!(record.result, Some(GameResult::Net { margin: -8.0, how: Some("r".into()) }));
     assert_eq!(
@@ -144,11 +145,17 @@ fn random(seed: u64) -> Box<dyn Player + Send> {
 fn a_match_stops_games_at_its_ply_limit_and_reports_them() {
     let options = MatchOptions::new(4).control(CLOCK).max_plies(Some(10));
     let mut reports = Vec::new();
-    run_match(&|_| Ok(random(1)), &|_| Ok(random(2)), &options, &AtomicBool::new(false), &mut |r| {
+    let mut tally = PairTally::default();
+    let (first, second) = (|_| Ok(random(1)), |_| Ok(random(2)));
+    run_scored_match(&first, &second, &options, &mut tally, &AtomicBool::new(false), &mut |r, standing| {
+        // No result: no score, in the game's line too (JSON null, not ½).
+        assert_eq!(r.first_score(), None);
+        let line = GameSummary::of_match(r, &r.record(), *standing);
+        assert_eq!((line.first_score, line.result.as_str(), standing.games.games), (None, "*", 0));
         reports.push(r.clone());
         true
     });
-    assert_eq!(reports.len(), 4);
+    assert_eq!((reports.len(), tally.tally().games()), (4, 0));
     // Played, not scored: a resume does not play them again.
     let records: Vec<Record> = reports.iter().map(GameReport::record).collect();
     assert!(reversi_engine::referee::resumed(&records).is_empty());

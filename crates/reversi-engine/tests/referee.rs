@@ -71,7 +71,7 @@ fn every_failure_loses_the_game_and_is_recorded() {
             assert!(check(fault), "{protocol:?} {mode}: {fault:?}");
             // Two moves each, then the third request fails.
             assert_eq!(played.game.moves.len(), 4, "{protocol:?} {mode}");
-            assert_eq!(report.first_score(), 0.0);
+            assert_eq!(report.first_score(), Some(0.0));
             let record = report.record();
             let suffix = if *fault == Fault::Timeout { "t" } else { "r" };
             assert_eq!(record.result, Some(GameResult::Net { margin: -64.0, how: Some(suffix.into()) }));
@@ -153,7 +153,7 @@ fn a_match_restarts_crashed_engines_and_hands_over_every_game() {
                 "{r:?}"
             );
             assert_eq!(r.played.game.moves.len(), if r.first_is_black { 4 } else { 5 });
-            assert_eq!(r.first_score(), 0.0);
+            assert_eq!(r.first_score(), Some(0.0));
         }
     }
 }
@@ -248,7 +248,7 @@ fn a_failed_restart_is_that_games_forfeit_and_the_match_keeps_every_game() {
             matches!(&r.played.termination, Termination::Forfeit { loser: l, fault: Fault::Spawn { .. } } if *l == loser),
             "{r:?}"
         );
-        assert_eq!(r.first_score(), 0.0);
+        assert_eq!(r.first_score(), Some(0.0));
     }
     // The rule itself, for a caller with its own loop (Python's match).
     let mut white = random();

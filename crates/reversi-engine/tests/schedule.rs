@@ -2,49 +2,22 @@
 //! verdict, no game started after it, none beyond the verdict's pair
 //! reported; the pairs' standing handed over with each game.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use reversi_engine::Fault;
 use reversi_engine::referee::{
-    Clocks, EloModel, GameState, MatchOptions, PairTally, Player, PolicyPlayer, Sprt, TimeControl, Verdict, gsprt_llr,
-    resumed_tally, run_match, run_scored_match,
+    EloModel, MatchOptions, PairTally, Player, Sprt, TimeControl, Verdict, gsprt_llr, resumed_tally, run_match,
+    run_scored_match,
 };
-use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
-use reversi_variants::Move;
 
-/// What happened, in order, over every thread.
-type Log = Arc<Mutex<Vec<String>>>;
+mod common;
 
-/// A player that logs each game it is told of, and plays the greedy
-/// policy's move, or a pass (a forfeit: it has a move) when `forfeits`.
-struct Logged {
-    log: Log,
-    forfeits: bool,
-    policy: PolicyPlayer<Seeded>,
-}
-
-impl Player for Logged {
-    fn name(&self) -> String {
-        if self.forfeits { "forfeiter".into() } else { "greedy".into() }
-    }
-    fn note_game(&mut self, index: usize) {
-        self.log.lock().unwrap().push(format!("start {index}"));
-    }
-    fn new_game(&mut self, game: &GameState, control: &TimeControl, deadline: Instant) -> Result<(), Fault> {
-        self.policy.new_game(game, control, deadline)
-    }
-    fn go(&mut self, game: &GameState, clocks: &Clocks, deadline: Instant) -> Result<Move, Fault> {
-        if self.forfeits { Ok(Move::Pass) } else { self.policy.go(game, clocks, deadline) }
-    }
-}
+use common::{Log, logged};
 
 fn side(log: &Log, forfeits: bool) -> impl Fn(Instant) -> Result<Box<dyn Player + Send>, Fault> + Sync + use<> {
-    let log = log.clone();
-    move |_| {
-        let policy = PolicyPlayer(Seeded::new(BuiltinPolicy::Greedy, SplitMix64::new(1)));
-        Ok(Box::new(Logged { log: log.clone(), forfeits, policy }))
-    }
+    logged(log, forfeits, Duration::ZERO)
 }
 
 const CLOCK: TimeControl = TimeControl { time: Duration::from_secs(10), increment: Duration::ZERO };

@@ -3,16 +3,21 @@
 //! that replay legal, resumes, and the SPRT's early end of a pairing.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use reversi_engine::referee::{
     Clocks, Crosstable, EloModel, EngineSpec, Entrant, GameState, MatchOptions, Player, PolicyPlayer, Protocol,
-    Schedule, TimeControl, Tournament, TournamentError, TournamentOptions, Verdict,
+    Schedule, Sprt, TimeControl, Tournament, TournamentError, TournamentOptions, Verdict, gsprt_llr,
 };
 use reversi_engine::{BuiltinPolicy, Fault, Seeded, SplitMix64};
 use reversi_notation::{Passes, Record, replay};
 use reversi_variants::Move;
+
+mod common;
+
+use common::Log;
 
 fn policy(p: BuiltinPolicy, name: &str, seed: u64) -> Entrant<'static> {
     Entrant::new(name, format!("policy:{name}"), move |_| {
@@ -212,6 +217,99 @@ fn a_pairing_decided_by_its_sprt_plays_no_more_games() {
     );
     let other = tournament.crosstable().pairing(0).unwrap().games.games;
     assert_eq!(records.len() as u64, other + 208);
+}
+
+fn logged(log: &Log, name: &str, forfeits: bool, delay: Duration) -> Entrant<'static> {
+    Entrant::new(name, format!("test:{name}"), common::logged(log, forfeits, delay))
+}
+
+/// An SPRT that one pair won (or lost) twice decides, and that pairs won
+/// once each never do.
+fn symmetric_sprt() -> Sprt {
+    let sprt: Sprt = "-200,200,0.3,0.3".parse().unwrap();
+    let (lower, upper) = sprt.bounds();
+    let llr = |counts: &[u64]| gsprt_llr(counts, &sprt, EloModel::Logistic);
+    assert!(llr(&[0, 0, 0, 0, 1]) >= upper && llr(&[1, 0, 0, 0, 0]) <= lower);
+    assert!((lower..upper).contains(&llr(&[0, 0, 8, 0, 0])));
+    sprt
+}
+
+#[test]
+fn no_game_of_a_pairing_starts_once_its_games_under_way_could_bring_its_verdict() {
+    for concurrency in [1, 2, 4] {
+        // A gauntlet: forfeiter against forfeiter (each pair won once each
+        // side: no verdict, 8 games) and against greedy (lost twice: H0 at
+        // its first pair, tournament games 2 and 3). Greedy is slow to
+        // move (its one move of game 3): were threads free to, they would
+        // start the pairing's next game, 6, meanwhile.
+        let log: Log = Arc::default();
+        let entrants = vec![
+            logged(&log, "forfeiter", true, Duration::ZERO),
+            logged(&log, "forfeiter2", true, Duration::ZERO),
+            logged(&log, "greedy", false, Duration::from_millis(100)),
+        ];
+        let matches = MatchOptions::new(8).openings(vec![]).concurrency(concurrency);
+        let options =
+            TournamentOptions::new(Schedule::Gauntlet, matches).sprt(Some((symmetric_sprt(), EloModel::Logistic)));
+        let mut tournament = Tournament::new(entrants, options).unwrap();
+        let mut records = 0;
+        tournament.run(&AtomicBool::new(false), &mut |game, table| {
+            records += 1;
+            if table.pairing(game.pairing).is_some_and(|s| s.verdict.is_some()) {
+                log.lock().unwrap().push(format!("verdict {}", game.pairing));
+                // Time for a thread to start a game, were it free to.
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            true
+        });
+        let table = tournament.crosstable();
+        let decided = table.pairing(1).unwrap();
+        assert_eq!(
+            (decided.verdict, decided.games.games, decided.pentanomial),
+            (Some(Verdict::H0), 2, [1, 0, 0, 0, 0]),
+            "concurrency {concurrency}"
+        );
+        let other = table.pairing(0).unwrap();
+        assert_eq!((other.verdict, other.games.games, other.pairs), (None, 8, 4), "concurrency {concurrency}");
+        assert_eq!(records, 10);
+        check_adds_up(table, 10);
+        let log = log.lock().unwrap();
+        let pairing = |line: &String| {
+            let index = line.strip_prefix("start ")?.parse().ok()?;
+            tournament.slot(index).map(|(pairing, _)| pairing)
+        };
+        let verdict = log.iter().position(|l| l == "verdict 1").expect("a verdict");
+        assert!(log[verdict + 1..].iter().all(|l| pairing(l) != Some(1)), "concurrency {concurrency}: {log:?}");
+        // Each game tells both sides: the decided pairing's games 2 and 3
+        // only.
+        let started: BTreeSet<&str> = log.iter().filter(|l| pairing(l) == Some(1)).map(String::as_str).collect();
+        assert_eq!(started, BTreeSet::from(["start 2", "start 3"]), "concurrency {concurrency}: {log:?}");
+    }
+}
+
+#[test]
+fn a_panic_of_the_callback_ends_the_tournament_instead_of_hanging() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let log: Log = Arc::default();
+        let entrants = vec![
+            logged(&log, "forfeiter", true, Duration::ZERO),
+            logged(&log, "forfeiter2", true, Duration::ZERO),
+            logged(&log, "greedy", false, Duration::ZERO),
+        ];
+        // Threads wait for counts here: a verdict is possible from each
+        // pairing's first pair on.
+        let matches = MatchOptions::new(40).openings(vec![]).concurrency(4);
+        let options =
+            TournamentOptions::new(Schedule::Gauntlet, matches).sprt(Some((symmetric_sprt(), EloModel::Logistic)));
+        let mut tournament = Tournament::new(entrants, options).unwrap();
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            tournament.run(&AtomicBool::new(false), &mut |_, _| panic!("the callback fails"));
+        }));
+        let _ = done.send(played.is_err());
+    });
+    // A regression hangs: a minute is far more than the tournament needs.
+    assert_eq!(finished.recv_timeout(Duration::from_secs(60)), Ok(true));
 }
 
 #[test]

@@ -519,13 +519,12 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// The first engine's score: 1, 0.5 or 0; 0.5 too for a game without
-    /// a result (stopped at the ply limit), which a tally should pass over
-    /// ([`FinishedGame::black_score`] is `None` for it).
+    /// The first engine's score: 1, 0.5 or 0; `None` for a game without a
+    /// result (stopped at the ply limit), which is not scored.
     #[must_use]
-    pub fn first_score(&self) -> f64 {
-        let black = self.played.black_score().unwrap_or(0.5);
-        if self.first_is_black { black } else { 1.0 - black }
+    pub fn first_score(&self) -> Option<f64> {
+        let black = self.played.black_score()?;
+        Some(if self.first_is_black { black } else { 1.0 - black })
     }
 
     /// What the record's `Termination` field says: who failed and how for

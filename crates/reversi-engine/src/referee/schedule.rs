@@ -102,8 +102,8 @@ pub fn run_scored_match(
                     continue;
                 }
                 // A game stopped at the ply limit has no result: not scored.
-                if report.played.black_score().is_some() {
-                    slots.tally.add(report.index, report.first_score(), first_discs(&report));
+                if let Some(score) = report.first_score() {
+                    slots.tally.add(report.index, score, first_discs(&report));
                 }
                 slots.tally.standing(sprt)
             };
@@ -126,13 +126,15 @@ struct Slots {
     tally: PairTally,
 }
 
-fn lock(slots: &Mutex<Slots>) -> MutexGuard<'_, Slots> {
+/// The schedule's state, locked (a panic elsewhere leaves it usable: the
+/// stop ends the schedule).
+pub(super) fn lock<T>(slots: &Mutex<T>) -> MutexGuard<'_, T> {
     slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Sets the stop and wakes the workers should the calling thread's loop
 /// unwind (a panic of `on_game`): no worker is left waiting for a count.
-struct StopOnDrop<'a>(&'a AtomicBool, &'a Condvar);
+pub(super) struct StopOnDrop<'a>(pub(super) &'a AtomicBool, pub(super) &'a Condvar);
 
 impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
@@ -163,7 +165,7 @@ fn take(
         if guard.next >= options.games() {
             return None;
         }
-        if !sprt.is_some_and(|sprt| verdict_possible(&guard, sprt)) {
+        if !sprt.is_some_and(|sprt| verdict_possible(&guard.tally, &guard.in_flight, sprt)) {
             let index = guard.next;
             guard.next += 1;
             guard.in_flight.insert(index);
@@ -173,17 +175,23 @@ fn take(
     }
 }
 
-/// Whether the games in progress could bring `sprt`'s verdict: each pair
+/// Whether the games in progress (`in_flight`, by index: games `2m` and
+/// `2m + 1` a pair) could bring `sprt`'s verdict on `tally`: each pair
 /// they complete (its other game counted or in progress too) given the
 /// first engine's best results, or its worst, and the LLR compared with
-/// the bounds.
-fn verdict_possible(slots: &Slots, (sprt, model): (&Sprt, EloModel)) -> bool {
+/// the bounds. A match's schedule and a tournament's (for each pairing)
+/// start no game while it holds.
+pub(super) fn verdict_possible(
+    tally: &PairTally,
+    in_flight: &BTreeSet<usize>,
+    (sprt, model): (&Sprt, EloModel),
+) -> bool {
     let (lower, upper) = sprt.bounds();
-    let (mut best, mut worst) = (slots.tally.pairs(), slots.tally.pairs());
-    let pairs: BTreeSet<usize> = slots.in_flight.iter().map(|i| i / 2).collect();
+    let (mut best, mut worst) = (tally.pairs(), tally.pairs());
+    let pairs: BTreeSet<usize> = in_flight.iter().map(|i| i / 2).collect();
     for pair in pairs {
-        let playing = |index: usize| slots.in_flight.contains(&index);
-        match (playing(2 * pair), playing(2 * pair + 1), slots.tally.waiting(pair)) {
+        let playing = |index: usize| in_flight.contains(&index);
+        match (playing(2 * pair), playing(2 * pair + 1), tally.waiting(pair)) {
             (true, true, _) => {
                 best.add(1.0, 1.0);
                 worst.add(0.0, 0.0);

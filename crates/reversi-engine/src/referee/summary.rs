@@ -59,8 +59,9 @@ pub struct GameSummary {
     /// How a game that did not end by the rules ended
     /// ([`GameReport::termination_text`]).
     pub termination: Option<String>,
-    /// The first engine's score: 1, 0.5 or 0.
-    pub first_score: f64,
+    /// The first engine's score: 1, 0.5 or 0; `None` for a game without a
+    /// result (stopped at the ply limit: not scored).
+    pub first_score: Option<f64>,
     /// The standing after the game (a tournament: its pairing's).
     pub standing: Option<PairStanding>,
 }

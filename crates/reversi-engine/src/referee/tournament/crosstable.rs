@@ -120,6 +120,11 @@ impl Crosstable {
         self.tallies.get(pairing).map(|t| t.standing(sprt))
     }
 
+    /// Pairing `pairing`'s games, by pairs; `None` past the pairings.
+    pub(super) fn tally(&self, pairing: usize) -> Option<&PairTally> {
+        self.tallies.get(pairing)
+    }
+
     /// Engine `row`'s points against engine `column` and their games.
     #[must_use]
     pub fn cell(&self, row: usize, column: usize) -> Option<(f64, u64)> {

@@ -17,15 +17,18 @@
 //! Each game is [`play_game`](super::play_game) under the match's rules
 //! (clocks, forfeits, an engine restarted after its failure, the match's
 //! [`Adjudication`](super::Adjudication): exact solve, the engines'
-//! evaluations, the ply limit). With an SPRT, a pairing whose pairs
-//! reach a verdict plays no more games.
+//! evaluations, the ply limit). With an SPRT, each pairing is scheduled as
+//! a match is (the look-ahead of [`run_match`](super::run_match), one
+//! function for both): no game of a pairing starts while its games in
+//! progress could bring its verdict, nor once it has one, while the other
+//! pairings' games keep the threads busy.
 
 mod crosstable;
 
 use std::collections::BTreeSet;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex, mpsc};
 use std::time::Instant;
 
 use reversi_notation::Record;
@@ -35,6 +38,8 @@ pub use crosstable::{Crosstable, Row};
 use super::definition::{MatchDefinition, ResumeMismatch};
 use super::gsprt::EloModel;
 use super::matches::{EngineSpec, GameReport, MatchOptions, play_one};
+use super::pentanomial::PairTally;
+use super::schedule::{StopOnDrop, lock, verdict_possible};
 use super::stats::Sprt;
 use crate::player::{GameState, Player};
 use crate::process::Fault;
@@ -436,38 +441,37 @@ impl<'a> Tournament<'a> {
     /// on the calling thread as it ends, after the crosstable counted it;
     /// `on_game` returns whether to go on. Setting `stop` stops the
     /// tournament between moves; the games in progress are then dropped.
+    ///
+    /// With an SPRT each pairing is scheduled as a match is
+    /// ([`run_match`](super::run_match)): no game of a pairing starts while
+    /// its games in progress could bring its verdict (the threads take
+    /// other pairings' games meanwhile), and none once it has one; a game
+    /// of the pairing still in progress at the verdict is dropped, as a
+    /// match drops it.
     pub fn run(&mut self, stop: &AtomicBool, on_game: &mut dyn FnMut(&TournamentGame, &Crosstable) -> bool) {
-        let slots = self.slots();
-        let decided: Vec<AtomicBool> = (0..self.pairings.len()).map(|p| AtomicBool::new(self.decided(p))).collect();
-        let next = AtomicUsize::new(0);
+        let sprt = self.options.sprt_of();
+        let sprt = sprt.as_ref().map(|(s, m)| (s, *m));
+        let pairings = 0..self.pairings.len();
+        let slots = Mutex::new(Slots {
+            next: vec![0; pairings.len()],
+            in_flight: vec![BTreeSet::new(); pairings.len()],
+            tallies: pairings.clone().map(|p| self.crosstable.tally(p).cloned().unwrap_or_default()).collect(),
+            decided: pairings.map(|p| self.decided(p)).collect(),
+        });
+        let counted = Condvar::new();
         let standard = [GameState::new(reversi_variants::Position::from(reversi_core::Position::start()))];
         let matches = &self.options.matches;
         let openings: &[GameState] = if matches.openings_of().is_empty() { &standard } else { matches.openings_of() };
-        // Each game goes to the calling thread with a channel back: its
-        // thread waits until the game is counted (and a pairing perhaps
-        // decided) before it takes the next.
-        let (tx, rx) = mpsc::channel::<(usize, usize, GameReport, mpsc::SyncSender<()>)>();
+        let (tx, rx) = mpsc::channel::<(usize, GameReport)>();
         let this = &*self;
         let mut table = this.crosstable.clone();
         let mut ended = Vec::new();
         std::thread::scope(|scope| {
             for _ in 0..matches.concurrency_of().max(1) {
-                let (tx, next, decided) = (tx.clone(), &next, &decided);
+                let (tx, slots, counted) = (tx.clone(), &slots, &counted);
                 scope.spawn(move || {
-                    let (counted, wait) = mpsc::sync_channel(1);
                     let mut engines: Vec<Option<Box<dyn Player + Send>>> = this.entrants.iter().map(|_| None).collect();
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= slots {
-                            return;
-                        }
-                        let Some((pairing, game)) = this.slot(index) else { continue };
-                        if this.done.contains(&index) || decided[pairing].load(Ordering::Relaxed) {
-                            continue;
-                        }
+                    while let Some((index, pairing, game)) = this.take(slots, counted, sprt, stop) {
                         let (a, b) = this.pairings[pairing];
                         let mut pair = [engines[a].take(), engines[b].take()];
                         let starts = [&*this.entrants[a].start, &*this.entrants[b].start];
@@ -478,40 +482,115 @@ impl<'a> Tournament<'a> {
                         [engines[a], engines[b]] = pair;
                         let report = GameReport { index, first_is_black, names, played };
                         if report.played.termination == super::Termination::Stopped
-                            || tx.send((index, pairing, report, counted.clone())).is_err()
-                            || wait.recv().is_err()
+                            || tx.send((pairing, report)).is_err()
                         {
-                            return;
+                            break;
                         }
                     }
+                    // A thread that waits for this one's game to be counted
+                    // looks again.
+                    counted.notify_all();
                 });
             }
             drop(tx);
-            for (index, pairing, report, counted) in rx {
-                if stop.load(Ordering::Relaxed) {
-                    // Not counted: its thread sees the stop and ends.
-                    let _ = counted.send(());
-                    continue;
-                }
-                let record = this.record(pairing, &report);
-                table.add(index, pairing, &record);
-                if table.pairing(pairing).is_some_and(|s| s.verdict.is_some()) {
-                    decided[pairing].store(true, Ordering::Relaxed);
-                }
+            // Should `on_game` panic, the threads are stopped, not left
+            // waiting.
+            let _guard = StopOnDrop(stop, &counted);
+            for (pairing, report) in rx {
+                let index = report.index;
+                let record = {
+                    let mut slots = lock(&slots);
+                    slots.in_flight[pairing].remove(&index);
+                    // Not counted: stopped, or its pairing decided while it
+                    // was played.
+                    if stop.load(Ordering::Relaxed) || slots.decided[pairing] {
+                        counted.notify_all();
+                        continue;
+                    }
+                    let record = this.record(pairing, &report);
+                    table.add(index, pairing, &record);
+                    slots.tallies[pairing] = table.tally(pairing).cloned().unwrap_or_default();
+                    slots.decided[pairing] = table.pairing(pairing).is_some_and(|s| s.verdict.is_some());
+                    record
+                };
                 ended.push(index);
                 let game = TournamentGame { index, pairing, engines: this.pairings[pairing], report, record };
                 if !on_game(&game, &table) {
                     stop.store(true, Ordering::Relaxed);
                 }
-                let _ = counted.send(());
+                counted.notify_all();
             }
         });
         self.crosstable = table;
         self.done.extend(ended);
     }
 
+    /// The tournament's index of pairing `pairing`'s game `game` (the
+    /// inverse of [`slot`](Tournament::slot)).
+    fn index(&self, pairing: usize, game: usize) -> usize {
+        2 * ((game / 2) * self.pairings.len() + pairing) + game % 2
+    }
+
+    /// The next game for a thread: of the pairings not decided, with games
+    /// to play and whose games in progress cannot bring their verdict, the
+    /// game first in the tournament's order (its index, pairing and the
+    /// pairing's game). Waits while every such pairing's verdict could
+    /// come from its games in progress; `None` once no game is left to
+    /// start, or the tournament is stopped.
+    fn take(
+        &self,
+        slots: &Mutex<Slots>,
+        counted: &Condvar,
+        sprt: Option<(&Sprt, EloModel)>,
+        stop: &AtomicBool,
+    ) -> Option<(usize, usize, usize)> {
+        let games = self.options.matches.games();
+        let mut guard = lock(slots);
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let slots = &mut *guard;
+            let mut open = Vec::new();
+            for pairing in 0..self.pairings.len() {
+                let next = &mut slots.next[pairing];
+                while *next < games && self.done.contains(&self.index(pairing, *next)) {
+                    *next += 1;
+                }
+                if *next < games && !slots.decided[pairing] {
+                    open.push((self.index(pairing, *next), pairing));
+                }
+            }
+            if open.is_empty() {
+                return None;
+            }
+            open.sort_unstable();
+            let free = |&&(_, pairing): &&(usize, usize)| {
+                !sprt.is_some_and(|sprt| verdict_possible(&slots.tallies[pairing], &slots.in_flight[pairing], sprt))
+            };
+            if let Some(&(index, pairing)) = open.iter().find(free) {
+                let game = slots.next[pairing];
+                slots.next[pairing] += 1;
+                slots.in_flight[pairing].insert(index);
+                return Some((index, pairing, game));
+            }
+            guard = counted.wait(guard).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
     /// Whether pairing `pairing`'s SPRT has a verdict.
     fn decided(&self, pairing: usize) -> bool {
         self.crosstable.pairing(pairing).is_some_and(|s| s.verdict.is_some())
     }
+}
+
+/// The tournament's schedule, each pairing's: its next game (its own
+/// numbering), its games started and not yet counted (the tournament's
+/// indices), its games counted (a copy of the crosstable's) and whether its
+/// SPRT has a verdict.
+struct Slots {
+    next: Vec<usize>,
+    in_flight: Vec<BTreeSet<usize>>,
+    tallies: Vec<PairTally>,
+    decided: Vec<bool>,
 }
