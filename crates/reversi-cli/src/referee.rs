@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use reversi_engine::referee::{
     EloModel, EngineSpec, GameReport, GameState, GameSummary, MatchDefinition, PairStanding, PairTally,
-    RecordsFormatError, Repeats, Sprt, Termination, check_records_format, opening, resumed_tally, run_scored_match,
+    RecordsFormatError, Repeats, Sprt, Termination, check_records_format, resumed_tally, run_scored_match,
 };
 use reversi_notation::{Format, ReadOptions, Record};
 
@@ -60,22 +60,6 @@ pub(crate) fn parse_sprt(s: &str) -> Result<Sprt, String> {
 
 pub(crate) fn parse_model(s: &str) -> Result<EloModel, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseEloModelError| e.to_string())
-}
-
-/// The openings of `path`, each checked playable.
-pub(crate) fn read_openings(path: &Path) -> Result<Vec<GameState>, Failure> {
-    let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
-    let name = source.name.clone();
-    let mut openings = Vec::new();
-    for (i, record) in source.enumerate() {
-        let record = record.map_err(|e| Failure::usage(format!("--openings: {e}")))?;
-        let game = opening(&record).map_err(|e| Failure::usage(format!("--openings {name}: game {}: {e}", i + 1)))?;
-        openings.push(game);
-    }
-    if openings.is_empty() {
-        return Err(Failure::usage(format!("--openings {name}: no game")));
-    }
-    Ok(openings)
 }
 
 /// The games RECORDS holds already (with `--resume`).

@@ -11,15 +11,14 @@ use clap::Args;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     DEFAULT_PLIES, DEFAULT_SETUP, DrawRule, EngineSpec, GameState, MAX_CONCURRENCY, MatchOptions, OpeningSource,
-    ResignRule, TimeControl, check_adjudicate, check_max_plies, random_opening_count, random_openings,
+    ResignRule, TimeControl, check_adjudicate, check_max_plies, opening, random_opening_count, random_openings,
     symmetric_duplicates,
 };
-use reversi_notation::Format;
+use reversi_notation::{Format, ReadOptions};
 
 use crate::Failure;
-use crate::files::parse_format;
+use crate::files::{FormatChoice, open_source, parse_format};
 use crate::output::one_line;
-use crate::referee::read_openings;
 
 /// Pairs of openings (earlier, later; numbered from 0) that are the same
 /// position up to symmetry.
@@ -195,6 +194,22 @@ impl RefereeArgs {
             .draw(self.draw)
             .max_plies(self.max_plies)
     }
+}
+
+/// The openings of `path`, each checked playable.
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<GameState>, Failure> {
+    let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
+    let name = source.name.clone();
+    let mut openings = Vec::new();
+    for (i, record) in source.enumerate() {
+        let record = record.map_err(|e| Failure::usage(format!("--openings: {e}")))?;
+        let game = opening(&record).map_err(|e| Failure::usage(format!("--openings {name}: game {}: {e}", i + 1)))?;
+        openings.push(game);
+    }
+    if openings.is_empty() {
+        return Err(Failure::usage(format!("--openings {name}: no game")));
+    }
+    Ok(openings)
 }
 
 /// The exchange log at `path`, its error naming the file.
