@@ -182,6 +182,15 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         self.shared.poll();
     }
 
+    /// Counts a node; looks at the stop conditions when they are due.
+    #[inline]
+    pub(crate) fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.poll();
+        }
+    }
+
     /// Adds the nodes not yet counted to the shared total.
     pub(crate) fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
@@ -205,10 +214,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// [`SPLIT_EMPTIES`](super::split::SPLIT_EMPTIES) up on two threads or
     /// more, the moves after the first shared out when it does not cut off.
     pub(crate) fn nws_mid(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.next_poll {
-            self.poll();
-        }
+        self.count_node();
         if self.stopped() {
             return 0;
         }
@@ -235,6 +241,9 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 return entry.upper;
             }
             best_move = entry.best;
+        }
+        if best_move == NO_MOVE {
+            best_move = self.guess(p, o, empties);
         }
         let mut list = self.distinct_moves(p, o, moves, empties);
         if empties >= ETC_EMPTIES {
@@ -322,6 +331,9 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 return (entry.upper, entry.best);
             }
             best_move = entry.best;
+        }
+        if best_move == NO_MOVE {
+            best_move = self.guess(p, o, empties);
         }
         let alpha0 = alpha;
         let mut list = self.distinct_moves(p, o, moves, empties);
