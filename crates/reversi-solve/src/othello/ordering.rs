@@ -131,14 +131,14 @@ fn frontier(discs: u64, empty: u64) -> u64 {
 /// then fewest opponent moves (corners count twice), fewest empties next to
 /// the mover's discs (the opponent's potential moves), corners taken, X
 /// squares avoided, parity (by `shape`'s corners, X squares and regions),
-/// and on the full board at many empties the learned evaluation (by `k`'s
-/// moves at [`REPLY_EMPTIES`] and more).
+/// and on the full board at many empties, if `learned`, the learned
+/// evaluation (by `k`'s moves at [`REPLY_EMPTIES`] and more).
 #[inline]
-pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape: &Shape) {
+pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape: &Shape, learned: bool) {
     let odd = odd_quadrants(empty, &shape.quadrants);
     let empties = empty.count_ones();
     // The evaluation knows the 8x8 board alone.
-    let learned = shape.mask == !0 && empties >= LEARNED_EMPTIES;
+    let learned = learned && shape.mask == !0 && empties >= LEARNED_EMPTIES;
     for i in 0..list.len {
         let child = list.children[i];
         let sq = child.square;

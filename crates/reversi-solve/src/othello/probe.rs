@@ -7,7 +7,8 @@
 //! [`Searcher::guess`] picks the first move of a node of the exact search
 //! that has none in the table, from 18 empties: principal-variation
 //! searches of the evaluation 3, 4, ... plies deep, up to 10 and to the
-//! empties less 12, with the table's hints and the solver's ordering, the
+//! empties less 12, with the table's hints and the solver's ordering less
+//! the evaluation, the
 //! best move of each of their nodes stored in the table as a hint (no
 //! bounds, [`Table::hint`](super::table::Table::hint)) for the next
 //! iteration and for the exact search below. Each interior node of these
@@ -22,8 +23,14 @@
 //! plies (empties less 12) 212.8 M and 247.5 M, up to 10 185.8 M and
 //! 267.4 M; with null windows after the first move (kept) 185.6 M and
 //! 264.3 M; from 18 empties (kept) 176.1 M and 263.0 M; from 18, the
-//! empties less 11: 178.7 M and 251.0 M; ordering the search's own nodes
-//! of 3 plies without the evaluation: 194.4 M and 275.3 M.
+//! empties less 11: 178.7 M and 251.0 M. The guesses' own nodes ordered
+//! with the evaluation's probes, as the exact search's: a sixth of the
+//! CPU time went to evaluations; ordered without them at nodes of 3-4
+//! plies 194.4 M and 275.3 M, below 5 plies 175.0 M and 259.4 M, never
+//! (kept) 170.1 M and 255.8 M and less CPU time. Then from 16 empties:
+//! 180.9 M and 256.4 M; up to 12 plies, the empties less 11: 178.0 M and
+//! 231.8 M (more CPU time on #20-39); the last 3 depths alone: 173.8 M
+//! and 266.0 M with the probes (206.5 M and 271.7 M without).
 
 use reversi_core::raw::Kernel;
 
@@ -116,7 +123,8 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
 
     /// The evaluation searched `depth` plies from `(p, o)` as [`probe`]
     /// does (the same value in the window), by principal-variation search
-    /// with the table's hints and the solver's move ordering; the best move
+    /// with the table's hints and the solver's move ordering less the
+    /// evaluation (its probes cost more than they saved); the best move
     /// of each node of 3 plies or more goes to the table as a hint. Each
     /// such node counts as a node of the solve.
     fn eval_pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
@@ -136,7 +144,7 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
         }
         let hint = self.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best);
         let mut list = self.move_list(p, o, moves);
-        self.order(&mut list, p, o, hint);
+        self.order_plain(&mut list, p, o, hint);
         let (mut best, mut best_move, mut alpha) = (-INFINITY, NO_MOVE, alpha);
         for child in list.sorted() {
             let (cp, co) = (child.player, child.opponent);

@@ -156,7 +156,14 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// Orders `list`, the children of `(p, o)`, the table's move `best` first.
     #[inline]
     pub(crate) fn order(&self, list: &mut MoveList, p: u64, o: u64, best: u8) {
-        order(list, self.k, self.empty(p, o), best, self.shape());
+        order(list, self.k, self.empty(p, o), best, self.shape(), true);
+    }
+
+    /// As [`order`](Self::order) without the learned evaluation: the
+    /// ordering of the evaluation's own searches (`probe.rs`).
+    #[inline]
+    pub(crate) fn order_plain(&self, list: &mut MoveList, p: u64, o: u64, best: u8) {
+        order(list, self.k, self.empty(p, o), best, self.shape(), false);
     }
 
     /// The stability bound of `(p, o)`.
