@@ -218,7 +218,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     }
 
     /// Null-window search above [`SHALLOW`] empties; from
-    /// [`SPLIT_EMPTIES`](super::split::SPLIT_EMPTIES) up on two threads or
+    /// [`SPLIT_EMPTIES`](super::split_point::SPLIT_EMPTIES) up on two threads or
     /// more, the moves after the first shared out when it does not cut off.
     pub(crate) fn nws_mid(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         self.count_node();
