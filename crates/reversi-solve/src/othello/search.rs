@@ -250,7 +250,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             best_move = entry.best;
         }
         if best_move == NO_MOVE {
-            best_move = self.guess(p, o, empties);
+            best_move = self.guess(p, o, empties, alpha);
         }
         let mut list = self.distinct_moves(p, o, moves, empties);
         if empties >= ETC_EMPTIES {
@@ -340,7 +340,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             best_move = entry.best;
         }
         if best_move == NO_MOVE {
-            best_move = self.guess(p, o, empties);
+            best_move = self.guess(p, o, empties, MIN_SCORE - 1);
         }
         let alpha0 = alpha;
         let mut list = self.distinct_moves(p, o, moves, empties);
