@@ -14,7 +14,10 @@
 //! cutoffs, fastest-first move ordering (opponent mobility and potential
 //! mobility, corners, parity, the table's move; at 14 empties and more a
 //! small learned pattern evaluation, [`eval`], of each child and from 16
-//! of the opponent's best reply), and code for the last
+//! of the opponent's best reply; from 18 empties, at a node with no move
+//! in the table, the first move guessed by deeper and deeper searches of
+//! that evaluation, `probe.rs`, their best moves kept in the table as hints
+//! that are never bounds), and code for the last
 //! 7 empties that generates no move list (parity order, the last four
 //! unrolled). On two or more threads the moves after the first at a node of
 //! 12 empties or more are shared out when the first does not cut off (young
@@ -39,6 +42,7 @@ mod bits;
 pub mod eval;
 mod last;
 mod ordering;
+mod probe;
 mod search;
 mod shape;
 mod shared;

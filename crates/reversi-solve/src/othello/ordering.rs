@@ -5,16 +5,20 @@
 //! ([`super::eval`]) of the child, and from [`REPLY_EMPTIES`] up of the
 //! opponent's best reply by it (the figures there). (A shallow search of
 //! each child by mobility two plies on, from 14 or 18 empties up, cost
-//! nodes and time on FFO #20-37: measured and dropped.)
+//! nodes and time on FFO #20-37: measured and dropped. Deeper searches of
+//! the evaluation for each child, [`probe`] two plies from 20 or 18
+//! empties, three from 23, took FFO #20-39 from 323.6 M nodes to 329.2 M,
+//! 323.8 M and 370.8 M and left #40-44 at 333-334 M: dropped; what
+//! helped is a guess of the first move alone, deeper, `probe.rs`.)
 
 use reversi_core::raw::{Child, Kernel};
 
 use super::bits::odd_quadrants;
-use super::eval::evaluate;
+use super::probe::{INFINITY, probe};
 use super::shape::Shape;
 use super::table::NO_MOVE;
 
-/// The learned evaluation ([`evaluate`]) orders the moves from this many
+/// The learned evaluation ([`evaluate`](super::eval::evaluate)) orders the moves from this many
 /// empties up: of its child, the mover's side.
 const LEARNED_EMPTIES: u32 = 14;
 
@@ -127,14 +131,14 @@ fn frontier(discs: u64, empty: u64) -> u64 {
 /// then fewest opponent moves (corners count twice), fewest empties next to
 /// the mover's discs (the opponent's potential moves), corners taken, X
 /// squares avoided, parity (by `shape`'s corners, X squares and regions),
-/// and on the full board at many empties the learned evaluation (by `k`'s
-/// moves at [`REPLY_EMPTIES`] and more).
+/// and on the full board at many empties, if `learned`, the learned
+/// evaluation (by `k`'s moves at [`REPLY_EMPTIES`] and more).
 #[inline]
-pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape: &Shape) {
+pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape: &Shape, learned: bool) {
     let odd = odd_quadrants(empty, &shape.quadrants);
     let empties = empty.count_ones();
     // The evaluation knows the 8x8 board alone.
-    let learned = shape.mask == !0 && empties >= LEARNED_EMPTIES;
+    let learned = learned && shape.mask == !0 && empties >= LEARNED_EMPTIES;
     for i in 0..list.len {
         let child = list.children[i];
         let sq = child.square;
@@ -157,20 +161,9 @@ pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape:
             score += 1 << 7;
         }
         if learned {
-            let value = if empties >= REPLY_EMPTIES && child.moves != 0 {
-                // The opponent's best reply by the evaluation, from our side.
-                let mut worst = i32::MAX;
-                let mut m = child.moves;
-                while m != 0 {
-                    let x = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let (gp, go) = k.play(child.player, child.opponent, x);
-                    worst = worst.min(evaluate(gp, go));
-                }
-                worst
-            } else {
-                -evaluate(child.player, child.opponent)
-            };
+            // From REPLY_EMPTIES: the opponent's best reply by the evaluation.
+            let depth = u32::from(empties >= REPLY_EMPTIES);
+            let value = -probe(k, child.player, child.opponent, child.moves, depth, -INFINITY, INFINITY);
             score += value * EVAL_WEIGHT;
         }
         list.scores[i] = score;

@@ -156,7 +156,14 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// Orders `list`, the children of `(p, o)`, the table's move `best` first.
     #[inline]
     pub(crate) fn order(&self, list: &mut MoveList, p: u64, o: u64, best: u8) {
-        order(list, self.k, self.empty(p, o), best, self.shape());
+        order(list, self.k, self.empty(p, o), best, self.shape(), true);
+    }
+
+    /// As [`order`](Self::order) without the learned evaluation: the
+    /// ordering of the evaluation's own searches (`probe.rs`).
+    #[inline]
+    pub(crate) fn order_plain(&self, list: &mut MoveList, p: u64, o: u64, best: u8) {
+        order(list, self.k, self.empty(p, o), best, self.shape(), false);
     }
 
     /// The stability bound of `(p, o)`.
@@ -182,6 +189,15 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         self.shared.poll();
     }
 
+    /// Counts a node; looks at the stop conditions when they are due.
+    #[inline]
+    pub(crate) fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.poll();
+        }
+    }
+
     /// Adds the nodes not yet counted to the shared total.
     pub(crate) fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
@@ -202,13 +218,10 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     }
 
     /// Null-window search above [`SHALLOW`] empties; from
-    /// [`SPLIT_EMPTIES`](super::split::SPLIT_EMPTIES) up on two threads or
+    /// [`SPLIT_EMPTIES`](super::split_point::SPLIT_EMPTIES) up on two threads or
     /// more, the moves after the first shared out when it does not cut off.
     pub(crate) fn nws_mid(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.next_poll {
-            self.poll();
-        }
+        self.count_node();
         if self.stopped() {
             return 0;
         }
@@ -235,6 +248,9 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 return entry.upper;
             }
             best_move = entry.best;
+        }
+        if best_move == NO_MOVE {
+            best_move = self.guess(p, o, empties, alpha);
         }
         let mut list = self.distinct_moves(p, o, moves, empties);
         if empties >= ETC_EMPTIES {
@@ -322,6 +338,9 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 return (entry.upper, entry.best);
             }
             best_move = entry.best;
+        }
+        if best_move == NO_MOVE {
+            best_move = self.guess(p, o, empties, MIN_SCORE - 1);
         }
         let alpha0 = alpha;
         let mut list = self.distinct_moves(p, o, moves, empties);

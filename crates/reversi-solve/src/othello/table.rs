@@ -3,7 +3,9 @@
 //! An endgame search is exact, so every bound stored is a true bound of the
 //! position's score whatever search found it: two bounds of one position
 //! merge (the higher lower bound, the lower upper bound) and an entry is
-//! replaced by one of more empties (a larger subtree).
+//! replaced by one of more empties (a larger subtree). A move hint
+//! ([`Table::hint`], from a search of the evaluation) is stored with the
+//! bounds every score has, `-64 <= score <= 64`: it orders, never cuts off.
 //!
 //! Each entry is three `AtomicU64`s, `player ^ data`, `opponent ^ data` and
 //! `data`, written and read without locks: a read whose three words come
@@ -116,6 +118,48 @@ impl Table {
     }
 }
 
+impl Table {
+    /// Stores `best` as a move hint for `(p, o)`: a guess (of a search of
+    /// the evaluation), no bound, tried first by the exact search. A
+    /// position whose entry holds bounds keeps its own move; a new entry
+    /// is the first replaced.
+    pub(crate) fn hint(&self, p: u64, o: u64, best: u8) {
+        if self.buckets == 0 {
+            return;
+        }
+        let at = self.bucket(p, o);
+        let mut slot = at;
+        let mut weakest = u32::MAX;
+        for e in [at, at + 3] {
+            let data = self.words[e + 2].load(Relaxed);
+            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
+                let (old, depth) = unpack(data);
+                if old.lower > MIN_BOUND || old.upper < MAX_BOUND {
+                    return;
+                }
+                slot = e;
+                let _ = depth;
+                break;
+            }
+            let depth = if data == 0 { 0 } else { unpack(data).1 };
+            if depth < weakest {
+                weakest = depth;
+                slot = e;
+            }
+        }
+        let data = pack(Entry { lower: MIN_BOUND, upper: MAX_BOUND, best }, HINT_DEPTH);
+        self.words[slot + 2].store(data, Relaxed);
+        self.words[slot].store(p ^ data, Relaxed);
+        self.words[slot + 1].store(o ^ data, Relaxed);
+    }
+}
+
+/// The bounds of a hint: every score.
+const MIN_BOUND: i32 = -64;
+const MAX_BOUND: i32 = 64;
+/// The depth a hint is stored at: below every search's (replaced first).
+const HINT_DEPTH: u32 = 0;
+
 /// `data`: bits 0-7 lower + 64, 8-15 upper + 64, 16-23 move, 24-31 empties,
 /// bit 32 set (so that a used entry is never 0).
 #[inline]
@@ -146,6 +190,23 @@ mod tests {
         assert_eq!(table.get(2, 1), None);
         table.put(2, 1, 5, Entry { lower: -64, upper: -64, best: NO_MOVE });
         assert_eq!(table.get(2, 1), Some(Entry { lower: -64, upper: -64, best: NO_MOVE }));
+    }
+
+    #[test]
+    fn hints_order_and_never_bound() {
+        let table = Table::new(1, usize::MAX).unwrap();
+        table.hint(1, 2, 7);
+        assert_eq!(table.get(1, 2), Some(Entry { lower: -64, upper: 64, best: 7 }));
+        // A newer hint replaces it; a bound found later keeps its own move.
+        table.hint(1, 2, 9);
+        assert_eq!(table.get(1, 2).map(|e| e.best), Some(9));
+        table.put(1, 2, 20, Entry { lower: 4, upper: 64, best: 3 });
+        table.hint(1, 2, 11);
+        assert_eq!(table.get(1, 2), Some(Entry { lower: 4, upper: 64, best: 3 }));
+        // A bound without a move keeps the hint's.
+        table.hint(5, 6, 8);
+        table.put(5, 6, 20, Entry { lower: -64, upper: 0, best: NO_MOVE });
+        assert_eq!(table.get(5, 6), Some(Entry { lower: -64, upper: 0, best: 8 }));
     }
 
     #[test]

@@ -1,0 +1,228 @@
+//! Shallow searches of the learned evaluation ([`super::eval`]): a
+//! negamax of a few plies whose leaves are [`evaluate`]d, for move
+//! ordering only. Their values are guesses, never bounds of a score: the
+//! exact search stays exact whatever they say.
+//!
+//! [`probe`] values each child in the move ordering (`ordering.rs`).
+//! [`Searcher::guess`] picks the first move of a node of the exact search
+//! that has none in the table, from 18 empties: principal-variation
+//! searches of the evaluation 3, 4, ... plies deep, up to 10 and to the
+//! empties less 12, with the table's hints and the solver's ordering less
+//! the evaluation, the
+//! best move of each of their nodes stored in the table as a hint (no
+//! bounds, [`Table::hint`](super::table::Table::hint)) for the next
+//! iteration and for the exact search below. Each interior node of these
+//! searches counts as a node of the solve (their leaves, evaluations, do
+//! not, as the ordering's do not).
+//!
+//! Measured on one thread (nodes, deterministic; from 323,577,256 on FFO
+//! #20-39 and 334,428,602 on #40-44 without guesses): at the root alone, up
+//! to 6 plies 272.8 M and 327.6 M, up to 10 plies 260.5 M and 272.8 M, up to
+//! 12 250.8 M and 277.8 M (more CPU time), 14 242.4 M and 302.8 M (four
+//! times the CPU time); at every node of 20 empties and more, up to 8
+//! plies (empties less 12) 212.8 M and 247.5 M, up to 10 185.8 M and
+//! 267.4 M; with null windows after the first move (kept) 185.6 M and
+//! 264.3 M; from 18 empties (kept) 176.1 M and 263.0 M; from 18, the
+//! empties less 11: 178.7 M and 251.0 M. The guesses' own nodes ordered
+//! with the evaluation's probes, as the exact search's: a sixth of the
+//! CPU time went to evaluations; ordered without them at nodes of 3-4
+//! plies 194.4 M and 275.3 M, below 5 plies 175.0 M and 259.4 M, never
+//! (kept) 170.1 M and 255.8 M and less CPU time. Then from 16 empties:
+//! 180.9 M and 256.4 M; up to 12 plies, the empties less 11: 178.0 M and
+//! 231.8 M (more CPU time on #20-39); the last 3 depths alone: 173.8 M
+//! and 266.0 M with the probes (206.5 M and 271.7 M without); up to the
+//! empties less 13: 236.2 M and 291.1 M, less 11: 170.6 M and 247.6 M,
+//! less 10: 166.8 M and 237.8 M but about 10% more CPU time than less 12
+//! (kept), run alternately. The exact search's ordering with the
+//! evaluation weighed twice as much (a disc a quarter of an opponent
+//! move): 198.0 M and 280.2 M; half as much: 176.4 M and 248.6 M. Guessing
+//! after the enhanced transposition cutoffs, not before: 170.09 M and
+//! 255.83 M, no change. FFO #45 (24 empties): 0.98 G nodes before the
+//! guesses, 0.66 G with them. No guess at a null-window node whose
+//! evaluation is more than 4 discs below the window (kept): 169.4 M and
+//! 244.2 M; 0 discs 170.7 M and 247.7 M, 8 discs 169.2 M and 246.8 M, 16
+//! discs 169.2 M and 248.4 M.
+
+use reversi_core::raw::Kernel;
+
+use super::bits::final_score;
+use super::eval::{UNIT, evaluate};
+use super::search::Searcher;
+use super::table::NO_MOVE;
+
+/// Above every value of [`probe`] (the evaluation stays far below).
+pub(crate) const INFINITY: i32 = 1 << 20;
+
+/// A node of the exact search with no move in the table guesses one by
+/// searches of the evaluation ([`Searcher::guess`]) from this many empties
+/// up.
+const GUESS_EMPTIES: u32 = 18;
+
+/// The deepest search of a guess, in plies.
+const GUESS_DEPTH: u32 = 10;
+
+/// A guess searches at most the empties less this many plies.
+const GUESS_RESERVE: u32 = 12;
+
+/// A node whose evaluation is this many discs below its window guesses
+/// nothing.
+const GUESS_MARGIN: i32 = 4;
+
+const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2);
+
+/// The evaluation searched `depth` plies from `(p, o)` (`moves`: the legal
+/// moves of `p`), in 1/[`UNIT`] of a disc from `p`'s side: alpha-beta,
+/// fail-soft, in the window `(alpha, beta)`. A pass costs no ply; a
+/// finished game is its final score.
+pub(crate) fn probe(k: Kernel, p: u64, o: u64, moves: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return evaluate(p, o);
+    }
+    if moves == 0 {
+        let replies = k.moves(o, p);
+        if replies == 0 {
+            return final_score(p, o, 64) * UNIT;
+        }
+        return -probe(k, o, p, replies, depth, -beta, -alpha);
+    }
+    let mut best = -INFINITY;
+    let mut alpha = alpha;
+    if depth == 1 {
+        let mut m = moves;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (cp, co) = k.play(p, o, x);
+            let v = -evaluate(cp, co);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+    for child in k.children(p, o, moves) {
+        let v = -probe(k, child.player, child.opponent, child.moves, depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v >= beta {
+                break;
+            }
+            alpha = alpha.max(v);
+        }
+    }
+    best
+}
+
+impl<const MASKED: bool> Searcher<'_, MASKED> {
+    /// A guess of the best move of `(p, o)` (`empties` empty squares, no
+    /// move in the table) for the exact search of a window above `alpha`
+    /// to try first: on the 8x8 board from [`GUESS_EMPTIES`] up, searches
+    /// of the evaluation deeper and deeper ([`GUESS_DEPTH`],
+    /// [`GUESS_RESERVE`]), each node's best move a hint in the table for
+    /// the next; [`NO_MOVE`] below, or when the position's evaluation is
+    /// more than [`GUESS_MARGIN`] discs below `alpha` (every move will
+    /// likely be searched: the order matters little).
+    pub(crate) fn guess(&mut self, p: u64, o: u64, empties: u32, alpha: i32) -> u8 {
+        if MASKED || empties < GUESS_EMPTIES || evaluate(p, o) < (alpha - GUESS_MARGIN) * UNIT {
+            return NO_MOVE;
+        }
+        let deepest = GUESS_DEPTH.min(empties - GUESS_RESERVE);
+        for depth in 3..=deepest {
+            self.eval_pvs(p, o, depth, -INFINITY, INFINITY);
+            if self.stopped() {
+                return NO_MOVE;
+            }
+        }
+        self.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best)
+    }
+
+    /// The evaluation searched `depth` plies from `(p, o)` as [`probe`]
+    /// does (the same value in the window), by principal-variation search
+    /// with the table's hints and the solver's move ordering less the
+    /// evaluation (its probes cost more than they saved); the best move
+    /// of each node of 3 plies or more goes to the table as a hint. Each
+    /// such node counts as a node of the solve.
+    fn eval_pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let moves = self.moves(p, o);
+        if depth <= 2 {
+            return probe(self.k, p, o, moves, depth, alpha, beta);
+        }
+        self.count_node();
+        if self.stopped() {
+            return 0;
+        }
+        if moves == 0 {
+            if self.moves(o, p) == 0 {
+                return self.final_score(p, o) * UNIT;
+            }
+            return -self.eval_pvs(o, p, depth, -beta, -alpha);
+        }
+        let hint = self.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best);
+        let mut list = self.move_list(p, o, moves);
+        self.order_plain(&mut list, p, o, hint);
+        let (mut best, mut best_move, mut alpha) = (-INFINITY, NO_MOVE, alpha);
+        for child in list.sorted() {
+            let (cp, co) = (child.player, child.opponent);
+            let mut v;
+            if best_move == NO_MOVE {
+                v = -self.eval_pvs(cp, co, depth - 1, -beta, -alpha);
+            } else {
+                v = -self.eval_pvs(cp, co, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta {
+                    v = -self.eval_pvs(cp, co, depth - 1, -beta, -v);
+                }
+            }
+            if v > best {
+                (best, best_move) = (v, child.square as u8);
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        self.shared.table.hint(p, o, best_move);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain negamax of the evaluation, no window: the twin.
+    fn negamax(k: Kernel, p: u64, o: u64, depth: u32) -> i32 {
+        let moves = k.moves(p, o);
+        if depth == 0 {
+            return evaluate(p, o);
+        }
+        if moves == 0 {
+            if k.moves(o, p) == 0 {
+                return final_score(p, o, 64) * UNIT;
+            }
+            return -negamax(k, o, p, depth);
+        }
+        k.children(p, o, moves).map(|c| -negamax(k, c.player, c.opponent, depth - 1)).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn alpha_beta_gives_the_negamax_value_inside_the_window() {
+        let k = Kernel::detect();
+        // The start and a few plies on.
+        let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+        for ply in 0..8 {
+            let moves = k.moves(p, o);
+            for depth in 0..4 {
+                let exact = negamax(k, p, o, depth);
+                assert_eq!(probe(k, p, o, moves, depth, -INFINITY, INFINITY), exact, "ply {ply} depth {depth}");
+                // A null window around the value answers on the right side.
+                assert!(probe(k, p, o, moves, depth, exact - 1, exact) >= exact);
+                assert!(probe(k, p, o, moves, depth, exact, exact + 1) <= exact);
+            }
+            let x = moves.trailing_zeros() as usize;
+            (p, o) = k.play(p, o, x);
+        }
+    }
+}
