@@ -7,12 +7,11 @@
 //! [`probe`] values each child in the move ordering (`ordering.rs`).
 //! [`Searcher::guess`] picks the first move of a node of the exact search
 //! that has none in the table, from 18 empties (16 on a smaller or holed
-//! board): principal-variation
-//! searches of the evaluation 3, 4, ... plies deep, up to 10 and to the
-//! empties less 12, with the table's hints and the solver's ordering less
-//! the evaluation, the
-//! best move of each of their nodes stored in the table as a hint (no
-//! bounds, [`Table::hint`](super::table::Table::hint)) for the next
+//! board): principal-variation searches of the evaluation 3, 4, ... plies
+//! deep, up to 10 and to the empties less 12 (11 on a smaller or holed
+//! board), with the table's hints and the solver's ordering less the
+//! evaluation, the best move of each of their nodes stored in the table
+//! as a hint (no bounds, [`Table::hint`](super::table::Table::hint)) for the next
 //! iteration and for the exact search below. Each interior node of these
 //! searches counts as a node of the solve (their leaves, evaluations, do
 //! not, as the ordering's do not).
@@ -75,11 +74,18 @@ const GUESS_DEPTH: u32 = 10;
 /// A guess searches at most the empties less this many plies.
 const GUESS_RESERVE: u32 = 12;
 
+/// As [`GUESS_RESERVE`] on a board smaller than 8x8 or with holes. (The
+/// 6x6 positions of [`GUESS_EMPTIES_MASKED`], 24, 26 and 28 empties: less
+/// 12 plies 23.7 M, 67.9 M and 406.5 M nodes (37 s), less 11 21.9 M,
+/// 57.8 M and 362.0 M (29 s), less 10 20.4 M and 59.7 M with more CPU time;
+/// up to 8 plies 29.3 M and 126.3 M, up to 12 24.1 M and 73.0 M.)
+const GUESS_RESERVE_MASKED: u32 = 11;
+
 /// A node whose evaluation is this many discs below its window guesses
 /// nothing.
 const GUESS_MARGIN: i32 = 4;
 
-const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE + 2);
+const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2);
 
 /// The evaluation searched `depth` plies from `(p, o)` (`moves`: the legal
 /// moves of `p`), in 1/[`UNIT`] of a disc from `p`'s side: alpha-beta,
@@ -167,7 +173,7 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
         if empties < from || value::<MASKED>(self.k, self.shape(), p, o) < (alpha - GUESS_MARGIN) * UNIT {
             return NO_MOVE;
         }
-        let deepest = GUESS_DEPTH.min(empties - GUESS_RESERVE);
+        let deepest = GUESS_DEPTH.min(empties - if MASKED { GUESS_RESERVE_MASKED } else { GUESS_RESERVE });
         for depth in 3..=deepest {
             self.eval_pvs(p, o, depth, -INFINITY, INFINITY);
             if self.stopped() {
