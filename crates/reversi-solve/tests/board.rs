@@ -244,7 +244,7 @@ fn symmetric_positions_agree_with_the_any_board_search() {
 }
 
 /// 6x6 at 18 empties, on the published principal variation: the 8x8
-/// search with the board as a mask guesses each node's first move from 16
+/// search with the board as a mask guesses each node's first move from 14
 /// empties with the board's own evaluation (an ordering, never a bound):
 /// every move's score as the any-board search gives it.
 #[test]

@@ -6,7 +6,7 @@
 //!
 //! [`probe`] values each child in the move ordering (`ordering.rs`).
 //! [`Searcher::guess`] picks the first move of a node of the exact search
-//! that has none in the table, from 18 empties (16 on a smaller or holed
+//! that has none in the table, from 18 empties (14 on a smaller or holed
 //! board): principal-variation searches of the evaluation 3, 4, ... plies
 //! deep, up to 10 and to the empties less 12 (11 on a smaller or holed
 //! board), with the table's hints and the solver's ordering less the
@@ -65,8 +65,12 @@ const GUESS_EMPTIES: u32 = 18;
 /// principal variation, 24 and 26 empties, one thread: 53.1 M and
 /// 140.5 M nodes with no guesses, from 16 empties 23.7 M and 67.9 M; with
 /// a quarter of a disc a potential move, from 16: 110.7 M on the second,
-/// from 18: 117.1 M, from 20: 127.1 M.)
-const GUESS_EMPTIES_MASKED: u32 = 16;
+/// from 18: 117.1 M, from 20: 127.1 M; with the searches to the empties
+/// less 11, on 24, 26 and 28 empties: from 16 21.9 M, 57.8 M and 362.0 M
+/// (32.7 s and 34.5 s of CPU on the last), from 15 21.4 M and 57.6 M,
+/// from 14 21.2 M, 55.3 M and 335.4 M (31.2 s and 27.9 s), from 17
+/// 23.3 M and 58.3 M.)
+const GUESS_EMPTIES_MASKED: u32 = 14;
 
 /// The deepest search of a guess, in plies.
 const GUESS_DEPTH: u32 = 10;
@@ -75,10 +79,11 @@ const GUESS_DEPTH: u32 = 10;
 const GUESS_RESERVE: u32 = 12;
 
 /// As [`GUESS_RESERVE`] on a board smaller than 8x8 or with holes. (The
-/// 6x6 positions of [`GUESS_EMPTIES_MASKED`], 24, 26 and 28 empties: less
-/// 12 plies 23.7 M, 67.9 M and 406.5 M nodes (37 s), less 11 21.9 M,
-/// 57.8 M and 362.0 M (29 s), less 10 20.4 M and 59.7 M with more CPU time;
-/// up to 8 plies 29.3 M and 126.3 M, up to 12 24.1 M and 73.0 M.)
+/// 6x6 positions of [`GUESS_EMPTIES_MASKED`], 24, 26 and 28 empties, with
+/// guesses from 16: less 12 plies 23.7 M, 67.9 M and 406.5 M nodes (37 s),
+/// less 11 21.9 M, 57.8 M and 362.0 M (29 s), less 10 20.4 M and 59.7 M
+/// with more CPU time; up to 8 plies 29.3 M and 126.3 M, up to 12 24.1 M
+/// and 73.0 M.)
 const GUESS_RESERVE_MASKED: u32 = 11;
 
 /// A node whose evaluation is this many discs below its window guesses
