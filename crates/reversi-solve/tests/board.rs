@@ -243,6 +243,24 @@ fn symmetric_positions_agree_with_the_any_board_search() {
     }
 }
 
+/// 6x6 at 18 empties, on the published principal variation: the 8x8
+/// search with the board as a mask guesses each node's first move from 14
+/// empties with the board's own evaluation (an ordering, never a bound):
+/// every move's score as the any-board search gives it.
+#[test]
+fn six_by_six_at_eighteen_empties_agrees_with_the_any_board_search() {
+    let mut pos = Position::start(Variant::Reversi, Geometry::new(6, 6).unwrap()).unwrap();
+    for mv in ["c2", "b4", "c5", "d2", "e4", "e3", "d1", "c1", "b1", "d5", "d6", "f4", "b3", "b2"] {
+        pos.play(Move::Place(mv.parse().unwrap())).unwrap();
+    }
+    assert_eq!(pos.geometry().playable_count() - pos.count(Color::Black) - pos.count(Color::White), 18);
+    let options = SolveOptions::new().hash_mib(16);
+    let every = solve_moves(&pos, &options).unwrap();
+    let reference = board::solve_moves(&pos, &options).unwrap();
+    assert_eq!(every.moves, reference.moves, "{pos}");
+    assert_eq!(solve(&pos, &options).unwrap().score, reference.moves[0].1, "{pos}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 

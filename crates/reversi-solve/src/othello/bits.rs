@@ -47,6 +47,16 @@ pub(crate) fn odd_quadrants(empty: u64, quadrants: &[u64; 4]) -> u64 {
     empty & odd
 }
 
+/// The empty squares next to a disc of `discs`.
+#[inline]
+pub(crate) fn frontier(discs: u64, empty: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let h = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
+    let ring = h | discs;
+    (h | (ring << 8) | (ring >> 8)) & empty
+}
+
 /// The corners.
 pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The squares diagonally next to a corner (X squares).

@@ -17,7 +17,9 @@
 //! of the opponent's best reply; from 18 empties, at a node with no move
 //! in the table, the first move guessed by deeper and deeper searches of
 //! that evaluation, `probe.rs`, their best moves kept in the table as hints
-//! that are never bounds), and code for the last
+//! that are never bounds; on a board smaller than 8x8 or with holes, from
+//! 14 empties by searches of a rough evaluation of mobility, potential
+//! mobility and corners), and code for the last
 //! 7 empties that generates no move list (parity order, the last four
 //! unrolled). On two or more threads the moves after the first at a node of
 //! 12 empties or more are shared out when the first does not cut off (young

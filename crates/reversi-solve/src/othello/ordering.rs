@@ -13,7 +13,7 @@
 
 use reversi_core::raw::{Child, Kernel};
 
-use super::bits::odd_quadrants;
+use super::bits::{frontier, odd_quadrants};
 use super::probe::{INFINITY, probe};
 use super::shape::Shape;
 use super::table::NO_MOVE;
@@ -114,16 +114,6 @@ impl Iterator for Sorted<'_> {
         self.next += 1;
         Some(list.children[i])
     }
-}
-
-/// The empty squares next to a disc of `discs`.
-#[inline]
-fn frontier(discs: u64, empty: u64) -> u64 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let h = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
-    let ring = h | discs;
-    (h | (ring << 8) | (ring >> 8)) & empty
 }
 
 /// Scores the moves of `list` (children of a position whose empty squares

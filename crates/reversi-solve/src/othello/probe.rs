@@ -1,16 +1,17 @@
-//! Shallow searches of the learned evaluation ([`super::eval`]): a
+//! Shallow searches of the learned evaluation ([`super::eval`]; on a
+//! board smaller than 8x8 or with holes, [`Shape::evaluate`]): a
 //! negamax of a few plies whose leaves are [`evaluate`]d, for move
 //! ordering only. Their values are guesses, never bounds of a score: the
 //! exact search stays exact whatever they say.
 //!
 //! [`probe`] values each child in the move ordering (`ordering.rs`).
 //! [`Searcher::guess`] picks the first move of a node of the exact search
-//! that has none in the table, from 18 empties: principal-variation
-//! searches of the evaluation 3, 4, ... plies deep, up to 10 and to the
-//! empties less 12, with the table's hints and the solver's ordering less
-//! the evaluation, the
-//! best move of each of their nodes stored in the table as a hint (no
-//! bounds, [`Table::hint`](super::table::Table::hint)) for the next
+//! that has none in the table, from 18 empties (14 on a smaller or holed
+//! board): principal-variation searches of the evaluation 3, 4, ... plies
+//! deep, up to 10 and to the empties less 12 (11 on a smaller or holed
+//! board), with the table's hints and the solver's ordering less the
+//! evaluation, the best move of each of their nodes stored in the table
+//! as a hint (no bounds, [`Table::hint`](super::table::Table::hint)) for the next
 //! iteration and for the exact search below. Each interior node of these
 //! searches counts as a node of the solve (their leaves, evaluations, do
 //! not, as the ordering's do not).
@@ -48,6 +49,7 @@ use reversi_core::raw::Kernel;
 use super::bits::final_score;
 use super::eval::{UNIT, evaluate};
 use super::search::Searcher;
+use super::shape::{FULL, Shape};
 use super::table::NO_MOVE;
 
 /// Above every value of [`probe`] (the evaluation stays far below).
@@ -58,32 +60,76 @@ pub(crate) const INFINITY: i32 = 1 << 20;
 /// up.
 const GUESS_EMPTIES: u32 = 18;
 
+/// As [`GUESS_EMPTIES`] on a board smaller than 8x8 or with holes, whose
+/// evaluation is [`Shape::evaluate`]. (6x6 positions of the 6x6 start's
+/// principal variation, 24 and 26 empties, one thread: 53.1 M and
+/// 140.5 M nodes with no guesses, from 16 empties 23.7 M and 67.9 M; with
+/// a quarter of a disc a potential move, from 16: 110.7 M on the second,
+/// from 18: 117.1 M, from 20: 127.1 M; with the searches to the empties
+/// less 11, on 24, 26 and 28 empties: from 16 21.9 M, 57.8 M and 362.0 M
+/// (32.7 s and 34.5 s of CPU on the last), from 15 21.4 M and 57.6 M,
+/// from 14 21.2 M, 55.3 M and 335.4 M (31.2 s and 27.9 s), from 17
+/// 23.3 M and 58.3 M.)
+const GUESS_EMPTIES_MASKED: u32 = 14;
+
 /// The deepest search of a guess, in plies.
 const GUESS_DEPTH: u32 = 10;
 
 /// A guess searches at most the empties less this many plies.
 const GUESS_RESERVE: u32 = 12;
 
+/// As [`GUESS_RESERVE`] on a board smaller than 8x8 or with holes. (The
+/// 6x6 positions of [`GUESS_EMPTIES_MASKED`], 24, 26 and 28 empties, with
+/// guesses from 16: less 12 plies 23.7 M, 67.9 M and 406.5 M nodes (37 s),
+/// less 11 21.9 M, 57.8 M and 362.0 M (29 s), less 10 20.4 M and 59.7 M
+/// with more CPU time; up to 8 plies 29.3 M and 126.3 M, up to 12 24.1 M
+/// and 73.0 M.)
+const GUESS_RESERVE_MASKED: u32 = 11;
+
 /// A node whose evaluation is this many discs below its window guesses
 /// nothing.
 const GUESS_MARGIN: i32 = 4;
 
-const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2);
+const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2);
 
 /// The evaluation searched `depth` plies from `(p, o)` (`moves`: the legal
 /// moves of `p`), in 1/[`UNIT`] of a disc from `p`'s side: alpha-beta,
 /// fail-soft, in the window `(alpha, beta)`. A pass costs no ply; a
 /// finished game is its final score.
 pub(crate) fn probe(k: Kernel, p: u64, o: u64, moves: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    probe_on::<false>(k, &FULL, p, o, moves, depth, alpha, beta)
+}
+
+/// The evaluation of `(p, o)` on `shape`: the learned one on the full
+/// board, else [`Shape::evaluate`].
+#[inline(always)]
+fn value<const MASKED: bool>(k: Kernel, shape: &Shape, p: u64, o: u64) -> i32 {
+    if MASKED { shape.evaluate(k, p, o) } else { evaluate(p, o) }
+}
+
+/// As [`probe`] on the board `shape` (`MASKED`: not the full board, its
+/// evaluation [`Shape::evaluate`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn probe_on<const MASKED: bool>(
+    k: Kernel,
+    shape: &Shape,
+    p: u64,
+    o: u64,
+    moves: u64,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    let mask = if MASKED { shape.mask } else { !0 };
     if depth == 0 {
-        return evaluate(p, o);
+        return value::<MASKED>(k, shape, p, o);
     }
     if moves == 0 {
-        let replies = k.moves(o, p);
+        let replies = k.moves(o, p) & mask;
         if replies == 0 {
-            return final_score(p, o, 64) * UNIT;
+            return final_score(p, o, shape.squares) * UNIT;
         }
-        return -probe(k, o, p, replies, depth, -beta, -alpha);
+        return -probe_on::<MASKED>(k, shape, o, p, replies, depth, -beta, -alpha);
     }
     let mut best = -INFINITY;
     let mut alpha = alpha;
@@ -93,7 +139,7 @@ pub(crate) fn probe(k: Kernel, p: u64, o: u64, moves: u64, depth: u32, alpha: i3
             let x = m.trailing_zeros() as usize;
             m &= m - 1;
             let (cp, co) = k.play(p, o, x);
-            let v = -evaluate(cp, co);
+            let v = -value::<MASKED>(k, shape, cp, co);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -104,7 +150,8 @@ pub(crate) fn probe(k: Kernel, p: u64, o: u64, moves: u64, depth: u32, alpha: i3
         return best;
     }
     for child in k.children(p, o, moves) {
-        let v = -probe(k, child.player, child.opponent, child.moves, depth - 1, -beta, -alpha);
+        let v =
+            -probe_on::<MASKED>(k, shape, child.player, child.opponent, child.moves & mask, depth - 1, -beta, -alpha);
         if v > best {
             best = v;
             if v >= beta {
@@ -119,17 +166,19 @@ pub(crate) fn probe(k: Kernel, p: u64, o: u64, moves: u64, depth: u32, alpha: i3
 impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// A guess of the best move of `(p, o)` (`empties` empty squares, no
     /// move in the table) for the exact search of a window above `alpha`
-    /// to try first: on the 8x8 board from [`GUESS_EMPTIES`] up, searches
+    /// to try first: from [`GUESS_EMPTIES`] up ([`GUESS_EMPTIES_MASKED`]
+    /// on a smaller or holed board), searches
     /// of the evaluation deeper and deeper ([`GUESS_DEPTH`],
     /// [`GUESS_RESERVE`]), each node's best move a hint in the table for
     /// the next; [`NO_MOVE`] below, or when the position's evaluation is
     /// more than [`GUESS_MARGIN`] discs below `alpha` (every move will
     /// likely be searched: the order matters little).
     pub(crate) fn guess(&mut self, p: u64, o: u64, empties: u32, alpha: i32) -> u8 {
-        if MASKED || empties < GUESS_EMPTIES || evaluate(p, o) < (alpha - GUESS_MARGIN) * UNIT {
+        let from = if MASKED { GUESS_EMPTIES_MASKED } else { GUESS_EMPTIES };
+        if empties < from || value::<MASKED>(self.k, self.shape(), p, o) < (alpha - GUESS_MARGIN) * UNIT {
             return NO_MOVE;
         }
-        let deepest = GUESS_DEPTH.min(empties - GUESS_RESERVE);
+        let deepest = GUESS_DEPTH.min(empties - if MASKED { GUESS_RESERVE_MASKED } else { GUESS_RESERVE });
         for depth in 3..=deepest {
             self.eval_pvs(p, o, depth, -INFINITY, INFINITY);
             if self.stopped() {
@@ -148,7 +197,7 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     fn eval_pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         let moves = self.moves(p, o);
         if depth <= 2 {
-            return probe(self.k, p, o, moves, depth, alpha, beta);
+            return probe_on::<MASKED>(self.k, self.shape(), p, o, moves, depth, alpha, beta);
         }
         self.count_node();
         if self.stopped() {

@@ -5,7 +5,7 @@
 
 use reversi_core::Symmetry;
 
-use super::bits::{CORNERS, QUADRANTS, X_SQUARES};
+use super::bits::{CORNERS, QUADRANTS, X_SQUARES, frontier};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
@@ -87,6 +87,26 @@ impl Shape {
         Shape { mask, squares: mask.count_ones() as i32, corners, x_squares, quadrants, symmetries, symmetry_count }
     }
 
+    /// A rough evaluation of `(p, o)` on this board for move ordering, in
+    /// 1/[`UNIT`](super::eval::UNIT) of a disc from `p`'s side: mobility
+    /// (a move a disc), corners held (four discs each), and the
+    /// opponent's frontier less one's own (potential mobility, half a disc
+    /// a square). The learned evaluation knows the 8x8 board alone. (On
+    /// the 6x6 positions of 24 and 26 empties of `probe.rs`'s figures,
+    /// for its guesses: a quarter of a disc a potential move 22.8 M and
+    /// 110.7 M nodes, half 23.7 M and 67.9 M, one 25.8 M and 87.1 M;
+    /// corners at two discs with half a disc 23.5 M and 93.5 M.)
+    #[inline]
+    pub(crate) fn evaluate(&self, k: reversi_core::raw::Kernel, p: u64, o: u64) -> i32 {
+        let unit = super::eval::UNIT;
+        let mobility =
+            (k.moves(p, o) & self.mask).count_ones() as i32 - (k.moves(o, p) & self.mask).count_ones() as i32;
+        let corners = (p & self.corners).count_ones() as i32 - (o & self.corners).count_ones() as i32;
+        let empty = !(p | o) & self.mask;
+        let potential = frontier(o, empty).count_ones() as i32 - frontier(p, empty).count_ones() as i32;
+        mobility * unit + corners * 4 * unit + potential * unit / 2
+    }
+
     /// The moves of `moves` that repeat another's value: the position
     /// `(p, o)` is unchanged by some of the board's symmetries, and each of
     /// those maps a move onto one of the same score. Of each set of moves
@@ -162,6 +182,26 @@ mod tests {
         // (After one move the start keeps one diagonal: its replies pair up.)
         assert!(after.count_ones() <= 1);
         assert_eq!(shape.twins(1 << 9, 1 << 10, 1 << 11), 0);
+    }
+
+    #[test]
+    fn the_rough_evaluation_is_zero_sum_and_counts_the_board_alone() {
+        let k = reversi_core::raw::Kernel::detect();
+        let shape = Shape::of(SIX);
+        // The 6x6 start at a1-f6 (c3, d4 white; d3, c4 black): even.
+        let (black, white) = (1u64 << 19 | 1 << 26, 1u64 << 18 | 1 << 27);
+        assert_eq!(shape.evaluate(k, black, white), 0);
+        // Zero-sum: the same position from the other side.
+        let unit = super::super::eval::UNIT;
+        let (p, o) = (1u64 | 1 << 19 | 1 << 26, 1u64 << 18 | 1 << 27);
+        assert_eq!(shape.evaluate(k, p, o), -shape.evaluate(k, o, p));
+        // `p` on e1, `o` on f1, the 6x6 board's corner: `p` has no move
+        // (g1 is off the board), `o` has d1; `o` holds a corner; `o`'s
+        // frontier is e2, f2, `p`'s d1, d2, e2, f2: -1 - 4 - 1 discs.
+        let (p, o) = (1u64 << 4, 1u64 << 5);
+        assert_eq!(shape.evaluate(k, p, o), -6 * unit);
+        // On the 8x8 board g1 is a move and f1 no corner: even.
+        assert_eq!(Shape::of(!0).evaluate(k, p, o), 0);
     }
 
     #[test]
