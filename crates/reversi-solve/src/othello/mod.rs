@@ -42,6 +42,7 @@
 
 mod bits;
 pub mod eval;
+mod guess;
 mod last;
 mod ordering;
 mod probe;

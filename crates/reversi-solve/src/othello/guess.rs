@@ -1,0 +1,155 @@
+//! The guess of a first move by searches of the evaluation (`probe.rs`):
+//! [`Searcher::guess`] picks the first move of a node of the exact search
+//! that has none in the table, from 18 empties (14 on a smaller or holed
+//! board): principal-variation searches of the evaluation 3, 4, ... plies
+//! deep, up to 10 and to the empties less 12 (11 on a smaller or holed
+//! board), with the table's hints and the solver's ordering less the
+//! evaluation, the best move of each of their nodes stored in the table
+//! as a hint (no bounds, [`Table::hint`](super::table::Table::hint)) for the next
+//! iteration and for the exact search below. Each interior node of these
+//! searches counts as a node of the solve (their leaves, evaluations, do
+//! not, as the ordering's do not).
+//!
+//! Measured on one thread (nodes, deterministic; from 323,577,256 on FFO
+//! #20-39 and 334,428,602 on #40-44 without guesses): at the root alone, up
+//! to 6 plies 272.8 M and 327.6 M, up to 10 plies 260.5 M and 272.8 M, up to
+//! 12 250.8 M and 277.8 M (more CPU time), 14 242.4 M and 302.8 M (four
+//! times the CPU time); at every node of 20 empties and more, up to 8
+//! plies (empties less 12) 212.8 M and 247.5 M, up to 10 185.8 M and
+//! 267.4 M; with null windows after the first move (kept) 185.6 M and
+//! 264.3 M; from 18 empties (kept) 176.1 M and 263.0 M; from 18, the
+//! empties less 11: 178.7 M and 251.0 M. The guesses' own nodes ordered
+//! with the evaluation's probes, as the exact search's: a sixth of the
+//! CPU time went to evaluations; ordered without them at nodes of 3-4
+//! plies 194.4 M and 275.3 M, below 5 plies 175.0 M and 259.4 M, never
+//! (kept) 170.1 M and 255.8 M and less CPU time. Then from 16 empties:
+//! 180.9 M and 256.4 M; up to 12 plies, the empties less 11: 178.0 M and
+//! 231.8 M (more CPU time on #20-39); the last 3 depths alone: 173.8 M
+//! and 266.0 M with the probes (206.5 M and 271.7 M without); up to the
+//! empties less 13: 236.2 M and 291.1 M, less 11: 170.6 M and 247.6 M,
+//! less 10: 166.8 M and 237.8 M but about 10% more CPU time than less 12
+//! (kept), run alternately. The exact search's ordering with the
+//! evaluation weighed twice as much (a disc a quarter of an opponent
+//! move): 198.0 M and 280.2 M; half as much: 176.4 M and 248.6 M. Guessing
+//! after the enhanced transposition cutoffs, not before: 170.09 M and
+//! 255.83 M, no change. FFO #45 (24 empties): 0.98 G nodes before the
+//! guesses, 0.66 G with them. No guess at a null-window node whose
+//! evaluation is more than 4 discs below the window (kept): 169.4 M and
+//! 244.2 M; 0 discs 170.7 M and 247.7 M, 8 discs 169.2 M and 246.8 M, 16
+//! discs 169.2 M and 248.4 M.
+
+use super::eval::UNIT;
+use super::probe::{INFINITY, probe_on, value};
+use super::search::Searcher;
+use super::table::NO_MOVE;
+
+/// A node of the exact search with no move in the table guesses one by
+/// searches of the evaluation ([`Searcher::guess`]) from this many empties
+/// up.
+const GUESS_EMPTIES: u32 = 18;
+
+/// As [`GUESS_EMPTIES`] on a board smaller than 8x8 or with holes, whose
+/// evaluation is [`Shape::evaluate`](super::shape::Shape::evaluate). (6x6 positions of the 6x6 start's
+/// principal variation, 24 and 26 empties, one thread: 53.1 M and
+/// 140.5 M nodes with no guesses, from 16 empties 23.7 M and 67.9 M; with
+/// a quarter of a disc a potential move, from 16: 110.7 M on the second,
+/// from 18: 117.1 M, from 20: 127.1 M; with the searches to the empties
+/// less 11, on 24, 26 and 28 empties: from 16 21.9 M, 57.8 M and 362.0 M
+/// (32.7 s and 34.5 s of CPU on the last), from 15 21.4 M and 57.6 M,
+/// from 14 21.2 M, 55.3 M and 335.4 M (31.2 s and 27.9 s), from 17
+/// 23.3 M and 58.3 M.)
+const GUESS_EMPTIES_MASKED: u32 = 14;
+
+/// The deepest search of a guess, in plies.
+const GUESS_DEPTH: u32 = 10;
+
+/// A guess searches at most the empties less this many plies.
+const GUESS_RESERVE: u32 = 12;
+
+/// As [`GUESS_RESERVE`] on a board smaller than 8x8 or with holes. (The
+/// 6x6 positions of [`GUESS_EMPTIES_MASKED`], 24, 26 and 28 empties, with
+/// guesses from 16: less 12 plies 23.7 M, 67.9 M and 406.5 M nodes (37 s),
+/// less 11 21.9 M, 57.8 M and 362.0 M (29 s), less 10 20.4 M and 59.7 M
+/// with more CPU time; up to 8 plies 29.3 M and 126.3 M, up to 12 24.1 M
+/// and 73.0 M.)
+const GUESS_RESERVE_MASKED: u32 = 11;
+
+/// A node whose evaluation is this many discs below its window guesses
+/// nothing.
+const GUESS_MARGIN: i32 = 4;
+
+const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2);
+
+impl<const MASKED: bool> Searcher<'_, MASKED> {
+    /// A guess of the best move of `(p, o)` (`empties` empty squares, no
+    /// move in the table) for the exact search of a window above `alpha`
+    /// to try first: from [`GUESS_EMPTIES`] up ([`GUESS_EMPTIES_MASKED`]
+    /// on a smaller or holed board), searches
+    /// of the evaluation deeper and deeper ([`GUESS_DEPTH`],
+    /// [`GUESS_RESERVE`]), each node's best move a hint in the table for
+    /// the next; [`NO_MOVE`] below, or when the position's evaluation is
+    /// more than [`GUESS_MARGIN`] discs below `alpha` (every move will
+    /// likely be searched: the order matters little).
+    pub(crate) fn guess(&mut self, p: u64, o: u64, empties: u32, alpha: i32) -> u8 {
+        let from = if MASKED { GUESS_EMPTIES_MASKED } else { GUESS_EMPTIES };
+        if empties < from || value::<MASKED>(self.k, self.shape(), p, o) < (alpha - GUESS_MARGIN) * UNIT {
+            return NO_MOVE;
+        }
+        let deepest = GUESS_DEPTH.min(empties - if MASKED { GUESS_RESERVE_MASKED } else { GUESS_RESERVE });
+        for depth in 3..=deepest {
+            self.eval_pvs(p, o, depth, -INFINITY, INFINITY);
+            if self.stopped() {
+                return NO_MOVE;
+            }
+        }
+        self.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best)
+    }
+
+    /// The evaluation searched `depth` plies from `(p, o)` as [`probe`](super::probe::probe)
+    /// does (the same value in the window), by principal-variation search
+    /// with the table's hints and the solver's move ordering less the
+    /// evaluation (its probes cost more than they saved); the best move
+    /// of each node of 3 plies or more goes to the table as a hint. Each
+    /// such node counts as a node of the solve.
+    fn eval_pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let moves = self.moves(p, o);
+        if depth <= 2 {
+            return probe_on::<MASKED>(self.k, self.shape(), p, o, moves, depth, alpha, beta);
+        }
+        self.count_node();
+        if self.stopped() {
+            return 0;
+        }
+        if moves == 0 {
+            if self.moves(o, p) == 0 {
+                return self.final_score(p, o) * UNIT;
+            }
+            return -self.eval_pvs(o, p, depth, -beta, -alpha);
+        }
+        let hint = self.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best);
+        let mut list = self.move_list(p, o, moves);
+        self.order_plain(&mut list, p, o, hint);
+        let (mut best, mut best_move, mut alpha) = (-INFINITY, NO_MOVE, alpha);
+        for child in list.sorted() {
+            let (cp, co) = (child.player, child.opponent);
+            let mut v;
+            if best_move == NO_MOVE {
+                v = -self.eval_pvs(cp, co, depth - 1, -beta, -alpha);
+            } else {
+                v = -self.eval_pvs(cp, co, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta {
+                    v = -self.eval_pvs(cp, co, depth - 1, -beta, -v);
+                }
+            }
+            if v > best {
+                (best, best_move) = (v, child.square as u8);
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        self.shared.table.hint(p, o, best_move);
+        best
+    }
+}
