@@ -61,6 +61,13 @@ pub(crate) struct Source {
     games: Reader<Box<dyn BufRead + Send>>,
 }
 
+impl Source {
+    /// Its games, as reversi-notation's [`Reader`] (named as `name` says).
+    pub(crate) fn into_reader(self) -> Reader<Box<dyn BufRead + Send>> {
+        self.games
+    }
+}
+
 impl Iterator for Source {
     type Item = Result<Record, RecordError>;
 

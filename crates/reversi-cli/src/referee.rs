@@ -172,12 +172,12 @@ pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> 
     let game = &args.game;
     let format = records_format(&game.output, game.to, game.resume)?;
     let engines = engine_specs(args)?;
-    let (openings, _) = game.openings()?;
+    let (source, openings, _) = game.openings()?;
     check_gtp_openings(&[&engines[0], &engines[1]], &openings)?;
     let records = if game.resume { read_done(&game.output)? } else { Vec::new() };
     // A resume plays the number of games its records say unless told.
     let games = game.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
-    let options = game.match_options(openings, games).sprt(args.sprt.map(|s| (s, args.sprt_model)));
+    let options = game.match_options(source, openings, games).sprt(args.sprt.map(|s| (s, args.sprt_model)));
     let definition = MatchDefinition::new(&engines[0], &engines[1], &options);
     let (mut tally, done) = resumed_games(args, &definition, &records, games)?;
     let options = options.done(done);

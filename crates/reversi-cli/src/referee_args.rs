@@ -10,9 +10,8 @@ use std::time::Duration;
 use clap::Args;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
-    DEFAULT_PLIES, DEFAULT_SETUP, DrawRule, EngineSpec, GameState, MAX_CONCURRENCY, MatchOptions, OpeningSource,
-    ResignRule, TimeControl, check_adjudicate, check_max_plies, opening, random_opening_count, random_openings,
-    symmetric_duplicates,
+    DEFAULT_SETUP, DrawRule, EngineSpec, GameState, MAX_CONCURRENCY, MatchOptions, OpeningChoice, OpeningChoiceError,
+    OpeningSource, ResignRule, TimeControl, check_adjudicate, check_max_plies, symmetric_duplicates,
 };
 use reversi_notation::{Format, ReadOptions};
 
@@ -116,19 +115,28 @@ impl RefereeArgs {
         Duration::from_secs_f64(self.setup)
     }
 
-    /// The openings: `--openings FILE`, `--openings-random PLIES` or
-    /// reversi-engine's default ones, with the pairs that are the same
-    /// position up to symmetry (each warned of).
-    pub(crate) fn openings(&self) -> Result<(Vec<GameState>, Duplicates), Failure> {
-        let mut options = MatchOptions::new(0);
-        if let Some(path) = &self.openings {
-            options = options.openings(read_openings(path)?);
+    /// The openings: `--openings FILE` (`-`: standard input),
+    /// `--openings-random PLIES` or reversi-engine's default ones (its
+    /// `OpeningChoice`), where they come from (as each record names its
+    /// opening), and the pairs that are the same position up to symmetry
+    /// (each warned of).
+    pub(crate) fn openings(&self) -> Result<(OpeningSource, Vec<GameState>, Duplicates), Failure> {
+        let choice = if let Some(path) = &self.openings {
+            let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
+            OpeningChoice::File {
+                name: one_line(&path.display().to_string()).into_owned(),
+                records: Box::new(source.into_reader()),
+            }
         } else if let Some(plies) = self.openings_random {
-            let drawn = random_openings(plies, random_opening_count(self.games), self.seed, self.margin)
-                .map_err(|e| Failure::usage(format!("--openings-random {plies}: {e}")))?;
-            options = options.openings(drawn);
-        }
-        let openings = options.openings_of().to_vec();
+            OpeningChoice::Random { plies, seed: self.seed, margin: self.margin }
+        } else {
+            OpeningChoice::Default
+        };
+        let (source, openings) = choice.resolve(self.games).map_err(|e| match &e {
+            OpeningChoiceError::Random { plies, .. } => Failure::usage(format!("--openings-random {plies}: {e}")),
+            OpeningChoiceError::Read(_) => Failure::usage(format!("--openings: {e}")),
+            _ => Failure::usage(format!("--openings {e}")),
+        })?;
         let duplicates = symmetric_duplicates(&openings);
         for (earlier, later) in &duplicates {
             crate::warn(&format!(
@@ -137,7 +145,7 @@ impl RefereeArgs {
                 earlier + 1
             ));
         }
-        Ok((openings, duplicates))
+        Ok((source, openings, duplicates))
     }
 
     /// `specs` with `--depth` told and, with `--log DIR`, each engine's
@@ -168,24 +176,12 @@ impl RefereeArgs {
         Ok(specs)
     }
 
-    /// Where the openings come from, as each record names its opening:
-    /// the `--openings` file, `--openings-random`'s draw, or the default
-    /// openings.
-    fn opening_source(&self) -> OpeningSource {
-        if let Some(path) = &self.openings {
-            OpeningSource::File { name: one_line(&path.display().to_string()).into_owned() }
-        } else if let Some(plies) = self.openings_random {
-            OpeningSource::Random { plies, seed: self.seed, margin: self.margin }
-        } else {
-            OpeningSource::Default { plies: DEFAULT_PLIES }
-        }
-    }
-
-    /// The options of `games` games from `openings` under the clock,
+    /// The options of `games` games from `openings` (from `source`, as
+    /// [`openings`](RefereeArgs::openings) gives them) under the clock,
     /// start-up time, concurrency and adjudication given.
-    pub(crate) fn match_options(&self, openings: Vec<GameState>, games: usize) -> MatchOptions {
+    pub(crate) fn match_options(&self, source: OpeningSource, openings: Vec<GameState>, games: usize) -> MatchOptions {
         MatchOptions::new(games)
-            .openings_from(self.opening_source(), openings)
+            .openings_from(source, openings)
             .control(self.control())
             .concurrency(self.concurrency.into())
             .setup(self.setup())
@@ -194,22 +190,6 @@ impl RefereeArgs {
             .draw(self.draw)
             .max_plies(self.max_plies)
     }
-}
-
-/// The openings of `path`, each checked playable.
-pub(crate) fn read_openings(path: &Path) -> Result<Vec<GameState>, Failure> {
-    let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
-    let name = source.name.clone();
-    let mut openings = Vec::new();
-    for (i, record) in source.enumerate() {
-        let record = record.map_err(|e| Failure::usage(format!("--openings: {e}")))?;
-        let game = opening(&record).map_err(|e| Failure::usage(format!("--openings {name}: game {}: {e}", i + 1)))?;
-        openings.push(game);
-    }
-    if openings.is_empty() {
-        return Err(Failure::usage(format!("--openings {name}: no game")));
-    }
-    Ok(openings)
 }
 
 /// The exchange log at `path`, its error naming the file.

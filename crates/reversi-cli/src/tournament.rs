@@ -74,11 +74,11 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
         *spec = spec.clone().dir(dir);
     }
     let specs = game.engines(&specs)?;
-    let (openings, duplicates) = game.openings()?;
+    let (source, openings, duplicates) = game.openings()?;
     check_gtp_openings(&specs.iter().collect::<Vec<_>>(), &openings)?;
     let records = if game.resume { read_done(&game.output)? } else { Vec::new() };
     let games = game.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
-    let matches = game.match_options(openings, games);
+    let matches = game.match_options(source, openings, games);
     let sprt = args.sprt.map(|s| (s, args.sprt_model));
     let options = TournamentOptions::new(args.format, matches).sprt(sprt);
     // Engines' process groups are ended if the tournament is interrupted.

@@ -23,7 +23,8 @@
 //!   ([`referee::MatchOptions::adjudicate`]);
 //!   [`run_match`](referee::run_match) over openings, colours swapped, on
 //!   several threads (this project's default openings without
-//!   a list, [`referee::default_openings`]; what defines the match for a
+//!   a list, [`referee::default_openings`]; which openings a front end asks
+//!   for, [`referee::OpeningChoice`]; what defines the match for a
 //!   resume, [`referee::MatchDefinition`]); the score, Elo and SPRT
 //!   ([`referee::Tally`], [`referee::Standing`]; by game pairs,
 //!   [`referee::PairStanding`], with [`run_scored_match`](referee::run_scored_match)

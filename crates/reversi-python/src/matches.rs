@@ -19,8 +19,8 @@ use reversi_engine::Fault;
 use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     Clocks, DrawRule, EloModel, EngineSpec, GameReport, GameState, GameSummary, MAX_CONCURRENCY, MatchDefinition,
-    MatchOptions, OpeningSource, PairStanding, PairTally, Player, ResignRule, Sprt, TimeControl, check_adjudicate,
-    check_max_plies, opening, random_opening_count, random_openings, run_scored_match,
+    MatchOptions, OpeningChoice, OpeningChoiceError, OpeningSource, PairStanding, PairTally, Player, ResignRule, Sprt,
+    TimeControl, check_adjudicate, check_max_plies, run_scored_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -133,37 +133,26 @@ impl PlayerSpec {
 }
 
 /// The openings of a match or tournament and where they come from (for the
-/// records), as the CLI's `--openings` and `--openings-random` give them: `openings` (records), else
+/// records), as the CLI's `--openings` and `--openings-random` give them
+/// (reversi-engine's `OpeningChoice`): `openings` (records), else
 /// `openings_random` plies of random openings drawn from `seed` (within
-/// `margin` discs of even if given; as many as `games` needs, reversi-engine's
-/// `random_opening_count`), else the library's default openings.
+/// `margin` discs of even if given; as many as `games` needs), else the
+/// library's default openings.
 pub(crate) fn match_openings(
     openings: Option<&[PyRef<'_, PyRecord>]>,
     (random, seed, margin): (Option<usize>, u64, Option<i32>),
     games: Option<usize>,
 ) -> PyResult<(OpeningSource, Vec<GameState>)> {
-    match (openings, random) {
-        (Some(_), Some(_)) => Err(PyValueError::new_err("openings_random: not with openings")),
-        (Some(list), None) => {
-            let starts = list
-                .iter()
-                .enumerate()
-                .map(|(i, game)| {
-                    opening(game.record()).map_err(|e| PyValueError::new_err(format!("opening {}: {e}", i + 1)))
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            Ok((OpeningSource::Given, starts))
-        }
-        (None, Some(plies)) => {
-            let starts = random_openings(plies, random_opening_count(games), seed, margin)
-                .map_err(|e| PyValueError::new_err(format!("openings_random: {e}")))?;
-            Ok((OpeningSource::Random { plies, seed, margin }, starts))
-        }
-        (None, None) => {
-            let defaults = MatchOptions::new(0);
-            Ok((defaults.opening_source_of().clone(), defaults.openings_of().to_vec()))
-        }
-    }
+    let choice = match (openings, random) {
+        (Some(_), Some(_)) => return Err(PyValueError::new_err("openings_random: not with openings")),
+        (Some(list), None) => OpeningChoice::Given(list.iter().map(|game| game.record().clone()).collect()),
+        (None, Some(plies)) => OpeningChoice::Random { plies, seed, margin },
+        (None, None) => OpeningChoice::Default,
+    };
+    choice.resolve(games).map_err(|e| match e {
+        OpeningChoiceError::Random { .. } => PyValueError::new_err(format!("openings_random: {e}")),
+        e => PyValueError::new_err(e.to_string()),
+    })
 }
 
 /// With `log` (a directory, created if missing), each engine's exchange

@@ -25,7 +25,7 @@ use super::adjudicate::{final_position, termination_text};
 use super::evaluation;
 use super::game::{FinishedGame, play_or_forfeit};
 use super::gsprt::EloModel;
-use super::openings::OpeningSource;
+use super::openings::{OpeningSource, defaults};
 use super::pentanomial::PairTally;
 use super::rules::{Adjudication, DrawRule, ResignRule};
 use super::stats::Sprt;
@@ -327,14 +327,15 @@ impl MatchOptions {
     /// the default ply limit).
     #[must_use]
     pub fn new(games: usize) -> MatchOptions {
+        let (source, openings) = defaults();
         MatchOptions {
-            openings: super::default_openings(super::DEFAULT_PLIES),
+            openings,
             games,
             control: TimeControl { time: Duration::from_secs(60), increment: Duration::ZERO },
             concurrency: 1,
             setup: DEFAULT_SETUP,
             adjudication: Adjudication::new(),
-            source: OpeningSource::Default { plies: super::DEFAULT_PLIES },
+            source,
             done: BTreeSet::new(),
             sprt: None,
         }

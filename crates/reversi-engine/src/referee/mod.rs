@@ -3,10 +3,12 @@
 //! by the engines' own evaluations, at a ply limit),
 //! matches between engines ([`run_match`]) and their score ([`Tally`],
 //! [`Sprt`]; by game pairs, as fastchess scores them: [`PairTally`],
-//! [`Pentanomial`], [`gsprt_llr`]), named fields as the front ends write
+//! [`Pentanomial`], [`gsprt_llr`]), their openings as a front end asks for
+//! them ([`OpeningChoice`]), named fields as the front ends write
 //! and return them ([`GameSummary`], [`CrosstableSummary`]).
 
 mod adjudicate;
+mod choice;
 mod definition;
 mod evaluation;
 mod game;
@@ -24,6 +26,7 @@ mod tournament;
 pub use crate::gtp::StartError;
 pub use crate::player::{Clocks, GameState, Player, TimeControl};
 pub use adjudicate::{ADJUDICATION_TABLE_MIB, AdjudicateError, MAX_ADJUDICATE, check_adjudicate};
+pub use choice::{OpeningChoice, OpeningChoiceError};
 pub use definition::{
     DEFINITION_FIELDS, GAME_FIELDS, MatchDefinition, RecordsFormatError, ResumeMismatch, check_records_format,
 };

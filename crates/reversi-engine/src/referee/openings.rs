@@ -29,6 +29,12 @@ pub const DEFAULT_PLIES: u32 = 4;
 /// tenfold a ply: 6 plies already give over a thousand openings).
 pub const MAX_PLIES: u32 = 8;
 
+/// The default openings, [`default_openings`]`(`[`DEFAULT_PLIES`]`)`, and
+/// their source: what a match plays without openings of its own.
+pub(crate) fn defaults() -> (OpeningSource, Vec<GameState>) {
+    (OpeningSource::Default { plies: DEFAULT_PLIES }, default_openings(DEFAULT_PLIES))
+}
+
 /// Every position after `plies` plies (at most [`MAX_PLIES`]) from the
 /// standard start, one per symmetry class, as openings: see the module's
 /// documentation for the order. 0 plies: the standard start alone.
