@@ -52,6 +52,7 @@ mod shared;
 mod split;
 mod split_point;
 mod table;
+mod words;
 
 use reversi_core::{Move, Position, Square};
 

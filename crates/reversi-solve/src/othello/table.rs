@@ -12,8 +12,9 @@
 //! from different writes fails the check (the xors do not give back the
 //! position), so a torn entry reads as a miss, never as a wrong bound.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
+use super::words::Words;
 use crate::SolveError;
 
 /// What the table knows of a position: `lower <= score <= upper`, and the
@@ -36,7 +37,7 @@ const ENTRY_BYTES: usize = 24;
 
 /// The table: buckets of two entries.
 pub(crate) struct Table {
-    words: Vec<AtomicU64>,
+    words: Words,
     buckets: u64,
 }
 
@@ -52,9 +53,7 @@ impl Table {
         // Saturating: on a 32-bit target 4 GiB and more is an error, not a wrapped size.
         let entries = mib.saturating_mul(1 << 20) / ENTRY_BYTES;
         let buckets = entries.min(max_entries) / 2;
-        let mut words = Vec::new();
-        words.try_reserve_exact(buckets * 6).map_err(|_| SolveError::TableAlloc { mib })?;
-        words.extend((0..buckets * 6).map(|_| AtomicU64::new(0)));
+        let words = Words::zeroed(buckets * 6).ok_or(SolveError::TableAlloc { mib })?;
         Ok(Table { words, buckets: buckets as u64 })
     }
 
