@@ -253,6 +253,13 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             best_move = self.guess(p, o, empties, alpha);
         }
         let mut list = self.distinct_moves(p, o, moves, empties);
+        if empties > SHALLOW + 1 {
+            // The children read the table first thing: ask for their
+            // buckets now, while the moves are ordered.
+            for child in list.children() {
+                table.prefetch(child.player, child.opponent);
+            }
+        }
         if empties >= ETC_EMPTIES {
             // A child whose upper bound is low enough cuts off at once.
             for child in list.children() {
