@@ -261,6 +261,30 @@ fn six_by_six_at_eighteen_empties_agrees_with_the_any_board_search() {
     assert_eq!(solve(&pos, &options).unwrap().score, reference.moves[0].1, "{pos}");
 }
 
+/// Random 6x6 positions of 15-17 empties, where the 8x8 search orders and
+/// guesses first moves by the learned 6x6 evaluation (`othello::eval6`, an
+/// ordering, never a bound): every move's score and the best as the
+/// any-board search gives them.
+#[test]
+fn random_six_by_six_positions_agree_with_the_any_board_search() {
+    let start = Position::start(Variant::Reversi, Geometry::new(6, 6).unwrap()).unwrap();
+    let options = SolveOptions::new().hash_mib(8);
+    for (seed, plies) in [(1u64, 15), (2, 16), (3, 17), (4, 16), (5, 15), (6, 17)] {
+        let pos = random_walk(start, plies, seed);
+        if pos.is_game_over() {
+            continue;
+        }
+        let every = solve_moves(&pos, &options).unwrap();
+        let reference = board::solve_moves(&pos, &options).unwrap();
+        let sorted = |mut m: Vec<(Move, i32)>| {
+            m.sort_by_key(|&(mv, _)| mv.to_string());
+            m
+        };
+        assert_eq!(sorted(every.moves), sorted(reference.moves.clone()), "{pos}");
+        assert_eq!(solve(&pos, &options).unwrap().score, reference.moves[0].1, "{pos}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 

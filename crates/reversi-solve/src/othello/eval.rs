@@ -147,7 +147,7 @@ fn transpose(mut x: u64) -> u64 {
 /// The 8 images of `x`: itself, flipped top to bottom, mirrored, both, and
 /// the four transposed.
 #[inline(always)]
-fn images(x: u64) -> [u64; 8] {
+pub(crate) fn images(x: u64) -> [u64; 8] {
     let t = transpose(x);
     [x, x.swap_bytes(), mirror(x), mirror(x).swap_bytes(), t, t.swap_bytes(), mirror(t), mirror(t).swap_bytes()]
 }

@@ -42,6 +42,7 @@
 
 mod bits;
 pub mod eval;
+pub mod eval6;
 mod guess;
 mod last;
 mod ordering;

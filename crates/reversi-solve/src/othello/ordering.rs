@@ -14,7 +14,8 @@
 use reversi_core::raw::{Child, Kernel};
 
 use super::bits::{frontier, odd_quadrants};
-use super::probe::{INFINITY, probe};
+use super::eval6;
+use super::probe::{INFINITY, probe, probe_on};
 use super::shape::Shape;
 use super::table::NO_MOVE;
 
@@ -31,6 +32,25 @@ const REPLY_EMPTIES: u32 = 16;
 /// 512, an eighth of an opponent move (a quarter: 4% more nodes on FFO
 /// #20-39 and #40-44 together; a half: more still).
 const EVAL_WEIGHT: i32 = 16;
+
+/// As [`LEARNED_EMPTIES`] on the centred 6x6 board, whose evaluation is
+/// the learned [`eval6`] plus [`Shape::evaluate`] (`probe.rs`'s `value`).
+/// (Nodes, one thread, on the 6x6 positions of 24, 26 and 28 empties of
+/// `guess.rs`'s figures, with that evaluation in the guesses: 20.3 M,
+/// 46.6 M and 256.0 M without it in the ordering; from 14, the reply from
+/// 16, a disc worth an eighth of an opponent move (as on 8x8): 23.9 M and
+/// 50.5 M with the learned evaluation alone in both; with the sum, half a
+/// move 17.1 M and 44.0 M and 226.5 M; a move (kept) 16.9 M, 43.6 M and
+/// 219.7 M; two moves 16.9 M, 43.8 M and 226.8 M; from 16, the reply from
+/// 18: 17.7 M and 44.6 M; the reply from 14: 16.8 M and 43.6 M.)
+const LEARNED_EMPTIES_SIX: u32 = 14;
+
+/// As [`REPLY_EMPTIES`] on the centred 6x6 board.
+const REPLY_EMPTIES_SIX: u32 = 16;
+
+/// As [`EVAL_WEIGHT`] on the centred 6x6 board: a disc (32 units) counts
+/// 4,096, an opponent move.
+const EVAL_WEIGHT_SIX: i32 = 128;
 
 /// The most legal moves of a position (33 is the known record; room to spare).
 const MAX_MOVES: usize = 40;
@@ -127,8 +147,9 @@ impl Iterator for Sorted<'_> {
 pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape: &Shape, learned: bool) {
     let odd = odd_quadrants(empty, &shape.quadrants);
     let empties = empty.count_ones();
-    // The evaluation knows the 8x8 board alone.
-    let learned = learned && shape.mask == !0 && empties >= LEARNED_EMPTIES;
+    // The learned evaluations know the 8x8 board and the centred 6x6.
+    let six = shape.mask == eval6::MASK;
+    let learned = learned && (shape.mask == !0 && empties >= LEARNED_EMPTIES || six && empties >= LEARNED_EMPTIES_SIX);
     for i in 0..list.len {
         let child = list.children[i];
         let sq = child.square;
@@ -151,10 +172,18 @@ pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape:
             score += 1 << 7;
         }
         if learned {
-            // From REPLY_EMPTIES: the opponent's best reply by the evaluation.
-            let depth = u32::from(empties >= REPLY_EMPTIES);
-            let value = -probe(k, child.player, child.opponent, child.moves, depth, -INFINITY, INFINITY);
-            score += value * EVAL_WEIGHT;
+            // From REPLY_EMPTIES (_SIX): the opponent's best reply by the
+            // evaluation.
+            if six {
+                let depth = u32::from(empties >= REPLY_EMPTIES_SIX);
+                let value =
+                    -probe_on::<true>(k, shape, child.player, child.opponent, child.moves, depth, -INFINITY, INFINITY);
+                score += value * EVAL_WEIGHT_SIX;
+            } else {
+                let depth = u32::from(empties >= REPLY_EMPTIES);
+                let value = -probe(k, child.player, child.opponent, child.moves, depth, -INFINITY, INFINITY);
+                score += value * EVAL_WEIGHT;
+            }
         }
         list.scores[i] = score;
     }

@@ -1,5 +1,6 @@
-//! Shallow searches of the learned evaluation ([`super::eval`]; on a
-//! board smaller than 8x8 or with holes, [`Shape::evaluate`]): a
+//! Shallow searches of the learned evaluation ([`super::eval`]; on the
+//! centred 6x6 board the learned [`super::eval6`] plus [`Shape::evaluate`];
+//! on another board smaller than 8x8 or with holes, [`Shape::evaluate`]): a
 //! negamax of a few plies whose leaves are [`evaluate`]d, for move
 //! ordering only. Their values are guesses, never bounds of a score: the
 //! exact search stays exact whatever they say.
@@ -12,6 +13,7 @@ use reversi_core::raw::Kernel;
 
 use super::bits::final_score;
 use super::eval::{UNIT, evaluate};
+use super::eval6;
 use super::shape::{FULL, Shape};
 
 /// Above every value of [`probe`] (the evaluation stays far below).
@@ -26,14 +28,27 @@ pub(crate) fn probe(k: Kernel, p: u64, o: u64, moves: u64, depth: u32, alpha: i3
 }
 
 /// The evaluation of `(p, o)` on `shape`: the learned one on the full
-/// board, else [`Shape::evaluate`].
+/// board; on the centred 6x6 board its learned one ([`eval6`]) plus
+/// [`Shape::evaluate`]; else [`Shape::evaluate`]. (On the 6x6 positions of
+/// 24 and 26 empties of `guess.rs`'s figures, in the guesses alone: 21.2 M
+/// and 55.3 M nodes with [`Shape::evaluate`], 25.8 M and 54.9 M with
+/// [`eval6`] alone, 20.3 M and 46.6 M with the sum; [`eval6`] with weights
+/// for each side's mobility and potential mobility beside its patterns,
+/// learnt on the same data, alone 21.0 M and 79.0 M, plus
+/// [`Shape::evaluate`] 19.0 M and 72.6 M.)
 #[inline(always)]
 pub(crate) fn value<const MASKED: bool>(k: Kernel, shape: &Shape, p: u64, o: u64) -> i32 {
-    if MASKED { shape.evaluate(k, p, o) } else { evaluate(p, o) }
+    if !MASKED {
+        evaluate(p, o)
+    } else if shape.mask == eval6::MASK {
+        eval6::evaluate(p, o) + shape.evaluate(k, p, o)
+    } else {
+        shape.evaluate(k, p, o)
+    }
 }
 
 /// As [`probe`] on the board `shape` (`MASKED`: not the full board, its
-/// evaluation [`Shape::evaluate`]).
+/// evaluation as [`value`] picks it).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn probe_on<const MASKED: bool>(
     k: Kernel,

@@ -1,0 +1,209 @@
+//! A small learned evaluation of 6x6 positions, for move ordering only:
+//! the search stays exact whatever it says. The 6x6 board is the one the
+//! 8x8 search plays with the board as a mask, centred on b2-g7 of the 8x8
+//! bitboards ([`MASK`]), so that every symmetry of the 8x8 board maps it
+//! onto itself.
+//!
+//! The same design as [`super::eval`]: patterns of squares read as base-3
+//! numbers (empty, the side to move's, the other's) that index a table of
+//! weights; the value is the sum of the weights of every pattern in each of
+//! the board's 8 symmetric images, plus a bias, in 1/[`UNIT`] of a disc (a
+//! guess of the final disc difference for the side to move). The patterns,
+//! in 8x8 squares (on the image where they touch b2, the 6x6 board's
+//! corner):
+//!
+//! | pattern | squares | weights |
+//! | --- | --- | --- |
+//! | edge and X squares | b2-g2, c3, f3 | 3^8 |
+//! | second row | b3-g3 | 3^6 |
+//! | third row | b4-g4 | 3^6 |
+//! | corner 3x3 | b2-d4 | 3^9 |
+//! | main diagonal | b2-g7 | 3^6 |
+//! | diagonals of 5 and 4 | c2-g6, d2-g5 | 3^5 + 3^4 |
+//!
+//! The weights ([`WEIGHTS`], 28,756 of them, `i16` little endian in
+//! `eval6.bin`) are learnt by `examples/train_eval6.rs` from 6x6 positions
+//! of random and greedy play labelled with their exact scores by this
+//! crate's solver (`crates/reversi-solve/train/README.md`: the data, the
+//! labels, the command that writes the file again bit for bit).
+//!
+//! ```
+//! use reversi_solve::othello::eval6::{MASK, UNIT, evaluate};
+//!
+//! // The 6x6 start (d4, e5 White; e4, d5 Black, Black to move) is nearly
+//! // even; the side holding a 6x6 corner (b2) leads.
+//! let (black, white) = (1u64 << 28 | 1 << 35, 1u64 << 27 | 1 << 36);
+//! assert!(evaluate(black, white).abs() < 4 * UNIT);
+//! assert!(evaluate(black | 1 << 9, white) > evaluate(black, white));
+//! assert_eq!(MASK.count_ones(), 36);
+//! ```
+
+pub use super::eval::UNIT;
+use super::eval::images;
+
+/// The 6x6 board's squares in the 8x8 bitboards: b2-g7.
+pub const MASK: u64 = 0x007e_7e7e_7e7e_7e00;
+
+/// Patterns read in each symmetric image.
+const PATTERNS: usize = 7;
+
+/// The number of weights of each pattern, in the order of [`pattern_bits`].
+const SIZES: [usize; PATTERNS] = [6561, 729, 729, 19683, 729, 243, 81];
+
+/// Where each pattern's weights begin.
+const OFFSETS: [usize; PATTERNS] = {
+    let mut offsets = [0; PATTERNS];
+    let mut i = 1;
+    while i < PATTERNS {
+        offsets[i] = offsets[i - 1] + SIZES[i - 1];
+        i += 1;
+    }
+    offsets
+};
+
+/// The bias: the last weight, in every position's features.
+pub const BIAS: usize = OFFSETS[PATTERNS - 1] + SIZES[PATTERNS - 1];
+
+/// How many weights there are (the patterns' and the bias).
+pub const WEIGHTS: usize = BIAS + 1;
+
+/// How many weights a position sums: every pattern in 8 images, and the bias.
+pub const FEATURES: usize = 8 * PATTERNS + 1;
+
+/// The weights, `i16` little endian, written by `examples/train_eval6.rs`.
+static TABLE: [u8; 2 * WEIGHTS] = *include_bytes!("eval6.bin");
+
+/// `TERNARY[b]`: the bits of `b` as base-3 digits (bit `i` is `3^i`).
+static TERNARY: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut b = 0;
+    while b < 512 {
+        let (mut v, mut power, mut i) = (0u16, 1u16, 0);
+        while i < 9 {
+            if b >> i & 1 != 0 {
+                v += power;
+            }
+            power = power.wrapping_mul(3);
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// The bits of each pattern of `x` (a side's discs in one image), the
+/// squares in pattern order.
+#[inline(always)]
+fn pattern_bits(x: u64) -> [usize; PATTERNS] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // A diagonal's squares, one per column, gathered in the top byte by
+    // column (no two share a column, so nothing carries).
+    let diagonal = |mask: u64, shift: u32| ((x & mask).wrapping_mul(ONES) >> shift) as usize;
+    [
+        (x >> 9 & 0x3f | (x >> 18 & 1) << 6 | (x >> 21 & 1) << 7) as usize,
+        (x >> 17 & 0x3f) as usize,
+        (x >> 25 & 0x3f) as usize,
+        (x >> 9 & 7 | x >> 14 & 0x38 | x >> 19 & 0x1c0) as usize,
+        diagonal(0x0040_2010_0804_0200, 57),
+        diagonal(0x0000_4020_1008_0400, 58),
+        diagonal(0x0000_0040_2010_0800, 59),
+    ]
+}
+
+/// The weights summed for the 6x6 position where `player` (the side to
+/// move) and `opponent` hold these discs (within [`MASK`]): indices below
+/// [`WEIGHTS`], the bias last.
+#[must_use]
+pub fn features(player: u64, opponent: u64) -> [u32; FEATURES] {
+    let mut out = [0u32; FEATURES];
+    let (ps, os) = (images(player), images(opponent));
+    for i in 0..8 {
+        let (pb, ob) = (pattern_bits(ps[i]), pattern_bits(os[i]));
+        for j in 0..PATTERNS {
+            let index = OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]]);
+            out[i * PATTERNS + j] = index as u32;
+        }
+    }
+    out[FEATURES - 1] = BIAS as u32;
+    out
+}
+
+/// The weight at `index` (below [`WEIGHTS`]).
+#[inline(always)]
+fn weight(index: usize) -> i32 {
+    i32::from(i16::from_le_bytes([TABLE[2 * index], TABLE[2 * index + 1]]))
+}
+
+/// The evaluation of the 6x6 position where `player` (the side to move)
+/// and `opponent` hold these discs (within [`MASK`]), in 1/[`UNIT`] of a
+/// disc: a guess of the final disc difference for the side to move,
+/// learnt from exactly solved positions. Only move ordering uses it.
+#[must_use]
+#[inline]
+pub fn evaluate(player: u64, opponent: u64) -> i32 {
+    let (ps, os) = (images(player), images(opponent));
+    let mut sum = weight(BIAS);
+    for i in 0..8 {
+        let (pb, ob) = (pattern_bits(ps[i]), pattern_bits(os[i]));
+        for j in 0..PATTERNS {
+            sum += weight(OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]]));
+        }
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_image_maps_the_board_onto_itself() {
+        assert!(images(MASK).iter().all(|&m| m == MASK));
+    }
+
+    #[test]
+    fn features_index_the_weights_and_evaluate_sums_them() {
+        let (p, o) = (1u64 << 28 | 1 << 35 | 1 << 9, 1u64 << 27 | 1 << 36 | 1 << 19);
+        let f = features(p, o);
+        assert!(f.iter().all(|&i| (i as usize) < WEIGHTS));
+        let sum: i32 = f.iter().map(|&i| weight(i as usize)).sum();
+        assert_eq!(evaluate(p, o), sum);
+        // Every symmetric image of a position evaluates the same.
+        let (pi, oi) = (images(p), images(o));
+        for i in 0..8 {
+            assert_eq!(evaluate(pi[i], oi[i]), evaluate(p, o), "image {i}");
+            let mut a = features(pi[i], oi[i]);
+            let mut b = f;
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "image {i}");
+        }
+    }
+
+    #[test]
+    fn each_pattern_reads_its_squares() {
+        // Every square of every pattern sets one bit, the bits in range,
+        // and only the 6x6 board's squares are read.
+        for (j, size) in SIZES.iter().enumerate() {
+            let mut all = 0usize;
+            for sq in 0..64 {
+                let bits = pattern_bits(1 << sq)[j];
+                assert!(bits.count_ones() <= 1);
+                assert!(bits == 0 || MASK >> sq & 1 != 0, "pattern {j} reads square {sq}");
+                all |= bits;
+            }
+            assert_eq!(3usize.pow(all.count_ones()), *size, "pattern {j}");
+            assert_eq!(all + 1, 1 << all.count_ones());
+        }
+        // The images cover the board: every square is read.
+        let mut seen = 0u64;
+        for sq in 0..64 {
+            let x = 1u64 << sq;
+            if images(x).iter().any(|&y| pattern_bits(y).iter().any(|&b| b != 0)) {
+                seen |= x;
+            }
+        }
+        assert_eq!(seen, MASK);
+    }
+}
