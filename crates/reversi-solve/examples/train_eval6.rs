@@ -6,8 +6,12 @@
 //!
 //! ```text
 //! cargo run --release -p reversi-solve --example train_eval6 -- \
-//!     crates/reversi-solve/src/othello/eval6.bin [--games 8000] [--holdout]
+//!     crates/reversi-solve/src/othello/eval6.bin [--games 8000] [--holdout] [--cache FILE]
 //! ```
+//!
+//! `--cache FILE` keeps the labelled positions in FILE (solved and saved
+//! when it does not exist, read when it does) so that the method can be
+//! tried again without solving.
 //!
 //! Deterministic: the games drawn from a SplitMix64 generator of fixed
 //! seed written below, solved one by one on one thread, then plain
