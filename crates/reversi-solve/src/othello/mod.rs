@@ -19,7 +19,9 @@
 //! that evaluation, `probe.rs`, their best moves kept in the table as hints
 //! that are never bounds; on a board smaller than 8x8 or with holes, from
 //! 14 empties by searches of a rough evaluation of mobility, potential
-//! mobility and corners), and code for the last
+//! mobility and corners, to which the centred 6x6 board adds its own
+//! learned pattern evaluation, [`eval6`], that also orders its moves from
+//! 14 empties), and code for the last
 //! 7 empties that generates no move list (parity order, the last four
 //! unrolled). On two or more threads the moves after the first at a node of
 //! 12 empties or more are shared out when the first does not cut off (young

@@ -91,7 +91,8 @@ impl Shape {
     /// 1/[`UNIT`](super::eval::UNIT) of a disc from `p`'s side: mobility
     /// (a move a disc), corners held (four discs each), and the
     /// opponent's frontier less one's own (potential mobility, half a disc
-    /// a square). The learned evaluation knows the 8x8 board alone. (On
+    /// a square). The learned evaluations know the 8x8 board and the centred
+    /// 6x6 (where this is added to the latter, `probe.rs`'s `value`). (On
     /// the 6x6 positions of 24 and 26 empties of `probe.rs`'s figures,
     /// for its guesses: a quarter of a disc a potential move 22.8 M and
     /// 110.7 M nodes, half 23.7 M and 67.9 M, one 25.8 M and 87.1 M;
