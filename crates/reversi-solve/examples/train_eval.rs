@@ -1,23 +1,27 @@
 //! Learns the weights of the ordering evaluation (`reversi_solve::othello::eval`)
-//! from the WTHOR games of a directory and writes them as `eval.bin`
-//! (`i16` little endian, 1/32 of a disc). The data, the labels and the
-//! method: `crates/reversi-solve/train/README.md`.
+//! from the WTHOR games of a directory and exactly scored positions (OBF
+//! files written by `label_positions`), and writes them as `eval.bin`
+//! (`i16` little endian, 1/32 of a disc, stage after stage). The data, the
+//! labels and the method: `crates/reversi-solve/train/README.md`.
 //!
 //! ```text
 //! cargo run --release -p reversi-solve --features wthor --example train_eval -- \
-//!     data/wthor crates/reversi-solve/src/othello/eval.bin [--solve 18] [--holdout 1985]
+//!     data/wthor crates/reversi-solve/src/othello/eval.bin [--labels FILE.obf]... \
+//!     [--solve 18] [--holdout 1985]
 //! ```
 //!
 //! Deterministic: the games in file-name order, the positions in game
-//! order, plain stochastic gradient descent in `f64` in that order; the same
-//! data gives the same file bit for bit.
+//! order, then the labelled files' positions in their order, plain
+//! stochastic gradient descent in `f64` in that order; the same data gives
+//! the same file bit for bit.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use reversi_core::{Move, Position, Square};
 use reversi_notation::wthor;
-use reversi_solve::othello::eval::{FEATURES, UNIT, WEIGHTS, features};
+use reversi_solve::othello::eval::{FEATURES, STAGES, UNIT, WEIGHTS, features, stage};
 use reversi_solve::{SolveOptions, othello};
 
 /// Positions learnt from: those with this many empties or more...
@@ -31,37 +35,71 @@ const EPOCHS: usize = 24;
 const RATE: f64 = 0.03 / FEATURES as f64;
 /// Weight decay per step of a feature (an L2 penalty).
 const DECAY: f64 = 1e-5;
+/// Passes over each stage's positions, from the weights of all stages.
+const STAGE_EPOCHS: usize = 24;
+/// Each stage learns from the positions of its empties and this many more
+/// or fewer.
+const STAGE_MARGIN: u32 = 1;
+/// Weight decay of a stage's weights toward the weights of all stages.
+const STAGE_DECAY: f64 = 1e-5;
 
 /// A position and its label: the final disc difference for the side to move.
 struct Sample {
     features: [u32; FEATURES],
     label: f64,
+    empties: u32,
     holdout: bool,
 }
 
 fn main() -> ExitCode {
-    let mut paths = Vec::new();
-    let (mut solve_below, mut holdout) = (0u32, None::<u16>);
+    let (mut paths, mut labels) = (Vec::new(), Vec::new());
+    let (mut solve_below, mut holdout, mut staged) = (0u32, None::<u16>, true);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--no-stages" => staged = false,
+            "--labels" => labels.extend(args.next().map(PathBuf::from)),
             "--solve" => solve_below = args.next().and_then(|v| v.parse().ok()).unwrap_or(0),
             "--holdout" => holdout = args.next().and_then(|v| v.parse().ok()),
             _ => paths.push(PathBuf::from(arg)),
         }
     }
     let [dir, out] = paths.as_slice() else {
-        eprintln!("usage: train_eval WTHOR_DIR OUT.bin [--solve EMPTIES] [--holdout YEAR]");
+        eprintln!(
+            "usage: train_eval WTHOR_DIR OUT.bin [--labels FILE.obf]... [--solve EMPTIES] [--holdout YEAR] [--no-stages]"
+        );
         return ExitCode::from(2);
     };
-    let samples = match read_samples(dir, solve_below, holdout) {
+    let mut known = HashMap::new();
+    let mut extra = Vec::new();
+    for file in &labels {
+        if let Err(e) = read_labels(file, &mut known, &mut extra) {
+            eprintln!("{}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    }
+    let mut samples = match read_samples(dir, solve_below, holdout, &mut known) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{}: {e}", dir.display());
             return ExitCode::from(2);
         }
     };
-    let weights = train(&samples);
+    // The labelled positions not already taken from the games, in file order.
+    samples.extend(extra.into_iter().filter(|(key, _)| known.contains_key(key)).map(|(_, s)| s));
+    eprintln!("{} positions in all", samples.len());
+    let global = train(&samples, None, EPOCHS);
+    let mut weights = Vec::with_capacity(STAGES * WEIGHTS);
+    for s in 0..STAGES {
+        let near = |e: u32| (e.saturating_sub(STAGE_MARGIN)..=e + STAGE_MARGIN).any(|e| stage(e) == s);
+        let own: Vec<&Sample> = samples.iter().filter(|x| near(x.empties)).collect();
+        eprintln!("stage {s}: {} positions", own.len());
+        if staged {
+            weights.extend(train(&own, Some(&global), STAGE_EPOCHS));
+        } else {
+            weights.extend_from_slice(&global);
+        }
+    }
     let bytes: Vec<u8> = weights
         .iter()
         .flat_map(|&w| ((w * f64::from(UNIT)).round().clamp(-32767.0, 32767.0) as i16).to_le_bytes())
@@ -78,6 +116,7 @@ fn read_samples(
     dir: &PathBuf,
     solve_below: u32,
     holdout: Option<u16>,
+    known: &mut HashMap<(u64, u64), i32>,
 ) -> Result<Vec<Sample>, Box<dyn std::error::Error>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -123,7 +162,12 @@ fn read_samples(
                     continue;
                 }
                 let black = if position.side_to_move() == reversi_core::Color::Black { 1 } else { -1 };
-                let label = if empties <= solve_below {
+                let key = (position.player().0, position.opponent().0);
+                // A labelled position is learnt from here once, not again
+                // with the labelled files' others.
+                let label = if let Some(score) = known.remove(&key) {
+                    score
+                } else if empties <= solve_below {
                     solved += 1;
                     othello::solve(&position, &options)?.score
                 } else if depth > 0 && empties >= depth {
@@ -132,7 +176,7 @@ fn read_samples(
                     black * real
                 };
                 let (p, o) = (position.player().0, position.opponent().0);
-                samples.push(Sample { features: features(p, o), label: f64::from(label), holdout: held });
+                samples.push(Sample { features: features(p, o), label: f64::from(label), empties, holdout: held });
             }
         }
     }
@@ -141,24 +185,56 @@ fn read_samples(
     Ok(samples)
 }
 
-/// Stochastic gradient descent on the squared error, in sample order.
-fn train(samples: &[Sample]) -> Vec<f64> {
-    let mut w = vec![0.0f64; WEIGHTS];
-    for epoch in 0..EPOCHS {
-        let rate = RATE * (1.0 - 0.9 * epoch as f64 / EPOCHS as f64);
+/// The positions of an OBF file with their best scores: each one's key in
+/// `known`, and its sample in `extra`, in file order.
+fn read_labels(
+    file: &PathBuf,
+    known: &mut HashMap<(u64, u64), i32>,
+    extra: &mut Vec<((u64, u64), Sample)>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    for (number, line) in std::fs::read_to_string(file)?.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let fail = || format!("line {}: expected `board side; move:score;`, found {line:?}", number + 1);
+        let position: Position = line.parse().map_err(|e| format!("{}: {e}", fail()))?;
+        let score: i32 = line
+            .split(';')
+            .nth(1)
+            .and_then(|a| a.split(':').nth(1))
+            .and_then(|s| s.trim().parse().ok())
+            .ok_or_else(fail)?;
+        let key = (position.player().0, position.opponent().0);
+        if known.insert(key, score).is_none() {
+            let (p, o) = key;
+            let empties = 64 - (p | o).count_ones();
+            extra.push((key, Sample { features: features(p, o), label: f64::from(score), empties, holdout: false }));
+        }
+    }
+    Ok(())
+}
+
+/// Stochastic gradient descent on the squared error, in sample order: from
+/// zero, or from `prior` with the decay pulling toward it.
+fn train<S: std::borrow::Borrow<Sample>>(samples: &[S], prior: Option<&[f64]>, epochs: usize) -> Vec<f64> {
+    let mut w = prior.map_or_else(|| vec![0.0f64; WEIGHTS], <[f64]>::to_vec);
+    let decay = if prior.is_some() { STAGE_DECAY } else { DECAY };
+    for epoch in 0..epochs {
+        let rate = RATE * (1.0 - 0.9 * epoch as f64 / epochs as f64);
         let (mut train_se, mut n) = (0.0, 0usize);
-        for s in samples.iter().filter(|s| !s.holdout) {
+        for s in samples.iter().map(std::borrow::Borrow::borrow).filter(|s: &&Sample| !s.holdout) {
             let prediction: f64 = s.features.iter().map(|&i| w[i as usize]).sum();
             let error = s.label - prediction;
             train_se += error * error;
             n += 1;
             for &i in &s.features {
-                let wi = &mut w[i as usize];
-                *wi += rate * error - DECAY * *wi;
+                let i = i as usize;
+                let toward = prior.map_or(0.0, |p| p[i]);
+                w[i] += rate * error - decay * (w[i] - toward);
             }
         }
         let (mut test_se, mut m) = (0.0, 0usize);
-        for s in samples.iter().filter(|s| s.holdout) {
+        for s in samples.iter().map(std::borrow::Borrow::borrow).filter(|s: &&Sample| s.holdout) {
             let prediction: f64 = s.features.iter().map(|&i| w[i as usize]).sum();
             test_se += (s.label - prediction).powi(2);
             m += 1;

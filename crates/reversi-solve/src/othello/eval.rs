@@ -18,12 +18,14 @@
 //! | main diagonal | a1-h8 | 3^8 |
 //! | diagonals of 7, 6, 5, 4 | b1-h7, c1-h6, d1-h5, e1-h4 | 3^7 + 3^6 + 3^5 + 3^4 |
 //!
-//! The weights ([`WEIGHTS`], 108,217 of them, 216,434 bytes of `i16` little
-//! endian in `eval.bin`) are learnt by `examples/train_eval.rs` from the
-//! WTHOR games in `data/wthor/` (`crates/reversi-solve/train/README.md`:
-//! the data, the labels, the command that writes the file again bit for
-//! bit). No allocation, no state: [`evaluate`] reads the weights where the
-//! binary holds them.
+//! Each of [`STAGES`] stages of the game (by empty squares: up to 13, 14-15,
+//! 16-17, 18-20, 21 and more; [`stage`]) has its own weights ([`WEIGHTS`],
+//! 108,217 a stage; 1,082,170 bytes of `i16` little endian in `eval.bin`),
+//! learnt by `examples/train_eval.rs` from the WTHOR games in `data/wthor/`
+//! and the exactly scored positions of `data/train/wthor-labels.obf`
+//! (`crates/reversi-solve/train/README.md`: the data, the labels, the
+//! command that writes the file again bit for bit). No allocation, no
+//! state: [`evaluate`] reads the weights where the binary holds them.
 //!
 //! ```
 //! use reversi_core::Position;
@@ -52,6 +54,18 @@
 //! took the positions of #20-39 other than #38 from 183 M to 162 M; #38
 //! (24 empties, most of the nodes) moves by itself between 108 M and 161 M
 //! with small changes of the ordering.
+//!
+//! Stages and more exact labels (2026-12-06, with the guesses of
+//! `guess.rs`; one weight set learnt from the games and their exact scores
+//! at 18 empties and fewer before): FFO #20-44, 413.6 M nodes before,
+//! 398.0 M after, the geometric mean of the positions' ratios 0.893; #45
+//! 720.8 M to 577.6 M, #46 178.3 M to 71.6 M. One weight set from the new
+//! labels: 441.9 M on #20-44 (mean ratio 0.974); stages learning from
+//! only their own empties (no margin): 419.8 M; a stage's 12 passes pulled
+//! ten times harder toward the shared weights: 410.2 M (0.929); 48 passes:
+//! 398.4 M (1.048). Single positions move by up to half with small
+//! changes (#38: 57.2 M before, 51.1-98.9 M with the variants), so only
+//! large differences over many positions count.
 
 /// Weights are in 1/`UNIT` of a disc.
 pub const UNIT: i32 = 32;
@@ -82,8 +96,37 @@ pub const WEIGHTS: usize = BIAS + 1;
 /// How many weights a position sums: every pattern in 8 images, and the bias.
 pub const FEATURES: usize = 8 * PATTERNS + 1;
 
-/// The weights, `i16` little endian, written by `examples/train_eval.rs`.
-static TABLE: [u8; 2 * WEIGHTS] = *include_bytes!("eval.bin");
+/// The stages of the game, each with its own [`WEIGHTS`] weights: a
+/// position's stage is its number of empty squares read by [`stage`].
+pub const STAGES: usize = STAGE_BOUNDS.len() + 1;
+
+/// The fewest empties of stages 1, 2, ...: stage 0 is below the first.
+const STAGE_BOUNDS: [u32; 4] = [14, 16, 18, 21];
+
+/// The stage of a position with `empties` empty squares, below [`STAGES`].
+#[must_use]
+pub const fn stage(empties: u32) -> usize {
+    let mut s = 0;
+    while s < STAGE_BOUNDS.len() && empties >= STAGE_BOUNDS[s] {
+        s += 1;
+    }
+    s
+}
+
+/// `STAGE_OF[e]`: the stage of `e` empties.
+static STAGE_OF: [u8; 65] = {
+    let mut t = [0u8; 65];
+    let mut e = 0;
+    while e < 65 {
+        t[e] = stage(e as u32) as u8;
+        e += 1;
+    }
+    t
+};
+
+/// The weights, `i16` little endian, stage after stage, written by
+/// `examples/train_eval.rs`.
+static TABLE: [u8; 2 * STAGES * WEIGHTS] = *include_bytes!("eval.bin");
 
 /// `TERNARY[b]`: the bits of `b` as base-3 digits (bit `i` is `3^i`).
 static TERNARY: [u16; 1024] = {
@@ -170,10 +213,12 @@ pub fn features(player: u64, opponent: u64) -> [u32; FEATURES] {
     out
 }
 
-/// The weight at `index` (below [`WEIGHTS`]).
+/// The weight at `index` (below [`WEIGHTS`]) of the stage whose weights
+/// begin at `base` (a multiple of [`WEIGHTS`]).
 #[inline(always)]
-fn weight(index: usize) -> i32 {
-    i32::from(i16::from_le_bytes([TABLE[2 * index], TABLE[2 * index + 1]]))
+fn weight(base: usize, index: usize) -> i32 {
+    let at = 2 * (base + index);
+    i32::from(i16::from_le_bytes([TABLE[at], TABLE[at + 1]]))
 }
 
 /// The evaluation of the position where `player` (the side to move) and
@@ -183,12 +228,13 @@ fn weight(index: usize) -> i32 {
 #[must_use]
 #[inline]
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
+    let base = WEIGHTS * usize::from(STAGE_OF[(64 - (player | opponent).count_ones()) as usize]);
     let (ps, os) = (images(player), images(opponent));
-    let mut sum = weight(BIAS);
+    let mut sum = weight(base, BIAS);
     for i in 0..8 {
         let (pb, ob) = (pattern_bits(ps[i]), pattern_bits(os[i]));
         for j in 0..PATTERNS {
-            sum += weight(OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]]));
+            sum += weight(base, OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]]));
         }
     }
     sum
@@ -216,11 +262,20 @@ mod tests {
         let (p, o) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
         let f = features(p, o);
         assert!(f.iter().all(|&i| (i as usize) < WEIGHTS));
-        let sum: i32 = f.iter().map(|&i| weight(i as usize)).sum();
+        let base = WEIGHTS * stage(64 - (p | o).count_ones());
+        let sum: i32 = f.iter().map(|&i| weight(base, i as usize)).sum();
         assert_eq!(evaluate(p, o), sum);
         // Symmetric images of a position evaluate the same.
         assert_eq!(evaluate(mirror(p), mirror(o)), evaluate(p, o));
         assert_eq!(evaluate(transpose(p).swap_bytes(), transpose(o).swap_bytes()), evaluate(p, o));
+    }
+
+    #[test]
+    fn stages_grow_with_the_empties() {
+        assert_eq!(stage(0), 0);
+        assert_eq!(stage(64), STAGES - 1);
+        assert!((0..64).all(|e| stage(e) <= stage(e + 1) && stage(e + 1) <= stage(e) + 1));
+        assert!((0..=64).all(|e| usize::from(STAGE_OF[e]) == stage(e as u32)));
     }
 
     #[test]

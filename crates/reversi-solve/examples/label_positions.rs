@@ -1,0 +1,197 @@
+//! Writes exactly scored positions for learning the ordering evaluation
+//! (`reversi_solve::othello::eval`): an OBF file, one position a line with
+//! its best move and exact score (`board side; move:score;`).
+//!
+//! The positions come from the WTHOR games of a directory (files in name
+//! order, games in file order), replayed with reversi-core:
+//!
+//! - each game's own positions at 10 to 18 empties;
+//! - from each game, positions off its line: from the game's position at
+//!   `E + k` empties, `k` uniformly random plies (0 to 6, passes when
+//!   forced) to a position of `E` empties, for `E` in 12, 13, 14, 14, 15,
+//!   16, 16, 17 and 18 (where the evaluation orders moves and ends the
+//!   searches that guess first moves, `othello/guess.rs`). The randomness is a fixed generator seeded by `--seed`, the
+//!   game and the slot: the same seed gives the same positions.
+//!
+//! Positions already written are not written again (the same position twice
+//! is written once), and a run appends to an existing file, skipping as
+//! many positions as it holds: a stopped run resumes where it stopped.
+//!
+//! ```text
+//! cargo run --release -p reversi-solve --features wthor --example label_positions -- \
+//!     data/wthor /tmp/labels.obf [--seed 1] [--hash 16]
+//! ```
+//!
+//! `crates/reversi-solve/train/README.md` says how `train_eval` learns from
+//! the file.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use reversi_core::{Move, Position, Square};
+use reversi_notation::wthor;
+use reversi_solve::{SolveOptions, othello};
+
+/// Off-line positions: the empties of each slot.
+const SLOTS: [u32; 9] = [12, 13, 14, 14, 15, 16, 16, 17, 18];
+/// The most random plies from the game's line.
+const MAX_DEVIATION: u64 = 6;
+/// The game's own positions from this many empties...
+const OWN_MIN: u32 = 10;
+/// ... to this many.
+const OWN_MAX: u32 = 18;
+
+/// SplitMix64: a small, fixed generator (the same numbers on every machine).
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn empties(position: &Position) -> u32 {
+    position.board().empty().len() as u32
+}
+
+/// The game's positions in order (a forced pass played before the next move).
+fn replay(game: &wthor::Entry) -> Option<Vec<Position>> {
+    let mut position = Position::start();
+    let mut positions = vec![position];
+    for mv in game.moves() {
+        let square = mv.to_string().parse::<Square>().ok()?;
+        if position.must_pass() {
+            position.pass().ok()?;
+        }
+        position.play(Move::Place(square)).ok()?;
+        positions.push(position);
+    }
+    Some(positions)
+}
+
+/// `k` random plies from `position`, passing when forced; `None` when the
+/// game ends first.
+fn wander(mut position: Position, k: u64, mut seed: u64) -> Option<Position> {
+    for _ in 0..k {
+        if position.is_game_over() {
+            return None;
+        }
+        if position.must_pass() {
+            position.pass().ok()?;
+        }
+        let moves: Vec<Square> = position.legal_moves().into_iter().collect();
+        seed = mix(seed);
+        let square = moves[(seed % moves.len() as u64) as usize];
+        position.play(Move::Place(square)).ok()?;
+    }
+    Some(position)
+}
+
+/// The 64-square OBF form: a1 to h8, `X` Black, `O` White, `-` empty; then
+/// the side to move.
+fn obf(position: &Position) -> String {
+    let (p, o) = (position.player().0, position.opponent().0);
+    let black_to_move = position.side_to_move() == reversi_core::Color::Black;
+    let (mine, theirs) = if black_to_move { ('X', 'O') } else { ('O', 'X') };
+    let board: String = (0..64)
+        .map(|i| {
+            if p >> i & 1 != 0 {
+                mine
+            } else if o >> i & 1 != 0 {
+                theirs
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    format!("{board} {}", if black_to_move { 'X' } else { 'O' })
+}
+
+fn main() -> ExitCode {
+    let mut paths = Vec::new();
+    let (mut seed, mut hash) = (1u64, 16usize);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--seed" => seed = args.next().and_then(|v| v.parse().ok()).unwrap_or(seed),
+            "--hash" => hash = args.next().and_then(|v| v.parse().ok()).unwrap_or(hash),
+            _ => paths.push(PathBuf::from(arg)),
+        }
+    }
+    let [dir, out] = paths.as_slice() else {
+        eprintln!("usage: label_positions WTHOR_DIR OUT.obf [--seed S] [--hash MIB]");
+        return ExitCode::from(2);
+    };
+    let positions = match collect(dir, seed) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    let done = std::fs::read_to_string(out).map_or(0, |t| t.lines().filter(|l| !l.trim().is_empty()).count());
+    eprintln!("{} positions, {done} already in {}", positions.len(), out.display());
+    let mut file = match std::fs::OpenOptions::new().create(true).append(true).open(out) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    };
+    let options = SolveOptions::new().hash_mib(hash);
+    for (i, position) in positions.iter().enumerate().skip(done) {
+        let solution = match othello::solve(position, &options) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("position {}: {e}", i + 1);
+                return ExitCode::from(1);
+            }
+        };
+        let best = solution.best.map_or_else(|| "PS".to_owned(), |m| m.to_string().to_uppercase());
+        let line = format!("{}; {best}:{:+};\n", obf(position), solution.score);
+        if let Err(e) = file.write_all(line.as_bytes()) {
+            eprintln!("{}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+        if (i + 1) % 500 == 0 {
+            eprintln!("{} of {}", i + 1, positions.len());
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Every position to score, in order, each once.
+fn collect(dir: &PathBuf, seed: u64) -> Result<Vec<Position>, Box<dyn std::error::Error>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wtb")))
+        .collect();
+    files.sort();
+    let (mut seen, mut out) = (HashSet::new(), Vec::new());
+    let mut number = 0u64;
+    for file in files {
+        let db = wthor::read_games(&std::fs::read(&file)?)?;
+        for game in &db.games {
+            number += 1;
+            let Some(line) = replay(game) else { continue };
+            let mut keep = |p: Position| {
+                if !p.is_game_over() && seen.insert((p.player().0, p.opponent().0)) {
+                    out.push(p);
+                }
+            };
+            for p in line.iter().filter(|p| (OWN_MIN..=OWN_MAX).contains(&empties(p))) {
+                keep(*p);
+            }
+            for (slot, &target) in SLOTS.iter().enumerate() {
+                let s = mix(seed ^ mix(number << 8 | slot as u64));
+                let k = s % (MAX_DEVIATION + 1);
+                let Some(from) = line.iter().find(|p| empties(p) == target + k as u32) else { continue };
+                if let Some(p) = wander(*from, k, s).filter(|p| empties(p) == target) {
+                    keep(p);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
