@@ -128,8 +128,9 @@ static STAGE_OF: [u8; 65] = {
 /// `examples/train_eval.rs`.
 static TABLE: [u8; 2 * STAGES * WEIGHTS] = *include_bytes!("eval.bin");
 
-/// `TERNARY[b]`: the bits of `b` as base-3 digits (bit `i` is `3^i`).
-static TERNARY: [u16; 1024] = {
+/// `TERNARY[b]`: the bits of `b` as base-3 digits (bit `i` is `3^i`), for
+/// patterns of up to 10 squares (`eval6.rs` reads it too).
+pub(crate) static TERNARY: [u16; 1024] = {
     let mut t = [0u16; 1024];
     let mut b = 0;
     while b < 1024 {

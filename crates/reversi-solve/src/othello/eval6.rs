@@ -52,7 +52,7 @@
 //! ```
 
 pub use super::eval::UNIT;
-use super::eval::images;
+use super::eval::{TERNARY, images};
 
 /// The 6x6 board's squares in the 8x8 bitboards: b2-g7.
 pub const MASK: u64 = 0x007e_7e7e_7e7e_7e00;
@@ -85,25 +85,6 @@ pub const FEATURES: usize = 8 * PATTERNS + 1;
 
 /// The weights, `i16` little endian, written by `examples/train_eval6.rs`.
 static TABLE: [u8; 2 * WEIGHTS] = *include_bytes!("eval6.bin");
-
-/// `TERNARY[b]`: the bits of `b` as base-3 digits (bit `i` is `3^i`).
-static TERNARY: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut b = 0;
-    while b < 512 {
-        let (mut v, mut power, mut i) = (0u16, 1u16, 0);
-        while i < 9 {
-            if b >> i & 1 != 0 {
-                v += power;
-            }
-            power = power.wrapping_mul(3);
-            i += 1;
-        }
-        t[b] = v;
-        b += 1;
-    }
-    t
-};
 
 /// The bits of each pattern of `x` (a side's discs in one image), the
 /// squares in pattern order.
