@@ -41,7 +41,7 @@
 //!   order (a dataset's labels, a batch from Python).
 //! - [`Summary`]: a solve's answer as named fields, the one definition of
 //!   `reversi solve --json`'s line and Python's `solve` dict.
-//! - [`wthor`] (feature `wthor`): WTHOR's theoretical scores checked and
+//! - `wthor` (the module, with the feature `wthor`): WTHOR's theoretical scores checked and
 //!   filled by the solver, as Edax's `-wtest` checks them.
 //! - [`check_expected`]: expected scores (an OBF line's) against a solve.
 //! - [`xot`]: balanced openings (the equivalent of the XOT list) generated
@@ -74,7 +74,8 @@
 //!
 //! - `serde`: `Serialize` for [`Summary`] (and [`MoveScore`]; `wthor::CheckReport` with `wthor`), written with
 //!   the field names as keys.
-//! - `wthor`: the [`wthor`] module, over reversi-notation's records.
+//! - `wthor`: the `wthor` module, over reversi-notation's records (not
+//!   linked here, so that the docs build without the feature).
 //!
 //! # WebAssembly
 //!
