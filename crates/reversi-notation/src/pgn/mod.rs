@@ -146,6 +146,19 @@ mod tests {
     }
 
     #[test]
+    fn each_game_ends_with_a_blank_line_so_appended_games_stay_apart() {
+        // A match appends each game as it ends, one `write` per game: the
+        // file must be the same as the games written at once, a blank line
+        // between games (the export format ends every game with one).
+        let games = read("[Black \"A\"]\n\n1. f5 d6 *\n\n[Black \"B\"]\n\n1. f5 f6 *\n").unwrap();
+        let appended: String = games.iter().map(|g| write(std::slice::from_ref(g))).collect();
+        assert_eq!(appended, write(&games));
+        assert!(appended.contains("d6 *\n\n[Black \"B\"]"), "{appended}");
+        assert!(appended.ends_with("f6 *\n\n"), "{appended}");
+        assert_eq!(read(&appended).unwrap(), games);
+    }
+
+    #[test]
     fn variants_boards_and_starts() {
         let text = "[Variant \"Attacks\"]\n[Board \"7x7\"]\n[Holes \"d4\"]\n[First \"White\"]\n\n1... a7b5 2. b2 *";
         let g = &read(text).unwrap()[0];

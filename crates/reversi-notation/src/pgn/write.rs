@@ -1,5 +1,5 @@
 //! Writing PGN: tags, then movetext numbered from the side to move, eighty
-//! columns a line; games one after another, a blank line between them.
+//! columns a line; games one after another, each followed by a blank line (the export format).
 
 use std::fmt::Write as _;
 
@@ -13,7 +13,7 @@ use crate::{Format, GameResult, Loss, Losses, Record, WriteError};
 /// The format's name in messages.
 pub(super) const LABEL: &str = "PGN";
 
-/// Games written one after another, a blank line between them.
+/// Games written one after another, each followed by a blank line.
 #[derive(Debug)]
 struct Writer {
     losses: Losses,
@@ -38,7 +38,7 @@ pub(super) fn writer() -> Box<dyn GameWriter> {
     Box::new(Writer { losses: Losses::new(Format::Pgn, LABEL), text: String::new() })
 }
 
-/// Writes games as a PGN file, a blank line between games.
+/// Writes games as a PGN file, each game followed by a blank line.
 ///
 /// Kept fields whose names mean something in PGN or cannot be spelled in it
 /// are renamed, and results, evaluations and times that do not read back are
@@ -57,13 +57,12 @@ fn write_with(records: &[Record], losses: &mut Losses) -> String {
     out
 }
 
-/// Appends game `index` of a file: a blank line after the one before, the
-/// game.
+/// Appends game `index` of a file: the game, then a blank line, as PGN's
+/// export format ends every game, so that games appended to a file one at a
+/// time (a match's records) or files concatenated stay apart.
 fn write_nth(record: &Record, index: usize, out: &mut String, losses: &mut Losses) {
-    if index > 0 {
-        out.push('\n');
-    }
     write_game(record, index, out, losses);
+    out.push('\n');
 }
 
 /// Appends one game: tags, a blank line, the movetext and the result.
