@@ -12,7 +12,7 @@
 //! and none is reported (a game of a pair that cannot end the test goes on
 //! being played while the others finish). The LLR is taken never to fall
 //! as a pair's points rise (the property test of
-//! [`Pentanomial`](super::Pentanomial)): were it to, a game could start
+//! [`Pentanomial`]): were it to, a game could start
 //! before a verdict, and be dropped at it.
 
 use std::collections::BTreeSet;
