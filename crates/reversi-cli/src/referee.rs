@@ -3,21 +3,18 @@
 //! records file as it ends, and a line of the score so far is printed.
 
 use std::collections::BTreeSet;
-use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use reversi_engine::referee::{
-    EloModel, EngineSpec, GameReport, GameState, GameSummary, MatchDefinition, PairStanding, PairTally,
-    RecordsFormatError, Repeats, Sprt, Termination, check_records_format, resumed_tally, run_scored_match,
+    EloModel, EngineSpec, GameReport, GameState, GameSummary, MatchDefinition, PairStanding, PairTally, RecordsFile,
+    RecordsFileError, RecordsFormatError, Repeats, Sprt, Termination, resumed_tally, run_scored_match,
 };
-use reversi_notation::{Format, ReadOptions, Record};
+use reversi_notation::{Format, Record};
 
 use crate::Failure;
-use crate::files::{FormatChoice, open_source};
 use crate::output::{Stdout, one_line};
 use crate::referee_args::RefereeArgs;
 
@@ -62,73 +59,45 @@ pub(crate) fn parse_model(s: &str) -> Result<EloModel, String> {
     s.parse().map_err(|e: reversi_engine::referee::ParseEloModelError| e.to_string())
 }
 
-/// The games RECORDS holds already (with `--resume`).
-pub(crate) fn read_done(path: &Path) -> Result<Vec<Record>, Failure> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let source = open_source(path, FormatChoice::Auto, ReadOptions::default()).map_err(Failure::usage)?;
-    source.collect::<Result<Vec<_>, _>>().map_err(|e| Failure::usage(format!("--resume: {e}")))
-}
-
-/// Refuses an output that is not a regular file (a FIFO, a device, a
-/// directory): a match appends its games to a records file and reads them
-/// back to resume; opening a FIFO without a reader would also wait forever.
-/// Its directory must exist: checked before any engine starts.
-pub(crate) fn check_output(path: &Path, out: &str) -> Result<(), Failure> {
-    if let Ok(meta) = std::fs::metadata(path) {
-        let kind = meta.file_type();
-        if !kind.is_file() {
-            let what = if kind.is_dir() { "a directory" } else { file_kind(&kind) };
-            return Err(Failure::usage(format!(
-                "-o {}: {what}, not a file: a match appends its games to a records file (and reads it to resume)",
-                one_line(out)
-            )));
-        }
-    }
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    match std::fs::metadata(parent) {
-        Ok(m) if m.is_dir() => Ok(()),
-        _ => Err(Failure::usage(format!("-o {}: no directory {}", one_line(out), parent.display()))),
-    }
-}
-
-#[cfg(unix)]
-fn file_kind(kind: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_fifo() {
-        "a FIFO"
-    } else if kind.is_socket() {
-        "a socket"
-    } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
-    } else {
-        "not a regular file"
-    }
-}
-
-#[cfg(not(unix))]
-fn file_kind(_kind: &std::fs::FileType) -> &'static str {
-    "not a regular file"
-}
-
-/// The format of the records file `output` (`to`, else from the extension,
-/// else GGF), refused where games cannot be appended as they end or, to
-/// `resume`, read back by round; the file checked ([`check_output`]).
-pub(crate) fn records_format(output: &Path, to: Option<Format>, resume: bool) -> Result<Format, Failure> {
-    let format = match to {
-        Some(f) => f,
-        None => output.extension().and_then(|e| e.to_str()).and_then(Format::from_extension).unwrap_or(Format::Ggf),
-    };
+/// The records file `output` (`to`, else from the extension, else GGF):
+/// reversi-engine's [`RecordsFile`], refused as [`records_failure`] words
+/// it; standard output is refused (it has the score lines).
+pub(crate) fn records_file(output: &Path, to: Option<Format>, resume: bool) -> Result<RecordsFile, Failure> {
     if output.as_os_str() == "-" {
         return Err(Failure::usage("-o -: the games go to a file (standard output has the score lines)"));
     }
-    check_records_format(format, resume).map_err(|e| match e {
-        RecordsFormatError::NoRound(_) => Failure::usage(format!("--resume: {e}")),
-        _ => Failure::usage(format!("-o: {e}")),
-    })?;
-    check_output(output, &output.display().to_string())?;
-    Ok(format)
+    RecordsFile::new(output, to, resume).map_err(|e| records_failure(output, e, "match"))
+}
+
+/// A records file's refusal as the command words it: by the option it
+/// comes from (`-o RECORDS` or `--resume`), `of` the match or tournament
+/// that would go on with a file that has games.
+pub(crate) fn records_failure(output: &Path, e: RecordsFileError, of: &str) -> Failure {
+    let path = output.display().to_string();
+    let out = one_line(&path);
+    Failure::usage(match e {
+        RecordsFileError::Format(e @ RecordsFormatError::NoRound(_)) => format!("--resume: {e}"),
+        RecordsFileError::Format(e) => format!("-o: {e}"),
+        RecordsFileError::NotAFile { what, .. } => format!(
+            "-o {out}: {what}, not a file: a match appends its games to a records file (and reads it to resume)"
+        ),
+        RecordsFileError::NoDirectory { directory, .. } => format!("-o {out}: no directory {}", directory.display()),
+        RecordsFileError::Exists { .. } => {
+            format!("-o {out}: the file exists: give --resume to go on with its {of}, or another file")
+        }
+        RecordsFileError::Open(message) => message,
+        RecordsFileError::Read(message) => format!("--resume: {message}"),
+        RecordsFileError::Write { message, .. } => format!("{out}: {message}"),
+        e => e.to_string(),
+    })
+}
+
+/// The games RECORDS holds already (with `--resume`; none without).
+pub(crate) fn read_done(file: &RecordsFile, resume: bool) -> Result<Vec<Record>, Failure> {
+    if !resume {
+        return Ok(Vec::new());
+    }
+    file.read_games().map_err(|e| records_failure(file.path(), e, "match"))
 }
 
 /// Refuses openings an engine's protocol cannot set up (GTP: only the
@@ -170,31 +139,22 @@ const WARNED_REPEATS: usize = 5;
 /// the engines checked and started once, then the games.
 pub(crate) fn run(args: &MatchArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let game = &args.game;
-    let format = records_format(&game.output, game.to, game.resume)?;
+    let file = records_file(&game.output, game.to, game.resume)?;
     let engines = engine_specs(args)?;
     let (source, openings, _) = game.openings()?;
     check_gtp_openings(&[&engines[0], &engines[1]], &openings)?;
-    let records = if game.resume { read_done(&game.output)? } else { Vec::new() };
+    let records = read_done(&file, game.resume)?;
     // A resume plays the number of games its records say unless told.
     let games = game.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
     let options = game.match_options(source, openings, games).sprt(args.sprt.map(|s| (s, args.sprt_model)));
     let definition = MatchDefinition::new(&engines[0], &engines[1], &options);
-    let (mut tally, done) = resumed_games(args, &definition, &records, games)?;
+    let (mut tally, done) = resumed_games(args, &definition, &file, &records, games)?;
     let options = options.done(done);
     // Engines' process groups are ended if the match is interrupted.
     crate::interrupt::watch();
     probe_engines(&[&engines[0], &engines[1]], game.setup())?;
-    let mut games = MatchGames {
-        args,
-        format,
-        definition,
-        repeats: Repeats::default(),
-        repeated: 0,
-        file: None,
-        failure: None,
-        stdout,
-        games,
-    };
+    let mut games =
+        MatchGames { args, definition, repeats: Repeats::default(), repeated: 0, file, failure: None, stdout, games };
     games.note_records(&records);
     let stop = AtomicBool::new(false);
     let f1 = |deadline| engines[0].start(deadline);
@@ -221,18 +181,17 @@ fn engine_specs(args: &MatchArgs) -> Result<[EngineSpec; 2], Failure> {
 fn resumed_games(
     args: &MatchArgs,
     definition: &MatchDefinition,
+    file: &RecordsFile,
     records: &[Record],
     games: usize,
 ) -> Result<(PairTally, BTreeSet<usize>), Failure> {
-    let out = args.game.output.display().to_string();
     if args.game.resume {
-        definition.check_resume(records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
+        let path = args.game.output.display().to_string();
+        let out = one_line(&path);
+        definition.check_resume(records).map_err(|e| Failure::usage(format!("--resume {out}: {e}")))?;
         return Ok(resumed_tally(records, games));
-    } else if std::fs::metadata(&args.game.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
-        return Err(Failure::usage(format!(
-            "-o {out}: the file exists: give --resume to go on with its match, or another file"
-        )));
     }
+    file.check_unused().map_err(|e| records_failure(file.path(), e, "match"))?;
     Ok((PairTally::default(), BTreeSet::new()))
 }
 
@@ -240,12 +199,11 @@ fn resumed_games(
 /// (or JSON) with the standing after it, and checked for repeats.
 struct MatchGames<'a> {
     args: &'a MatchArgs,
-    format: Format,
     definition: MatchDefinition,
     repeats: Repeats,
     repeated: usize,
     /// Created with the first game: no empty records file when none is played.
-    file: Option<File>,
+    file: RecordsFile,
     failure: Option<Failure>,
     stdout: &'a mut Stdout,
     games: usize,
@@ -265,8 +223,8 @@ impl MatchGames<'_> {
     fn on_game(&mut self, report: &GameReport, standing: &PairStanding) -> bool {
         let mut record = report.record();
         self.definition.mark(&mut record, report.index);
-        if let Err(e) = append(&mut self.file, &self.args.game.output, self.format, &record) {
-            self.failure = Some(e);
+        if let Err(e) = self.file.append(&record) {
+            self.failure = Some(records_failure(self.file.path(), e, "match"));
             return false;
         }
         self.warn_repeat(report);
@@ -316,21 +274,6 @@ impl MatchGames<'_> {
         };
         self.stdout.write_fmt(format_args!("{summary}\n"))
     }
-}
-
-/// Appends `record` to the records file `path` in `format`, the file opened
-/// (created) at the first record, flushed after each.
-pub(crate) fn append(file: &mut Option<File>, path: &Path, format: Format, record: &Record) -> Result<(), Failure> {
-    let opened = match file {
-        Some(f) => Ok(f),
-        None => OpenOptions::new().create(true).append(true).open(path).map(|f| file.insert(f)),
-    };
-    let written = opened.map_err(|e| e.to_string()).and_then(|file| {
-        reversi_notation::write(format, std::slice::from_ref(record))
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| file.write_all(&bytes).and_then(|()| file.flush()).map_err(|e| e.to_string()))
-    });
-    written.map_err(|e| Failure::usage(format!("{}: {e}", one_line(&path.display().to_string()))))
 }
 
 /// The result of a game as the line shows it.

@@ -4,7 +4,6 @@
 //! standing, and the crosstable is printed after each round of openings and
 //! at the end.
 
-use std::fs::File;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -17,7 +16,7 @@ use reversi_engine::referee::{
 use crate::Failure;
 use crate::output::{Stdout, one_line};
 use crate::referee::{
-    append, check_gtp_openings, parse_engine, parse_model, parse_sprt, probe_engines, read_done, records_format,
+    check_gtp_openings, parse_engine, parse_model, parse_sprt, probe_engines, read_done, records_failure, records_file,
     result_text,
 };
 use crate::referee_args::RefereeArgs;
@@ -65,7 +64,7 @@ fn parse_dir(s: &str) -> Result<(usize, PathBuf), String> {
 pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Failure> {
     let game = &args.game;
     let out = game.output.display().to_string();
-    let format = records_format(&game.output, game.to, game.resume)?;
+    let mut file = records_file(&game.output, game.to, game.resume)?;
     let mut specs = args.engines.clone();
     for (n, dir) in &args.dirs {
         let Some(spec) = specs.get_mut(n - 1) else {
@@ -76,7 +75,7 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
     let specs = game.engines(&specs)?;
     let (source, openings, duplicates) = game.openings()?;
     check_gtp_openings(&specs.iter().collect::<Vec<_>>(), &openings)?;
-    let records = if game.resume { read_done(&game.output)? } else { Vec::new() };
+    let records = read_done(&file, game.resume)?;
     let games = game.games.or_else(|| MatchDefinition::recorded_games(&records)).unwrap_or(2 * openings.len().max(1));
     let matches = game.match_options(source, openings, games);
     let sprt = args.sprt.map(|s| (s, args.sprt_model));
@@ -88,21 +87,18 @@ pub(crate) fn run(args: &TournamentArgs, stdout: &mut Stdout) -> Result<(), Fail
     let mut tournament = Tournament::new(entrants, options).map_err(|e| Failure::usage(e.to_string()))?;
     if game.resume {
         tournament.resume(&records).map_err(|e| Failure::usage(format!("--resume {}: {e}", one_line(&out))))?;
-    } else if std::fs::metadata(&game.output).is_ok_and(|m| m.is_file() && m.len() > 0) {
-        return Err(Failure::usage(format!(
-            "-o {out}: the file exists: give --resume to go on with its tournament, or another file"
-        )));
+    } else {
+        file.check_unused().map_err(|e| records_failure(&game.output, e, "tournament"))?;
     }
     let total = tournament.games();
     let remaining = total - tournament.done().len();
     let round = 2 * tournament.crosstable().pairings().len();
     let stop = AtomicBool::new(false);
     let mut failure = None;
-    let mut file: Option<File> = None;
     let mut ended = 0;
     let mut on_game = |played: &TournamentGame, table: &Crosstable| -> bool {
-        if let Err(e) = append(&mut file, &game.output, format, &played.record) {
-            failure = Some(e);
+        if let Err(e) = file.append(&played.record) {
+            failure = Some(records_failure(&game.output, e, "tournament"));
             return false;
         }
         ended += 1;

@@ -4,7 +4,8 @@
 //! matches between engines ([`run_match`]) and their score ([`Tally`],
 //! [`Sprt`]; by game pairs, as fastchess scores them: [`PairTally`],
 //! [`Pentanomial`], [`gsprt_llr`]), their openings as a front end asks for
-//! them ([`OpeningChoice`]), named fields as the front ends write
+//! them ([`OpeningChoice`]), the records file their games are appended to
+//! and resumed from ([`RecordsFile`]), named fields as the front ends write
 //! and return them ([`GameSummary`], [`CrosstableSummary`]).
 
 mod adjudicate;
@@ -16,6 +17,7 @@ mod gsprt;
 mod matches;
 mod openings;
 mod pentanomial;
+mod records_file;
 mod rules;
 mod schedule;
 mod stats;
@@ -42,6 +44,7 @@ pub use openings::{
     symmetric_duplicates,
 };
 pub use pentanomial::{Discs, PairStanding, PairTally, Pentanomial};
+pub use records_file::{RecordsFile, RecordsFileError};
 pub use rules::{Adjudication, DrawRule, MAX_RULE_MOVES, ResignRule, RuleError, check_max_plies};
 pub use schedule::{run_match, run_scored_match};
 pub use stats::{ParseSprtError, Sprt, Standing, Tally, Verdict};
