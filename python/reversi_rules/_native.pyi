@@ -568,6 +568,9 @@ def match(
     seed: int = 0,
     margin: int | None = None,
     log: str | PathLike[str] | None = None,
+    output: str | PathLike[str] | None = None,
+    output_format: str | None = None,
+    resume: bool = False,
 ) -> _MatchResult:
     """A match between two engines or policies (``policy(position) -> move``),
     played as ``reversi match`` plays it.
@@ -611,8 +614,17 @@ def match(
     directory (created if missing) where each engine's exchange with the
     referee is appended, ``engine-1.log`` for ``a`` and ``engine-2.log`` for
     ``b``, as ``--log DIR`` (an ``Engine``'s running process is then not
-    reused). The games run with the GIL released, and Ctrl-C stops the match
-    at once. A policy's or ``progress``' exception is raised.
+    reused). ``output`` is a records file each game is appended to as it
+    ends (and flushed), as ``reversi match -o RECORDS`` writes it: in
+    ``output_format`` (as ``--to``), else the format of its extension, else
+    GGF; a file that holds games is refused unless ``resume`` (as
+    ``--resume``: GGF or PGN), which checks that its games are this match's
+    (engines, openings, clock), counts them in the result and plays only
+    the games they lack (``games`` defaults to the number they were played
+    for); ``records`` are then the games this call played. The games run
+    with the GIL released, and Ctrl-C stops the match at once (the games
+    that ended are in ``output``). A policy's or ``progress``' exception is
+    raised.
     """
 
 class _TournamentGame(TypedDict):
@@ -666,6 +678,9 @@ def tournament(
     draw: str | None = None,
     max_plies: int | None = None,
     log: str | PathLike[str] | None = None,
+    output: str | PathLike[str] | None = None,
+    output_format: str | None = None,
+    resume: bool = False,
 ) -> _TournamentResult:
     """A tournament between engines or policies, played as ``reversi
     tournament`` plays it: ``"roundrobin"`` (every one against every other) or
@@ -689,6 +704,9 @@ def tournament(
     ``progress`` is called with each game as it ends (a ``--json`` game line).
     ``log``: each engine's exchange appended to ``engine-N.log`` in that
     directory, N its place in ``engines`` from 1, as ``--log DIR``.
+    ``output``, ``output_format`` and ``resume`` are ``match``'s: each game
+    appended to a records file as it ends, a tournament resumed from one
+    (its pairings' games counted, only the missing ones played).
     Names are the engines' own (an ``Engine`` not running: its command) or the
     callables' ``__name__``, a repeated name followed by ``#`` and the
     entrant's number. The games run with the GIL released, and Ctrl-C stops

@@ -85,8 +85,8 @@ pub(crate) fn records_failure(output: &Path, e: RecordsFileError, of: &str) -> F
         RecordsFileError::Exists { .. } => {
             format!("-o {out}: the file exists: give --resume to go on with its {of}, or another file")
         }
-        RecordsFileError::Open(message) => message,
-        RecordsFileError::Read(message) => format!("--resume: {message}"),
+        RecordsFileError::Open(e) => e.to_string(),
+        RecordsFileError::Read(e) => format!("--resume: {e}"),
         RecordsFileError::Write { message, .. } => format!("{out}: {message}"),
         e => e.to_string(),
     })

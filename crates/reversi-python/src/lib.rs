@@ -16,6 +16,7 @@ mod output_file;
 mod position;
 mod py_policy;
 mod records;
+mod records_file;
 mod serving;
 mod shards;
 mod solve;

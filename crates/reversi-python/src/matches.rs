@@ -20,7 +20,7 @@ use reversi_engine::process::ExchangeLog;
 use reversi_engine::referee::{
     Clocks, DrawRule, EloModel, EngineSpec, GameReport, GameState, GameSummary, MAX_CONCURRENCY, MatchDefinition,
     MatchOptions, OpeningChoice, OpeningChoiceError, OpeningSource, PairStanding, PairTally, Player, ResignRule, Sprt,
-    TimeControl, check_adjudicate, check_max_plies, run_scored_match,
+    TimeControl, check_adjudicate, check_max_plies, resumed_tally, run_scored_match,
 };
 use reversi_notation::Record;
 use reversi_variants::Move;
@@ -31,6 +31,7 @@ use crate::errors::os_error;
 use crate::interrupt::{Cancel, interruptible, stopping};
 use crate::py_policy::PyPolicy;
 use crate::records::PyRecord;
+use crate::records_file::{records_file, records_file_error};
 use crate::standings::{game_dict, pair_standing_dict};
 
 /// Registers the function.
@@ -280,11 +281,14 @@ impl Progress {
 /// the engines' evaluations under `resign` (`"MOVES,SCORE"`) and `draw`
 /// (`"FROM,MOVES,SCORE"`), or stopped at `max_plies` (as `--resign`,
 /// `--draw` and `--max-plies`; RULES.md, "Adjudication"). Each record
-/// carries the match's definition and names its engines, clock and opening.
+/// carries the match's definition and names its engines, clock and opening;
+/// with `output` it is appended to that records file as it ends (`-o`,
+/// `--to` as `output_format`, `--resume` as `resume`: reversi-engine's
+/// `RecordsFile`).
 #[pyfunction(name = "match")]
 #[pyo3(
-    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=Unsigned(0), margin=None, log=None),
-    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=0, margin=None, log=None)"
+    signature = (a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=Unsigned(0), margin=None, log=None, output=None, output_format=None, resume=false),
+    text_signature = "(a, b, *, openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, resign=None, draw=None, max_plies=None, openings_random=None, seed=0, margin=None, log=None, output=None, output_format=None, resume=False)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn play_match<'py>(
@@ -307,8 +311,11 @@ fn play_match<'py>(
     seed: Unsigned<u64>,
     margin: Option<i32>,
     log: Option<PathBuf>,
+    output: Option<PathBuf>,
+    output_format: Option<&str>,
+    resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let games = games.map(Unsigned::get);
+    let given_games = games.map(Unsigned::get);
     let concurrency = concurrency.get();
     if !(1..=MAX_CONCURRENCY).contains(&concurrency) {
         return Err(PyValueError::new_err(format!(
@@ -323,8 +330,10 @@ fn play_match<'py>(
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
     // Without openings: the library's default openings, as the CLI's match.
     let random = (openings_random.map(Unsigned::get), seed.get(), margin);
-    let (source, starts) = match_openings(openings.as_deref(), random, games)?;
-    let games = games.unwrap_or(2 * starts.len().max(1));
+    let (source, starts) = match_openings(openings.as_deref(), random, given_games)?;
+    let (mut file, done) = records_file(output, output_format, resume)?;
+    // A resume plays the number of games its records say unless told.
+    let games = given_games.or_else(|| MatchDefinition::recorded_games(&done)).unwrap_or(2 * starts.len().max(1));
     let progress = Progress::of(py, progress, games)?;
     let (first, setup_a) = PlayerSpec::of(a)?;
     let (second, setup_b) = PlayerSpec::of(b)?;
@@ -340,9 +349,22 @@ fn play_match<'py>(
     first.check_openings(&options, "a")?;
     second.check_openings(&options, "b")?;
     let definition = MatchDefinition::of(&first.identity(), &second.identity(), &options);
+    let (mut tally, options) = match &file {
+        Some(file) if resume => {
+            definition
+                .check_resume(&done)
+                .map_err(|e| PyValueError::new_err(format!("resume: {}: {e}", file.path().display())))?;
+            let (tally, done) = resumed_tally(&done, games);
+            (tally, options.done(done))
+        }
+        Some(file) => {
+            file.check_unused().map_err(records_file_error)?;
+            (PairTally::default(), options)
+        }
+        None => (PairTally::default(), options),
+    };
     let mut players = [first, second];
     log_to(&mut players, log.as_deref())?;
-    let mut tally = PairTally::default();
     let mut records = Vec::new();
     let mut raised = None;
     interruptible(py, |cancel| {
@@ -357,6 +379,10 @@ fn play_match<'py>(
                 }
                 let mut record = report.record();
                 definition.mark(&mut record, report.index);
+                if let Some(Err(e)) = file.as_mut().map(|file| file.append(&record)) {
+                    raised = Some(records_file_error(e));
+                    return false;
+                }
                 let told = Python::attach(|py| progress.tell(py, report, &record, (standing, games)));
                 records.push((report.index, record));
                 let policy_error = players.iter().find_map(|p| match p {

@@ -8,8 +8,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use reversi_engine::referee::{
-    Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchOptions, Schedule, Sprt, TimeControl, Tournament,
-    TournamentOptions, check_adjudicate, distinct_names, symmetric_duplicates,
+    Crosstable, EloModel, Entrant, MAX_CONCURRENCY, MatchDefinition, MatchOptions, Schedule, Sprt, TimeControl,
+    Tournament, TournamentOptions, check_adjudicate, distinct_names, symmetric_duplicates,
 };
 use reversi_notation::Record;
 
@@ -18,6 +18,7 @@ use crate::engines::{Engine, seconds};
 use crate::interrupt::{interruptible, stopping};
 use crate::matches::{PlayerSpec, SETUP, log_to, match_openings};
 use crate::records::PyRecord;
+use crate::records_file::{records_file, records_file_error};
 use crate::standings::{game_dict, table_dict};
 
 /// Registers the function.
@@ -33,11 +34,12 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// games at once, `sprt` on each pairing's pairs under `sprt_model`; or
 /// `openings_random` plies of seeded random openings (`seed`, `margin`);
 /// games adjudicated as `match` does them (`adjudicate`, `resign`, `draw`,
-/// `max_plies`).
+/// `max_plies`); each game appended to `output` as it ends, or the
+/// tournament resumed from it (`resume`), as `match` does.
 #[pyfunction]
 #[pyo3(
-    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, resign=None, draw=None, max_plies=None, log=None),
-    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, resign=None, draw=None, max_plies=None, log=None)"
+    signature = (engines, *, format="roundrobin", openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model="logistic", progress=None, concurrency=Unsigned(1), adjudicate=None, openings_random=None, seed=Unsigned(0), margin=None, resign=None, draw=None, max_plies=None, log=None, output=None, output_format=None, resume=false),
+    text_signature = "(engines, *, format='roundrobin', openings=None, games=None, time=60.0, increment=0.0, sprt=None, sprt_model='logistic', progress=None, concurrency=1, adjudicate=None, openings_random=None, seed=0, margin=None, resign=None, draw=None, max_plies=None, log=None, output=None, output_format=None, resume=False)"
 )]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments.
 fn tournament<'py>(
@@ -60,6 +62,9 @@ fn tournament<'py>(
     draw: Option<&str>,
     max_plies: Option<Unsigned<u64>>,
     log: Option<std::path::PathBuf>,
+    output: Option<std::path::PathBuf>,
+    output_format: Option<&str>,
+    resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let format: Schedule = format.parse().map_err(|e| PyValueError::new_err(format!("format: {e}")))?;
     let model: EloModel = sprt_model.parse().map_err(|e| PyValueError::new_err(format!("sprt_model: {e}")))?;
@@ -82,7 +87,10 @@ fn tournament<'py>(
     let (source, starts) = match_openings(openings.as_deref(), random, games.map(Unsigned::get))?;
     let duplicates: Vec<(usize, usize)> =
         symmetric_duplicates(&starts).into_iter().map(|(a, b)| (a + 1, b + 1)).collect();
-    let games = games.map_or(2 * starts.len().max(1), Unsigned::get);
+    let (mut file, done) = records_file(output, output_format, resume)?;
+    // A resume plays the number of games its records say unless told.
+    let games =
+        games.map(Unsigned::get).or_else(|| MatchDefinition::recorded_games(&done)).unwrap_or(2 * starts.len().max(1));
     let mut players = Vec::new();
     let mut setup = None;
     for engine in &engines {
@@ -119,11 +127,24 @@ fn tournament<'py>(
             .zip(names)
             .map(|(player, name)| Entrant::new(name, player.identity(), move |deadline| player.start(deadline, cancel)))
             .collect();
-        let mut tournament = Tournament::new(entrants, options).map_err(|e| e.to_string())?;
+        let mut tournament = Tournament::new(entrants, options).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        match &file {
+            Some(file) if resume => {
+                tournament
+                    .resume(&done)
+                    .map_err(|e| PyValueError::new_err(format!("resume: {}: {e}", file.path().display())))?;
+            }
+            Some(file) => file.check_unused().map_err(records_file_error)?,
+            None => {}
+        }
         // Ctrl-C is the referee's stop too (an adjudication's solve).
         stopping(cancel, |stop| {
             tournament.run(stop, &mut |game, table| {
                 if cancel.is_cancelled() {
+                    return false;
+                }
+                if let Some(Err(e)) = file.as_mut().map(|file| file.append(&game.record)) {
+                    raised = Some(records_file_error(e));
                     return false;
                 }
                 records.push((game.index, game.record.clone()));
@@ -138,9 +159,8 @@ fn tournament<'py>(
                 raised.is_none()
             });
         });
-        Ok::<Crosstable, String>(tournament.crosstable().clone())
-    })?
-    .map_err(PyValueError::new_err)?;
+        Ok::<Crosstable, PyErr>(tournament.crosstable().clone())
+    })??;
     if let Some(e) = raised {
         return Err(e);
     }

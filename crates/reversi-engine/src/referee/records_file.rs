@@ -8,7 +8,7 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use reversi_notation::{Format, ReadOptions, Record};
+use reversi_notation::{Format, ReadOptions, Record, RecordError};
 
 use super::definition::{RecordsFormatError, check_records_format};
 
@@ -81,13 +81,13 @@ pub enum RecordsFileError {
         /// The path given.
         path: PathBuf,
     },
-    /// The file cannot be opened (the message names it).
+    /// The file cannot be opened (the error names it).
     #[error("{0}")]
-    Open(String),
+    Open(#[source] RecordError),
     /// A game in the file does not read, or the file cannot be read to its
-    /// end (the message names the file, game, line and column).
+    /// end (the error names the file, game, line and column).
     #[error("{0}")]
-    Read(String),
+    Read(#[source] RecordError),
     /// A game cannot be written: the format cannot hold it, or the file
     /// cannot be opened or written.
     #[error("{}: {message}", path.display())]
@@ -154,9 +154,9 @@ impl RecordsFile {
         if !self.path.exists() {
             return Ok(Vec::new());
         }
-        let games = reversi_notation::open_with(&self.path, None, ReadOptions::default())
-            .map_err(|e| RecordsFileError::Open(e.to_string()))?;
-        games.collect::<Result<Vec<_>, _>>().map_err(|e| RecordsFileError::Read(e.to_string()))
+        let games =
+            reversi_notation::open_with(&self.path, None, ReadOptions::default()).map_err(RecordsFileError::Open)?;
+        games.collect::<Result<Vec<_>, _>>().map_err(RecordsFileError::Read)
     }
 
     /// Refuses a file that already holds something, for a match or
@@ -276,7 +276,7 @@ mod tests {
         let path = dir.join("games.pgn");
         std::fs::write(&path, "[Black \"A\"]\n\n1. f5 z0 *\n").unwrap();
         let e = RecordsFile::new(&path, None, true).unwrap().read_games().unwrap_err();
-        assert!(matches!(&e, RecordsFileError::Read(m) if m.contains("games.pgn")), "{e}");
+        assert!(matches!(&e, RecordsFileError::Read(_)) && e.to_string().contains("games.pgn"), "{e}");
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
