@@ -66,13 +66,19 @@ pub(crate) struct MoveList {
 }
 
 impl MoveList {
+    /// No children.
+    const EMPTY: MoveList = MoveList {
+        children: [Child { square: 0, player: 0, opponent: 0, moves: 0, mobility: 0 }; MAX_MOVES],
+        scores: [0; MAX_MOVES],
+        len: 0,
+    };
+
     /// The children after `moves` (legal moves of `p`, not empty) on the
     /// board `mask` (`!0`: the full board; else the replies of each child
     /// are counted on the board alone).
     #[inline]
     pub(crate) fn new(k: Kernel, p: u64, o: u64, moves: u64, mask: u64) -> MoveList {
-        let blank = Child { square: 0, player: 0, opponent: 0, moves: 0, mobility: 0 };
-        let mut list = MoveList { children: [blank; MAX_MOVES], scores: [0; MAX_MOVES], len: 0 };
+        let mut list = MoveList::EMPTY;
         for mut child in k.children(p, o, moves) {
             if mask != !0 {
                 child.moves &= mask;
@@ -84,18 +90,6 @@ impl MoveList {
             }
         }
         list
-    }
-
-    /// Keeps the children whose square is not in `drop`.
-    pub(crate) fn remove(&mut self, drop: u64) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            if drop & (1 << self.children[i].square) == 0 {
-                self.children[kept] = self.children[i];
-                kept += 1;
-            }
-        }
-        self.len = kept;
     }
 
     /// The children in square order.
