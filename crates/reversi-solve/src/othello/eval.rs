@@ -69,7 +69,7 @@
 
 use std::sync::LazyLock;
 
-use super::patterns::{Folding, TERNARY, images, rotations};
+use super::patterns::{Folding, TERNARY, folded_sum, images};
 
 /// Weights are in 1/`UNIT` of a disc.
 pub const UNIT: i32 = 32;
@@ -132,7 +132,7 @@ static STAGE_OF: [u8; 65] = {
 /// `examples/train_eval.rs`.
 static TABLE: [u8; 2 * STAGES * WEIGHTS] = *include_bytes!("eval.bin");
 
-/// How many of the 4 [`rotations`] [`evaluate`] reads each pattern in:
+/// How many of the 4 rotations (`patterns.rs`) [`evaluate`] reads each pattern in:
 /// each pattern is mapped onto itself by a reflection (the rows and the
 /// edge by the mirror, the corner block by the main diagonal's, the other
 /// diagonals by the other diagonal's), which pairs the 8 images; the main
@@ -204,17 +204,7 @@ fn weight(base: usize, index: usize) -> i32 {
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
     let base = WEIGHTS * usize::from(STAGE_OF[(64 - (player | opponent).count_ones()) as usize]);
     let w = &FOLDED[base..base + WEIGHTS];
-    let (ps, os) = (rotations(player), rotations(opponent));
-    let mut sum = i32::from(w[BIAS]);
-    for i in 0..4 {
-        let (pb, ob) = (pattern_bits(ps[i]), pattern_bits(os[i]));
-        for j in 0..PATTERNS {
-            if i < READS[j] {
-                sum += i32::from(w[OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]])]);
-            }
-        }
-    }
-    sum
+    i32::from(w[BIAS]) + folded_sum(w, pattern_bits, &OFFSETS, &READS, player, opponent)
 }
 
 #[cfg(test)]

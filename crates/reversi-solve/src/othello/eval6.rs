@@ -54,7 +54,7 @@
 use std::sync::LazyLock;
 
 pub use super::eval::UNIT;
-use super::patterns::{Folding, TERNARY, images, rotations};
+use super::patterns::{Folding, TERNARY, folded_sum, images};
 
 /// The 6x6 board's squares in the 8x8 bitboards: b2-g7.
 pub const MASK: u64 = 0x007e_7e7e_7e7e_7e00;
@@ -88,7 +88,7 @@ pub const FEATURES: usize = 8 * PATTERNS + 1;
 /// The weights, `i16` little endian, written by `examples/train_eval6.rs`.
 static TABLE: [u8; 2 * WEIGHTS] = *include_bytes!("eval6.bin");
 
-/// How many of the 4 [`rotations`] [`evaluate`] reads each pattern in:
+/// How many of the 4 rotations (`patterns.rs`) [`evaluate`] reads each pattern in:
 /// each pattern is mapped onto itself by a reflection (the rows and the
 /// edge by the mirror, the corner block by the main diagonal's, the short
 /// diagonals by the other diagonal's), which pairs the 8 images; the main
@@ -152,18 +152,7 @@ fn weight(index: usize) -> i32 {
 #[must_use]
 #[inline]
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
-    let w: &[i16] = &FOLDED;
-    let (ps, os) = (rotations(player), rotations(opponent));
-    let mut sum = i32::from(w[BIAS]);
-    for i in 0..4 {
-        let (pb, ob) = (pattern_bits(ps[i]), pattern_bits(os[i]));
-        for j in 0..PATTERNS {
-            if i < READS[j] {
-                sum += i32::from(w[OFFSETS[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]])]);
-            }
-        }
-    }
-    sum
+    i32::from(FOLDED[BIAS]) + folded_sum(&FOLDED, pattern_bits, &OFFSETS, &READS, player, opponent)
 }
 
 #[cfg(test)]

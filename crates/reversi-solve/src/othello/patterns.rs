@@ -76,6 +76,35 @@ pub(crate) fn rotations(x: u64) -> [u64; 4] {
     [x, t.swap_bytes(), mirror(x).swap_bytes(), mirror(t)]
 }
 
+/// The sum of the folded weights `w` ([`Folding::fold`]) of the patterns
+/// `bits` reads (pattern `j`'s weights from `offsets[j]`) in the first
+/// `reads[j]` [`rotations`] of the position where `player` (the side to
+/// move) and `opponent` hold these discs: an evaluation's sum of its
+/// unfolded weights in the 8 images, less its bias. (The rotations'
+/// reads written out one by one took 3.6% more time on the 6x6 position
+/// of 26 empties than this loop.)
+#[inline(always)]
+pub(crate) fn folded_sum<const N: usize>(
+    w: &[i16],
+    bits: impl Fn(u64) -> [usize; N],
+    offsets: &[usize; N],
+    reads: &[usize; N],
+    player: u64,
+    opponent: u64,
+) -> i32 {
+    let (ps, os) = (rotations(player), rotations(opponent));
+    let mut sum = 0;
+    for i in 0..4 {
+        let (pb, ob) = (bits(ps[i]), bits(os[i]));
+        for j in 0..N {
+            if i < reads[j] {
+                sum += i32::from(w[offsets[j] + usize::from(TERNARY[pb[j]]) + 2 * usize::from(TERNARY[ob[j]])]);
+            }
+        }
+    }
+    sum
+}
+
 /// The stabilizers of an evaluation's patterns, as permutations of their
 /// indices, to fold its weight tables ([`Folding::fold`]).
 pub(crate) struct Folding {
