@@ -27,6 +27,13 @@
 //! crate's solver (`crates/reversi-solve/train/README.md`: the data, the
 //! labels, the command that writes the file again bit for bit).
 //!
+//! [`evaluate`] reads a table folded by each pattern's symmetries
+//! (`patterns.rs`) in the board's 4 rotations, the main diagonal in 2: 26
+//! reads, not 56, the same sum as [`features`]' weights (which training
+//! reads). On the 6x6 position of 26 empties of `guess.rs`'s figures, the
+//! same 43,642,675 nodes in 0.880 of the CPU time (median of 7 pairs of
+//! runs; `perf`: 19.6% of the time in this function before, 11.6% after).
+//!
 //! The search orders with it plus the rough evaluation of mobility,
 //! potential mobility and corners every smaller board has (`probe.rs`'s
 //! `value`): in the guessed first moves from 14 empties and, of each child
