@@ -48,6 +48,7 @@ pub mod eval6;
 mod guess;
 mod last;
 mod ordering;
+mod patterns;
 mod probe;
 mod search;
 mod shape;

@@ -45,10 +45,16 @@ const EVAL_WEIGHT: i32 = 16;
 /// 18: 17.7 M and 44.6 M; the reply from 14: 16.8 M and 43.6 M. On 28
 /// empties, CPU seconds of one run each: the reply from 16 (kept) 219.7 M
 /// nodes and 24.1 s, from 18 220.8 M and 24.4 s, never 261.0 M and
-/// 26.7 s.)
+/// 26.7 s. Again with the folded pattern tables, which halved the
+/// evaluation's reads (one run each, at a busy hour): from 14 (kept)
+/// 43.6 M nodes at 26 empties and 219.7 M in 20.6 s at 28; from 13
+/// 43.3 M; from 12 41.3 M and 216.7 M in 22.5 s; from 11 39.8 M and
+/// 229.0 M in 23.3 s.)
 const LEARNED_EMPTIES_SIX: u32 = 14;
 
-/// As [`REPLY_EMPTIES`] on the centred 6x6 board.
+/// As [`REPLY_EMPTIES`] on the centred 6x6 board. (With the folded
+/// pattern tables, at 26 empties: from 15 43.5 M nodes, from 14 43.6 M,
+/// from 16 (kept) 43.6 M.)
 const REPLY_EMPTIES_SIX: u32 = 16;
 
 /// As [`EVAL_WEIGHT`] on the centred 6x6 board: a disc (32 units) counts
@@ -66,13 +72,19 @@ pub(crate) struct MoveList {
 }
 
 impl MoveList {
+    /// No children.
+    const EMPTY: MoveList = MoveList {
+        children: [Child { square: 0, player: 0, opponent: 0, moves: 0, mobility: 0 }; MAX_MOVES],
+        scores: [0; MAX_MOVES],
+        len: 0,
+    };
+
     /// The children after `moves` (legal moves of `p`, not empty) on the
     /// board `mask` (`!0`: the full board; else the replies of each child
     /// are counted on the board alone).
     #[inline]
     pub(crate) fn new(k: Kernel, p: u64, o: u64, moves: u64, mask: u64) -> MoveList {
-        let blank = Child { square: 0, player: 0, opponent: 0, moves: 0, mobility: 0 };
-        let mut list = MoveList { children: [blank; MAX_MOVES], scores: [0; MAX_MOVES], len: 0 };
+        let mut list = MoveList::EMPTY;
         for mut child in k.children(p, o, moves) {
             if mask != !0 {
                 child.moves &= mask;
@@ -84,18 +96,6 @@ impl MoveList {
             }
         }
         list
-    }
-
-    /// Keeps the children whose square is not in `drop`.
-    pub(crate) fn remove(&mut self, drop: u64) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            if drop & (1 << self.children[i].square) == 0 {
-                self.children[kept] = self.children[i];
-                kept += 1;
-            }
-        }
-        self.len = kept;
     }
 
     /// The children in square order.
