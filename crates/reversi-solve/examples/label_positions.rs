@@ -29,7 +29,7 @@ mod common;
 
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use common::{empties, obf, replay};
@@ -125,7 +125,7 @@ fn main() -> ExitCode {
 }
 
 /// Every position to score, in order, each once.
-fn collect(dir: &PathBuf, seed: u64) -> Result<Vec<Position>, Box<dyn std::error::Error>> {
+fn collect(dir: &Path, seed: u64) -> Result<Vec<Position>, Box<dyn std::error::Error>> {
     let (mut seen, mut out) = (HashSet::new(), Vec::new());
     for (number, game) in (1u64..).zip(common::games(dir)?.iter()) {
         let Some(line) = replay(game) else { continue };
