@@ -3,8 +3,13 @@
 //! nodes per second) and a total; a score that differs from the file's
 //! best is marked `WRONG` and makes the exit status 1.
 //!
+//! `--compare FILE` reads an earlier run's output (this program's lines)
+//! and adds to the total the nodes before and the geometric mean of the
+//! positions' ratios of nodes, now to before (positions by number), the
+//! figure that judges a change of move ordering over many positions.
+//!
 //! ```text
-//! cargo run --release -p reversi-solve --example ffo -- data/ffo/fforum-20-39.obf [--threads N] [--hash MIB]
+//! cargo run --release -p reversi-solve --example ffo -- data/ffo/fforum-20-39.obf [--threads N] [--hash MIB] [--compare BEFORE.txt]
 //! ```
 
 use std::process::ExitCode;
@@ -16,6 +21,7 @@ use reversi_solve::{SolveOptions, othello};
 fn main() -> ExitCode {
     let mut files = Vec::new();
     let mut options = SolveOptions::new();
+    let mut before = std::collections::HashMap::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = |args: &mut dyn Iterator<Item = String>| -> usize {
@@ -27,6 +33,13 @@ fn main() -> ExitCode {
         match arg.as_str() {
             "--threads" => options = options.threads(value(&mut args)),
             "--hash" => options = options.hash_mib(value(&mut args)),
+            "--compare" => match args.next().map(std::fs::read_to_string) {
+                Some(Ok(text)) => before = earlier_nodes(&text),
+                _ => {
+                    eprintln!("--compare expects a readable file of an earlier run");
+                    return ExitCode::from(2);
+                }
+            },
             _ => files.push(arg),
         }
     }
@@ -39,6 +52,9 @@ fn main() -> ExitCode {
         "#", "em", "score", "best", "nodes", "time", "nodes/s"
     );
     let (mut nodes, mut time, mut wrong, mut number) = (0u64, Duration::ZERO, 0, 0);
+    // Nodes before, and the sum of the logarithms of the ratios, of the
+    // positions the earlier run has.
+    let (mut nodes_before, mut log_ratios, mut compared) = (0u64, 0.0f64, 0);
     for file in files {
         let text = match std::fs::read_to_string(&file) {
             Ok(text) => text,
@@ -84,9 +100,31 @@ fn main() -> ExitCode {
             );
             nodes += solution.nodes;
             time += solution.elapsed;
+            if let Some(&old) = before.get(&number) {
+                nodes_before += old;
+                log_ratios += (solution.nodes.max(1) as f64 / old.max(1) as f64).ln();
+                compared += 1;
+            }
         }
     }
     let rate = if time.is_zero() { 0.0 } else { nodes as f64 / time.as_secs_f64() };
     println!("total: {nodes} nodes in {:.3} s, {rate:.0} nodes/s, {wrong} wrong", time.as_secs_f64());
+    if compared > 0 {
+        let mean = (log_ratios / f64::from(compared)).exp();
+        println!(
+            "before: {nodes_before} nodes on the {compared} positions compared; geometric mean of the ratios {mean:.3}"
+        );
+    }
     if wrong > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+/// Each position's nodes in an earlier run's output: `number | empties |
+/// score | best | nodes | ...` lines; others are skipped.
+fn earlier_nodes(text: &str) -> std::collections::HashMap<usize, u64> {
+    text.lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            Some((fields.first()?.parse().ok()?, fields.get(4)?.parse().ok()?))
+        })
+        .collect()
 }

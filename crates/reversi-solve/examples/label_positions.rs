@@ -25,13 +25,15 @@
 //! `crates/reversi-solve/train/README.md` says how `train_eval` learns from
 //! the file.
 
+mod common;
+
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use common::{empties, obf, replay};
 use reversi_core::{Move, Position, Square};
-use reversi_notation::wthor;
 use reversi_solve::{SolveOptions, othello};
 
 /// Off-line positions: the empties of each slot.
@@ -51,25 +53,6 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn empties(position: &Position) -> u32 {
-    position.board().empty().len() as u32
-}
-
-/// The game's positions in order (a forced pass played before the next move).
-fn replay(game: &wthor::Entry) -> Option<Vec<Position>> {
-    let mut position = Position::start();
-    let mut positions = vec![position];
-    for mv in game.moves() {
-        let square = mv.to_string().parse::<Square>().ok()?;
-        if position.must_pass() {
-            position.pass().ok()?;
-        }
-        position.play(Move::Place(square)).ok()?;
-        positions.push(position);
-    }
-    Some(positions)
-}
-
 /// `k` random plies from `position`, passing when forced; `None` when the
 /// game ends first.
 fn wander(mut position: Position, k: u64, mut seed: u64) -> Option<Position> {
@@ -86,26 +69,6 @@ fn wander(mut position: Position, k: u64, mut seed: u64) -> Option<Position> {
         position.play(Move::Place(square)).ok()?;
     }
     Some(position)
-}
-
-/// The 64-square OBF form: a1 to h8, `X` Black, `O` White, `-` empty; then
-/// the side to move.
-fn obf(position: &Position) -> String {
-    let (p, o) = (position.player().0, position.opponent().0);
-    let black_to_move = position.side_to_move() == reversi_core::Color::Black;
-    let (mine, theirs) = if black_to_move { ('X', 'O') } else { ('O', 'X') };
-    let board: String = (0..64)
-        .map(|i| {
-            if p >> i & 1 != 0 {
-                mine
-            } else if o >> i & 1 != 0 {
-                theirs
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    format!("{board} {}", if black_to_move { 'X' } else { 'O' })
 }
 
 fn main() -> ExitCode {
@@ -162,34 +125,24 @@ fn main() -> ExitCode {
 }
 
 /// Every position to score, in order, each once.
-fn collect(dir: &PathBuf, seed: u64) -> Result<Vec<Position>, Box<dyn std::error::Error>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wtb")))
-        .collect();
-    files.sort();
+fn collect(dir: &Path, seed: u64) -> Result<Vec<Position>, Box<dyn std::error::Error>> {
     let (mut seen, mut out) = (HashSet::new(), Vec::new());
-    let mut number = 0u64;
-    for file in files {
-        let db = wthor::read_games(&std::fs::read(&file)?)?;
-        for game in &db.games {
-            number += 1;
-            let Some(line) = replay(game) else { continue };
-            let mut keep = |p: Position| {
-                if !p.is_game_over() && seen.insert((p.player().0, p.opponent().0)) {
-                    out.push(p);
-                }
-            };
-            for p in line.iter().filter(|p| (OWN_MIN..=OWN_MAX).contains(&empties(p))) {
-                keep(*p);
+    for (number, game) in (1u64..).zip(common::games(dir)?.iter()) {
+        let Some(line) = replay(game) else { continue };
+        let mut keep = |p: Position| {
+            if !p.is_game_over() && seen.insert((p.player().0, p.opponent().0)) {
+                out.push(p);
             }
-            for (slot, &target) in SLOTS.iter().enumerate() {
-                let s = mix(seed ^ mix(number << 8 | slot as u64));
-                let k = s % (MAX_DEVIATION + 1);
-                let Some(from) = line.iter().find(|p| empties(p) == target + k as u32) else { continue };
-                if let Some(p) = wander(*from, k, s).filter(|p| empties(p) == target) {
-                    keep(p);
-                }
+        };
+        for p in line.iter().filter(|p| (OWN_MIN..=OWN_MAX).contains(&empties(p))) {
+            keep(*p);
+        }
+        for (slot, &target) in SLOTS.iter().enumerate() {
+            let s = mix(seed ^ mix(number << 8 | slot as u64));
+            let k = s % (MAX_DEVIATION + 1);
+            let Some(from) = line.iter().find(|p| empties(p) == target + k as u32) else { continue };
+            if let Some(p) = wander(*from, k, s).filter(|p| empties(p) == target) {
+                keep(p);
             }
         }
     }

@@ -1,6 +1,6 @@
 //! The guess of a first move by searches of the evaluation (`probe.rs`):
 //! [`Searcher::guess`] picks the first move of a node of the exact search
-//! that has none in the table, from 18 empties (14 on a smaller or holed
+//! that has none in the table, from 17 empties (14 on a smaller or holed
 //! board): principal-variation searches of the evaluation 3, 4, ... plies
 //! deep, up to 10 and to the empties less 12 (11 on a smaller or holed
 //! board), with the table's hints and the solver's ordering less the
@@ -45,8 +45,15 @@ use super::table::NO_MOVE;
 
 /// A node of the exact search with no move in the table guesses one by
 /// searches of the evaluation ([`Searcher::guess`]) from this many empties
-/// up.
-const GUESS_EMPTIES: u32 = 18;
+/// up. (Re-measured with the staged evaluation on the ordering benchmark
+/// `data/solve/bench-20-22.obf`, FFO #20-39 and #40-44 together, one
+/// thread, 2026-12-06: 1,458.6 M nodes as used (1,060.6 M, 188.8 M and
+/// 209.2 M from 18); from 17, 1,439.3 M, the geometric mean of the 85
+/// positions' ratios 0.999; from 17 with the reply of the ordering from 15
+/// empties (`ordering.rs`), 1,432.5 M (0.993; kept: less CPU time too,
+/// PERFORMANCE.md). From 17 with the reply from 15 and the searches to the
+/// empties less 11, 1,429.0 M (0.997).)
+const GUESS_EMPTIES: u32 = 17;
 
 /// As [`GUESS_EMPTIES`] on a board smaller than 8x8 or with holes, whose
 /// evaluation is [`Shape::evaluate`](super::shape::Shape::evaluate) (plus
@@ -71,7 +78,10 @@ const GUESS_EMPTIES_MASKED: u32 = 14;
 /// The deepest search of a guess, in plies.
 const GUESS_DEPTH: u32 = 10;
 
-/// A guess searches at most the empties less this many plies.
+/// A guess searches at most the empties less this many plies. (On the sets
+/// of [`GUESS_EMPTIES`]: less 11, 1,431.2 M nodes, the geometric mean 1.003:
+/// fewer on the largest positions, more on most; with the reply of the
+/// ordering from 15 empties, 1,440.1 M (0.998).)
 const GUESS_RESERVE: u32 = 12;
 
 /// As [`GUESS_RESERVE`] on a board smaller than 8x8 or with holes. (The
@@ -85,7 +95,8 @@ const GUESS_RESERVE: u32 = 12;
 const GUESS_RESERVE_MASKED: u32 = 11;
 
 /// A node whose evaluation is this many discs below its window guesses
-/// nothing.
+/// nothing. (On the sets of [`GUESS_EMPTIES`]: 2 discs 1,468.1 M nodes,
+/// the geometric mean 1.003; 8 discs 1,453.7 M, 0.998.)
 const GUESS_MARGIN: i32 = 4;
 
 const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2);

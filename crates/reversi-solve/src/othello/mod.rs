@@ -13,8 +13,8 @@
 //! bounds), enhanced transposition cutoffs high in the tree, stability
 //! cutoffs, fastest-first move ordering (opponent mobility and potential
 //! mobility, corners, parity, the table's move; at 14 empties and more a
-//! small learned pattern evaluation, [`eval`], of each child and from 16
-//! of the opponent's best reply; from 18 empties, at a node with no move
+//! small learned pattern evaluation, [`eval`], of each child and from 15
+//! of the opponent's best reply; from 17 empties, at a node with no move
 //! in the table, the first move guessed by deeper and deeper searches of
 //! that evaluation, `probe.rs`, their best moves kept in the table as hints
 //! that are never bounds; on a board smaller than 8x8 or with holes, from
@@ -257,7 +257,14 @@ fn root<const M: bool>(searcher: &mut Searcher<'_, M>, p: u64, o: u64, alpha: i3
 /// The first window of [`aspiration`]: `(-3, 3)`, exact for a draw or a
 /// two-disc result. On FFO #20-37 (one thread) it took 250 M nodes to
 /// 171 M against the whole window; `(-1, 1)` gave 170 M, `(-5, 5)` 187 M,
-/// `(-9, 9)` 219 M.
+/// `(-9, 9)` 219 M. Centred on the evaluation's guess instead of 0 (the
+/// evaluation searched 6, 8 or 10 plies at the root as `guess.rs` does,
+/// rounded to an even score; 2026-12-06, one thread, on the ordering
+/// benchmark `data/solve/bench-20-22.obf`, FFO #20-39 and #40-44 together,
+/// 1,458.6 M nodes as it is): 1,660.9 M, 1,569.9 M and 1,477.2 M, the
+/// geometric means of the 85 positions' ratios 1.044, 1.019 and 0.990 (on
+/// FFO #20-39 alone 1.198, 1.089 and 1.074): a guess off by more than the
+/// window costs a second search that the window at 0 often spares.
 const ASPIRATION: i32 = 3;
 
 /// The exact score by aspiration: a narrow window first, widened on the

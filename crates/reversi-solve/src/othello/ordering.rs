@@ -10,6 +10,20 @@
 //! empties, three from 23, took FFO #20-39 from 323.6 M nodes to 329.2 M,
 //! 323.8 M and 370.8 M and left #40-44 at 333-334 M: dropped; what
 //! helped is a guess of the first move alone, deeper, `probe.rs`.)
+//!
+//! Re-measured with the staged evaluation (2026-12-06; one thread, nodes
+//! on the ordering benchmark `data/solve/bench-20-22.obf`, 60 WTHOR
+//! positions of 20-22 empties, FFO #20-39 and FFO #40-44 together, every
+//! score exact: 1,458.6 M as used, of which 1,060.6 M, 188.8 M and
+//! 209.2 M; `g` is the geometric mean of the 85 positions' ratios to
+//! that): each child probed two plies deep from 18, 20 or 22 empties
+//! 1,488.1 M (g 0.993), 1,488.1 M (1.000) and 1,479.4 M (1.002); two plies
+//! from 20 and three from 23, 1,487.9 M (1.000); two plies from 20 with a
+//! disc weighed twice as much there (a quarter of an opponent move, as
+//! Edax weighs its deeper sorting searches more), 1,480.7 M (0.998). Dropped again: the
+//! probes cost little (on FFO #38, 24 empties, the nodes of 16 empties and
+//! more are 3 in 10,000 of the solve's 63 M: most are at the last 9
+//! empties) but order no better than the reply.
 
 use reversi_core::raw::{Child, Kernel};
 
@@ -20,17 +34,28 @@ use super::shape::Shape;
 use super::table::NO_MOVE;
 
 /// The learned evaluation ([`evaluate`](super::eval::evaluate)) orders the moves from this many
-/// empties up: of its child, the mover's side.
+/// empties up: of its child, the mover's side. (Re-measured on the sets
+/// of the module's figures: from 13, 1,451.1 M nodes against 1,458.6 M
+/// (g 0.993), but 1.020 on FFO #40-44 and more evaluations at nodes of 13
+/// empties, which are many.)
 const LEARNED_EMPTIES: u32 = 14;
 
 /// From this many empties up, a move is valued by the opponent's best
 /// reply by the evaluation (a one-ply search of the child), not by the
-/// child's evaluation.
-const REPLY_EMPTIES: u32 = 16;
+/// child's evaluation. (Re-measured on the sets of the module's figures:
+/// from 15, 1,449.1 M nodes (g 0.992), from 18 1,452.7 M (0.998) against
+/// 1,458.6 M from 16; from 15 with the guesses from 17 empties
+/// (`guess.rs`), 1,432.5 M (0.993; kept: less CPU time too,
+/// PERFORMANCE.md); with enhanced transposition cutoffs from 10 empties
+/// (`search.rs`) too, 1,401.5 M (0.973) but more CPU time.)
+const REPLY_EMPTIES: u32 = 15;
 
 /// The evaluation's weight beside the others: a disc (32 units) counts
 /// 512, an eighth of an opponent move (a quarter: 4% more nodes on FFO
-/// #20-39 and #40-44 together; a half: more still).
+/// #20-39 and #40-44 together; a half: more still). Re-measured on the
+/// sets of the module's figures: 12 (a disc a tenth of a move) 1,475.2 M
+/// nodes (g 1.002), 24 1,448.1 M (0.999); the child's evaluation alone (14
+/// and 15 empties) at 8, 1,477.0 M (1.005).
 const EVAL_WEIGHT: i32 = 16;
 
 /// As [`LEARNED_EMPTIES`] on the centred 6x6 board, whose evaluation is
@@ -145,7 +170,11 @@ impl Iterator for Sorted<'_> {
 /// the mover's discs (the opponent's potential moves), corners taken, X
 /// squares avoided, parity (by `shape`'s corners, X squares and regions),
 /// and on the full board at many empties, if `learned`, the learned
-/// evaluation (by `k`'s moves at [`REPLY_EMPTIES`] and more).
+/// evaluation (by `k`'s moves at [`REPLY_EMPTIES`] and more). The weights:
+/// an opponent move 4,096, a potential move 64, a corner 512, an X square
+/// -512, odd parity 128 (on the sets of the module's figures, a potential
+/// move at 16: 1,458.0 M nodes (g 1.000), at 256: 1,468.5 M (1.025);
+/// parity at 0: 1,465.7 M (1.005), at 512: 1,468.1 M (1.006).
 #[inline]
 pub(crate) fn order(list: &mut MoveList, k: Kernel, empty: u64, best: u8, shape: &Shape, learned: bool) {
     let odd = odd_quadrants(empty, &shape.quadrants);

@@ -28,7 +28,17 @@ pub(crate) const SHALLOW: u32 = 7;
 const POLL_NODES: u64 = 1 << 12;
 
 /// Enhanced transposition cutoffs (each child looked up in the table before
-/// any is searched) from this many empties up.
+/// any is searched) from this many empties up. (2026-12-06, one thread,
+/// nodes on the ordering benchmark `data/solve/bench-20-22.obf`, FFO
+/// #20-39 and #40-44 together: from 12, 1,458.6 M; from 15, 1,502.0 M (the
+/// geometric mean of the 85 positions' ratios 1.029); from 11 on the
+/// benchmark alone 1,045.4 M against 1,060.6 M; from 10, 1,425.1 M
+/// (0.979), and with the ordering's reply from 15 and the guesses from 17,
+/// 1,401.5 M (0.973) against 1,432.5 M without, but more CPU time on FFO
+/// #20-39 and #40-44 (pairs of runs taken alternately against the solver
+/// before both, medians of 4: 1.020 with, 0.987 without): a table read for each child
+/// of the many nodes of 10 and 11 empties costs more than the nodes it
+/// saves.)
 const ETC_EMPTIES: u32 = 12;
 
 /// On a board smaller than 8x8 or with holes (where the start and the

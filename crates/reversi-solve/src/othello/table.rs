@@ -11,6 +11,16 @@
 //! `data`, written and read without locks: a read whose three words come
 //! from different writes fails the check (the xors do not give back the
 //! position), so a torn entry reads as a miss, never as a wrong bound.
+//!
+//! Measured 2026-12-06 (one thread, nodes on the ordering benchmark
+//! `data/solve/bench-20-22.obf`, FFO #20-39 and #40-44 together: 1,458.6 M
+//! with 64 MiB; `g` the geometric mean of the 85 positions' ratios): a
+//! 32 MiB table 1,414.1 M (g 0.988), 256 MiB 1,521.8 M (1.018), so more
+//! room keeps entries that order worse than a fresh guess would; a
+//! null-window node that ignores the move of an entry holding only an
+//! upper bound (a fail-low's; from 18 empties it guesses instead)
+//! 1,413.7 M (1.002: fewer on the largest positions, 1.132 on FFO #20-39
+//! alone); such entries stored with no move 1,458.3 M (0.996). None kept.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
