@@ -28,7 +28,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use common::{empties, obf, replay};
+use common::{empties, replay, scored_line};
 use reversi_core::Position;
 use reversi_solve::{SolveOptions, othello};
 
@@ -80,8 +80,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        let best = solution.best.map_or_else(|| "PS".to_owned(), |m| m.to_string().to_uppercase());
-        text.push_str(&format!("{}; {best}:{:+};\n", obf(position), solution.score));
+        text.push_str(&scored_line(position, &solution));
         eprintln!("{} of {count}: {target} empties, {} nodes", j + 1, solution.nodes);
     }
     if let Err(e) = std::fs::write(out, text) {

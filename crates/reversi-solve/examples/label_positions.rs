@@ -32,7 +32,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use common::{empties, obf, replay};
+use common::{empties, replay, scored_line};
 use reversi_core::{Move, Position, Square};
 use reversi_solve::{SolveOptions, othello};
 
@@ -111,8 +111,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        let best = solution.best.map_or_else(|| "PS".to_owned(), |m| m.to_string().to_uppercase());
-        let line = format!("{}; {best}:{:+};\n", obf(position), solution.score);
+        let line = scored_line(position, &solution);
         if let Err(e) = file.write_all(line.as_bytes()) {
             eprintln!("{}: {e}", out.display());
             return ExitCode::from(2);

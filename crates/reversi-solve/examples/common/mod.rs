@@ -1,10 +1,12 @@
 //! What the examples that read WTHOR games share: the games of a directory
-//! in a fixed order, their replay and the OBF form of a position.
+//! in a fixed order, their replay and the OBF line of a solved position.
 
 use std::path::{Path, PathBuf};
 
 use reversi_core::{Move, Position, Square};
+use reversi_notation::obf::ObfPosition;
 use reversi_notation::wthor;
+use reversi_solve::Solution;
 
 /// The games of every `.wtb` file of `dir`: files in name order, games in
 /// file order.
@@ -42,22 +44,11 @@ pub(crate) fn empties(position: &Position) -> u32 {
     position.board().empty().len() as u32
 }
 
-/// The 64-square OBF form: a1 to h8, `X` Black, `O` White, `-` empty; then
-/// the side to move.
-pub(crate) fn obf(position: &Position) -> String {
-    let (p, o) = (position.player().0, position.opponent().0);
-    let black_to_move = position.side_to_move() == reversi_core::Color::Black;
-    let (mine, theirs) = if black_to_move { ('X', 'O') } else { ('O', 'X') };
-    let board: String = (0..64)
-        .map(|i| {
-            if p >> i & 1 != 0 {
-                mine
-            } else if o >> i & 1 != 0 {
-                theirs
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    format!("{board} {}", if black_to_move { 'X' } else { 'O' })
+/// The OBF line of `position` scored by `solution` (reversi-notation's
+/// `ObfPosition`): the squares, the side to move, then the best move
+/// (`PS` for a pass) and the score, as `G8:+18`.
+pub(crate) fn scored_line(position: &Position, solution: &Solution<Move>) -> String {
+    let best = solution.best.map_or_else(|| "PS".to_owned(), |m| m.to_string().to_uppercase());
+    let line = ObfPosition { position: *position, annotations: vec![format!("{best}:{:+}", solution.score)] };
+    format!("{line}\n")
 }
