@@ -44,8 +44,8 @@ pub(crate) fn records_file(
 /// a game that cannot be written an `OSError`.
 pub(crate) fn records_file_error(e: RecordsFileError) -> PyErr {
     match e {
-        RecordsFileError::Format(e) => PyValueError::new_err(format!("output: {e}")),
-        e @ (RecordsFileError::NotAFile { .. } | RecordsFileError::NoDirectory { .. }) => {
+        e
+        @ (RecordsFileError::Format(_) | RecordsFileError::NotAFile { .. } | RecordsFileError::NoDirectory { .. }) => {
             PyValueError::new_err(format!("output: {e}"))
         }
         RecordsFileError::Exists { path } => PyValueError::new_err(format!(
