@@ -8,6 +8,7 @@
 //! upper bound; at 1 empty the result is exact.
 
 use super::bits::{NEIGHBOURS, odd_quadrants};
+use super::last_flip::last_flips;
 use super::search::Searcher;
 use super::shape::Shape;
 
@@ -27,6 +28,19 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     #[inline]
     pub(crate) fn solve_1(&mut self, p: u64, o: u64, x: usize) -> i32 {
         self.nodes += 1;
+        if !MASKED {
+            // The full board: counts alone (`last_flip.rs`), no boards made.
+            let n = last_flips(p, x);
+            if n != 0 {
+                return 2 * (p.count_ones() + n) as i32 + 2 - 64;
+            }
+            let n = last_flips(o, x);
+            if n != 0 {
+                self.nodes += 1;
+                return 64 - 2 - 2 * (o.count_ones() + n) as i32;
+            }
+            return self.final_score(p, o);
+        }
         let (np, no) = self.k.play(p, o, x);
         if np != o {
             return 2 * no.count_ones() as i32 - self.squares();

@@ -47,6 +47,7 @@ pub mod eval;
 pub mod eval6;
 mod guess;
 mod last;
+mod last_flip;
 mod ordering;
 mod patterns;
 mod probe;
