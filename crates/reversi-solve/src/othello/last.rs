@@ -28,16 +28,18 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     #[inline]
     pub(crate) fn solve_1(&mut self, p: u64, o: u64, x: usize) -> i32 {
         self.nodes += 1;
-        if !MASKED {
-            // The full board: counts alone (`last_flip.rs`), no boards made.
+        if self.shape().straight_lines {
+            // Every other square of the board is a disc, and the squares
+            // off it are past the lines' ends: the flips are counted alone
+            // (`last_flip.rs`), no boards made.
             let n = last_flips(p, x);
             if n != 0 {
-                return 2 * (p.count_ones() + n) as i32 + 2 - 64;
+                return 2 * (p.count_ones() + n + 1) as i32 - self.squares();
             }
             let n = last_flips(o, x);
             if n != 0 {
                 self.nodes += 1;
-                return 64 - 2 - 2 * (o.count_ones() + n) as i32;
+                return self.squares() - 2 * (o.count_ones() + n + 1) as i32;
             }
             return self.final_score(p, o);
         }

@@ -2,7 +2,11 @@
 //! every other square is a disc, so the opponent's discs are the player's
 //! complement and a move's flips are a count read from a small table for
 //! each of the four lines through the square, no flipped board made (the
-//! last ply is a quarter of the solver's nodes).
+//! last ply is a quarter of the solver's nodes). The same count holds on a
+//! smaller board whose lines are straight (no hole between two of a line's
+//! squares, [`Shape::straight_lines`](super::shape::Shape)): a line's
+//! squares off the board are then past its ends, read as the opponent's
+//! and never bracketed.
 //!
 //! Each line's discs of the player are gathered into a byte (a row by a
 //! shift, a column and the two diagonals by a multiplication) and
@@ -75,9 +79,9 @@ const fn diagonals() -> [[u64; 2]; 64] {
 /// The file a.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
-/// How many discs a move of `p` on `x` flips when `x` is the full board's
-/// one empty square (the opponent holds every other square): 0 when it is
-/// not a legal move.
+/// How many discs a move of `p` on `x` flips when `x` is the board's one
+/// empty square (the opponent holds every other square of the board, the
+/// full board or one with straight lines): 0 when it is not a legal move.
 #[inline(always)]
 pub(crate) fn last_flips(p: u64, x: usize) -> u32 {
     let (c, r) = (x & 7, x >> 3);
@@ -124,6 +128,21 @@ mod tests {
                 let o = !p & !(1 << x);
                 assert_eq!(last_flips(p, x), k.flips(p, o, x).count_ones(), "square {x}, player {p:#x}");
             }
+        }
+    }
+
+    proptest! {
+        /// On the 6x6 board at b2-g7 (straight lines), squares off the
+        /// board in neither side's discs.
+        #[test]
+        fn counts_the_same_on_a_smaller_rectangle(p in any::<u64>(), x in 0usize..64) {
+            let six = 0x0000_3f3f_3f3f_3f3f_u64 << 9;
+            prop_assume!(six >> x & 1 == 1);
+            let p = p & six & !(1 << x);
+            let o = six & !p & !(1 << x);
+            let k = Kernel::detect();
+            prop_assert_eq!(last_flips(p, x), k.flips(p, o, x).count_ones());
+            prop_assert_eq!(last_flips(o, x), k.flips(o, p, x).count_ones());
         }
     }
 }

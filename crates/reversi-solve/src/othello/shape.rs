@@ -27,6 +27,12 @@ pub(crate) struct Shape {
     /// Four regions for parity: the board's bounding box cut in half each
     /// way (the 8x8 board's 4x4 quadrants).
     pub(crate) quadrants: [u64; 4],
+    /// Whether the board's squares on each line of the 8x8 board (row,
+    /// column, diagonal) are contiguous, no square off the board between
+    /// two of them: then a line's squares off the board lie past its ends
+    /// and the last move's flips can be counted as on the full board
+    /// (`last_flip.rs`). True of rectangles, false of most boards with holes.
+    pub(crate) straight_lines: bool,
     /// The symmetries of the 8x8 board that map the board onto itself (the
     /// first `symmetry_count`; the identity first).
     symmetries: [Symmetry; 8],
@@ -40,6 +46,7 @@ pub(crate) const FULL: Shape = Shape {
     corners: CORNERS,
     x_squares: X_SQUARES,
     quadrants: QUADRANTS,
+    straight_lines: true,
     symmetries: Symmetry::ALL,
     symmetry_count: 8,
 };
@@ -54,6 +61,28 @@ fn neighbour(set: u64, shift: i32) -> u64 {
     };
     let moved = if shift > 0 { set << shift } else { set >> -shift };
     moved & wrap
+}
+
+/// Whether no square off the board `mask` lies between two of its squares
+/// on a row, a column or a diagonal.
+fn straight_lines(mask: u64) -> bool {
+    let on = |c: i32, r: i32| (0..8).contains(&c) && (0..8).contains(&r) && mask >> (r * 8 + c) & 1 == 1;
+    // Is there a square of the board from (c, r) on, stepping by (dc, dr)?
+    let any_on = |(mut c, mut r): (i32, i32), (dc, dr): (i32, i32)| {
+        while (0..8).contains(&c) && (0..8).contains(&r) {
+            if on(c, r) {
+                return true;
+            }
+            (c, r) = (c + dc, r + dr);
+        }
+        false
+    };
+    (0..64).filter(|sq| mask >> sq & 1 == 0).all(|sq| {
+        let (c, r) = (sq % 8, sq / 8);
+        [(1, 0), (0, 1), (1, 1), (1, -1)]
+            .into_iter()
+            .all(|(dc, dr)| !(any_on((c + dc, r + dr), (dc, dr)) && any_on((c - dc, r - dr), (-dc, -dr))))
+    })
 }
 
 impl Shape {
@@ -84,7 +113,16 @@ impl Shape {
                 symmetry_count += 1;
             }
         }
-        Shape { mask, squares: mask.count_ones() as i32, corners, x_squares, quadrants, symmetries, symmetry_count }
+        Shape {
+            mask,
+            squares: mask.count_ones() as i32,
+            corners,
+            x_squares,
+            quadrants,
+            straight_lines: straight_lines(mask),
+            symmetries,
+            symmetry_count,
+        }
     }
 
     /// A rough evaluation of `(p, o)` on this board for move ordering, in
@@ -216,5 +254,18 @@ mod tests {
         assert_eq!(shape.corners & 1 << 8, 1 << 8);
         assert_eq!(shape.corners & 1, 0);
         assert_eq!(shape.squares, 63);
+    }
+
+    #[test]
+    fn rectangles_have_straight_lines_and_inner_holes_do_not() {
+        assert!(FULL.straight_lines && Shape::of(!0).straight_lines);
+        assert!(Shape::of(SIX).straight_lines && Shape::of(SIX << 9).straight_lines);
+        // A corner cut off: the lines through it end there.
+        assert!(Shape::of(!1).straight_lines);
+        // A hole at d4 lies between squares of its row.
+        assert!(!Shape::of(!(1 << 27)).straight_lines);
+        // Only diagonally between two squares: b2 between a1 and c3.
+        assert!(!Shape::of(0b100 << 16 | 1).straight_lines);
+        assert!(Shape::of(0b10 << 8 | 1).straight_lines);
     }
 }
