@@ -23,7 +23,8 @@
 //! learned pattern evaluation, [`eval6`], that also orders its moves from
 //! 14 empties), and code for the last
 //! 7 empties that generates no move list (parity order, the last four
-//! unrolled). On two or more threads the moves after the first at a node of
+//! unrolled, the last move's flips counted from a table per line, no board
+//! made). On two or more threads the moves after the first at a node of
 //! 12 empties or more are shared out when the first does not cut off (young
 //! brothers wait, `split.rs`); the score does not depend on the thread
 //! count (the best move may, among moves of equal score).
