@@ -47,6 +47,20 @@ pub(crate) fn odd_quadrants(empty: u64, quadrants: &[u64; 4]) -> u64 {
     empty & odd
 }
 
+/// The quadrants (of `quadrants`) holding an odd number of the squares of
+/// `empty`, as bits: bit `q` for `quadrants[q]`. The last empties pass it
+/// down, flipping a quadrant's bit as a square of it is played
+/// ([`Shape::quadrant_bit`](super::shape::Shape)), and read the squares
+/// back from [`Shape::parity_squares`](super::shape::Shape): no count at each node.
+#[inline]
+pub(crate) fn parity(empty: u64, quadrants: &[u64; 4]) -> usize {
+    let mut bits = 0;
+    for (q, &quadrant) in quadrants.iter().enumerate() {
+        bits |= ((empty & quadrant).count_ones() as usize & 1) << q;
+    }
+    bits
+}
+
 /// The empty squares next to a disc of `discs`.
 #[inline]
 pub(crate) fn frontier(discs: u64, empty: u64) -> u64 {

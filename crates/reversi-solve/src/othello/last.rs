@@ -7,7 +7,7 @@
 //! result above `alpha` is a lower bound of the score, one at or below it an
 //! upper bound; at 1 empty the result is exact.
 
-use super::bits::{NEIGHBOURS, odd_quadrants};
+use super::bits::NEIGHBOURS;
 use super::last_flip::last_flips;
 use super::search::Searcher;
 use super::shape::Shape;
@@ -167,11 +167,12 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
         if best != -NONE { best } else { self.final_score(p, o) }
     }
 
-    /// Null-window search of a position with at most 4 empties.
+    /// Null-window search of a position with at most 4 empties, `parity`
+    /// its quadrants' ([`parity`](super::bits::parity)).
     #[inline]
-    pub(crate) fn solve_small(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+    pub(crate) fn solve_small(&mut self, p: u64, o: u64, alpha: i32, parity: usize) -> i32 {
         let empty = self.empty(p, o);
-        let odd = odd_quadrants(empty, &self.shape().quadrants);
+        let odd = self.shape().parity_squares[parity] & empty;
         let mut squares = [0usize; 4];
         let mut n = 0;
         for set in [odd, empty & !odd] {
@@ -194,8 +195,9 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
         }
     }
 
-    /// Null-window search of a position with 5 to [`SHALLOW`](super::search::SHALLOW) empties.
-    pub(crate) fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
+    /// Null-window search of a position with 5 to [`SHALLOW`](super::search::SHALLOW) empties, `parity`
+    /// its quadrants' ([`parity`](super::bits::parity)).
+    pub(crate) fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empties: u32, parity: usize) -> i32 {
         self.nodes += 1;
         // Stability: `o`'s stable discs bound the score; worth computing
         // only when `o` has enough discs for the bound to reach `alpha`.
@@ -206,10 +208,10 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
             }
         }
         let empty = self.empty(p, o);
-        let odd = odd_quadrants(empty, &self.shape().quadrants);
+        let odd = self.shape().parity_squares[parity] & empty;
         let mut best = NONE;
-        for parity in [odd, empty & !odd] {
-            for set in classes(parity, self.shape()) {
+        for half in [odd, empty & !odd] {
+            for set in classes(half, self.shape()) {
                 let mut m = set;
                 while m != 0 {
                     let x = m.trailing_zeros() as usize;
@@ -221,10 +223,11 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
                     if np == o {
                         continue;
                     }
+                    let after = parity ^ usize::from(self.shape().quadrant_bit[x]);
                     let v = if empties == 5 {
-                        -self.solve_small(np, no, -alpha - 1)
+                        -self.solve_small(np, no, -alpha - 1, after)
                     } else {
-                        -self.nws_shallow(np, no, -alpha - 1, empties - 1)
+                        -self.nws_shallow(np, no, -alpha - 1, empties - 1, after)
                     };
                     if v > alpha {
                         return v;
@@ -239,6 +242,6 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
         if self.moves(o, p) == 0 {
             return self.final_score(p, o);
         }
-        -self.nws_shallow(o, p, -alpha - 1, empties)
+        -self.nws_shallow(o, p, -alpha - 1, empties, parity)
     }
 }

@@ -11,7 +11,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use reversi_core::raw::{Child, Kernel};
 
-use super::bits::{final_score, stability_bound};
+use super::bits::{final_score, parity, stability_bound};
 use super::ordering::{MoveList, order};
 use super::shape::{FULL, Shape};
 use super::shared::Shared;
@@ -216,10 +216,13 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     pub(crate) fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         if empties > SHALLOW {
             self.nws_mid(p, o, alpha, empties)
-        } else if empties > 4 {
-            self.nws_shallow(p, o, alpha, empties)
         } else {
-            self.solve_small(p, o, alpha)
+            let parity = parity(self.empty(p, o), &self.shape().quadrants);
+            if empties > 4 {
+                self.nws_shallow(p, o, alpha, empties, parity)
+            } else {
+                self.solve_small(p, o, alpha, parity)
+            }
         }
     }
 

@@ -27,6 +27,13 @@ pub(crate) struct Shape {
     /// Four regions for parity: the board's bounding box cut in half each
     /// way (the 8x8 board's 4x4 quadrants).
     pub(crate) quadrants: [u64; 4],
+    /// The bit of each square's quadrant in a [`parity`](super::bits::parity)
+    /// (0 off the board).
+    pub(crate) quadrant_bit: [u8; 64],
+    /// For each [`parity`](super::bits::parity), the squares of the
+    /// quadrants it holds odd: `parity_squares[parity] & empty` is the
+    /// empties in odd quadrants.
+    pub(crate) parity_squares: [u64; 16],
     /// Whether the board's squares on each line of the 8x8 board (row,
     /// column, diagonal) are contiguous, no square off the board between
     /// two of them: then a line's squares off the board lie past its ends
@@ -46,6 +53,8 @@ pub(crate) const FULL: Shape = Shape {
     corners: CORNERS,
     x_squares: X_SQUARES,
     quadrants: QUADRANTS,
+    quadrant_bit: quadrant_bits(&QUADRANTS),
+    parity_squares: parity_squares(&QUADRANTS),
     straight_lines: true,
     symmetries: Symmetry::ALL,
     symmetry_count: 8,
@@ -61,6 +70,40 @@ fn neighbour(set: u64, shift: i32) -> u64 {
     };
     let moved = if shift > 0 { set << shift } else { set >> -shift };
     moved & wrap
+}
+
+/// [`Shape::quadrant_bit`] of the regions `quadrants`.
+const fn quadrant_bits(quadrants: &[u64; 4]) -> [u8; 64] {
+    let mut bits = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut q = 0;
+        while q < 4 {
+            if quadrants[q] >> sq & 1 == 1 {
+                bits[sq] = 1 << q;
+            }
+            q += 1;
+        }
+        sq += 1;
+    }
+    bits
+}
+
+/// [`Shape::parity_squares`] of the regions `quadrants`.
+const fn parity_squares(quadrants: &[u64; 4]) -> [u64; 16] {
+    let mut squares = [0u64; 16];
+    let mut parity = 0;
+    while parity < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if parity >> q & 1 == 1 {
+                squares[parity] |= quadrants[q];
+            }
+            q += 1;
+        }
+        parity += 1;
+    }
+    squares
 }
 
 /// Whether no square off the board `mask` lies between two of its squares
@@ -119,6 +162,8 @@ impl Shape {
             corners,
             x_squares,
             quadrants,
+            quadrant_bit: quadrant_bits(&quadrants),
+            parity_squares: parity_squares(&quadrants),
             straight_lines: straight_lines(mask),
             symmetries,
             symmetry_count,
@@ -267,5 +312,37 @@ mod tests {
         // Only diagonally between two squares: b2 between a1 and c3.
         assert!(!Shape::of(0b100 << 16 | 1).straight_lines);
         assert!(Shape::of(0b10 << 8 | 1).straight_lines);
+    }
+
+    #[test]
+    fn parity_passed_down_is_parity_counted() {
+        let k = reversi_core::raw::Kernel::detect();
+        for shape in [FULL, Shape::of(SIX << 9), Shape::of(!(1 << 27 | 1))] {
+            // Down a game, flipping the quadrant of each square played.
+            let (mut p, mut o) = (1u64 << 28 | 1 << 35, 1u64 << 27 | 1 << 36);
+            if shape.mask >> 27 & 1 == 0 {
+                (p, o) = (1u64 << 28 | 1 << 35, 1u64 << 19 | 1 << 36);
+            }
+            let mut parity = super::super::bits::parity(!(p | o) & shape.mask, &shape.quadrants);
+            loop {
+                let empty = !(p | o) & shape.mask;
+                assert_eq!(parity, super::super::bits::parity(empty, &shape.quadrants));
+                assert_eq!(
+                    shape.parity_squares[parity] & empty,
+                    super::super::bits::odd_quadrants(empty, &shape.quadrants)
+                );
+                let moves = k.moves(p, o) & shape.mask;
+                if moves == 0 {
+                    if k.moves(o, p) & shape.mask == 0 {
+                        break;
+                    }
+                    (p, o) = (o, p);
+                    continue;
+                }
+                let x = (63 - moves.leading_zeros()) as usize;
+                (p, o) = k.play(p, o, x);
+                parity ^= usize::from(shape.quadrant_bit[x]);
+            }
+        }
     }
 }
