@@ -11,6 +11,22 @@ use super::table::Table;
 use crate::clock::Stopwatch;
 use crate::{Progress, SolveError, SolveOptions};
 
+/// A solve of `n` empties gets a table of at most `2^(n + this)` entries
+/// (and at most the options' size; 64 MiB by default, 2.8 M entries, from
+/// 21 empties up). A fresh table costs its size in page faults and
+/// clearing, which many small solves paid over and over: `reversi solve` of
+/// WTHOR 1980's 158-160 games at 14, 16 and 18 empties took 0.47 s, 2.41 s
+/// and 6.65 s of wall time with `2^(n + 6)` entries (1.5 s of system time
+/// at 16 and 18), 0.23 s, 1.35 s and 5.28 s with this (medians of 3
+/// alternate pairs, 2026-12-07), the nodes within 1% (at 18 empties
+/// 181.2 M before, 179.9 M with `2^n`). On one thread, nodes with `2^n`,
+/// `2^(n + 1)` (kept) and `2^(n + 2)` entries against `2^(n + 6)`
+/// (geometric mean of the positions' ratios): FFO #20-39 1.009, 1.001,
+/// 0.998; the ordering benchmark (60 positions of 20-22 empties)
+/// 1,041.2 M and 1,041.1 M nodes against 1,041.4 M; FFO #40-44 1.030 and
+/// 1.024, all of it on #40 (20 empties: 29.6 M nodes, 34.2 M with `2^n`).
+const TABLE_ENTRIES_SHIFT: u32 = 1;
+
 /// No stop asked for.
 const RUNNING: u8 = 0;
 /// The cancel token was set.
@@ -57,9 +73,11 @@ impl<'a> Shared<'a> {
         empties: u32,
         start: Stopwatch,
     ) -> Result<Shared<'a>, SolveError> {
-        // A solve of n empties stores well under 4^(n/2 + 3) positions.
+        // At most 2^(n + 1) entries for a solve of n empties (at least
+        // 2^10): a fresh table costs its size to clear, and a small solve
+        // needs no large one (see `TABLE_ENTRIES_SHIFT`).
         // (Past usize's bits, on 32-bit targets: no bound but the size.)
-        let max_entries = 1usize.checked_shl((empties + 6).clamp(10, 40)).unwrap_or(usize::MAX);
+        let max_entries = 1usize.checked_shl((empties + TABLE_ENTRIES_SHIFT).clamp(10, 40)).unwrap_or(usize::MAX);
         let table = Table::new(options.get_hash_mib(), max_entries)?;
         let threads = options.get_threads();
         let shared = Shared {
