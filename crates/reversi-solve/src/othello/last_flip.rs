@@ -132,14 +132,22 @@ mod tests {
     }
 
     proptest! {
-        /// On the 6x6 board at b2-g7 (straight lines), squares off the
-        /// board in neither side's discs.
+        /// On any rectangle of the 8x8 board (straight lines), squares
+        /// off the board in neither side's discs.
         #[test]
-        fn counts_the_same_on_a_smaller_rectangle(p in any::<u64>(), x in 0usize..64) {
-            let six = 0x0000_3f3f_3f3f_3f3f_u64 << 9;
-            prop_assume!(six >> x & 1 == 1);
-            let p = p & six & !(1 << x);
-            let o = six & !p & !(1 << x);
+        fn counts_the_same_on_a_smaller_rectangle(
+            p in any::<u64>(),
+            (xc, xr) in (0u32..8, 0u32..8),
+            (c0, c1) in (0u32..8, 0u32..8),
+            (r0, r1) in (0u32..8, 0u32..8),
+        ) {
+            let (c0, c1, r0, r1) = (c0.min(c1), c0.max(c1), r0.min(r1), r0.max(r1));
+            let row = (0xffu64 >> (7 - (c1 - c0))) << c0;
+            let board = (r0..=r1).fold(0u64, |b, r| b | row << (8 * r));
+            // A square of the rectangle.
+            let x = ((r0 + xr % (r1 - r0 + 1)) * 8 + c0 + xc % (c1 - c0 + 1)) as usize;
+            let p = p & board & !(1 << x);
+            let o = board & !p & !(1 << x);
             let k = Kernel::detect();
             prop_assert_eq!(last_flips(p, x), k.flips(p, o, x).count_ones());
             prop_assert_eq!(last_flips(o, x), k.flips(o, p, x).count_ones());
