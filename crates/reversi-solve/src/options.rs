@@ -74,7 +74,10 @@ impl SolveOptions {
         self
     }
 
-    /// The transposition table's size in MiB (0: no table).
+    /// The transposition table's size in MiB (0: no table): the most it
+    /// takes. A position of few empties gets a smaller table on boards up
+    /// to 8x8 (at most `2^(empties + 1)` entries of 24 bytes), since a fresh
+    /// table costs its size to clear.
     #[must_use]
     pub fn hash_mib(mut self, mib: usize) -> SolveOptions {
         self.hash_mib = mib;
