@@ -75,7 +75,13 @@ const GUESS_EMPTIES: u32 = 17;
 /// 43.6 M, 44.3 M.)
 const GUESS_EMPTIES_MASKED: u32 = 14;
 
-/// The deepest search of a guess, in plies.
+/// The deepest search of a guess, in plies. (It binds from 23 empties up.
+/// FFO #45-52, 24-27 empties, one thread, 2026-12-07: 10 (kept)
+/// 5,454.6 M nodes; 12, 4,819.0 M; 14, 4,760.1 M; single positions move
+/// both ways, #49 1,126 M to 601 M and 545 M, #50 2,267 M to 2,569 M and
+/// 2,633 M. The deeper guesses cost more per node: 12 against 10 took a
+/// median 192.4 s against 196.0 s of CPU, 2 alternate pairs at 0.959 and
+/// 1.005, no gain shown.)
 const GUESS_DEPTH: u32 = 10;
 
 /// A guess searches at most the empties less this many plies. (On the sets
