@@ -91,14 +91,16 @@ pub(crate) fn final_score(p: u64, o: u64, squares: i32) -> i32 {
     }
 }
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The file a.
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
 const RANK_1: u64 = 0xff;
 const RANK_8: u64 = 0xff00_0000_0000_0000;
 const EDGE: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
 
-/// The 15 diagonals (a1-h8 direction) and the 15 anti-diagonals.
-static DIAGONALS: [u64; 30] = diagonals();
+/// The 15 diagonals (a1-h8 direction) and the 15 anti-diagonals: those of
+/// the square at column `c`, row `r` are `7 + c - r` and `15 + c + r`.
+pub(crate) static DIAGONALS: [u64; 30] = diagonals();
 
 const fn diagonals() -> [u64; 30] {
     let mut table = [0u64; 30];

@@ -16,6 +16,8 @@
 //! clear, read as the opponent's: a run towards the line's end flips
 //! nothing there, as on the board.
 
+use super::bits::{DIAGONALS, FILE_A};
+
 /// `LINE_FLIPS[at][line]`: the flips on a line of 8 squares whose set bits
 /// are the player's discs and whose clear bits (except `at`, the empty
 /// square) are the opponent's, when the player plays `at`.
@@ -51,34 +53,6 @@ const fn line_flips() -> [[u8; 256]; 8] {
     table
 }
 
-/// The two diagonals through each square: `[a1-h8 direction, a8-h1
-/// direction]`.
-static DIAGONALS: [[u64; 2]; 64] = diagonals();
-
-const fn diagonals() -> [[u64; 2]; 64] {
-    let mut table = [[0u64; 2]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut other = 0;
-        while other < 64 {
-            let (oc, or) = (other % 8, other / 8);
-            if oc - or == c - r {
-                table[sq][0] |= 1 << other;
-            }
-            if oc + or == c + r {
-                table[sq][1] |= 1 << other;
-            }
-            other += 1;
-        }
-        sq += 1;
-    }
-    table
-}
-
-/// The file a.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
 /// How many discs a move of `p` on `x` flips when `x` is the board's one
 /// empty square (the opponent holds every other square of the board, the
 /// full board or one with straight lines): 0 when it is not a legal move.
@@ -90,9 +64,8 @@ pub(crate) fn last_flips(p: u64, x: usize) -> u32 {
     let column = ((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     // Each row holds at most one square of a diagonal: summing the rows
     // into the top byte keeps every column apart.
-    let [d1, d2] = DIAGONALS[x];
-    let diagonal = (p & d1).wrapping_mul(FILE_A) >> 56;
-    let anti = (p & d2).wrapping_mul(FILE_A) >> 56;
+    let diagonal = (p & DIAGONALS[7 + c - r]).wrapping_mul(FILE_A) >> 56;
+    let anti = (p & DIAGONALS[15 + c + r]).wrapping_mul(FILE_A) >> 56;
     u32::from(LINE_FLIPS[c][row as usize])
         + u32::from(LINE_FLIPS[r][column as usize])
         + u32::from(LINE_FLIPS[c][diagonal as usize])
