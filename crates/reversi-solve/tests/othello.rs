@@ -104,6 +104,36 @@ fn one_and_two_threads_give_the_same_scores() {
     }
 }
 
+/// A thread reuses its last table's memory for the next solve: each
+/// answer (score, move, nodes) is the one a fresh thread gives, after
+/// solves of other positions and other table sizes, with the stale entries
+/// of those in the memory.
+#[test]
+fn a_solve_answers_the_same_after_other_solves() {
+    let positions: Vec<(Position, SolveOptions)> = (0..8u8)
+        .map(|seed| {
+            let position = random_position(14 + usize::from(seed % 3), &[seed, 3, seed.wrapping_mul(5), 2, 9, seed, 4]);
+            (position, SolveOptions::new().hash_mib(1 + usize::from(seed % 2)))
+        })
+        .collect();
+    let fresh: Vec<_> = positions
+        .iter()
+        .map(|(position, options)| {
+            let (position, options) = (*position, options.clone());
+            std::thread::spawn(move || othello::solve(&position, &options).unwrap()).join().unwrap()
+        })
+        .collect();
+    for (round, (position, options)) in positions.iter().chain(positions.iter().rev()).enumerate() {
+        let at = if round < positions.len() { round } else { 2 * positions.len() - 1 - round };
+        let again = othello::solve(position, options).unwrap();
+        assert_eq!(
+            (again.score, again.best, again.nodes, &again.pv),
+            (fresh[at].score, fresh[at].best, fresh[at].nodes, &fresh[at].pv),
+            "{position}"
+        );
+    }
+}
+
 #[test]
 fn a_finished_game_has_its_score_and_no_best_move() {
     // A full board: 40 Black, 24 White, Black to move.

@@ -12,6 +12,16 @@
 //! from different writes fails the check (the xors do not give back the
 //! position), so a torn entry reads as a miss, never as a wrong bound.
 //!
+//! A thread keeps the memory of its last table for its next solve
+//! ([`SPARE`]): `data` carries the table's generation, and an entry of an
+//! earlier generation reads and is replaced as an empty one, so a reused
+//! table answers as a fresh one (the same nodes, the same moves) and costs
+//! nothing to clear. A fresh table costs its size in page faults and
+//! clearing, which a file of many small solves paid each time: `reversi
+//! solve` of WTHOR 1980's games at 16 and 18 empties, 0.917 and 0.952 of
+//! the wall time, the system time from 0.24 s to 0.01 s at 18 (FFO #20-39,
+//! 20 solves of a few seconds: 1.012, noise; PERFORMANCE.md).
+//!
 //! Measured 2026-12-06 (one thread, nodes on the ordering benchmark
 //! `data/solve/bench-20-22.obf`, FFO #20-39 and #40-44 together: 1,458.6 M
 //! with 64 MiB; `g` the geometric mean of the 85 positions' ratios): a
@@ -22,6 +32,7 @@
 //! 1,413.7 M (1.002: fewer on the largest positions, 1.132 on FFO #20-39
 //! alone); such entries stored with no move 1,458.3 M (0.996). None kept.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::words::Words;
@@ -49,7 +60,23 @@ const ENTRY_BYTES: usize = 24;
 pub(crate) struct Table {
     words: Words,
     buckets: u64,
+    /// The generation of this table's entries (1 to 255): entries of
+    /// another are empty.
+    generation: u64,
 }
+
+thread_local! {
+    /// The memory of the last table this thread dropped, and the
+    /// generation of its entries: the next table made on the thread uses
+    /// it (its first words, when it needs fewer) with the next generation.
+    /// At most one table's memory a thread, given back when the thread
+    /// ends.
+    static SPARE: Cell<Option<(Words, u64)>> = const { Cell::new(None) };
+}
+
+/// The last generation: the memory is then cleared (mapped again) before it
+/// is used once more.
+const LAST_GENERATION: u64 = 0xff;
 
 impl Table {
     /// A table of at most `mib` MiB and at most `max_entries` entries (a
@@ -63,8 +90,28 @@ impl Table {
         // Saturating: on a 32-bit target 4 GiB and more is an error, not a wrapped size.
         let entries = mib.saturating_mul(1 << 20) / ENTRY_BYTES;
         let buckets = entries.min(max_entries) / 2;
-        let words = Words::zeroed(buckets * 6).ok_or(SolveError::TableAlloc { mib })?;
-        Ok(Table { words, buckets: buckets as u64 })
+        let n = buckets * 6;
+        if n == 0 {
+            return Ok(Table { words: Words::EMPTY, buckets: 0, generation: 1 });
+        }
+        let spare = SPARE.try_with(Cell::take).ok().flatten();
+        let (words, generation) = match spare {
+            Some((words, last)) if words.len() >= n && last < LAST_GENERATION => (words, last + 1),
+            spare => {
+                // Too small, or every generation used: given back before
+                // the new memory is had, so that at most one is held.
+                drop(spare);
+                (Words::zeroed(n).ok_or(SolveError::TableAlloc { mib })?, 1)
+            }
+        };
+        Ok(Table { words, buckets: buckets as u64, generation })
+    }
+
+    /// Whether `data` is an entry of this table's generation (an empty
+    /// word, 0, is of none).
+    #[inline(always)]
+    fn live(&self, data: u64) -> bool {
+        data >> GENERATION_SHIFT == self.generation
     }
 
     /// The first word of the bucket of `(p, o)`.
@@ -103,7 +150,8 @@ impl Table {
         let at = self.bucket(p, o);
         for e in [at, at + 3] {
             let data = self.words[e + 2].load(Relaxed);
-            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
+            if self.live(data) && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o
+            {
                 return Some(unpack(data).0);
             }
         }
@@ -123,7 +171,8 @@ impl Table {
         let mut weakest = u32::MAX;
         for e in [at, at + 3] {
             let data = self.words[e + 2].load(Relaxed);
-            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
+            if self.live(data) && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o
+            {
                 let (old, _) = unpack(data);
                 merged.lower = merged.lower.max(old.lower);
                 merged.upper = merged.upper.min(old.upper);
@@ -133,13 +182,13 @@ impl Table {
                 slot = e;
                 break;
             }
-            let depth = if data == 0 { 0 } else { unpack(data).1 };
+            let depth = if self.live(data) { unpack(data).1 } else { 0 };
             if depth < weakest {
                 weakest = depth;
                 slot = e;
             }
         }
-        let data = pack(merged, empties);
+        let data = pack(merged, empties, self.generation);
         self.words[slot + 2].store(data, Relaxed);
         self.words[slot].store(p ^ data, Relaxed);
         self.words[slot + 1].store(o ^ data, Relaxed);
@@ -160,7 +209,8 @@ impl Table {
         let mut weakest = u32::MAX;
         for e in [at, at + 3] {
             let data = self.words[e + 2].load(Relaxed);
-            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
+            if self.live(data) && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o
+            {
                 let (old, depth) = unpack(data);
                 if old.lower > MIN_BOUND || old.upper < MAX_BOUND {
                     return;
@@ -169,13 +219,13 @@ impl Table {
                 let _ = depth;
                 break;
             }
-            let depth = if data == 0 { 0 } else { unpack(data).1 };
+            let depth = if self.live(data) { unpack(data).1 } else { 0 };
             if depth < weakest {
                 weakest = depth;
                 slot = e;
             }
         }
-        let data = pack(Entry { lower: MIN_BOUND, upper: MAX_BOUND, best }, HINT_DEPTH);
+        let data = pack(Entry { lower: MIN_BOUND, upper: MAX_BOUND, best }, HINT_DEPTH, self.generation);
         self.words[slot + 2].store(data, Relaxed);
         self.words[slot].store(p ^ data, Relaxed);
         self.words[slot + 1].store(o ^ data, Relaxed);
@@ -188,13 +238,28 @@ const MAX_BOUND: i32 = 64;
 /// The depth a hint is stored at: below every search's (replaced first).
 const HINT_DEPTH: u32 = 0;
 
+/// Where `data` holds the generation.
+const GENERATION_SHIFT: u32 = 32;
+
 /// `data`: bits 0-7 lower + 64, 8-15 upper + 64, 16-23 move, 24-31 empties,
-/// bit 32 set (so that a used entry is never 0).
+/// 32-39 the table's generation (never 0, so that a used entry is never 0).
 #[inline]
-fn pack(entry: Entry, empties: u32) -> u64 {
+fn pack(entry: Entry, empties: u32, generation: u64) -> u64 {
     let lower = (entry.lower + 64) as u64 & 0xff;
     let upper = (entry.upper + 64) as u64 & 0xff;
-    lower | upper << 8 | u64::from(entry.best) << 16 | u64::from(empties & 0xff) << 24 | 1 << 32
+    lower | upper << 8 | u64::from(entry.best) << 16 | u64::from(empties & 0xff) << 24 | generation << GENERATION_SHIFT
+}
+
+impl Drop for Table {
+    /// The memory goes to the thread's [`SPARE`] (the one there before is
+    /// freed), unless the thread is ending.
+    fn drop(&mut self) {
+        if self.buckets == 0 {
+            return;
+        }
+        let words = std::mem::replace(&mut self.words, Words::EMPTY);
+        let _ = SPARE.try_with(|spare| spare.set(Some((words, self.generation))));
+    }
 }
 
 #[inline]
@@ -235,6 +300,55 @@ mod tests {
         table.hint(5, 6, 8);
         table.put(5, 6, 20, Entry { lower: -64, upper: 0, best: NO_MOVE });
         assert_eq!(table.get(5, 6), Some(Entry { lower: -64, upper: 0, best: 8 }));
+    }
+
+    /// A table made after another on the same thread uses its memory and
+    /// knows nothing of its entries, through every generation; then the
+    /// memory is mapped fresh.
+    #[test]
+    fn a_reused_table_is_as_fresh() {
+        std::thread::spawn(|| {
+            let first = Table::new(1, usize::MAX).unwrap();
+            let at = first.words.as_ptr();
+            first.put(1, 2, 20, Entry { lower: -4, upper: 64, best: 3 });
+            drop(first);
+            for round in 1..LAST_GENERATION {
+                // Every other one half the entries: the first words of the same memory.
+                let table = Table::new(1, if round % 2 == 0 { usize::MAX } else { 1 << 14 }).unwrap();
+                assert_eq!((table.words.as_ptr(), table.generation), (at, round + 1), "the spare is used");
+                for (p, o) in [(1, 2), (round - 1, 7), (round, 7)] {
+                    assert_eq!(table.get(p, o), None, "round {round}: ({p}, {o})");
+                }
+                table.hint(round, 7, 5);
+                table.put(round, 7, 30, Entry { lower: 2, upper: 2, best: 9 });
+                assert_eq!(table.get(round, 7), Some(Entry { lower: 2, upper: 2, best: 9 }));
+                // A new entry of another position replaces a stale one, not this one.
+                table.put(round ^ 1 << 40, 7, 1, Entry { lower: 0, upper: 0, best: 1 });
+                assert_eq!(table.get(round, 7).map(|e| e.lower), Some(2));
+            }
+            // Every generation used: the next table is mapped fresh.
+            let fresh = Table::new(1, usize::MAX).unwrap();
+            assert_eq!(fresh.generation, 1);
+            assert!(fresh.words.iter().all(|w| w.load(Relaxed) == 0));
+        })
+        .join()
+        .unwrap();
+    }
+
+    /// A table larger than the spare is mapped anew, and becomes the spare.
+    #[test]
+    fn a_larger_table_replaces_the_spare() {
+        std::thread::spawn(|| {
+            drop(Table::new(1, usize::MAX).unwrap());
+            let large = Table::new(4, usize::MAX).unwrap();
+            assert_eq!(large.generation, 1);
+            let at = large.words.as_ptr();
+            drop(large);
+            let next = Table::new(2, usize::MAX).unwrap();
+            assert_eq!((next.words.as_ptr(), next.generation), (at, 2));
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]

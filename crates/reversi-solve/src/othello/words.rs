@@ -22,6 +22,8 @@ pub(crate) struct Words {
 }
 
 enum Inner {
+    /// No words (nothing to free).
+    Empty,
     /// The safe twin.
     Plain(Box<[AtomicU64]>),
     /// An anonymous private mapping of `len` words at `ptr`.
@@ -36,6 +38,9 @@ unsafe impl Send for Inner {}
 unsafe impl Sync for Inner {}
 
 impl Words {
+    /// No words.
+    pub(crate) const EMPTY: Words = Words { inner: Inner::Empty };
+
     /// `n` zeroed words; `None` when the memory cannot be had.
     pub(crate) fn zeroed(n: usize) -> Option<Words> {
         #[cfg(target_os = "linux")]
@@ -91,6 +96,7 @@ impl std::ops::Deref for Words {
     #[inline]
     fn deref(&self) -> &[AtomicU64] {
         match &self.inner {
+            Inner::Empty => &[],
             Inner::Plain(words) => words,
             // SAFETY: the mapping holds `len` words, page aligned (so
             // aligned for `AtomicU64`), zero or written only atomically,
