@@ -5,13 +5,18 @@
 //! The positions come from the WTHOR games of a directory (files in name
 //! order, games in file order), replayed with reversi-core:
 //!
-//! - each game's own positions at 10 to 18 empties;
-//! - from each game, positions off its line: from the game's position at
+//! - each game's own positions at 10 to 18 empties (`--own MIN-MAX` for
+//!   others);
+//! - from each game (unless `--no-wander`), positions off its line: from the game's position at
 //!   `E + k` empties, `k` uniformly random plies (0 to 6, passes when
 //!   forced) to a position of `E` empties, for `E` in 12, 13, 14, 14, 15,
 //!   16, 16, 17 and 18 (where the evaluation orders moves and ends the
 //!   searches that guess first moves, `othello/guess.rs`). The randomness is a fixed generator seeded by `--seed`, the
 //!   game and the slot: the same seed gives the same positions.
+//!
+//! `--exclude FILE.obf` leaves out every game that passes through one of
+//! the file's positions (the games of a benchmark, so that it is not
+//! learnt from).
 //!
 //! Positions already written are not written again (the same position twice
 //! is written once), and a run appends to an existing file, skipping as
@@ -19,7 +24,7 @@
 //!
 //! ```text
 //! cargo run --release -p reversi-solve --features wthor --example label_positions -- \
-//!     data/wthor /tmp/labels.obf [--seed 1] [--hash 16]
+//!     data/wthor /tmp/labels.obf [--seed 1] [--hash 16] [--own 10-18] [--no-wander] [--exclude FILE.obf]
 //! ```
 //!
 //! `crates/reversi-solve/train/README.md` says how `train_eval` learns from
@@ -40,10 +45,17 @@ use reversi_solve::{SolveOptions, othello};
 const SLOTS: [u32; 9] = [12, 13, 14, 14, 15, 16, 16, 17, 18];
 /// The most random plies from the game's line.
 const MAX_DEVIATION: u64 = 6;
-/// The game's own positions from this many empties...
-const OWN_MIN: u32 = 10;
-/// ... to this many.
-const OWN_MAX: u32 = 18;
+/// The game's own positions of these empties, unless `--own` says others.
+const OWN: std::ops::RangeInclusive<u32> = 10..=18;
+
+/// What to label: the game's own positions of `own` empties, the positions
+/// off its line or not, the games to leave out.
+struct Plan {
+    seed: u64,
+    own: std::ops::RangeInclusive<u32>,
+    wander: bool,
+    exclude: HashSet<(u64, u64)>,
+}
 
 /// SplitMix64: a small, fixed generator (the same numbers on every machine).
 fn mix(mut z: u64) -> u64 {
@@ -73,20 +85,44 @@ fn wander(mut position: Position, k: u64, mut seed: u64) -> Option<Position> {
 
 fn main() -> ExitCode {
     let mut paths = Vec::new();
-    let (mut seed, mut hash) = (1u64, 16usize);
+    let mut hash = 16usize;
+    let mut plan = Plan { seed: 1, own: OWN, wander: true, exclude: HashSet::new() };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--seed" => seed = args.next().and_then(|v| v.parse().ok()).unwrap_or(seed),
+            "--seed" => plan.seed = args.next().and_then(|v| v.parse().ok()).unwrap_or(plan.seed),
             "--hash" => hash = args.next().and_then(|v| v.parse().ok()).unwrap_or(hash),
+            "--no-wander" => plan.wander = false,
+            "--own" => match args.next().as_deref().and_then(|v| v.split_once('-')) {
+                Some((a, b)) if a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok() => {
+                    plan.own = a.parse().unwrap_or(0)..=b.parse().unwrap_or(0);
+                }
+                _ => {
+                    eprintln!("--own expects MIN-MAX, as 19-20");
+                    return ExitCode::from(2);
+                }
+            },
+            "--exclude" => match args.next().map(|f| read_positions(&f).map_err(|e| format!("{f}: {e}"))) {
+                Some(Ok(keys)) => plan.exclude = keys,
+                Some(Err(e)) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+                None => {
+                    eprintln!("--exclude expects an OBF file");
+                    return ExitCode::from(2);
+                }
+            },
             _ => paths.push(PathBuf::from(arg)),
         }
     }
     let [dir, out] = paths.as_slice() else {
-        eprintln!("usage: label_positions WTHOR_DIR OUT.obf [--seed S] [--hash MIB]");
+        eprintln!(
+            "usage: label_positions WTHOR_DIR OUT.obf [--seed S] [--hash MIB] [--own MIN-MAX] [--no-wander] [--exclude FILE.obf]"
+        );
         return ExitCode::from(2);
     };
-    let positions = match collect(dir, seed) {
+    let positions = match collect(dir, &plan) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{}: {e}", dir.display());
@@ -123,21 +159,39 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The positions of an OBF file (the board and side of each line).
+fn read_positions(file: &str) -> Result<HashSet<(u64, u64)>, Box<dyn std::error::Error>> {
+    let mut keys = HashSet::new();
+    for (number, line) in std::fs::read_to_string(file)?.lines().enumerate() {
+        if !line.trim().is_empty() {
+            let p: Position = line.parse().map_err(|e| format!("line {}: {e}", number + 1))?;
+            keys.insert((p.player().0, p.opponent().0));
+        }
+    }
+    Ok(keys)
+}
+
 /// Every position to score, in order, each once.
-fn collect(dir: &Path, seed: u64) -> Result<Vec<Position>, Box<dyn std::error::Error>> {
+fn collect(dir: &Path, plan: &Plan) -> Result<Vec<Position>, Box<dyn std::error::Error>> {
     let (mut seen, mut out) = (HashSet::new(), Vec::new());
     for (number, game) in (1u64..).zip(common::games(dir)?.iter()) {
         let Some(line) = replay(game) else { continue };
+        if line.iter().any(|p| plan.exclude.contains(&(p.player().0, p.opponent().0))) {
+            continue;
+        }
         let mut keep = |p: Position| {
             if !p.is_game_over() && seen.insert((p.player().0, p.opponent().0)) {
                 out.push(p);
             }
         };
-        for p in line.iter().filter(|p| (OWN_MIN..=OWN_MAX).contains(&empties(p))) {
+        for p in line.iter().filter(|p| plan.own.contains(&empties(p))) {
             keep(*p);
         }
+        if !plan.wander {
+            continue;
+        }
         for (slot, &target) in SLOTS.iter().enumerate() {
-            let s = mix(seed ^ mix(number << 8 | slot as u64));
+            let s = mix(plan.seed ^ mix(number << 8 | slot as u64));
             let k = s % (MAX_DEVIATION + 1);
             let Some(from) = line.iter().find(|p| empties(p) == target + k as u32) else { continue };
             if let Some(p) = wander(*from, k, s).filter(|p| empties(p) == target) {
