@@ -281,32 +281,51 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 }
             }
         }
-        self.order(&mut list, p, o, best_move);
         let mut best = MIN_SCORE - 1;
         let count = list.children().count();
-        let mut sorted = list.sorted();
-        while let Some(child) = sorted.next() {
-            let v = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
+        // The table's (or the guess's) move first, before the others are
+        // ordered: when it cuts off, as it mostly does, they never are.
+        // The order and the nodes are those of ordering them all first.
+        let first = list.children().find(|c| c.square as u8 == best_move).copied();
+        if let Some(child) = first {
+            best = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
             if self.stopped() {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = child.square as u8;
-                if v > alpha {
+        }
+        if best <= alpha {
+            self.order(&mut list, p, o, best_move);
+            let mut sorted = list.sorted();
+            if first.is_some() {
+                // The move searched above, ordered first.
+                sorted.next();
+            }
+            let mut searched = usize::from(first.is_some());
+            loop {
+                if searched == 1 && self.may_split(count - 1, empties) {
+                    // Young brothers wait: the first move did not cut off.
+                    let (v, sq) = self.split(sorted.collect(), alpha, empties);
+                    if self.stopped() {
+                        return 0;
+                    }
+                    if v > best {
+                        (best, best_move) = (v, sq);
+                    }
                     break;
                 }
-            }
-            if self.may_split(count - 1, empties) {
-                // Young brothers wait: the first move did not cut off.
-                let (v, sq) = self.split(sorted.collect(), alpha, empties);
+                let Some(child) = sorted.next() else { break };
+                searched += 1;
+                let v = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
                 if self.stopped() {
                     return 0;
                 }
                 if v > best {
-                    (best, best_move) = (v, sq);
+                    best = v;
+                    best_move = child.square as u8;
+                    if v > alpha {
+                        break;
+                    }
                 }
-                break;
             }
         }
         let entry = if best > alpha {
