@@ -18,7 +18,7 @@
 //! table answers as a fresh one (the same nodes, the same moves) and costs
 //! nothing to clear. A fresh table costs its size in page faults and
 //! clearing, which a file of many small solves paid each time: `reversi
-//! solve` of WTHOR 1980's games at 16 and 18 empties, 0.917 and 0.952 of
+//! solve` of WTHOR 1980's games at 16 and 18 empties, 0.919 and 0.952 of
 //! the wall time, the system time from 0.24 s to 0.01 s at 18 (FFO #20-39,
 //! 20 solves of a few seconds: 1.012, noise; PERFORMANCE.md).
 //!
