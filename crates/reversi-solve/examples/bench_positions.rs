@@ -10,8 +10,8 @@
 //! already, in the next game that has. No randomness: the same games give
 //! the same file. The positions differ from those of the labelled file the
 //! ordering evaluation learns from (`data/train/wthor-labels.obf`, 10 to 18
-//! empties), and `data/train/wthor-labels-19-20.obf` leaves out their
-//! games; the evaluation learnt from the other game positions of 21 to 44
+//! empties), and `data/train/wthor-labels-19-20.obf` and `-21-22.obf`
+//! leave out their games; the evaluation learnt from the other game positions of 23 to 44
 //! empties with the game's own score (not an exact one), these included.
 //!
 //! (Positions of 23 and 24 empties cost too much for a benchmark run often:

@@ -22,8 +22,8 @@
 //! 16-17, 18-20, 21 and more; [`stage`]) has its own weights ([`WEIGHTS`],
 //! 108,217 a stage; 1,082,170 bytes of `i16` little endian in `eval.bin`),
 //! learnt by `examples/train_eval.rs` from the WTHOR games in `data/wthor/`
-//! and the exactly scored positions of `data/train/wthor-labels.obf` and
-//! `data/train/wthor-labels-19-20.obf`
+//! and the exactly scored positions of `data/train/wthor-labels.obf`,
+//! `data/train/wthor-labels-19-20.obf` and `data/train/wthor-labels-21-22.obf`
 //! (`crates/reversi-solve/train/README.md`: the data, the labels, the
 //! command that writes the file again bit for bit). No allocation, no
 //! state: [`evaluate`] reads the weights where the binary holds them.
@@ -80,7 +80,12 @@
 //! positions' ratios): FFO #20-39 186.4 M to 182.3 M (0.983), #40-44
 //! 208.8 M to 195.5 M (0.962), #45-52 5,454.6 M to 5,206.2 M (0.940), the
 //! 20-22 empties benchmark (whose 60 games the labels leave out) 1,041.1 M
-//! to 1,018.7 M (0.999).
+//! to 1,018.7 M (0.999). Then those of 21 and 22 empties
+//! (`wthor-labels-21-22.obf`, 4,260 positions), against the above: FFO
+//! #20-39 184.3 M (1.000), #40-44 209.2 M (1.045), the benchmark 1,058.4 M
+//! (1.012), but the large positions, where the time is: #45-52 4,258.1 M
+//! against 5,206.2 M (0.907; 160.1 s against 194.3 s), #53 4.53 G against
+//! 5.07 G, #54 7.19 G against 7.32 G (#45-54, 0.913). Kept for those.
 
 use std::sync::LazyLock;
 
