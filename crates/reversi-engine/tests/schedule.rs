@@ -142,3 +142,28 @@ fn a_panic_of_the_callback_ends_the_match_instead_of_hanging() {
     // A regression hangs: a minute is far more than the match needs.
     assert_eq!(finished.recv_timeout(Duration::from_secs(60)), Ok(true));
 }
+
+/// The verdict's stop wakes a worker that looked at the stop just before it
+/// was set (a lost wake-up hung a match now and then): many matches that
+/// the SPRT stops after one pair, each bounded in time.
+#[test]
+fn matches_stopped_by_the_verdict_always_end() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for round in 0..20_000 {
+            let log: Log = Arc::default();
+            let (first, second) = (side(&log, false), side(&log, true));
+            let options = MatchOptions::new(40)
+                .openings(vec![])
+                .control(CLOCK)
+                .concurrency(1 + round % 2)
+                .sprt(Some((quick_sprt(), EloModel::Logistic)));
+            let mut tally = PairTally::default();
+            run_scored_match(&first, &second, &options, &mut tally, &AtomicBool::new(false), &mut |_, _| true);
+            assert_eq!(tally.pairs().counts, [0, 0, 0, 0, 1], "round {round}");
+        }
+        let _ = done.send(());
+    });
+    // A regression hangs: three minutes are far more than 20,000 matches of two games need (a few seconds).
+    assert_eq!(finished.recv_timeout(Duration::from_secs(180)), Ok(()));
+}

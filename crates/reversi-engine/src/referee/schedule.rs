@@ -18,7 +18,7 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, mpsc};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use reversi_core::Position as Othello;
 use reversi_variants::Position;
@@ -92,7 +92,7 @@ pub fn run_scored_match(
         }
         drop(tx);
         // Should `on_game` panic, the workers are stopped, not left waiting.
-        let _guard = StopOnDrop(stop, &counted);
+        let _guard = StopOnDrop(stop, &slots, &counted);
         for report in rx {
             let standing = {
                 let mut slots = lock(&slots);
@@ -108,7 +108,7 @@ pub fn run_scored_match(
                 slots.tally.standing(sprt)
             };
             if !on_game(&report, &standing) || standing.verdict.is_some() {
-                stop.store(true, Ordering::Relaxed);
+                stop_and_wake(stop, &slots, &counted);
             }
             counted.notify_all();
         }
@@ -134,15 +134,36 @@ pub(super) fn lock<T>(slots: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// Sets the stop and wakes the workers should the calling thread's loop
 /// unwind (a panic of `on_game`): no worker is left waiting for a count.
-pub(super) struct StopOnDrop<'a>(pub(super) &'a AtomicBool, pub(super) &'a Condvar);
+pub(super) struct StopOnDrop<'a, T>(pub(super) &'a AtomicBool, pub(super) &'a Mutex<T>, pub(super) &'a Condvar);
 
-impl Drop for StopOnDrop<'_> {
+impl<T> Drop for StopOnDrop<'_, T> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.store(true, Ordering::Relaxed);
-            self.1.notify_all();
+            stop_and_wake(self.0, self.1, self.2);
         }
     }
+}
+
+/// Sets `stop` and wakes the workers waiting on `counted` for a change of
+/// `slots`. The lock is taken between the two: a worker that looked at the
+/// stop (under the lock) before it was set is waiting by then and hears
+/// the wake-up. (Notified without the lock, a worker between its look and
+/// its wait missed it and waited for ever, its match with it: seen once in
+/// a Python test of an SPRT that stops a match.)
+pub(super) fn stop_and_wake<T>(stop: &AtomicBool, slots: &Mutex<T>, counted: &Condvar) {
+    stop.store(true, Ordering::Relaxed);
+    drop(lock(slots));
+    counted.notify_all();
+}
+
+/// The longest a worker waits for a count before it looks at the stop
+/// again: a stop set from outside (Ctrl-C, the caller's flag) wakes no one.
+pub(super) const STOP_LOOK: Duration = Duration::from_millis(100);
+
+/// Waits on `counted` for a change of the state `guard` locks, at most
+/// [`STOP_LOOK`].
+pub(super) fn wait_for_count<'a, T>(counted: &Condvar, guard: MutexGuard<'a, T>) -> MutexGuard<'a, T> {
+    counted.wait_timeout(guard, STOP_LOOK).unwrap_or_else(std::sync::PoisonError::into_inner).0
 }
 
 /// The next game for a worker, once no verdict is possible from the games
@@ -171,7 +192,7 @@ fn take(
             guard.in_flight.insert(index);
             return Some(index);
         }
-        guard = counted.wait(guard).unwrap_or_else(std::sync::PoisonError::into_inner);
+        guard = wait_for_count(counted, guard);
     }
 }
 

@@ -39,7 +39,7 @@ use super::definition::{MatchDefinition, ResumeMismatch};
 use super::gsprt::EloModel;
 use super::matches::{EngineSpec, GameReport, MatchOptions, play_one};
 use super::pentanomial::PairTally;
-use super::schedule::{StopOnDrop, lock, verdict_possible};
+use super::schedule::{StopOnDrop, lock, stop_and_wake, verdict_possible, wait_for_count};
 use super::stats::Sprt;
 use crate::player::{GameState, Player};
 use crate::process::Fault;
@@ -495,7 +495,7 @@ impl<'a> Tournament<'a> {
             drop(tx);
             // Should `on_game` panic, the threads are stopped, not left
             // waiting.
-            let _guard = StopOnDrop(stop, &counted);
+            let _guard = StopOnDrop(stop, &slots, &counted);
             for (pairing, report) in rx {
                 let index = report.index;
                 let record = {
@@ -516,7 +516,7 @@ impl<'a> Tournament<'a> {
                 ended.push(index);
                 let game = TournamentGame { index, pairing, engines: this.pairings[pairing], report, record };
                 if !on_game(&game, &table) {
-                    stop.store(true, Ordering::Relaxed);
+                    stop_and_wake(stop, &slots, &counted);
                 }
                 counted.notify_all();
             }
@@ -574,7 +574,7 @@ impl<'a> Tournament<'a> {
                 slots.in_flight[pairing].insert(index);
                 return Some((index, pairing, game));
             }
-            guard = counted.wait(guard).unwrap_or_else(std::sync::PoisonError::into_inner);
+            guard = wait_for_count(counted, guard);
         }
     }
 
