@@ -93,11 +93,12 @@ fn main() -> ExitCode {
             "--seed" => plan.seed = args.next().and_then(|v| v.parse().ok()).unwrap_or(plan.seed),
             "--hash" => hash = args.next().and_then(|v| v.parse().ok()).unwrap_or(hash),
             "--no-wander" => plan.wander = false,
-            "--own" => match args.next().as_deref().and_then(|v| v.split_once('-')) {
-                Some((a, b)) if a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok() => {
-                    plan.own = a.parse().unwrap_or(0)..=b.parse().unwrap_or(0);
-                }
-                _ => {
+            "--own" => match args.next().as_deref().and_then(|v| {
+                let (a, b) = v.split_once('-')?;
+                Some(a.parse().ok()?..=b.parse().ok()?)
+            }) {
+                Some(own) => plan.own = own,
+                None => {
                     eprintln!("--own expects MIN-MAX, as 19-20");
                     return ExitCode::from(2);
                 }

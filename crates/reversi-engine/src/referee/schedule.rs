@@ -158,7 +158,7 @@ pub(super) fn stop_and_wake<T>(stop: &AtomicBool, slots: &Mutex<T>, counted: &Co
 
 /// The longest a worker waits for a count before it looks at the stop
 /// again: a stop set from outside (Ctrl-C, the caller's flag) wakes no one.
-pub(super) const STOP_LOOK: Duration = Duration::from_millis(100);
+const STOP_LOOK: Duration = Duration::from_millis(100);
 
 /// Waits on `counted` for a change of the state `guard` locks, at most
 /// [`STOP_LOOK`].
