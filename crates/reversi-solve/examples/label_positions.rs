@@ -6,12 +6,13 @@
 //! order, games in file order), replayed with reversi-core:
 //!
 //! - each game's own positions at 10 to 18 empties (`--own MIN-MAX` for
-//!   others);
+//!   others, `--no-own` for none);
 //! - from each game (unless `--no-wander`), positions off its line: from the game's position at
 //!   `E + k` empties, `k` uniformly random plies (0 to 6, passes when
 //!   forced) to a position of `E` empties, for `E` in 12, 13, 14, 14, 15,
 //!   16, 16, 17 and 18 (where the evaluation orders moves and ends the
-//!   searches that guess first moves, `othello/guess.rs`). The randomness is a fixed generator seeded by `--seed`, the
+//!   searches that guess first moves, `othello/guess.rs`), or in the list
+//!   of `--wander-at E,E,...`. The randomness is a fixed generator seeded by `--seed`, the
 //!   game and the slot: the same seed gives the same positions.
 //!
 //! `--exclude FILE.obf` leaves out every game that passes through one of
@@ -24,7 +25,7 @@
 //!
 //! ```text
 //! cargo run --release -p reversi-solve --features wthor --example label_positions -- \
-//!     data/wthor /tmp/labels.obf [--seed 1] [--hash 16] [--own 10-18] [--no-wander] [--exclude FILE.obf]
+//!     data/wthor /tmp/labels.obf [--seed 1] [--hash 16] [--own 10-18 | --no-own] [--no-wander | --wander-at 21,22] [--exclude FILE.obf]
 //! ```
 //!
 //! `crates/reversi-solve/train/README.md` says how `train_eval` learns from
@@ -41,19 +42,20 @@ use common::{empties, replay, scored_line};
 use reversi_core::{Move, Position, Square};
 use reversi_solve::{SolveOptions, othello};
 
-/// Off-line positions: the empties of each slot.
+/// Off-line positions: the empties of each slot, unless `--wander-at` says others.
 const SLOTS: [u32; 9] = [12, 13, 14, 14, 15, 16, 16, 17, 18];
 /// The most random plies from the game's line.
 const MAX_DEVIATION: u64 = 6;
 /// The game's own positions of these empties, unless `--own` says others.
 const OWN: std::ops::RangeInclusive<u32> = 10..=18;
 
-/// What to label: the game's own positions of `own` empties, the positions
-/// off its line or not, the games to leave out.
+/// What to label: the game's own positions of `own` empties (none when
+/// `None`), the positions off its line at the empties of `slots` (none when
+/// empty), the games to leave out.
 struct Plan {
     seed: u64,
-    own: std::ops::RangeInclusive<u32>,
-    wander: bool,
+    own: Option<std::ops::RangeInclusive<u32>>,
+    slots: Vec<u32>,
     exclude: HashSet<(u64, u64)>,
 }
 
@@ -86,18 +88,28 @@ fn wander(mut position: Position, k: u64, mut seed: u64) -> Option<Position> {
 fn main() -> ExitCode {
     let mut paths = Vec::new();
     let mut hash = 16usize;
-    let mut plan = Plan { seed: 1, own: OWN, wander: true, exclude: HashSet::new() };
+    let mut plan = Plan { seed: 1, own: Some(OWN), slots: SLOTS.to_vec(), exclude: HashSet::new() };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--seed" => plan.seed = args.next().and_then(|v| v.parse().ok()).unwrap_or(plan.seed),
             "--hash" => hash = args.next().and_then(|v| v.parse().ok()).unwrap_or(hash),
-            "--no-wander" => plan.wander = false,
+            "--no-wander" => plan.slots.clear(),
+            "--no-own" => plan.own = None,
+            "--wander-at" => {
+                match args.next().as_deref().and_then(|v| v.split(',').map(|e| e.parse().ok()).collect()) {
+                    Some(slots) => plan.slots = slots,
+                    None => {
+                        eprintln!("--wander-at expects empties separated by commas, as 21,22");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             "--own" => match args.next().as_deref().and_then(|v| {
                 let (a, b) = v.split_once('-')?;
                 Some(a.parse().ok()?..=b.parse().ok()?)
             }) {
-                Some(own) => plan.own = own,
+                Some(own) => plan.own = Some(own),
                 None => {
                     eprintln!("--own expects MIN-MAX, as 19-20");
                     return ExitCode::from(2);
@@ -119,7 +131,7 @@ fn main() -> ExitCode {
     }
     let [dir, out] = paths.as_slice() else {
         eprintln!(
-            "usage: label_positions WTHOR_DIR OUT.obf [--seed S] [--hash MIB] [--own MIN-MAX] [--no-wander] [--exclude FILE.obf]"
+            "usage: label_positions WTHOR_DIR OUT.obf [--seed S] [--hash MIB] [--own MIN-MAX | --no-own] [--no-wander | --wander-at E,E,...] [--exclude FILE.obf]"
         );
         return ExitCode::from(2);
     };
@@ -185,13 +197,10 @@ fn collect(dir: &Path, plan: &Plan) -> Result<Vec<Position>, Box<dyn std::error:
                 out.push(p);
             }
         };
-        for p in line.iter().filter(|p| plan.own.contains(&empties(p))) {
+        for p in line.iter().filter(|p| plan.own.as_ref().is_some_and(|own| own.contains(&empties(p)))) {
             keep(*p);
         }
-        if !plan.wander {
-            continue;
-        }
-        for (slot, &target) in SLOTS.iter().enumerate() {
+        for (slot, &target) in plan.slots.iter().enumerate() {
             let s = mix(plan.seed ^ mix(number << 8 | slot as u64));
             let k = s % (MAX_DEVIATION + 1);
             let Some(from) = line.iter().find(|p| empties(p) == target + k as u32) else { continue };
