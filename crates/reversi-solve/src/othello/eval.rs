@@ -19,12 +19,11 @@
 //! | diagonals of 7, 6, 5, 4 | b1-h7, c1-h6, d1-h5, e1-h4 | 3^7 + 3^6 + 3^5 + 3^4 |
 //!
 //! Each of [`STAGES`] stages of the game (by empty squares: up to 13, 14-15,
-//! 16-17, 18-20, 21 and more; [`stage`]) has its own weights ([`WEIGHTS`],
-//! 108,217 a stage; 1,082,170 bytes of `i16` little endian in `eval.bin`),
+//! 16-17, 18-20, 21-23, 24-27, 28 and more; [`stage`]) has its own weights ([`WEIGHTS`],
+//! 108,217 a stage; 1,515,038 bytes of `i16` little endian in `eval.bin`),
 //! learnt by `examples/train_eval.rs` from the WTHOR games in `data/wthor/`
-//! and the exactly scored positions of `data/train/wthor-labels.obf`,
-//! `data/train/wthor-labels-19-20.obf` and `data/train/wthor-labels-21-22.obf`
-//! (`crates/reversi-solve/train/README.md`: the data, the labels, the
+//! and the exactly scored positions of the `data/train/wthor-labels*.obf`
+//! files (`crates/reversi-solve/train/README.md`: the data, the labels, the
 //! command that writes the file again bit for bit). No allocation, no
 //! state: [`evaluate`] reads the weights where the binary holds them.
 //!
@@ -86,6 +85,22 @@
 //! (1.012), but the large positions, where the time is: #45-52 4,258.1 M
 //! against 5,206.2 M (0.907; 160.1 s against 194.3 s), #53 4.53 G against
 //! 5.07 G, #54 7.19 G against 7.32 G (#45-54, 0.913). Kept for those.
+//!
+//! The stage of 21 and more empties split in three, 21-23, 24-27 and 28
+//! and more (2026-12-07, later; against the above, nodes, one thread, the
+//! geometric mean of the positions' ratios): #45-52 4,258.1 M to 3,825.1 M
+//! (0.921), #53-54 11.72 G to 11.82 G (0.992), the others unchanged (the
+//! positions of 20-22 empties meet few nodes of 21 and more). Split in two
+//! at 25, #45-52 0.956; in four at 23, 25 and 28, #45-52 0.918 but #53-54
+//! 1.050; in three with each stage learning from 2 more or fewer empties,
+//! #45-52 0.929. With the games' positions of 23 empties scored exactly
+//! (`wthor-labels-23.obf`, 2,131) and positions off the games' lines at 21
+//! and 22 empties (`wthor-labels-wander-21-22.obf`, 4,265), as used: FFO
+//! #20-39 170.6 M (1.019), #40-44 193.7 M (0.932), the benchmark 1,034.0 M
+//! (0.984), #45-52 3,693.5 M (0.913), #53 4.54 G, #54 7.93 G (1.051); the
+//! 95 positions' mean ratio 0.984, #45-54's 0.939 (with the 23 alone
+//! 0.988 and 0.951; the split alone 0.993 and 0.935). Single positions
+//! still move by 10% both ways between these variants.
 
 use std::sync::LazyLock;
 
@@ -125,7 +140,7 @@ pub const FEATURES: usize = 8 * PATTERNS + 1;
 pub const STAGES: usize = STAGE_BOUNDS.len() + 1;
 
 /// The fewest empties of stages 1, 2, ...: stage 0 is below the first.
-const STAGE_BOUNDS: [u32; 4] = [14, 16, 18, 21];
+const STAGE_BOUNDS: [u32; 6] = [14, 16, 18, 21, 24, 28];
 
 /// The stage of a position with `empties` empty squares, below [`STAGES`].
 #[must_use]
