@@ -97,10 +97,15 @@ fn main() -> ExitCode {
             "--no-wander" => plan.slots.clear(),
             "--no-own" => plan.own = None,
             "--wander-at" => {
-                match args.next().as_deref().and_then(|v| v.split(',').map(|e| e.parse().ok()).collect()) {
+                // Empties of an 8x8 position: 0 to 60 (so that `E + k` stays small).
+                let parsed: Option<Vec<u32>> = args
+                    .next()
+                    .as_deref()
+                    .and_then(|v| v.split(',').map(|e| e.parse().ok().filter(|&e: &u32| e <= 60)).collect());
+                match parsed {
                     Some(slots) => plan.slots = slots,
                     None => {
-                        eprintln!("--wander-at expects empties separated by commas, as 21,22");
+                        eprintln!("--wander-at expects empties from 0 to 60 separated by commas, as 21,22");
                         return ExitCode::from(2);
                     }
                 }

@@ -108,9 +108,11 @@ pub fn run_scored_match(
                 slots.tally.standing(sprt)
             };
             if !on_game(&report, &standing) || standing.verdict.is_some() {
+                // (It wakes the workers too.)
                 stop_and_wake(stop, &slots, &counted);
+            } else {
+                counted.notify_all();
             }
-            counted.notify_all();
         }
     });
     *tally = lock(&slots).tally.clone();

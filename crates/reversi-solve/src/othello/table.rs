@@ -211,12 +211,11 @@ impl Table {
             let data = self.words[e + 2].load(Relaxed);
             if self.live(data) && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o
             {
-                let (old, depth) = unpack(data);
+                let (old, _) = unpack(data);
                 if old.lower > MIN_BOUND || old.upper < MAX_BOUND {
                     return;
                 }
                 slot = e;
-                let _ = depth;
                 break;
             }
             let depth = if self.live(data) { unpack(data).1 } else { 0 };

@@ -516,9 +516,11 @@ impl<'a> Tournament<'a> {
                 ended.push(index);
                 let game = TournamentGame { index, pairing, engines: this.pairings[pairing], report, record };
                 if !on_game(&game, &table) {
+                    // (It wakes the workers too.)
                     stop_and_wake(stop, &slots, &counted);
+                } else {
+                    counted.notify_all();
                 }
-                counted.notify_all();
             }
         });
         self.crosstable = table;
