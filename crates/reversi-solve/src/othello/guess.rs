@@ -1,9 +1,10 @@
 //! The guess of a first move by searches of the evaluation (`probe.rs`):
 //! [`Searcher::guess`] picks the first move of a node of the exact search
-//! that has none in the table, from 17 empties (14 on a smaller or holed
-//! board): principal-variation searches of the evaluation 3, 4, ... plies
-//! deep, up to 10 and to the empties less 12 (11 on a smaller or holed
-//! board), with the table's hints and the solver's ordering less the
+//! that has none in the table, from 19 empties (14 on a smaller or holed
+//! board): principal-variation searches of the evaluation deeper and
+//! deeper, up to 10 plies and to the empties less 12 (11 on a smaller or
+//! holed board), every other depth down from the deepest (4, 6, 8, 10;
+//! every depth from 3 on a smaller or holed board), with the table's hints and the solver's ordering less the
 //! evaluation, the best move of each of their nodes stored in the table
 //! as a hint (no bounds, [`Table::hint`](super::table::Table::hint)) for the next
 //! iteration and for the exact search below. Each interior node of these
@@ -52,8 +53,37 @@ use super::table::NO_MOVE;
 /// positions' ratios 0.999; from 17 with the reply of the ordering from 15
 /// empties (`ordering.rs`), 1,432.5 M (0.993; kept: less CPU time too,
 /// PERFORMANCE.md). From 17 with the reply from 15 and the searches to the
-/// empties less 11, 1,429.0 M (0.997).)
-const GUESS_EMPTIES: u32 = 17;
+/// empties less 11, 1,429.0 M (0.997).) From 19 with [`GUESS_STEP`]
+/// (2026-12-07): the large positions spent most of their time in the
+/// guesses' evaluations (a third of FFO #56's in `evaluate` alone, at 11 M
+/// nodes a second against 37 M on #54); see [`GUESS_STEP`] for the figures.
+const GUESS_EMPTIES: u32 = 19;
+
+/// A guess searches every other depth, down from its deepest: 4, 6, 8 and
+/// 10 plies, not 3 to 10 (on the full board; every depth on a smaller or
+/// holed one, not measured there). Each search orders the next through the
+/// table's hints, and one of two depths orders it nearly as well. FFO
+/// positions, one thread, two runs side by side on the 2 cores (CPU
+/// seconds; the solver before at the left, guessing from 17 with every
+/// depth):
+///
+/// | guesses | #56 (29 empties) | #45-52 (24-27) |
+/// | --- | --- | --- |
+/// | from 17, every depth | 1,185.6 M nodes, 102.7 s | 3,693.5 M, 126.1 s |
+/// | from 17, every other depth | 1,165.8 M, 84.5 s | |
+/// | from 17, every third depth | 1,161.3 M, 81.7 s | |
+/// | from 18, every depth | 1,153.2 M, 88.5 s | |
+/// | from 19, every depth | 1,211.1 M, 85.0 s | |
+/// | from 18, every other depth | 1,213.4 M, 77.9 s | |
+/// | from 19, every other depth (kept) | 1,209.9 M, 74.5 s | 3,751.6 M, 115.7 s |
+/// | from 20, every other depth | 1,308.4 M, 72.1 s | |
+///
+/// FFO #57-58 (30 empties): 461.5 s of CPU before (alone on an idle
+/// machine), 353.0 s from 17 and 328.9 s from 19 with every other depth
+/// (side by side). The smaller positions, where guesses are few, keep
+/// their nodes within 2% (FFO #20-39 0.992, #40-44 1.004, the 20-22
+/// empties benchmark 1.022, geometric means of the positions' ratios).
+const GUESS_STEP: u32 = 2;
 
 /// As [`GUESS_EMPTIES`] on a board smaller than 8x8 or with holes, whose
 /// evaluation is [`Shape::evaluate`](super::shape::Shape::evaluate) (plus
@@ -105,7 +135,8 @@ const GUESS_RESERVE_MASKED: u32 = 11;
 /// the geometric mean 1.003; 8 discs 1,453.7 M, 0.998.)
 const GUESS_MARGIN: i32 = 4;
 
-const _: () = assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2);
+const _: () =
+    assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2 && GUESS_STEP >= 1);
 
 impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// A guess of the best move of `(p, o)` (`empties` empty squares, no
@@ -113,7 +144,7 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// to try first: from [`GUESS_EMPTIES`] up ([`GUESS_EMPTIES_MASKED`]
     /// on a smaller or holed board), searches
     /// of the evaluation deeper and deeper ([`GUESS_DEPTH`],
-    /// [`GUESS_RESERVE`]), each node's best move a hint in the table for
+    /// [`GUESS_RESERVE`], [`GUESS_STEP`]), each node's best move a hint in the table for
     /// the next; [`NO_MOVE`] below, or when the position's evaluation is
     /// more than [`GUESS_MARGIN`] discs below `alpha` (every move will
     /// likely be searched: the order matters little).
@@ -123,7 +154,10 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
             return NO_MOVE;
         }
         let deepest = GUESS_DEPTH.min(empties - if MASKED { GUESS_RESERVE_MASKED } else { GUESS_RESERVE });
-        for depth in 3..=deepest {
+        let step = if MASKED { 1 } else { GUESS_STEP };
+        // The shallowest depth of the same parity as the deepest, from 3.
+        let first = 3 + (deepest - 3) % step;
+        for depth in (first..=deepest).step_by(step as usize) {
             self.eval_pvs(p, o, depth, -INFINITY, INFINITY);
             if self.stopped() {
                 return NO_MOVE;

@@ -14,7 +14,7 @@
 //! cutoffs, fastest-first move ordering (opponent mobility and potential
 //! mobility, corners, parity, the table's move; at 14 empties and more a
 //! small learned pattern evaluation, [`eval`], of each child and from 15
-//! of the opponent's best reply; from 17 empties, at a node with no move
+//! of the opponent's best reply; from 19 empties, at a node with no move
 //! in the table, the first move guessed by deeper and deeper searches of
 //! that evaluation, `probe.rs`, their best moves kept in the table as hints
 //! that are never bounds; on a board smaller than 8x8 or with holes, from
