@@ -106,16 +106,15 @@ fn main() -> ExitCode {
             weights.extend_from_slice(&global);
         }
     }
-    let bytes: Vec<u8> = weights
-        .iter()
-        .flat_map(|&w| ((w * f64::from(UNIT)).round().clamp(-32767.0, 32767.0) as i16).to_le_bytes())
-        .collect();
+    let written: Vec<i16> =
+        weights.iter().map(|&w| (w * f64::from(UNIT)).round().clamp(-32767.0, 32767.0) as i16).collect();
+    let bytes: Vec<u8> = written.iter().flat_map(|w| w.to_le_bytes()).collect();
     if let Err(e) = std::fs::write(out, bytes) {
         eprintln!("{}: {e}", out.display());
         return ExitCode::from(2);
     }
     for file in &tests {
-        match test_error(file, &weights) {
+        match test_error(file, &written) {
             Ok(line) => println!("{}: {line}", file.display()),
             Err(e) => {
                 eprintln!("{}: {e}", file.display());
@@ -126,18 +125,19 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The root-mean-square error, in discs, of `weights` (every stage's, as
-/// written: rounded to 1/32 of a disc) on the positions of the labelled
-/// file `file`, stage by stage: `stage 3 (18-20 empties): 11.85 discs, 2,132 positions`.
-fn test_error(file: &PathBuf, weights: &[f64]) -> Result<String, Box<dyn std::error::Error>> {
+/// The root-mean-square error, in discs, of the weights as written
+/// (`written`, every stage's, in 1/[`UNIT`] of a disc) on the positions of
+/// the labelled file `file`, stage by stage: `stage 3 (18-20 empties):
+/// 11.85 discs, 2,132 positions`.
+fn test_error(file: &PathBuf, written: &[i16]) -> Result<String, Box<dyn std::error::Error>> {
     let (mut known, mut samples) = (HashMap::new(), Vec::new());
     read_labels(file, &mut known, &mut samples)?;
     let mut by_stage = [(0.0f64, 0usize); STAGES];
     for (_, sample) in &samples {
         let s = stage(sample.empties);
         let base = WEIGHTS * s;
-        let rounded = |w: f64| (w * f64::from(UNIT)).round() / f64::from(UNIT);
-        let prediction: f64 = sample.features.iter().map(|&i| rounded(weights[base + i as usize])).sum();
+        let units: i32 = sample.features.iter().map(|&i| i32::from(written[base + i as usize])).sum();
+        let prediction = f64::from(units) / f64::from(UNIT);
         by_stage[s].0 += (sample.label - prediction).powi(2);
         by_stage[s].1 += 1;
     }

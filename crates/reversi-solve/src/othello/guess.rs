@@ -4,8 +4,8 @@
 //! board): principal-variation searches of the evaluation deeper and
 //! deeper, up to 10 plies and to the empties less 12 (11 on a smaller or
 //! holed board), every other depth down from the deepest (4, 6, 8, 10;
-//! every depth from 3 on a smaller or holed board), with the table's hints and the solver's ordering less the
-//! evaluation, the best move of each of their nodes stored in the table
+//! every depth from 3 on a smaller or holed board), with the table's
+//! hints and the solver's ordering less the evaluation, the best move of each of their nodes stored in the table
 //! as a hint (no bounds, [`Table::hint`](super::table::Table::hint)) for the next
 //! iteration and for the exact search below. Each interior node of these
 //! searches counts as a node of the solve (their leaves, evaluations, do
