@@ -73,6 +73,14 @@ fn ffo_20_to_39_scores_and_best_moves() {
     check(&problems("ffo/fforum-20-39.obf", 20), &SolveOptions::new(), true);
 }
 
+/// On two threads (the moves of null-window nodes of 12 empties and more
+/// shared out between them; #20-39 have 6-26 empties): the same scores,
+/// and best moves among the best.
+#[test]
+fn ffo_20_to_39_on_two_threads() {
+    check(&problems("ffo/fforum-20-39.obf", 20), &SolveOptions::new().threads(2), true);
+}
+
 /// Every move's score of the FFO #1-19 problems (14-16 empties), as the
 /// OBF lines list them.
 #[test]
