@@ -40,7 +40,11 @@
 //! on a rayon pool (`scope` and `spawn` at each split point): the idle
 //! worker took part in 157 of 28,214 splits on FFO #36, 5 of 115 when
 //! splitting from 18 empties, on the shared 2-core machine (a woken thread
-//! arrived after the owner had searched the moves).
+//! arrived after the owner had searched the moves); waiting for two moves
+//! before the split at nodes of 20 empties and more (2026-12-07): FFO #53
+//! and #54 on two threads 96.3 s to 86.0 s and 147.5 s to 132.9 s, but
+//! #55-58 716.3 s to 756.5 s, all of #40-59 1,050.8 s against 1,033.5 s
+//! (PERFORMANCE.md, "FFO #40-59 whole").
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
