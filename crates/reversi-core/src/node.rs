@@ -12,7 +12,7 @@ use crate::table::{PerftTable, canonical};
 /// Every build computes the same results as the portable one ([`PORTABLE`]).
 #[derive(Clone, Copy)]
 pub(crate) struct PerftSteps<M, L, T, F> {
-    /// `moves(p, o)`: the legal moves of `p` against `o` ([`kernel::moves`](crate::kernel::moves)).
+    /// `moves(p, o)`: the legal moves of `p` against `o` ([`kernel::moves`]).
     pub(crate) moves: M,
     /// `leaves(p, o, m)`, for legal moves `m` not empty: the count of the node at
     /// depth 2, the sum over its children of their number of moves, at least 1

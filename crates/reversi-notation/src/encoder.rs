@@ -1,5 +1,5 @@
 //! Writing: [`Encoder`], game by game to any [`Write`], over each format's
-//! writer ([`GameWriter`]); [`write`] and [`write_report`] are it over a
+//! writer ([`GameWriter`]); [`write`](fn@write) and [`write_report`] are it over a
 //! slice, in memory.
 
 use std::io::{Seek, SeekFrom, Write};

@@ -3,7 +3,7 @@
 //! One [`Record`] type holds a game from any format: variant, board (holes
 //! included), start and first mover, players, event, date, result, the moves
 //! (passes included) with evaluation and time, and every other field kept for
-//! writing back. [`replay`] checks every move against the rules and names the
+//! writing back. [`replay`](fn@replay) checks every move against the rules and names the
 //! game, ply, move, side and reason of the first illegal one; formats that
 //! leave passes out are read by inserting each forced pass ([`Passes::Infer`]),
 //! and [`with_passes`] writes them in.

@@ -90,7 +90,7 @@ impl fmt::Display for Location {
 /// Where a game was read: its file, its number in the file, where it starts.
 ///
 /// Set by the readers ([`Reader`](crate::Reader) and those built on it);
-/// [`replay`](crate::replay) and [`ReplayError::in_record`](crate::ReplayError::in_record)
+/// [`replay`](fn@crate::replay) and [`ReplayError::in_record`](crate::ReplayError::in_record)
 /// use it to name the file, game and line of an illegal move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -277,7 +277,7 @@ pub fn write_path<E>(
 ///
 /// # Errors
 /// [`ReplayError`] of the first illegal move, located in the record's file
-/// ([`with_passes`], or for WTHOR [`replay`]: the same check, no record built).
+/// ([`with_passes`], or for WTHOR [`replay`](fn@replay): the same check, no record built).
 pub fn convert_record(record: Record, passes: Passes, target: Format) -> Result<Record, ReplayError> {
     if target == Format::Wthor {
         replay(&record, passes)?;

@@ -1,7 +1,7 @@
 //! CPU-specific builds of perft, and the choice between them.
 //!
 //! The rules live once, in [`engine`](crate::engine), [`variant`](crate::variant)
-//! and [`perft_node`](crate::node::perft_node), as `#[inline(always)]` generic
+//! and [`perft_node`], as `#[inline(always)]` generic
 //! functions. This module compiles them again inside a function that enables
 //! x86-64 v3 instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`) or the v4
 //! ones (plus AVX-512), chosen at run time by reversi-core's CPU detection, so a plain `cargo build` runs at the speed

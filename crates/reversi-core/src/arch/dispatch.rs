@@ -1,6 +1,6 @@
 //! CPU-specific builds of the hot loops, and the choice between them.
 //!
-//! The rules live once, in [`kernel`](crate::kernel) and
+//! The rules live once, in [`kernel`] and
 //! [`perft_node`](crate::node::perft_node), as `#[inline(always)]` functions.
 //! This module compiles them again inside functions that enable the x86-64 v3
 //! instructions (`popcnt`, `lzcnt`, `bmi1`, `bmi2`, `avx2`) and the v4 ones (plus

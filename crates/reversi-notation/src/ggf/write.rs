@@ -79,7 +79,7 @@ pub fn write(records: &[Record]) -> Result<String, WriteError> {
     write_with(records, &mut Losses::new(Format::Ggf, LABEL))
 }
 
-/// [`write`], noting what is lost.
+/// [`write`](fn@write), noting what is lost.
 pub(crate) fn write_with(records: &[Record], losses: &mut Losses) -> Result<String, WriteError> {
     let mut out = String::new();
     let mut lines = Lines::default();

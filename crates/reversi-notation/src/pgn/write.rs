@@ -48,7 +48,7 @@ pub fn write(records: &[Record]) -> String {
     write_with(records, &mut Losses::new(Format::Pgn, LABEL))
 }
 
-/// [`write`], noting what is lost.
+/// [`write`](fn@write), noting what is lost.
 fn write_with(records: &[Record], losses: &mut Losses) -> String {
     let mut out = String::new();
     for (i, record) in records.iter().enumerate() {

@@ -29,7 +29,7 @@ use crate::{Format, Location, Origin, Place, ReadError, ReadOptions, Record, Rec
 /// Every game says where it was read ([`Record::origin`]: the file as
 /// [named](Reader::named), the game's number, where it starts), and so does
 /// every move ([`Ply::at`](crate::Ply::at): line and column, or byte offset
-/// for WTHOR), so that a replay error names them ([`replay`](crate::replay)).
+/// for WTHOR), so that a replay error names them ([`replay`](fn@crate::replay)).
 ///
 /// A game that does not read is an error ([`RecordError`], located as
 /// compilers locate errors) and the reader goes on at the next game the

@@ -15,7 +15,7 @@
 //!   [`ShardResult`] written as one line of JSON ([`ShardResult::to_json`]).
 //!   A result is rebuilt from its fields ([`ShardResultFields`]) or its line,
 //!   checked alike.
-//! - [`merge`]: checks that results (files, or results held) hold every
+//! - [`merge`](fn@merge): checks that results (files, or results held) hold every
 //!   shard of one plan once, and sums them; a temporary file of a write is
 //!   refused unread.
 //! - [`Destination`]: where a plan or a result is written, all or nothing
@@ -25,7 +25,7 @@
 //! Any scheduler runs the shards: `reversi perft --plan FILE --shard I/N`
 //! (reversi-cli) as a job array, or the Python package's Dask driver
 //! (`reversi_rules.distributed`). Both call [`write_plan`], [`count_shard`]
-//! and [`merge`], and keep only their arguments and messages.
+//! and [`merge`](fn@merge), and keep only their arguments and messages.
 //!
 //! ```
 //! use reversi_variants::shards::{Destination, Shard, ShardOptions, count_shard, merge, write_plan};
