@@ -322,6 +322,7 @@ fn principal_variation<const M: bool>(
         }
         for child in list.sorted() {
             // The child's score is at least -score; is it at most?
+            searcher.expect(n - 1, true);
             if list_is_single(moves) || searcher.nws(child.player, child.opponent, -score, n - 1) <= -score {
                 found = Some(child);
                 break;

@@ -72,6 +72,10 @@ pub(crate) struct Searcher<'a, const MASKED: bool = false> {
     split: Option<Arc<SplitPoint>>,
     /// The board's shape ([`FULL`] unless `MASKED`).
     shape: Shape,
+    /// Bit `e`: whether the null-window node of `e` empties searched next
+    /// is expected to cut off ([`expect`](Self::expect); `split.rs` says
+    /// why the split asks).
+    cut_nodes: u64,
 }
 
 impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
@@ -85,6 +89,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
             next_poll: POLL_NODES,
             split: None,
             shape: if MASKED { Shape::of(shared.mask) } else { FULL },
+            cut_nodes: !0,
         }
     }
 
@@ -210,6 +215,17 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         self.flushed = self.nodes;
     }
 
+    /// Marks the null-window node of `empties` searched next as expected
+    /// to cut off (`cut`) or to fail low: the callers of [`nws`](Self::nws)
+    /// say what they expect of the node, and [`nws_mid`](Self::nws_mid)
+    /// expects the opposite of its children (and of itself after a pass).
+    /// Only the split asks; the search is the same either way.
+    #[inline(always)]
+    pub(crate) fn expect(&mut self, empties: u32, cut: bool) {
+        let bit = 1u64 << (empties & 63);
+        self.cut_nodes = if cut { self.cut_nodes | bit } else { self.cut_nodes & !bit };
+    }
+
     /// Null-window search: is the score above `alpha`? (`empties` empty
     /// squares.)
     #[inline]
@@ -228,17 +244,20 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
 
     /// Null-window search above [`SHALLOW`] empties; from
     /// [`SPLIT_EMPTIES`](super::split_point::SPLIT_EMPTIES) up on two threads or
-    /// more, the moves after the first shared out when it does not cut off.
+    /// more, the moves after the first (the first two at a node expected to
+    /// cut off: [`expect`](Self::expect)) shared out when they do not cut off.
     pub(crate) fn nws_mid(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         self.count_node();
         if self.stopped() {
             return 0;
         }
+        let expect_cut = self.cut_nodes >> empties & 1 != 0;
         let moves = self.moves(p, o);
         if moves == 0 {
             if self.moves(o, p) == 0 {
                 return self.final_score(p, o);
             }
+            self.expect(empties, !expect_cut);
             return -self.nws_mid(o, p, -alpha - 1, empties);
         }
         if alpha >= self.squares() - 2 * o.count_ones() as i32 {
@@ -293,6 +312,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         // empties benchmark 1.040: dropped.)
         let first = list.children().find(|c| c.square as u8 == best_move).copied();
         if let Some(child) = first {
+            self.expect(empties - 1, !expect_cut);
             best = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
             if self.stopped() {
                 return 0;
@@ -306,10 +326,12 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 sorted.next();
             }
             let mut searched = usize::from(first.is_some());
+            // Young brothers wait: for the first move, or at a node
+            // expected to cut off, the first two (`split.rs`).
+            let elders = if expect_cut { 2 } else { 1 };
             loop {
-                if searched == 1 && self.may_split(count - 1, empties) {
-                    // Young brothers wait: the first move did not cut off.
-                    let (v, sq) = self.split(sorted.collect(), alpha, empties);
+                if searched == elders && self.may_split(count - elders, empties) {
+                    let (v, sq) = self.split(sorted.collect(), alpha, empties, expect_cut);
                     if self.stopped() {
                         return 0;
                     }
@@ -320,6 +342,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
                 }
                 let Some(child) = sorted.next() else { break };
                 searched += 1;
+                self.expect(empties - 1, !expect_cut);
                 let v = -self.nws(child.player, child.opponent, -alpha - 1, empties - 1);
                 if self.stopped() {
                     return 0;
@@ -355,6 +378,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// see [`split`](super::split)).
     pub(crate) fn pvs_node(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
         if beta <= alpha + 1 {
+            self.expect(empties, true);
             return (self.nws(p, o, alpha, empties), NO_MOVE);
         }
         self.nodes += 1;
@@ -421,6 +445,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         let mut best = (MIN_SCORE - 1, NO_MOVE);
         for child in rest {
             let (cp, co) = (child.player, child.opponent);
+            self.expect(empties - 1, true);
             let mut v = -self.nws(cp, co, -alpha - 1, empties - 1);
             if v > alpha && v < beta && !self.stopped() {
                 // `v` is a lower bound: the window just below it cannot

@@ -1,7 +1,7 @@
 //! The parallel search: young brothers wait. At a null-window node of
-//! enough empties the first move (the eldest brother) is searched alone;
-//! when it does not
-//! cut off, the moves after it are shared out: the node becomes a
+//! enough empties the first move (the eldest brother) is searched alone,
+//! or the first two at a node expected to cut off (below); when they do
+//! not cut off, the moves after them are shared out: the node becomes a
 //! [`SplitPoint`] on the solve's [`Board`](super::split_point::Board), and the thread that owns it and
 //! every idle thread take its moves one at a time until none is left or
 //! one of them cuts off. Splits nest: a thread searching a shared move
@@ -25,6 +25,23 @@
 //! thread count; among moves of equal score the first in move order is
 //! kept.
 //!
+//! Which nodes are expected to cut off follows from the tree's shape: a
+//! null-window child of a node of the principal variation is expected to
+//! cut off, the children of a node expected to cut off to fail low, and
+//! the children of a node expected to fail low to cut off (a pass turns
+//! the expectation over). On FFO #45 (24 empties) 97-99% of the nodes of
+//! odd empties cut off and 5-19% of those of even empties (the counts in
+//! docs/solver-history.md). A node expected to fail low splits after its
+//! first move: every move will be searched anyway. A node expected to cut
+//! off whose first move did not is mostly one whose cutting move was
+//! ordered second or later: moves shared out there are often searched for
+//! nothing, so it waits for a second move first. On two threads, all of FFO
+//! #40-59 took 1,012.1 s against 1,033.5 s with one elder everywhere,
+//! #53 87.6 s against 96.3 s and #54 133.9 s against 147.5 s, 48.61 G
+//! nodes against 50.35 G (one thread: 48.66 G; PERFORMANCE.md, "Two
+//! elders at the nodes expected to cut off"). Two elders at every node
+//! from 20 empties took 1,050.8 s (below).
+//!
 //! The nodes of the principal variation do not split: their moves after
 //! the first are searched in order, each a null-window search that splits
 //! below. Splitting them too (each move searched with the best score so
@@ -41,10 +58,11 @@
 //! worker took part in 157 of 28,214 splits on FFO #36, 5 of 115 when
 //! splitting from 18 empties, on the shared 2-core machine (a woken thread
 //! arrived after the owner had searched the moves); waiting for two moves
-//! before the split at nodes of 20 empties and more (2026-12-07): FFO #53
-//! and #54 on two threads 96.3 s to 86.0 s and 147.5 s to 132.9 s, but
-//! #55-58 716.3 s to 756.5 s, all of #40-59 1,050.8 s against 1,033.5 s
-//! (PERFORMANCE.md, "FFO #40-59 whole").
+//! before the split at every node of 20 empties and more, whatever it is
+//! expected to do (2026-12-07): FFO #53 and #54 on two threads 96.3 s to
+//! 86.0 s and 147.5 s to 132.9 s, but #55-58 716.3 s to 756.5 s (idle
+//! time at the nodes that fail low), all of #40-59 1,050.8 s against
+//! 1,033.5 s (docs/solver-history.md, "FFO #40-59 whole with one elder").
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -131,13 +149,14 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// out between this thread and the idle ones until one is above
     /// `alpha`. The score and the move (the first in `rest`'s order among
     /// equal scores); meaningless when this searcher is stopped.
-    pub(crate) fn split(&mut self, rest: Vec<Child>, alpha: i32, empties: u32) -> (i32, u8) {
+    pub(crate) fn split(&mut self, rest: Vec<Child>, alpha: i32, empties: u32, expect_cut: bool) -> (i32, u8) {
         let shared = self.shared;
         let sp = Arc::new(SplitPoint {
             parent: self.split_point(),
             rest,
             alpha,
             empties,
+            expect_cut,
             cut: AtomicBool::new(false),
             next: AtomicUsize::new(0),
             workers: AtomicUsize::new(0),
@@ -171,6 +190,7 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
         while !self.stopped() {
             let index = sp.next.fetch_add(1, Ordering::Relaxed);
             let Some(child) = sp.rest.get(index) else { break };
+            self.expect(sp.empties - 1, !sp.expect_cut);
             let v = -self.nws(child.player, child.opponent, -sp.alpha - 1, sp.empties - 1);
             if self.stopped() {
                 break;

@@ -27,6 +27,8 @@ pub(crate) struct SplitPoint {
     pub(super) alpha: i32,
     /// The node's empties.
     pub(super) empties: u32,
+    /// Whether the node was expected to cut off.
+    pub(super) expect_cut: bool,
     /// A move cut off: stop.
     pub(super) cut: AtomicBool,
     /// The index of the next move to take.
