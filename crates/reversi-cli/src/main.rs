@@ -26,7 +26,9 @@
 //! reversi solve [FILE|DIR...] [--format auto|F] [--empties N] [--position TEXT]
 //!               [--variant V] [--board WxH] [--holes SQUARES] [--first black|white]
 //!               [--all] [--json] [--threads N] [--hash MIB] [--time-limit SECONDS]
+//!               [--backend B]
 //! reversi solve FILE.wtb... --wthor-check [--empties DEPTH] [--json] [--threads N] [--hash MIB]
+//!               [--backend B]
 //! ```
 //!
 //! `book` ([`book`]) maps its arguments onto reversi-notation's `book` module

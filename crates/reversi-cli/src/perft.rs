@@ -95,9 +95,9 @@ enum EngineArg {
     Generic,
 }
 
-/// A `--backend` choice.
+/// A `--backend` choice (`reversi perft` and `reversi solve`).
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum BackendArg {
+pub(crate) enum BackendArg {
     /// The fastest this CPU has.
     Auto,
     /// Plain Rust, any CPU.
@@ -108,6 +108,22 @@ enum BackendArg {
     /// x86-64-v3 plus AVX-512.
     #[value(name = "x86-64-v4")]
     X86_64V4,
+}
+
+impl BackendArg {
+    /// The build named, refused when this CPU cannot run it.
+    pub(crate) fn backend(self) -> Result<Backend, Failure> {
+        let backend = match self {
+            BackendArg::Auto => Backend::detect(),
+            BackendArg::Portable => Backend::Portable,
+            BackendArg::X86_64V3 => Backend::X86_64V3,
+            BackendArg::X86_64V4 => Backend::X86_64V4,
+        };
+        if !backend.is_available() {
+            return Err(Failure::usage(format!("--backend {}: this CPU cannot run it", backend.name())));
+        }
+        Ok(backend)
+    }
 }
 
 /// What `run` checks before counting, and a count of at most two plies on
@@ -141,15 +157,7 @@ pub(crate) fn run(args: &PerftArgs, out: &mut Stdout) -> Result<(), Failure> {
         return run_merge(&args.merge, args.depth, args.json, out);
     }
     let generic = args.engine == EngineArg::Generic;
-    let backend = match args.backend {
-        BackendArg::Auto => Backend::detect(),
-        BackendArg::Portable => Backend::Portable,
-        BackendArg::X86_64V3 => Backend::X86_64V3,
-        BackendArg::X86_64V4 => Backend::X86_64V4,
-    };
-    if !backend.is_available() {
-        return Err(Failure::usage(format!("--backend {}: this CPU cannot run it", backend.name())));
-    }
+    let backend = args.backend.backend()?;
     let progress = std::io::stderr().is_terminal() && !args.json;
     let options = DeepOptions::new()
         .threads(usize::from(args.threads))

@@ -31,6 +31,7 @@ use crate::Failure;
 use crate::files::{FormatChoice, inputs, open_source, parse_format_choice};
 use crate::game::StartArgs;
 use crate::output::{Stdout, grouped};
+use crate::perft::BackendArg;
 
 /// Arguments of `reversi solve`.
 #[derive(Args, Debug)]
@@ -68,6 +69,11 @@ pub(crate) struct SolveArgs {
     /// Transposition table size in MiB (0: none).
     #[arg(long, value_name = "MIB", default_value_t = SolveOptions::DEFAULT_HASH_MIB)]
     hash: usize,
+    /// The move-generator build of the search on boards up to 8x8: the
+    /// fastest this CPU runs, or a named one (to compare them: the scores and
+    /// the nodes are the same on every build).
+    #[arg(long, value_enum, default_value_t = BackendArg::Auto)]
+    backend: BackendArg,
     /// Stop the whole run after this many seconds (exit status 1: no exact answer).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
@@ -109,7 +115,8 @@ struct Tally {
 /// Runs the command, reporting on `out`.
 pub(crate) fn run(args: &SolveArgs, out: &mut Stdout) -> Result<(), Failure> {
     let cancel = Cancel::new();
-    let mut options = SolveOptions::new().threads(usize::from(args.threads)).hash_mib(args.hash);
+    let mut options =
+        SolveOptions::new().threads(usize::from(args.threads)).hash_mib(args.hash).backend(args.backend.backend()?);
     options.check().map_err(|e| Failure::usage(format!("--hash/--threads: {e}")))?;
     crate::interrupt::cancel_on_signal(&cancel);
     options = options.cancel(cancel);

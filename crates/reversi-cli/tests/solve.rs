@@ -40,6 +40,32 @@ fn json_has_the_score_the_pv_and_every_move_with_all() {
 }
 
 #[test]
+fn every_backend_this_cpu_runs_gives_the_same_answer_and_nodes() {
+    // FFO #20 (6 empties, +6 h5 in the published answers) on the full
+    // board, and the start of 4x4 (a board set in the 8x8 bitboards).
+    let ffo20 = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+    for start in [&["--position", ffo20][..], &["--board", "4x4"][..]] {
+        let mut seen = Vec::new();
+        for backend in ["auto", "portable", "x86-64-v3", "x86-64-v4"] {
+            let mut args = vec!["solve", "--json", "--backend", backend];
+            args.extend_from_slice(start);
+            let out = reversi(&args);
+            if backend.starts_with("x86") && out.status.code() == Some(2) {
+                // A build this CPU cannot run is refused by name.
+                assert!(stderr(&out).contains(&format!("--backend {backend}: this CPU cannot run it")));
+                continue;
+            }
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+            let line = &json_lines(&out)[0];
+            seen.push((line["score"].clone(), line["pv"].clone(), line["nodes"].clone()));
+        }
+        assert!(seen.len() >= 2 && seen.iter().all(|s| *s == seen[0]), "{start:?}: {seen:?}");
+        let expected = if start[1] == "4x4" { -10 } else { 6 };
+        assert_eq!(seen[0].0, expected, "{start:?}");
+    }
+}
+
+#[test]
 fn obf_expected_scores_are_checked() {
     let dir = TempDir::new("solve-obf");
     // The score from the solver itself, through --position.

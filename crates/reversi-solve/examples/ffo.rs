@@ -9,14 +9,14 @@
 //! figure that judges a change of move ordering over many positions.
 //!
 //! ```text
-//! cargo run --release -p reversi-solve --example ffo -- data/ffo/fforum-20-39.obf [--threads N] [--hash MIB] [--compare BEFORE.txt]
+//! cargo run --release -p reversi-solve --example ffo -- data/ffo/fforum-20-39.obf [--threads N] [--hash MIB] [--backend B] [--compare BEFORE.txt]
 //! ```
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use reversi_core::Position;
-use reversi_solve::{SolveOptions, othello};
+use reversi_solve::{Backend, SolveOptions, othello};
 
 fn main() -> ExitCode {
     let mut files = Vec::new();
@@ -33,6 +33,18 @@ fn main() -> ExitCode {
         match arg.as_str() {
             "--threads" => options = options.threads(value(&mut args)),
             "--hash" => options = options.hash_mib(value(&mut args)),
+            "--backend" => {
+                let name = args.next().unwrap_or_default();
+                match Backend::ALL.into_iter().find(|b| b.name() == name) {
+                    Some(backend) if backend.is_available() => options = options.backend(backend),
+                    _ => {
+                        eprintln!(
+                            "--backend {name:?}: expected one of portable, x86-64-v3, x86-64-v4 that this CPU runs"
+                        );
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             "--compare" => match args.next().map(std::fs::read_to_string) {
                 Some(Ok(text)) => before = earlier_nodes(&text),
                 _ => {
@@ -44,7 +56,7 @@ fn main() -> ExitCode {
         }
     }
     if files.is_empty() {
-        eprintln!("usage: ffo FILE.obf... [--threads N] [--hash MIB]");
+        eprintln!("usage: ffo FILE.obf... [--threads N] [--hash MIB] [--backend portable|x86-64-v3|x86-64-v4]");
         return ExitCode::from(2);
     }
     println!(

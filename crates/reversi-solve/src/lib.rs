@@ -114,6 +114,7 @@ pub use clock::ClockFn;
 pub use error::SolveError;
 pub use expected::{Mismatch, check_expected};
 pub use options::{Progress, ProgressFn, SolveOptions};
+pub use reversi_core::Backend;
 pub use reversi_variants::split::Cancel;
 pub use scores::MoveScores;
 pub use solution::Solution;

@@ -1,10 +1,11 @@
-//! How a solve runs: threads, table, clock and deadline, stop token,
-//! progress.
+//! How a solve runs: threads, table, move generator, clock and deadline,
+//! stop token, progress.
 
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use reversi_core::Backend;
 use reversi_variants::split::Cancel;
 
 use crate::SolveError;
@@ -37,6 +38,7 @@ pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 pub struct SolveOptions {
     threads: usize,
     hash_mib: usize,
+    backend: Backend,
     clock: Clock,
     deadline: Option<Deadline>,
     cancel: Option<Cancel>,
@@ -53,6 +55,7 @@ impl SolveOptions {
     pub const DEFAULT_HASH_MIB: usize = 64;
 
     /// One thread, a table of [`DEFAULT_HASH_MIB`](Self::DEFAULT_HASH_MIB),
+    /// the fastest move generator this CPU runs ([`Backend::detect`]),
     /// the system's clock (none on `wasm32-unknown-unknown`), no deadline,
     /// no token, no progress.
     #[must_use]
@@ -60,6 +63,7 @@ impl SolveOptions {
         SolveOptions {
             threads: 1,
             hash_mib: Self::DEFAULT_HASH_MIB,
+            backend: Backend::detect(),
             clock: Clock::default_for_target(),
             deadline: None,
             cancel: None,
@@ -87,6 +91,20 @@ impl SolveOptions {
     #[must_use]
     pub fn hash_mib(mut self, mib: usize) -> SolveOptions {
         self.hash_mib = mib;
+        self
+    }
+
+    /// The move generator's build for the search of boards up to 8x8 (the
+    /// full board, and smaller boards or boards with holes set in its
+    /// bitboards), as reversi-variants' `DeepOptions::backend` for counts:
+    /// to measure one build against another, say the AVX2 build
+    /// ([`Backend::X86_64V3`]) on a CPU with AVX-512. One this CPU cannot
+    /// run falls back to [`Backend::Portable`] ([`Backend::is_available`]
+    /// tells beforehand). The score, the moves and the nodes are the same
+    /// on every build; larger boards have their own move generator.
+    #[must_use]
+    pub fn backend(mut self, backend: Backend) -> SolveOptions {
+        self.backend = backend;
         self
     }
 
@@ -152,6 +170,12 @@ impl SolveOptions {
         self.hash_mib
     }
 
+    /// The move generator's build asked for ([`backend`](Self::backend)).
+    #[must_use]
+    pub fn get_backend(&self) -> Backend {
+        self.backend
+    }
+
     /// The deadline as an instant of the system clock, if it is one (a time
     /// limit on a [`clock`](Self::clock) given is not).
     #[must_use]
@@ -215,6 +239,7 @@ impl fmt::Debug for SolveOptions {
         f.debug_struct("SolveOptions")
             .field("threads", &self.threads)
             .field("hash_mib", &self.hash_mib)
+            .field("backend", &self.backend)
             .field("clock", &self.clock)
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel.as_ref().map(Cancel::is_cancelled))

@@ -4,7 +4,7 @@
 //! the ordering benchmark of 60 WTHOR positions, `data/solve/bench-20-22.obf`.
 
 use reversi_core::{Move, Position};
-use reversi_solve::{SolveOptions, othello};
+use reversi_solve::{Backend, SolveOptions, othello};
 
 /// One OBF line: the position and its answers, best first.
 struct Problem {
@@ -79,6 +79,31 @@ fn ffo_20_to_39_scores_and_best_moves() {
 #[test]
 fn ffo_20_to_39_on_two_threads() {
     check(&problems("ffo/fforum-20-39.obf", 20), &SolveOptions::new().threads(2), true);
+}
+
+/// Every move-generator build this CPU runs searches the same tree: the
+/// same score, principal variation and nodes on one thread, and each
+/// answer checked as above.
+#[test]
+fn every_backend_searches_the_same_tree() {
+    let problems: Vec<Problem> = problems("ffo/fforum-1-19.obf", 1).into_iter().step_by(4).collect();
+    let backends: Vec<Backend> = Backend::ALL.into_iter().filter(|b| b.is_available()).collect();
+    assert!(backends.contains(&Backend::Portable));
+    let mut runs = Vec::new();
+    for &backend in &backends {
+        let options = SolveOptions::new().backend(backend);
+        assert_eq!(options.get_backend(), backend);
+        check(&problems, &options, true);
+        let run: Vec<_> = problems
+            .iter()
+            .map(|p| {
+                let s = othello::solve(&p.position, &options).unwrap();
+                (s.score, s.pv, s.nodes)
+            })
+            .collect();
+        runs.push(run);
+    }
+    assert!(runs.iter().all(|r| *r == runs[0]), "{backends:?}");
 }
 
 /// Every move's score of the FFO #1-19 problems (14-16 empties), as the

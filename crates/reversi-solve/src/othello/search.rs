@@ -82,7 +82,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
     /// A searcher on `shared`.
     pub(crate) fn new(shared: &'a Shared<'a>) -> Searcher<'a, MASKED> {
         Searcher {
-            k: Kernel::detect(),
+            k: shared.kernel,
             shared,
             nodes: 0,
             flushed: 0,

@@ -6,6 +6,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
+use reversi_core::raw::Kernel;
+
 use super::split_point::{Board, SPLIT_EMPTIES};
 use super::table::Table;
 use crate::clock::Stopwatch;
@@ -45,6 +47,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) nodes: AtomicU64,
     /// Threads to search on.
     pub(crate) threads: usize,
+    /// The move generator of every thread ([`SolveOptions::backend`]).
+    pub(crate) kernel: Kernel,
     /// The board's squares in the 8x8 bitboards (`!0`: the full board).
     pub(crate) mask: u64,
     /// Whether the search splits: two threads or more, and enough empties.
@@ -84,6 +88,7 @@ impl<'a> Shared<'a> {
             table,
             nodes: AtomicU64::new(0),
             threads,
+            kernel: Kernel::new(options.get_backend()),
             mask,
             parallel: threads > 1 && empties > SPLIT_EMPTIES,
             board: Board::default(),
