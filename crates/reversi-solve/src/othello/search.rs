@@ -251,7 +251,7 @@ impl<'a, const MASKED: bool> Searcher<'a, MASKED> {
         if self.stopped() {
             return 0;
         }
-        let expect_cut = self.cut_nodes >> empties & 1 != 0;
+        let expect_cut = self.cut_nodes >> (empties & 63) & 1 != 0;
         let moves = self.moves(p, o);
         if moves == 0 {
             if self.moves(o, p) == 0 {
