@@ -137,18 +137,20 @@ fn work<const MASKED: bool>(shared: &Shared<'_>, sp: Arc<SplitPoint>) {
 
 impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// Whether a null-window node of `empties` with `rest` moves left after
-    /// the first shares them out: on two threads or more, from
+    /// its elders (the first move, or the first two at a node expected to
+    /// cut off) shares them out: on two threads or more, from
     /// [`SPLIT_EMPTIES`] up, two moves or more.
     #[inline]
     pub(crate) fn may_split(&self, rest: usize, empties: u32) -> bool {
         empties >= SPLIT_EMPTIES && rest > 1 && self.shared.parallel()
     }
 
-    /// The best of `rest`, the moves after the first at a node of
-    /// `empties` searched with the null window `(alpha, alpha + 1)`, shared
-    /// out between this thread and the idle ones until one is above
-    /// `alpha`. The score and the move (the first in `rest`'s order among
-    /// equal scores); meaningless when this searcher is stopped.
+    /// The best of `rest`, the moves after the elders at a node of
+    /// `empties` searched with the null window `(alpha, alpha + 1)` (a node
+    /// expected to cut off if `expect_cut`, so its children are expected to
+    /// fail low), shared out between this thread and the idle ones until
+    /// one is above `alpha`. The score and the move (the first in `rest`'s
+    /// order among equal scores); meaningless when this searcher is stopped.
     pub(crate) fn split(&mut self, rest: Vec<Child>, alpha: i32, empties: u32, expect_cut: bool) -> (i32, u8) {
         let shared = self.shared;
         let sp = Arc::new(SplitPoint {
