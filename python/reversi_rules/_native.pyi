@@ -52,6 +52,7 @@ __version__: str
 
 _Color: TypeAlias = Literal["black", "white"]
 _BuiltinPolicy: TypeAlias = Literal["random", "greedy"]
+_Backend: TypeAlias = Literal["auto", "portable", "x86-64-v3", "x86-64-v4"]
 # What the ``out=`` arguments take: a NumPy array, or any object that shares
 # its memory by the buffer protocol or DLPack (a CPU torch tensor, pinned or not).
 _Out: TypeAlias = Any
@@ -142,6 +143,7 @@ def perft(
     threads: int | None = None,
     *,
     hash_seed: int | None = None,
+    backend: _Backend = "auto",
 ) -> int:
     """Leaves ``depth`` plies below ``position`` (a pass is a ply, a finished game a leaf).
 
@@ -149,9 +151,13 @@ def perft(
     ``threads`` (1 to 1024) the positions a few plies down are merged by
     canonical form and counted once each on a pool sharing one table; the GIL
     is released. ``hash_seed`` (0 to 2**64 - 1, the CLI's ``--hash-seed``)
-    keys the table's slots: the same count under any seed, by other paths. The
-    bounds are the CLI's ``perft``: raises ``ValueError`` for a depth past 60 or
-    threads outside 1 to 1024, ``MemoryError`` for a table that cannot be had.
+    keys the table's slots: the same count under any seed, by other paths.
+    ``backend`` is the move generator's build, the CLI's ``--backend``:
+    ``"auto"`` the fastest this CPU runs, or ``"portable"``, ``"x86-64-v3"``
+    (AVX2), ``"x86-64-v4"`` (AVX-512); the same count on each. The
+    bounds are the CLI's ``perft``: raises ``ValueError`` for a depth past 60,
+    threads outside 1 to 1024 or a backend this CPU cannot run, ``MemoryError``
+    for a table that cannot be had.
     Ctrl-C stops the count within a fraction of a second (``KeyboardInterrupt``).
     Counts past one machine: ``reversi_rules.shards``, ``reversi_rules.distributed``."""
 
@@ -729,6 +735,7 @@ def solve(
     hash_mib: int = 64,
     time_limit: float | None = None,
     moves: bool = False,
+    backend: _Backend = "auto",
 ) -> _Solution:
     """The exact value of ``position`` under perfect play (reversi-solve, as ``reversi solve``).
 
@@ -745,11 +752,19 @@ def solve(
     bitboard search, any other Reversi board on the generic one; Reversitacks
     and Attacks raise ``ValueError`` (their games need not end). ``threads``
     (1 to 1024) never change the score; ``hash_mib`` is the table's size (at
-    most 16384). ``time_limit`` seconds: ``TimeoutError`` when reached. The GIL
+    most 16384). ``time_limit`` seconds: ``TimeoutError`` when reached.
+    ``backend`` names the move generator's build on boards up to 8x8, as
+    ``perft``'s and the CLI's ``--backend`` (the same score, move and nodes
+    on each; ``ValueError`` for one this CPU cannot run). The GIL
     is released, and Ctrl-C stops the solve (``KeyboardInterrupt``)."""
 
 def solve_moves(
-    position: Position | str, *, threads: int = 1, hash_mib: int = 64, time_limit: float | None = None
+    position: Position | str,
+    *,
+    threads: int = 1,
+    hash_mib: int = 64,
+    time_limit: float | None = None,
+    backend: _Backend = "auto",
 ) -> list[tuple[str, int]]:
     """Every legal move of ``position`` with its exact score, best first (an OBF answer list).
 
@@ -771,6 +786,7 @@ def solve_many(
     hash_mib: int = 64,
     time_limit: float | None = None,
     errors: Literal["raise", "skip"] = "raise",
+    backend: _Backend = "auto",
 ) -> _Solved:
     """The exact value of each of ``positions``, solved side by side on ``threads`` threads.
 
@@ -788,8 +804,8 @@ def solve_many(
     limit is the whole call's) raises its error as ``solve`` does, its
     message starting ``position I:``, or with ``errors="skip"`` is left
     unsolved: ``solved`` False, ``score`` -32768, ``best`` -1, and its
-    message in ``errors``. The GIL is released, and Ctrl-C stops every
-    solve (``KeyboardInterrupt``)."""
+    message in ``errors``. ``backend`` as ``solve``'s. The GIL is released,
+    and Ctrl-C stops every solve (``KeyboardInterrupt``)."""
 
 class _TheoreticalCheck(TypedDict):
     game: int
@@ -812,6 +828,7 @@ def check_wthor(
     threads: int = 1,
     hash_mib: int = 64,
     time_limit: float | None = None,
+    backend: _Backend = "auto",
 ) -> list[_TheoreticalCheck]:
     """WTHOR's theoretical scores checked by the solver, as ``reversi solve --wthor-check --json``.
 
@@ -823,7 +840,7 @@ def check_wthor(
     it), ``agrees``, ``disagrees``, ``nodes``, ``seconds``, and ``empties``
     (of the position solved) or ``unscored`` (why there is no score).
     ``depth`` (0 to 60) replaces each game's own (else 24); ``threads`` games
-    are solved at once. Errors as ``solve``; a game that does not read raises
+    are solved at once; ``backend`` as ``solve``'s. Errors as ``solve``; a game that does not read raises
     as ``read`` does. The GIL is released, and Ctrl-C stops the checks."""
 
 def serve_gtp(policy: _Policy) -> None:
@@ -988,15 +1005,18 @@ def count_shard(
     threads: int | None = None,
     output: _Path | None = None,
     hash_seed: int | None = None,
+    backend: _Backend = "auto",
 ) -> ShardResult:
     """Counts shard ``shard`` (0 to ``shards - 1``) of the plan, with a table of
     ``hash_mib`` MiB keyed by ``hash_seed`` (the CLI's ``--hash-seed``) on
-    ``threads`` threads, the GIL released; writes the result
+    ``threads`` threads with the move generator's build ``backend`` (as
+    ``perft``'s), the GIL released; writes the result
     to ``output`` all or nothing when given (the temporary files of the same
     ``output`` that killed writers left are removed). Raises ``PlanError`` (a
     damaged plan, a shard out of range, more shards than the plan's positions
     or than 2**20, an ``output`` that is the plan), ``ValueError`` (a count
-    past 60 plies, threads outside 1 to 1024), ``OSError``, ``MemoryError``. Ctrl-C stops the count within a
+    past 60 plies, threads outside 1 to 1024, a backend this CPU cannot run),
+    ``OSError``, ``MemoryError``. Ctrl-C stops the count within a
     fraction of a second (``KeyboardInterrupt``)."""
 
 def read_result(path: _Path) -> ShardResult:

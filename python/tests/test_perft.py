@@ -65,3 +65,19 @@ def test_a_depth_past_the_bound_is_refused():
     for threads in (0, 1025):
         with pytest.raises(ValueError, match="expected 1 to 1024 threads"):
             rr.perft(endless, 3, threads=threads)
+
+
+def test_every_backend_this_cpu_runs_counts_the_same():
+    runnable = []
+    for backend in ["auto", "portable", "x86-64-v3", "x86-64-v4"]:
+        try:
+            start = rr.Position()
+            counts = [rr.perft(start, 8, backend=backend), rr.perft(start, 8, 8, 2, backend=backend)]
+        except ValueError as e:
+            assert backend.startswith("x86") and f"cannot run the {backend} build" in str(e)
+            continue
+        assert counts == [390216, 390216]
+        runnable.append(backend)
+    assert {"auto", "portable"} <= set(runnable)
+    with pytest.raises(ValueError, match="expected a backend"):
+        rr.perft(rr.Position(), 3, backend="sse2")

@@ -67,6 +67,16 @@ def test_every_hash_seed_gives_the_same_count(tmp_path):
         rr.perft(pos, 3, hash_mib=1, hash_seed=2**64)
 
 
+def test_a_shard_counts_the_same_on_the_portable_build(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    _, auto = shards(tmp_path / "a", rr.Position(), 9, 3, 2)
+    _, portable = shards(tmp_path / "b", rr.Position(), 9, 3, 2, backend="portable")
+    assert merge(portable).leaves == merge(auto).leaves == perft_table("reversi", 9)
+    with pytest.raises(ValueError, match="expected a backend"):
+        count_shard(tmp_path / "a" / "plan.txt", 0, 2, backend="neon")
+
+
 def test_perft_is_the_split_count():
     pos = rr.Position()
     for threads, hash_mib in [(None, None), (2, None), (1, 4), (2, 4)]:

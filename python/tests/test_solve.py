@@ -144,3 +144,38 @@ def test_check_wthor_is_the_cli_check() -> None:
         assert [c["computed"] for c in rr.check_wthor(f, depth=12)] == [c["computed"] for c in checks]
     with pytest.raises(ValueError, match="depth 61"):
         rr.check_wthor(source, depth=61)
+
+
+BACKENDS = ["auto", "portable", "x86-64-v3", "x86-64-v4"]
+
+
+def test_every_backend_this_cpu_runs_searches_the_same_tree() -> None:
+    # The CLI's --backend names: a build this CPU lacks is refused by name,
+    # every other gives the same score, line and nodes (the same search).
+    position, scores = ffo(2, 2)[0]
+    seen = []
+    for backend in BACKENDS:
+        try:
+            solution = rr.solve(position, backend=backend)
+        except ValueError as e:
+            assert backend.startswith("x86") and f"cannot run the {backend} build" in str(e)
+            continue
+        assert solution["score"] == max(scores.values())
+        seen.append((solution["score"], solution["best"], solution["pv"], solution["nodes"]))
+        assert rr.solve_moves(position, backend=backend) == rr.solve_moves(position)
+        many = rr.solve_many([position, rr.Position(board="4x4")], threads=1, backend=backend)
+        assert list(many["score"]) == [solution["score"], -10]
+        assert int(many["nodes"][0]) == solution["nodes"]
+    assert len(seen) >= 2 and all(s == seen[0] for s in seen)
+
+
+def test_a_backend_is_named_as_the_cli_names_it() -> None:
+    position = rr.Position(board="4x4")
+    with pytest.raises(ValueError, match="expected a backend: auto, portable"):
+        rr.solve(position, backend="avx2")
+    with pytest.raises(ValueError, match="expected a backend"):
+        rr.solve_many([position], backend="")
+    with pytest.raises(TypeError, match="backend: expected a str"):
+        rr.solve(position, backend=3)  # type: ignore[arg-type]
+    # Any case, as the core reads it.
+    assert rr.solve(position, backend="PORTABLE")["score"] == -10

@@ -113,16 +113,13 @@ pub(crate) enum BackendArg {
 impl BackendArg {
     /// The build named, refused when this CPU cannot run it.
     pub(crate) fn backend(self) -> Result<Backend, Failure> {
-        let backend = match self {
-            BackendArg::Auto => Backend::detect(),
-            BackendArg::Portable => Backend::Portable,
-            BackendArg::X86_64V3 => Backend::X86_64V3,
-            BackendArg::X86_64V4 => Backend::X86_64V4,
+        let name = match self {
+            BackendArg::Auto => "auto",
+            BackendArg::Portable => Backend::Portable.name(),
+            BackendArg::X86_64V3 => Backend::X86_64V3.name(),
+            BackendArg::X86_64V4 => Backend::X86_64V4.name(),
         };
-        if !backend.is_available() {
-            return Err(Failure::usage(format!("--backend {}: this CPU cannot run it", backend.name())));
-        }
-        Ok(backend)
+        Backend::from_name(name).map_err(|e| Failure::usage(format!("--backend {name}: {e}")))
     }
 }
 

@@ -23,6 +23,19 @@ pub struct ParseSquareError;
 #[error("expected a move: a square from a1 to h8, or pass (also PA, --, 0000)")]
 pub struct ParseMoveError;
 
+/// A backend named by [`Backend::from_name`](crate::Backend::from_name) that
+/// cannot be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BackendError {
+    /// The name is none of `auto`, `portable`, `x86-64-v3`, `x86-64-v4`.
+    #[error("expected a backend: auto, portable, x86-64-v3 or x86-64-v4")]
+    Unknown,
+    /// This CPU lacks the backend's instructions.
+    #[error("this CPU cannot run the {} build", .0.name())]
+    Unavailable(crate::Backend),
+}
+
 /// Two colours claimed the same squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{} square(s) hold both colours, the first {}", .0.len(), .0.first().unwrap_or(Square::A1))]

@@ -113,8 +113,8 @@ pub use board::Board;
 pub use color::Color;
 pub use divide::Divide;
 pub use error::{
-    OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError, PlayError,
-    PositionErrorKind, SquareIndexError,
+    BackendError, OverlapError, ParseColorError, ParseMoveError, ParsePositionError, ParseSquareError, PlacementError,
+    PlayError, PositionErrorKind, SquareIndexError,
 };
 pub use moves::{Move, is_pass_token};
 pub use perft::{divide, perft, perft_hashed, perft_hashed_with, perft_with};

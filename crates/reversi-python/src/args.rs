@@ -4,12 +4,15 @@
 //! a value too large for the type stays `OverflowError`), and [`FilePath`]
 //! refuses a path with a NUL byte with `ValueError` (as `open` does; the
 //! system call would fail with `OSError`). Every unsigned parameter and every
-//! file path of the package is one of them: one mapping each.
+//! file path of the package is one of them: one mapping each. [`BackendArg`]
+//! is the `backend=` of `perft`, `count_shard` and the solves: the names of
+//! the CLI's `--backend`, refused as it refuses them.
 
 use std::path::PathBuf;
 
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use reversi_core::Backend;
 
 /// An unsigned argument (`usize`, `u64`, `u32`, ...).
 #[derive(Clone, Copy, Debug)]
@@ -59,5 +62,37 @@ impl<'a, 'py> FromPyObject<'a, 'py> for FilePath {
             return Err(PyValueError::new_err("embedded null byte"));
         }
         Ok(FilePath(path))
+    }
+}
+
+/// A move generator's build by name (`"auto"`, `"portable"`, `"x86-64-v3"`,
+/// `"x86-64-v4"`), as reversi-core's [`Backend::from_name`] reads it: an
+/// unknown name, or a build this CPU cannot run, is a `ValueError`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BackendArg(Backend);
+
+impl BackendArg {
+    /// `"auto"`: the fastest build this CPU runs.
+    pub(crate) fn auto() -> BackendArg {
+        BackendArg(Backend::detect())
+    }
+
+    /// The build.
+    pub(crate) fn get(self) -> Backend {
+        self.0
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for BackendArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let Ok(name) = obj.extract::<String>() else {
+            return Err(PyTypeError::new_err(format!(
+                "backend: expected a str (auto, portable, x86-64-v3, x86-64-v4), found {}",
+                obj.get_type().name()?
+            )));
+        };
+        Backend::from_name(&name).map(BackendArg).map_err(|e| PyValueError::new_err(format!("backend {name:?}: {e}")))
     }
 }

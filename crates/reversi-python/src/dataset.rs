@@ -26,7 +26,7 @@ use reversi_notation::{Location, Passes, Record};
 use reversi_solve::{SolveError, SolveOptions};
 use reversi_variants::{Color, Geometry, Move, Position, Symmetry, Variant};
 
-use crate::args::Unsigned;
+use crate::args::{BackendArg, Unsigned};
 use crate::errors::record_error;
 use crate::interrupt::{Cancel, interruptible};
 use crate::position::{parse_geometry, parse_variant};
@@ -493,7 +493,7 @@ pub(crate) fn dataset(
         return Err(PyValueError::new_err(unsolvable(b.variant)));
     }
     let solve_threads = threads_or_cores(solve_threads);
-    options(solve_threads, SolveOptions::DEFAULT_HASH_MIB, None)?;
+    options(solve_threads, SolveOptions::DEFAULT_HASH_MIB, None, BackendArg::auto())?;
     let state = State { sources, reader: None, board, pending: Columns::default(), to_label: Vec::new() };
     Ok(Dataset {
         state: Mutex::new(state),

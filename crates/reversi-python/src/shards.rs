@@ -16,7 +16,7 @@ use reversi_variants::shards::{
 };
 use reversi_variants::split::{Counter, CounterError, DeepOptions, MAX_DEPTH};
 
-use crate::args::{FilePath, Unsigned};
+use crate::args::{BackendArg, FilePath, Unsigned};
 use crate::errors::{self, Kind, destination_error, os_error};
 use crate::interrupt::interruptible;
 use crate::position::{PositionArg, PyPosition};
@@ -71,10 +71,19 @@ fn shard_error(error: ShardError) -> PyErr {
     }
 }
 
-/// The options of `hash_mib`, `hash_seed` and `threads` (`None`: no table,
-/// seed 0, one thread).
-fn options(hash_mib: Option<usize>, hash_seed: Option<u64>, threads: Option<usize>) -> DeepOptions {
-    DeepOptions::new().hash_mib(hash_mib.unwrap_or(0)).hash_seed(hash_seed.unwrap_or(0)).threads(threads.unwrap_or(1))
+/// The options of `hash_mib`, `hash_seed`, `threads` (`None`: no table,
+/// seed 0, one thread) and `backend`.
+fn options(
+    hash_mib: Option<usize>,
+    hash_seed: Option<u64>,
+    threads: Option<usize>,
+    backend: BackendArg,
+) -> DeepOptions {
+    DeepOptions::new()
+        .hash_mib(hash_mib.unwrap_or(0))
+        .hash_seed(hash_seed.unwrap_or(0))
+        .threads(threads.unwrap_or(1))
+        .backend(backend.get())
 }
 
 /// A plan's header and digest.
@@ -388,10 +397,14 @@ impl MergedCount {
 /// the split count: with `hash_mib` a table of that many MiB, with `threads`
 /// that many threads, equal positions a few plies down merged and counted
 /// once; `hash_seed` keys the table (the same count under any seed). The
-/// bounds are the CLI's: `depth` at most 60, `threads` 1 to 1024. The GIL is
+/// bounds are the CLI's: `depth` at most 60, `threads` 1 to 1024; `backend`
+/// the move generator's build (the CLI's `--backend`). The GIL is
 /// released while counting, and Ctrl-C stops the count (`KeyboardInterrupt`).
 #[pyfunction]
-#[pyo3(signature = (position, depth, hash_mib=None, threads=None, *, hash_seed=None))]
+#[pyo3(
+    signature = (position, depth, hash_mib=None, threads=None, *, hash_seed=None, backend=BackendArg::auto()),
+    text_signature = "(position, depth, hash_mib=None, threads=None, *, hash_seed=None, backend='auto')"
+)]
 pub(crate) fn perft(
     py: Python<'_>,
     position: PositionArg<'_>,
@@ -399,6 +412,7 @@ pub(crate) fn perft(
     hash_mib: Option<Unsigned<usize>>,
     threads: Option<Unsigned<usize>>,
     hash_seed: Option<Unsigned<u64>>,
+    backend: BackendArg,
 ) -> PyResult<u64> {
     let depth = depth.get();
     let hash_mib = hash_mib.map(Unsigned::get);
@@ -406,7 +420,7 @@ pub(crate) fn perft(
     let hash_seed = hash_seed.map(Unsigned::get);
     let pos = position.get()?;
     interruptible(py, |cancel| {
-        let counter = Counter::new(&pos, options(hash_mib, hash_seed, threads))
+        let counter = Counter::new(&pos, options(hash_mib, hash_seed, threads, backend))
             .map_err(counter_error)?
             .with_cancel(cancel.clone());
         let split = counter.count(&pos, depth, false);
@@ -446,7 +460,10 @@ pub(crate) fn read_plan(py: Python<'_>, path: PathBuf) -> PyResult<PlanInfo> {
 /// Counts shard `shard` of `shards` of the plan `plan` (read and checked),
 /// writing its result to `output` all or nothing when given.
 #[pyfunction]
-#[pyo3(signature = (plan, shard, shards, *, hash_mib=None, threads=None, output=None, hash_seed=None))]
+#[pyo3(
+    signature = (plan, shard, shards, *, hash_mib=None, threads=None, output=None, hash_seed=None, backend=BackendArg::auto()),
+    text_signature = "(plan, shard, shards, *, hash_mib=None, threads=None, output=None, hash_seed=None, backend='auto')"
+)]
 #[allow(clippy::too_many_arguments)] // keyword arguments of one Python call
 pub(crate) fn count_shard(
     py: Python<'_>,
@@ -457,6 +474,7 @@ pub(crate) fn count_shard(
     threads: Option<Unsigned<usize>>,
     output: Option<FilePath>,
     hash_seed: Option<Unsigned<u64>>,
+    backend: BackendArg,
 ) -> PyResult<ShardResult> {
     let output = output.map(FilePath::get);
     let shard = shard.get();
@@ -468,7 +486,7 @@ pub(crate) fn count_shard(
     let shard = format!("{shard}/{shards}").parse::<Shard>().map_err(|e| errors::error(Kind::Plan, e.to_string()))?;
     let output = output.map(Destination::new);
     let counted = interruptible(py, |cancel| {
-        let options = ShardOptions::new(options(hash_mib, hash_seed, threads)).cancel(cancel.clone());
+        let options = ShardOptions::new(options(hash_mib, hash_seed, threads, backend)).cancel(cancel.clone());
         reversi_variants::shards::count_shard(&plan, shard, options, output.as_ref()).map_err(shard_error)
     })?;
     counted.map(ShardResult)

@@ -13,7 +13,7 @@ use reversi_solve::wthor::{CheckReport, TheoreticalOptions, check_theoretical, c
 use reversi_solve::{Cancel, SolveError, SolveOptions, Summary};
 use reversi_variants::Position;
 
-use crate::args::Unsigned;
+use crate::args::{BackendArg, Unsigned};
 use crate::engines::seconds;
 use crate::interrupt::interruptible;
 use crate::position::PositionArg;
@@ -36,10 +36,15 @@ pub(crate) fn threads_or_cores(threads: Option<Unsigned<usize>>) -> usize {
     )
 }
 
-/// The options of a call, checked as the CLI's `--threads`, `--hash` and
-/// `--time-limit` are.
-pub(crate) fn options(threads: usize, hash_mib: usize, time_limit: Option<f64>) -> PyResult<SolveOptions> {
-    let mut options = SolveOptions::new().threads(threads).hash_mib(hash_mib);
+/// The options of a call, checked as the CLI's `--threads`, `--hash`,
+/// `--time-limit` and `--backend` are.
+pub(crate) fn options(
+    threads: usize,
+    hash_mib: usize,
+    time_limit: Option<f64>,
+    backend: BackendArg,
+) -> PyResult<SolveOptions> {
+    let mut options = SolveOptions::new().threads(threads).hash_mib(hash_mib).backend(backend.get());
     if let Some(limit) = time_limit {
         options = options.time_limit(seconds(limit, "time_limit")?);
     }
@@ -70,8 +75,8 @@ fn solve_error_at(error: SolveError, at: &str) -> PyErr {
 /// move's score, as `--all`).
 #[pyfunction]
 #[pyo3(
-    signature = (position, *, threads=Unsigned(1), hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None, moves=false),
-    text_signature = "(position, *, threads=1, hash_mib=64, time_limit=None, moves=False)"
+    signature = (position, *, threads=Unsigned(1), hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None, moves=false, backend=BackendArg::auto()),
+    text_signature = "(position, *, threads=1, hash_mib=64, time_limit=None, moves=False, backend='auto')"
 )]
 fn solve<'py>(
     py: Python<'py>,
@@ -80,8 +85,9 @@ fn solve<'py>(
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
     moves: bool,
+    backend: BackendArg,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = options(threads.get(), hash_mib.get(), time_limit)?;
+    let options = options(threads.get(), hash_mib.get(), time_limit, backend)?;
     let pos = position.get()?;
     let summary = interruptible(py, |cancel: &Cancel| {
         let options = options.clone().cancel(cancel.clone());
@@ -115,8 +121,8 @@ fn summary_dict(py: Python<'_>, summary: Summary) -> PyResult<Bound<'_, PyDict>>
 /// pass, empty when the game is over), the answer list of an OBF line.
 #[pyfunction]
 #[pyo3(
-    signature = (position, *, threads=Unsigned(1), hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None),
-    text_signature = "(position, *, threads=1, hash_mib=64, time_limit=None)"
+    signature = (position, *, threads=Unsigned(1), hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None, backend=BackendArg::auto()),
+    text_signature = "(position, *, threads=1, hash_mib=64, time_limit=None, backend='auto')"
 )]
 fn solve_moves(
     py: Python<'_>,
@@ -124,8 +130,9 @@ fn solve_moves(
     threads: Unsigned<usize>,
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
+    backend: BackendArg,
 ) -> PyResult<Vec<(String, i32)>> {
-    let options = options(threads.get(), hash_mib.get(), time_limit)?;
+    let options = options(threads.get(), hash_mib.get(), time_limit, backend)?;
     let pos = position.get()?;
     let scores =
         interruptible(py, |cancel: &Cancel| reversi_solve::solve_moves(&pos, &options.clone().cancel(cancel.clone())))?
@@ -141,8 +148,8 @@ const NO_SCORE: i16 = i16::MIN;
 /// arrays, one row a position in order.
 #[pyfunction]
 #[pyo3(
-    signature = (positions, *, threads=None, hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None, errors="raise"),
-    text_signature = "(positions, *, threads=None, hash_mib=64, time_limit=None, errors='raise')"
+    signature = (positions, *, threads=None, hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None, errors="raise", backend=BackendArg::auto()),
+    text_signature = "(positions, *, threads=None, hash_mib=64, time_limit=None, errors='raise', backend='auto')"
 )]
 fn solve_many<'py>(
     py: Python<'py>,
@@ -151,9 +158,10 @@ fn solve_many<'py>(
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
     errors: &str,
+    backend: BackendArg,
 ) -> PyResult<Bound<'py, PyDict>> {
     let skip = parse_errors(errors)?;
-    let options = options(threads_or_cores(threads), hash_mib.get(), time_limit)?;
+    let options = options(threads_or_cores(threads), hash_mib.get(), time_limit, backend)?;
     let positions: Vec<Position> =
         positions.try_iter()?.map(|p| p?.extract::<PositionArg<'_>>()?.get()).collect::<PyResult<_>>()?;
     let answers = interruptible(py, |cancel: &Cancel| {
@@ -195,8 +203,8 @@ fn solve_many<'py>(
 /// solved at once.
 #[pyfunction]
 #[pyo3(
-    signature = (source, *, depth=None, threads=Unsigned(1), hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None),
-    text_signature = "(source, *, depth=None, threads=1, hash_mib=64, time_limit=None)"
+    signature = (source, *, depth=None, threads=Unsigned(1), hash_mib=Unsigned(SolveOptions::DEFAULT_HASH_MIB), time_limit=None, backend=BackendArg::auto()),
+    text_signature = "(source, *, depth=None, threads=1, hash_mib=64, time_limit=None, backend='auto')"
 )]
 fn check_wthor<'py>(
     py: Python<'py>,
@@ -205,8 +213,9 @@ fn check_wthor<'py>(
     threads: Unsigned<usize>,
     hash_mib: Unsigned<usize>,
     time_limit: Option<f64>,
+    backend: BackendArg,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let mut checking = TheoreticalOptions::new().solve(options(threads.get(), hash_mib.get(), time_limit)?);
+    let mut checking = TheoreticalOptions::new().solve(options(threads.get(), hash_mib.get(), time_limit, backend)?);
     if let Some(depth) = depth.map(Unsigned::get) {
         checking = checking.depth(checked_depth(depth).map_err(solve_error)?);
     }

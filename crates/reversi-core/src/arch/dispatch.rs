@@ -68,6 +68,32 @@ impl Backend {
         }
     }
 
+    /// The backend a user named: `auto` ([`detect`](Backend::detect)) or a
+    /// [`name`](Backend::name), any case, refused when this CPU cannot run
+    /// it. The CLI's `--backend` and Python's `backend=` take these names.
+    ///
+    /// ```
+    /// use reversi_core::{Backend, BackendError};
+    ///
+    /// assert_eq!(Backend::from_name("portable"), Ok(Backend::Portable));
+    /// assert_eq!(Backend::from_name("auto"), Ok(Backend::detect()));
+    /// assert_eq!(Backend::from_name("avx2"), Err(BackendError::Unknown));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BackendError::Unknown`](crate::BackendError::Unknown) for any other name,
+    /// [`BackendError::Unavailable`](crate::BackendError::Unavailable) for a build this CPU cannot run.
+    pub fn from_name(name: &str) -> Result<Backend, crate::BackendError> {
+        let backend = if name.eq_ignore_ascii_case("auto") {
+            Backend::detect()
+        } else {
+            let named = Backend::ALL.into_iter().find(|b| name.eq_ignore_ascii_case(b.name()));
+            named.ok_or(crate::BackendError::Unknown)?
+        };
+        if backend.is_available() { Ok(backend) } else { Err(crate::BackendError::Unavailable(backend)) }
+    }
+
     /// A short name: `portable`, `x86-64-v3` or `x86-64-v4`.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -555,6 +581,22 @@ mod single_tests {
 mod tests {
     use crate::kernel;
     use crate::node::PORTABLE;
+
+    #[test]
+    fn a_backend_is_read_by_its_name_in_any_case() {
+        for backend in super::Backend::ALL {
+            let read = super::Backend::from_name(backend.name());
+            assert_eq!(read, super::Backend::from_name(&backend.name().to_uppercase()));
+            match read {
+                Ok(b) => assert!(b == backend && b.is_available()),
+                Err(e) => assert_eq!((e, backend.is_available()), (crate::BackendError::Unavailable(backend), false)),
+            }
+        }
+        assert_eq!(super::Backend::from_name("Auto"), Ok(super::Backend::detect()));
+        for name in ["", "avx2", "x86-64", "portable ", "x86_64_v3"] {
+            assert_eq!(super::Backend::from_name(name), Err(crate::BackendError::Unknown));
+        }
+    }
 
     proptest::proptest! {
         #[test]
