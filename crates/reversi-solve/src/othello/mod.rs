@@ -24,10 +24,11 @@
 //! 14 empties), and code for the last
 //! 7 empties that generates no move list (parity order, the last four
 //! unrolled, the last move's flips counted from a table per line, no board
-//! made). On two or more threads the moves after the first at a node of
-//! 12 empties or more are shared out when the first does not cut off (young
-//! brothers wait, `split.rs`); the score does not depend on the thread
-//! count (the best move may, among moves of equal score).
+//! made). On two or more threads the moves of a node of 12 empties or more
+//! are shared out once its elders have not cut off: the first move, or the
+//! first two at a node expected to cut off (young brothers wait,
+//! `split.rs`); the score does not depend on the thread count (the best
+//! move may, among moves of equal score).
 //!
 //! ```
 //! use reversi_core::{Move, Position, Square};

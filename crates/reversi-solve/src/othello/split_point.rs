@@ -1,5 +1,5 @@
 //! The split points of the parallel search ([`split`](super::split)): a
-//! node whose moves after the first are shared out ([`SplitPoint`]), the
+//! node whose moves after its elders are shared out ([`SplitPoint`]), the
 //! board where idle threads find them ([`Board`]), and the guards that
 //! count a helper off and end the helpers' loops. Data and its locking
 //! only: the search that uses them is `split.rs`'s, so that the searcher,
@@ -11,13 +11,14 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use reversi_core::raw::Child;
 
-/// The moves after the first are shared out at a null-window node from
-/// this many empties up. On FFO #38 (24 empties, two threads) 10, 11, 12
-/// and 13 searched about as many nodes (322-328 M, one thread 313 M); the
-/// helper thread was busy about 90% of the time at each.
+/// The moves after the elders (one move, or two at a node expected to cut
+/// off) are shared out at a null-window node from this many empties up. On
+/// FFO #38 (24 empties, two threads) 10, 11, 12 and 13 searched about as
+/// many nodes (322-328 M, one thread 313 M); the helper thread was busy
+/// about 90% of the time at each.
 pub(crate) const SPLIT_EMPTIES: u32 = 12;
 
-/// A node whose moves after the first are shared out between threads.
+/// A node whose moves after its elders are shared out between threads.
 pub(crate) struct SplitPoint {
     /// The split point above, whose cutoff stops this one too.
     pub(super) parent: Option<Arc<SplitPoint>>,
