@@ -19,13 +19,19 @@
 //! the file's positions (the games of a benchmark, so that it is not
 //! learnt from).
 //!
+//! `--children` scores every legal move of each position instead
+//! (`othello::solve_moves`), one line a position as the FFO files have
+//! them (`board side; G8:+18; H1:+12; ...;`, best first): `train_eval`
+//! learns each move's child beside the position, siblings side by side, as
+//! the ordering compares them. About six times a solve's work.
+//!
 //! Positions already written are not written again (the same position twice
 //! is written once), and a run appends to an existing file, skipping as
 //! many positions as it holds: a stopped run resumes where it stopped.
 //!
 //! ```text
 //! cargo run --release -p reversi-solve --features wthor --example label_positions -- \
-//!     data/wthor /tmp/labels.obf [--seed 1] [--hash 16] [--own 10-18 | --no-own] [--no-wander | --wander-at 21,22] [--exclude FILE.obf]
+//!     data/wthor /tmp/labels.obf [--seed 1] [--hash 16] [--own 10-18 | --no-own] [--no-wander | --wander-at 21,22] [--exclude FILE.obf] [--children]
 //! ```
 //!
 //! `crates/reversi-solve/train/README.md` says how `train_eval` learns from
@@ -40,6 +46,7 @@ use std::process::ExitCode;
 
 use common::{empties, replay, scored_line};
 use reversi_core::{Move, Position, Square};
+use reversi_notation::obf::ObfPosition;
 use reversi_solve::{SolveOptions, othello};
 
 /// Off-line positions: the empties of each slot, unless `--wander-at` says others.
@@ -88,6 +95,7 @@ fn wander(mut position: Position, k: u64, mut seed: u64) -> Option<Position> {
 fn main() -> ExitCode {
     let mut paths = Vec::new();
     let mut hash = 16usize;
+    let mut children = false;
     let mut plan = Plan { seed: 1, own: Some(OWN), slots: SLOTS.to_vec(), exclude: HashSet::new() };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -96,6 +104,7 @@ fn main() -> ExitCode {
             "--hash" => hash = args.next().and_then(|v| v.parse().ok()).unwrap_or(hash),
             "--no-wander" => plan.slots.clear(),
             "--no-own" => plan.own = None,
+            "--children" => children = true,
             "--wander-at" => {
                 // Empties of an 8x8 position: 0 to 60 (so that `E + k` stays small).
                 let parsed: Option<Vec<u32>> = args
@@ -136,7 +145,7 @@ fn main() -> ExitCode {
     }
     let [dir, out] = paths.as_slice() else {
         eprintln!(
-            "usage: label_positions WTHOR_DIR OUT.obf [--seed S] [--hash MIB] [--own MIN-MAX | --no-own] [--no-wander | --wander-at E,E,...] [--exclude FILE.obf]"
+            "usage: label_positions WTHOR_DIR OUT.obf [--seed S] [--hash MIB] [--own MIN-MAX | --no-own] [--no-wander | --wander-at E,E,...] [--exclude FILE.obf] [--children]"
         );
         return ExitCode::from(2);
     };
@@ -158,14 +167,22 @@ fn main() -> ExitCode {
     };
     let options = SolveOptions::new().hash_mib(hash);
     for (i, position) in positions.iter().enumerate().skip(done) {
-        let solution = match othello::solve(position, &options) {
-            Ok(s) => s,
+        let line = if children {
+            othello::solve_moves(position, &options).map(|scores| {
+                let annotations =
+                    scores.moves.iter().map(|(m, score)| format!("{}:{score:+}", m.to_string().to_uppercase()));
+                format!("{}\n", ObfPosition { position: *position, annotations: annotations.collect() })
+            })
+        } else {
+            othello::solve(position, &options).map(|solution| scored_line(position, &solution))
+        };
+        let line = match line {
+            Ok(line) => line,
             Err(e) => {
                 eprintln!("position {}: {e}", i + 1);
                 return ExitCode::from(1);
             }
         };
-        let line = scored_line(position, &solution);
         if let Err(e) = file.write_all(line.as_bytes()) {
             eprintln!("{}: {e}", out.display());
             return ExitCode::from(2);

@@ -154,7 +154,56 @@ fn test_error(file: &PathBuf, written: &[i16]) -> Result<String, Box<dyn std::er
             )
         })
         .collect();
-    Ok(parts.join("; "))
+    let mut line = parts.join("; ");
+    if let Some(siblings) = sibling_choice(file, written)? {
+        line.push_str("; ");
+        line.push_str(&siblings);
+    }
+    Ok(line)
+}
+
+/// How the weights as written order the moves of the lines that score
+/// every move (`label_positions --children`): at each such position the
+/// move whose child the evaluation likes least for its side to move, how
+/// often it is a best move and what it loses on average, in discs; `None`
+/// when no line scores more than one move.
+fn sibling_choice(file: &PathBuf, written: &[i16]) -> Result<Option<String>, Box<dyn std::error::Error>> {
+    let value = |p: &Position| {
+        let (p, o) = (p.player().0, p.opponent().0);
+        let base = WEIGHTS * stage(64 - (p | o).count_ones());
+        features(p, o).iter().map(|&i| i32::from(written[base + i as usize])).sum::<i32>()
+    };
+    let (mut positions, mut best_first, mut loss) = (0usize, 0usize, 0i64);
+    for line in std::fs::read_to_string(file)?.lines() {
+        let Ok(position) = line.parse::<Position>() else { continue };
+        let mut scored = Vec::new();
+        for answer in line.split(';').skip(1).filter_map(|a| a.trim().split_once(':')) {
+            let (Ok(mv), Ok(score)) = (answer.0.to_lowercase().parse::<Move>(), answer.1.trim().parse::<i32>()) else {
+                continue;
+            };
+            let mut child = position;
+            if child.play(mv).is_ok() {
+                scored.push((value(&child), score));
+            }
+        }
+        let (Some(best), Some(&(_, chosen))) = (scored.iter().map(|s| s.1).max(), scored.iter().min_by_key(|s| s.0))
+        else {
+            continue;
+        };
+        if scored.len() < 2 {
+            continue;
+        }
+        positions += 1;
+        best_first += usize::from(chosen == best);
+        loss += i64::from(best - chosen);
+    }
+    Ok((positions > 0).then(|| {
+        format!(
+            "siblings: {positions} positions, the evaluation's move best at {:.1}%, {:.2} discs lost on average",
+            100.0 * best_first as f64 / positions as f64,
+            loss as f64 / positions as f64
+        )
+    }))
 }
 
 /// The samples of every `WTH_*.wtb` file of `dir`.
@@ -250,11 +299,28 @@ fn read_labels(
             .and_then(|a| a.split(':').nth(1))
             .and_then(|s| s.trim().parse().ok())
             .ok_or_else(fail)?;
-        let key = (position.player().0, position.opponent().0);
-        if known.insert(key, score).is_none() {
-            let (p, o) = key;
-            let empties = 64 - (p | o).count_ones();
-            extra.push((key, Sample { features: features(p, o), label: f64::from(score), empties, holdout: false }));
+        let mut labelled = vec![(position, score)];
+        // A line with every move scored (`label_positions --children`, the
+        // FFO files): each move's child too, its score the other side's.
+        let answers: Vec<&str> = line.split(';').skip(1).map(str::trim).filter(|a| !a.is_empty()).collect();
+        if answers.len() > 1 {
+            for answer in answers {
+                let (mv, child_score) = answer.split_once(':').ok_or_else(fail)?;
+                let mv: Move = mv.trim().to_lowercase().parse().map_err(|e| format!("{}: {e}", fail()))?;
+                let child_score: i32 = child_score.trim().parse().map_err(|_| fail())?;
+                let mut child = position;
+                child.play(mv).map_err(|e| format!("{}: {e}", fail()))?;
+                labelled.push((child, -child_score));
+            }
+        }
+        for (position, score) in labelled {
+            let key = (position.player().0, position.opponent().0);
+            if known.insert(key, score).is_none() {
+                let (p, o) = key;
+                let empties = 64 - (p | o).count_ones();
+                let sample = Sample { features: features(p, o), label: f64::from(score), empties, holdout: false };
+                extra.push((key, sample));
+            }
         }
     }
     Ok(())
