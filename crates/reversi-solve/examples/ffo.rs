@@ -35,12 +35,10 @@ fn main() -> ExitCode {
             "--hash" => options = options.hash_mib(value(&mut args)),
             "--backend" => {
                 let name = args.next().unwrap_or_default();
-                match Backend::ALL.into_iter().find(|b| b.name() == name) {
-                    Some(backend) if backend.is_available() => options = options.backend(backend),
-                    _ => {
-                        eprintln!(
-                            "--backend {name:?}: expected one of portable, x86-64-v3, x86-64-v4 that this CPU runs"
-                        );
+                match Backend::from_name(&name) {
+                    Ok(backend) => options = options.backend(backend),
+                    Err(e) => {
+                        eprintln!("--backend {name}: {e}");
                         return ExitCode::from(2);
                     }
                 }
@@ -56,7 +54,7 @@ fn main() -> ExitCode {
         }
     }
     if files.is_empty() {
-        eprintln!("usage: ffo FILE.obf... [--threads N] [--hash MIB] [--backend portable|x86-64-v3|x86-64-v4]");
+        eprintln!("usage: ffo FILE.obf... [--threads N] [--hash MIB] [--backend auto|portable|x86-64-v3|x86-64-v4]");
         return ExitCode::from(2);
     }
     println!(
