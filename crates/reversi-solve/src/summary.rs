@@ -17,7 +17,7 @@ use crate::{MoveScores, Solution};
 /// let start = Position::start(Variant::Reversi, Geometry::new(4, 4)?)?;
 /// let options = SolveOptions::new();
 /// let summary = Summary::new(&solve(&start, &options)?, Some(&solve_moves(&start, &options)?));
-/// assert_eq!((summary.score, summary.best.as_deref()), (-10, Some("b1")));
+/// assert_eq!((summary.score, summary.best.as_deref()), (-10, Some("d3")));
 /// assert_eq!(summary.moves.map(|m| m.len()), Some(4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
