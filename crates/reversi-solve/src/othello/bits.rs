@@ -75,6 +75,9 @@ pub(crate) fn frontier(discs: u64, empty: u64) -> u64 {
 pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The squares diagonally next to a corner (X squares).
 pub(crate) const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+/// The squares next to a corner along an edge: b1, g1, a2, h2, a7, h7, b8
+/// and g8.
+pub(crate) const C_SQUARES: u64 = 0x4281_0000_0000_8142;
 
 /// The final score of a finished game for the side holding `p` on a board
 /// of `squares` playable squares (empties to the winner, as OBF counts).

@@ -5,7 +5,7 @@
 
 use reversi_core::Symmetry;
 
-use super::bits::{CORNERS, QUADRANTS, X_SQUARES, frontier};
+use super::bits::{C_SQUARES, CORNERS, QUADRANTS, X_SQUARES, frontier};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
@@ -24,6 +24,9 @@ pub(crate) struct Shape {
     /// The squares diagonally next to a corner and off the board's edges
     /// (they give the corner away).
     pub(crate) x_squares: u64,
+    /// The squares next to a corner along a line of the board, not corners
+    /// (they give an empty corner away too).
+    pub(crate) c_squares: u64,
     /// Four regions for parity: the board's bounding box cut in half each
     /// way (the 8x8 board's 4x4 quadrants).
     pub(crate) quadrants: [u64; 4],
@@ -52,6 +55,7 @@ pub(crate) const FULL: Shape = Shape {
     squares: 64,
     corners: CORNERS,
     x_squares: X_SQUARES,
+    c_squares: C_SQUARES,
     quadrants: QUADRANTS,
     quadrant_bit: quadrant_bits(&QUADRANTS),
     parity_squares: parity_squares(&QUADRANTS),
@@ -142,6 +146,7 @@ impl Shape {
         let edges = lines.iter().take(2).fold(0, |e, &(a, b)| e | closed(a) | closed(b));
         let diagonal = [9, -9, 7, -7].iter().fold(0, |x, &s| x | neighbour(corners, s));
         let x_squares = diagonal & mask & !edges & !corners;
+        let c_squares = [1, -1, 8, -8].iter().fold(0, |x, &s| x | neighbour(corners, s)) & mask & !corners;
         let columns = (0..8u32).filter(|c| mask & (FILE_A << c) != 0).max().map_or(0, |c| c + 1);
         let rows = (0..8u32).filter(|r| mask & (0xff << (8 * r)) != 0).max().map_or(0, |r| r + 1);
         let (half_c, half_r) = (columns.div_ceil(2), rows.div_ceil(2));
@@ -161,6 +166,7 @@ impl Shape {
             squares: mask.count_ones() as i32,
             corners,
             x_squares,
+            c_squares,
             quadrants,
             quadrant_bit: quadrant_bits(&quadrants),
             parity_squares: parity_squares(&quadrants),
@@ -228,6 +234,7 @@ mod tests {
         assert_eq!(full, FULL);
         assert_eq!(full.corners, 0x8100_0000_0000_0081);
         assert_eq!(full.x_squares, 0x0042_0000_0000_4200); // b2, g2, b7, g7
+        assert_eq!(full.c_squares, 0x4281_0000_0000_8142); // b1, g1, a2, h2, a7, h7, b8, g8
     }
 
     #[test]
@@ -238,6 +245,8 @@ mod tests {
         assert_eq!(shape.corners, 1 | 1 << 5 | 1 << 40 | 1 << 45);
         // b2, e2, b5, e5.
         assert_eq!(shape.x_squares, 1 << 9 | 1 << 12 | 1 << 33 | 1 << 36);
+        // b1, e1, a2, f2, a5, f5, b6, e6.
+        assert_eq!(shape.c_squares, 1 << 1 | 1 << 4 | 1 << 8 | 1 << 13 | 1 << 32 | 1 << 37 | 1 << 41 | 1 << 44);
         // Four 3x3 regions covering the board.
         assert!(shape.quadrants.iter().all(|q| q.count_ones() == 9));
         assert_eq!(shape.quadrants.iter().fold(0, |a, q| a | q), SIX);
