@@ -301,7 +301,8 @@ fn read_labels(
             .ok_or_else(fail)?;
         let mut labelled = vec![(position, score)];
         // A line with every move scored (`label_positions --children`, the
-        // FFO files): each move's child too, its score the other side's.
+        // FFO files): each move's child too, its score the other side's,
+        // and the position the best of them.
         let answers: Vec<&str> = line.split(';').skip(1).map(str::trim).filter(|a| !a.is_empty()).collect();
         if answers.len() > 1 {
             for answer in answers {
@@ -310,6 +311,7 @@ fn read_labels(
                 let child_score: i32 = child_score.trim().parse().map_err(|_| fail())?;
                 let mut child = position;
                 child.play(mv).map_err(|e| format!("{}: {e}", fail()))?;
+                labelled[0].1 = labelled[0].1.max(child_score);
                 labelled.push((child, -child_score));
             }
         }
