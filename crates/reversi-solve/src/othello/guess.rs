@@ -11,6 +11,24 @@
 //! searches counts as a node of the solve (their leaves, evaluations, do
 //! not, as the ordering's do not).
 //!
+//! The values these searches find go to a table of their own
+//! ([`GuessTable`](super::guess_table::GuessTable)): a node searched
+//! before as deep or deeper, by an earlier iteration, a transposition or
+//! the guess of a node above, answers from it when its bounds decide the
+//! window. A guess then mostly re-reads what the guess above it searched:
+//! its shallower iterations come nearly free. One thread, against the
+//! solver without it (2026-12-08; nodes, then CPU seconds of two runs side
+//! by side on the 2 cores): FFO #56 1,095.3 M to 1,095.0 M nodes, 72.5 s
+//! to 67.5 s; #45-52 3,518.2 M to 3,372.1 M (the geometric mean of the
+//! positions' ratios 0.970), 117.2 s to 111.8 s; #20-39 0.989 and #40-44
+//! 0.997 of the nodes, the 20-22 empties benchmark 1.008 (1.046 of its
+//! total); FFO #20-44 together 0.980 of the CPU time (`farm-bench`, medians
+//! of 5). The 6x6 position of 28 empties below: 212.3 M to 202.6 M nodes,
+//! 15.8 s to 15.0 s. With the table, guesses up to 12 plies (#45-52
+//! 3,695.5 M nodes, 129.5 s), from 17 or 18 empties (3,450.0 M and
+//! 3,397.4 M, 120.6 s and 116.6 s) or of every depth (3,474.7 M, 122.4 s)
+//! did not pay (each beside another of these, so a few per cent slow).
+//!
 //! Measured on one thread (nodes, deterministic; from 323,577,256 on FFO
 //! #20-39 and 334,428,602 on #40-44 without guesses): at the root alone, up
 //! to 6 plies 272.8 M and 327.6 M, up to 10 plies 260.5 M and 272.8 M, up to
@@ -40,6 +58,7 @@
 //! discs 169.2 M and 248.4 M.
 
 use super::eval::UNIT;
+use super::guess_table::{Bounds, NONE_ABOVE, NONE_BELOW};
 use super::probe::{INFINITY, probe_on, value};
 use super::search::Searcher;
 use super::table::NO_MOVE;
@@ -138,6 +157,13 @@ const GUESS_MARGIN: i32 = 4;
 const _: () =
     assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2 && GUESS_STEP >= 1);
 
+/// The fewest empties of a node that guesses: [`GUESS_EMPTIES`] on the full
+/// board, [`GUESS_EMPTIES_MASKED`] on a smaller or holed one (a solve of
+/// fewer guesses nothing and needs no [`GuessTable`](super::guess_table::GuessTable)).
+pub(crate) const fn guesses_from(full_board: bool) -> u32 {
+    if full_board { GUESS_EMPTIES } else { GUESS_EMPTIES_MASKED }
+}
+
 impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// A guess of the best move of `(p, o)` (`empties` empty squares, no
     /// move in the table) for the exact search of a window above `alpha`
@@ -149,8 +175,9 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// more than [`GUESS_MARGIN`] discs below `alpha` (every move will
     /// likely be searched: the order matters little).
     pub(crate) fn guess(&mut self, p: u64, o: u64, empties: u32, alpha: i32) -> u8 {
-        let from = if MASKED { GUESS_EMPTIES_MASKED } else { GUESS_EMPTIES };
-        if empties < from || value::<MASKED>(self.k, self.shape(), p, o) < (alpha - GUESS_MARGIN) * UNIT {
+        if empties < guesses_from(!MASKED)
+            || value::<MASKED>(self.k, self.shape(), p, o) < (alpha - GUESS_MARGIN) * UNIT
+        {
             return NO_MOVE;
         }
         let deepest = GUESS_DEPTH.min(empties - if MASKED { GUESS_RESERVE_MASKED } else { GUESS_RESERVE });
@@ -170,8 +197,10 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// does (the same value in the window), by principal-variation search
     /// with the table's hints and the solver's move ordering less the
     /// evaluation (its probes cost more than they saved); the best move
-    /// of each node of 3 plies or more goes to the table as a hint. Each
-    /// such node counts as a node of the solve.
+    /// of each node of 3 plies or more goes to the table as a hint, its
+    /// bounds to the [`GuessTable`](super::guess_table::GuessTable), which
+    /// answers for a node searched before at least as deep. Each such node
+    /// counts as a node of the solve.
     fn eval_pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         let moves = self.moves(p, o);
         if depth <= 2 {
@@ -187,9 +216,20 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
             }
             return -self.eval_pvs(o, p, depth, -beta, -alpha);
         }
-        let hint = self.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best);
+        let known = self.shared.guesses.get(p, o);
+        if let Some(b) = known
+            && b.depth >= depth
+            && (b.lower >= beta || b.upper <= alpha || b.lower == b.upper)
+        {
+            return if b.upper <= alpha { b.upper } else { b.lower };
+        }
+        let mut hint = self.shared.table.get(p, o).map_or(NO_MOVE, |e| e.best);
+        if hint == NO_MOVE {
+            hint = known.map_or(NO_MOVE, |b| b.best);
+        }
         let mut list = self.move_list(p, o, moves);
         self.order_plain(&mut list, p, o, hint);
+        let alpha0 = alpha;
         let (mut best, mut best_move, mut alpha) = (-INFINITY, NO_MOVE, alpha);
         for child in list.sorted() {
             let (cp, co) = (child.player, child.opponent);
@@ -211,6 +251,11 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
             }
         }
         self.shared.table.hint(p, o, best_move);
+        if !self.stopped() {
+            let lower = if best > alpha0 { best } else { NONE_BELOW };
+            let upper = if best < beta { best } else { NONE_ABOVE };
+            self.shared.guesses.put(p, o, Bounds { lower, upper, depth, best: best_move });
+        }
         best
     }
 }

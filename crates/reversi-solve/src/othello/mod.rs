@@ -48,6 +48,7 @@ mod bits;
 pub mod eval;
 pub mod eval6;
 mod guess;
+mod guess_table;
 mod last;
 mod last_flip;
 mod ordering;

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use reversi_core::raw::Kernel;
 
+use super::guess::guesses_from;
+use super::guess_table::GuessTable;
 use super::split_point::{Board, SPLIT_EMPTIES};
 use super::table::Table;
 use crate::clock::Stopwatch;
@@ -29,6 +31,12 @@ use crate::{Progress, SolveError, SolveOptions};
 /// 1.024, all of it on #40 (20 empties: 29.6 M nodes, 34.2 M with `2^n`).
 const TABLE_ENTRIES_SHIFT: u32 = 1;
 
+/// The guesses' table has twice this many entries (3 MiB), from the empties
+/// where the board's nodes guess (`guess.rs`). (FFO #56, one thread, run
+/// side by side: 2^14 buckets 1,094.7 M nodes in 67.5 s, 2^18 1,107.8 M in
+/// 68.9 s; 2^16, 1,095.0 M, 67.5 s in another pair.)
+const GUESS_BUCKETS: usize = 1 << 16;
+
 /// No stop asked for.
 const RUNNING: u8 = 0;
 /// The cancel token was set.
@@ -43,6 +51,9 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 pub(crate) struct Shared<'a> {
     /// The transposition table.
     pub(crate) table: Table,
+    /// The bounds of the guesses' searches of the evaluation (no entry in
+    /// a solve of too few empties to guess).
+    pub(crate) guesses: GuessTable,
     /// Nodes flushed by the threads.
     pub(crate) nodes: AtomicU64,
     /// Threads to search on.
@@ -84,8 +95,10 @@ impl<'a> Shared<'a> {
         let max_entries = 1usize.checked_shl((empties + TABLE_ENTRIES_SHIFT).clamp(10, 40)).unwrap_or(usize::MAX);
         let table = Table::new(options.get_hash_mib(), max_entries)?;
         let threads = options.get_threads();
+        let guesses = GuessTable::new(if empties >= guesses_from(mask == !0) { GUESS_BUCKETS } else { 0 });
         let shared = Shared {
             table,
+            guesses,
             nodes: AtomicU64::new(0),
             threads,
             kernel: Kernel::new(options.get_backend()),
