@@ -157,13 +157,6 @@ const GUESS_MARGIN: i32 = 4;
 const _: () =
     assert!(GUESS_EMPTIES > GUESS_RESERVE + 2 && GUESS_EMPTIES_MASKED > GUESS_RESERVE_MASKED + 2 && GUESS_STEP >= 1);
 
-/// The fewest empties of a node that guesses: [`GUESS_EMPTIES`] on the full
-/// board, [`GUESS_EMPTIES_MASKED`] on a smaller or holed one (a solve of
-/// fewer guesses nothing and needs no [`GuessTable`](super::guess_table::GuessTable)).
-pub(crate) const fn guesses_from(full_board: bool) -> u32 {
-    if full_board { GUESS_EMPTIES } else { GUESS_EMPTIES_MASKED }
-}
-
 impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// A guess of the best move of `(p, o)` (`empties` empty squares, no
     /// move in the table) for the exact search of a window above `alpha`
@@ -175,9 +168,8 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
     /// more than [`GUESS_MARGIN`] discs below `alpha` (every move will
     /// likely be searched: the order matters little).
     pub(crate) fn guess(&mut self, p: u64, o: u64, empties: u32, alpha: i32) -> u8 {
-        if empties < guesses_from(!MASKED)
-            || value::<MASKED>(self.k, self.shape(), p, o) < (alpha - GUESS_MARGIN) * UNIT
-        {
+        let from = if MASKED { GUESS_EMPTIES_MASKED } else { GUESS_EMPTIES };
+        if empties < from || value::<MASKED>(self.k, self.shape(), p, o) < (alpha - GUESS_MARGIN) * UNIT {
             return NO_MOVE;
         }
         let deepest = GUESS_DEPTH.min(empties - if MASKED { GUESS_RESERVE_MASKED } else { GUESS_RESERVE });
@@ -216,7 +208,7 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
             }
             return -self.eval_pvs(o, p, depth, -beta, -alpha);
         }
-        let known = self.shared.guesses.get(p, o);
+        let known = self.shared.guesses().get(p, o);
         if let Some(b) = known
             && b.depth >= depth
             && (b.lower >= beta || b.upper <= alpha || b.lower == b.upper)
@@ -254,7 +246,7 @@ impl<const MASKED: bool> Searcher<'_, MASKED> {
         if !self.stopped() {
             let lower = if best > alpha0 { best } else { NONE_BELOW };
             let upper = if best < beta { best } else { NONE_ABOVE };
-            self.shared.guesses.put(p, o, Bounds { lower, upper, depth, best: best_move });
+            self.shared.guesses().put(p, o, Bounds { lower, upper, depth, best: best_move });
         }
         best
     }

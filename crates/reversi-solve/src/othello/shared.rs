@@ -2,13 +2,12 @@
 //! was raised, the node total, the progress clock, and the board of split
 //! points idle threads join ([`split`](super::split)).
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use reversi_core::raw::Kernel;
 
-use super::guess::guesses_from;
 use super::guess_table::GuessTable;
 use super::split_point::{Board, SPLIT_EMPTIES};
 use super::table::Table;
@@ -31,8 +30,8 @@ use crate::{Progress, SolveError, SolveOptions};
 /// 1.024, all of it on #40 (20 empties: 29.6 M nodes, 34.2 M with `2^n`).
 const TABLE_ENTRIES_SHIFT: u32 = 1;
 
-/// The guesses' table has twice this many entries (3 MiB), from the empties
-/// where the board's nodes guess (`guess.rs`). (FFO #56, one thread, run
+/// The guesses' table has twice this many entries (3 MiB), made by a
+/// solve's first guess (`guess.rs`). (FFO #56, one thread, run
 /// side by side: 2^14 buckets 1,094.7 M nodes in 67.5 s, 2^18 1,107.8 M in
 /// 68.9 s; 2^16, 1,095.0 M, 67.5 s in another pair.)
 const GUESS_BUCKETS: usize = 1 << 16;
@@ -51,9 +50,9 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 pub(crate) struct Shared<'a> {
     /// The transposition table.
     pub(crate) table: Table,
-    /// The bounds of the guesses' searches of the evaluation (no entry in
-    /// a solve of too few empties to guess).
-    pub(crate) guesses: GuessTable,
+    /// The bounds of the guesses' searches of the evaluation, made by the
+    /// first guess (a solve of too few empties to guess has none).
+    guesses: OnceLock<GuessTable>,
     /// Nodes flushed by the threads.
     pub(crate) nodes: AtomicU64,
     /// Threads to search on.
@@ -95,10 +94,9 @@ impl<'a> Shared<'a> {
         let max_entries = 1usize.checked_shl((empties + TABLE_ENTRIES_SHIFT).clamp(10, 40)).unwrap_or(usize::MAX);
         let table = Table::new(options.get_hash_mib(), max_entries)?;
         let threads = options.get_threads();
-        let guesses = GuessTable::new(if empties >= guesses_from(mask == !0) { GUESS_BUCKETS } else { 0 });
         let shared = Shared {
             table,
-            guesses,
+            guesses: OnceLock::new(),
             nodes: AtomicU64::new(0),
             threads,
             kernel: Kernel::new(options.get_backend()),
@@ -113,6 +111,12 @@ impl<'a> Shared<'a> {
         };
         shared.poll();
         Ok(shared)
+    }
+
+    /// The guesses' table, made on first use.
+    #[inline]
+    pub(crate) fn guesses(&self) -> &GuessTable {
+        self.guesses.get_or_init(|| GuessTable::new(GUESS_BUCKETS))
     }
 
     /// Whether the search splits onto other threads (in [`run`](super::split::run)).
