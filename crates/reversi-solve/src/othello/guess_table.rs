@@ -5,12 +5,10 @@
 //! These values are searches of the evaluation, not scores: they order
 //! moves and never bound the exact search, so they live apart from the
 //! solver's table ([`Table`](super::table::Table)), whose every bound is a
-//! true bound of a score. Each entry is three `AtomicU64`s written and read
-//! without locks, as the solver's table's are: `player ^ data`,
-//! `opponent ^ data` and `data`, so that a torn entry reads as a miss.
+//! true bound of a score. Its entries are the solver's table's kind
+//! (`entries.rs`: lock-free, xor-checked), `data` never 0 in a used one.
 
-use std::sync::atomic::Ordering::Relaxed;
-
+use super::entries::{BUCKET_WORDS, bucket_at, find, write};
 use super::words::Words;
 
 /// What an earlier search of the evaluation found at a position: its value
@@ -43,7 +41,7 @@ impl GuessTable {
     /// A table of `2 * buckets` entries (none when `buckets` is 0 or the
     /// memory cannot be had: every read then misses).
     pub(crate) fn new(buckets: usize) -> GuessTable {
-        match Words::plain(buckets * 6) {
+        match Words::plain(buckets * BUCKET_WORDS) {
             Some(words) if buckets > 0 => GuessTable { words, buckets: buckets as u64 },
             _ => GuessTable { words: Words::EMPTY, buckets: 0 },
         }
@@ -54,7 +52,7 @@ impl GuessTable {
     fn bucket(&self, p: u64, o: u64) -> usize {
         let h = p.wrapping_mul(0xc2b2_ae3d_27d4_eb4f) ^ o.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let h = h ^ (h >> 29);
-        (((u128::from(h) * u128::from(self.buckets)) >> 64) as usize) * 6
+        bucket_at(h, self.buckets)
     }
 
     /// The bounds stored for `(p, o)`, if any.
@@ -63,14 +61,7 @@ impl GuessTable {
         if self.buckets == 0 {
             return None;
         }
-        let at = self.bucket(p, o);
-        for e in [at, at + 3] {
-            let data = self.words[e + 2].load(Relaxed);
-            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
-                return Some(unpack(data));
-            }
-        }
-        None
+        find(&self.words, self.bucket(p, o), p, o, |d| d != 0, |_| 0).ok().map(|(_, data)| unpack(data))
     }
 
     /// Stores `bounds` for `(p, o)`, over the position's entry if it has
@@ -80,25 +71,9 @@ impl GuessTable {
         if self.buckets == 0 {
             return;
         }
-        let at = self.bucket(p, o);
-        let mut slot = at;
-        let mut weakest = u32::MAX;
-        for e in [at, at + 3] {
-            let data = self.words[e + 2].load(Relaxed);
-            if data != 0 && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o {
-                slot = e;
-                break;
-            }
-            let depth = if data == 0 { 0 } else { unpack(data).depth };
-            if depth < weakest {
-                weakest = depth;
-                slot = e;
-            }
-        }
-        let data = pack(bounds);
-        self.words[slot + 2].store(data, Relaxed);
-        self.words[slot].store(p ^ data, Relaxed);
-        self.words[slot + 1].store(o ^ data, Relaxed);
+        let slot =
+            find(&self.words, self.bucket(p, o), p, o, |d| d != 0, |d| unpack(d).depth).map_or_else(|e| e, |(e, _)| e);
+        write(&self.words, slot, p, o, pack(bounds));
     }
 }
 

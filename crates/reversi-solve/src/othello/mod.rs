@@ -45,6 +45,7 @@
 //! ```
 
 mod bits;
+mod entries;
 pub mod eval;
 pub mod eval6;
 mod guess;

@@ -8,9 +8,9 @@
 //! bounds every score has, `-64 <= score <= 64`: it orders, never cuts off.
 //!
 //! Each entry is three `AtomicU64`s, `player ^ data`, `opponent ^ data` and
-//! `data`, written and read without locks: a read whose three words come
-//! from different writes fails the check (the xors do not give back the
-//! position), so a torn entry reads as a miss, never as a wrong bound.
+//! `data`, written and read without locks (`entries.rs`): a read whose
+//! three words come from different writes fails the check, so a torn
+//! entry reads as a miss, never as a wrong bound.
 //!
 //! A thread keeps the memory of its last table for its next solve
 //! ([`SPARE`]): `data` carries the table's generation, and an entry of an
@@ -33,8 +33,9 @@
 //! alone); such entries stored with no move 1,458.3 M (0.996). None kept.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::AtomicU64;
 
+use super::entries::{BUCKET_WORDS, bucket_at, find, write};
 use super::words::Words;
 use crate::SolveError;
 
@@ -90,7 +91,7 @@ impl Table {
         // Saturating: on a 32-bit target 4 GiB and more is an error, not a wrapped size.
         let entries = mib.saturating_mul(1 << 20) / ENTRY_BYTES;
         let buckets = entries.min(max_entries) / 2;
-        let n = buckets * 6;
+        let n = buckets * BUCKET_WORDS;
         if n == 0 {
             return Ok(Table { words: Words::EMPTY, buckets: 0, generation: 1 });
         }
@@ -119,7 +120,7 @@ impl Table {
     fn bucket(&self, p: u64, o: u64) -> usize {
         let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
         let h = h ^ (h >> 31);
-        (((u128::from(h) * u128::from(self.buckets)) >> 64) as usize) * 6
+        bucket_at(h, self.buckets)
     }
 
     /// Asks the processor to bring the bucket of `(p, o)` into the cache,
@@ -147,15 +148,8 @@ impl Table {
         if self.buckets == 0 {
             return None;
         }
-        let at = self.bucket(p, o);
-        for e in [at, at + 3] {
-            let data = self.words[e + 2].load(Relaxed);
-            if self.live(data) && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o
-            {
-                return Some(unpack(data).0);
-            }
-        }
-        None
+        let found = find(&self.words, self.bucket(p, o), p, o, |d| self.live(d), |_| 0);
+        found.ok().map(|(_, data)| unpack(data).0)
     }
 
     /// Stores `lower <= score <= upper` for `(p, o)` at `empties`, with its
@@ -165,33 +159,20 @@ impl Table {
         if self.buckets == 0 {
             return;
         }
-        let at = self.bucket(p, o);
-        let mut slot = at;
         let mut merged = entry;
-        let mut weakest = u32::MAX;
-        for e in [at, at + 3] {
-            let data = self.words[e + 2].load(Relaxed);
-            if self.live(data) && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o
-            {
+        let slot = match find(&self.words, self.bucket(p, o), p, o, |d| self.live(d), |d| unpack(d).1) {
+            Ok((slot, data)) => {
                 let (old, _) = unpack(data);
                 merged.lower = merged.lower.max(old.lower);
                 merged.upper = merged.upper.min(old.upper);
                 if merged.best == NO_MOVE {
                     merged.best = old.best;
                 }
-                slot = e;
-                break;
+                slot
             }
-            let depth = if self.live(data) { unpack(data).1 } else { 0 };
-            if depth < weakest {
-                weakest = depth;
-                slot = e;
-            }
-        }
-        let data = pack(merged, empties, self.generation);
-        self.words[slot + 2].store(data, Relaxed);
-        self.words[slot].store(p ^ data, Relaxed);
-        self.words[slot + 1].store(o ^ data, Relaxed);
+            Err(slot) => slot,
+        };
+        write(&self.words, slot, p, o, pack(merged, empties, self.generation));
     }
 }
 
@@ -204,30 +185,23 @@ impl Table {
         if self.buckets == 0 {
             return;
         }
-        let at = self.bucket(p, o);
-        let mut slot = at;
-        let mut weakest = u32::MAX;
-        for e in [at, at + 3] {
-            let data = self.words[e + 2].load(Relaxed);
-            if self.live(data) && self.words[e].load(Relaxed) ^ data == p && self.words[e + 1].load(Relaxed) ^ data == o
-            {
+        let slot = match find(&self.words, self.bucket(p, o), p, o, |d| self.live(d), |d| unpack(d).1) {
+            Ok((slot, data)) => {
                 let (old, _) = unpack(data);
                 if old.lower > MIN_BOUND || old.upper < MAX_BOUND {
                     return;
                 }
-                slot = e;
-                break;
+                slot
             }
-            let depth = if self.live(data) { unpack(data).1 } else { 0 };
-            if depth < weakest {
-                weakest = depth;
-                slot = e;
-            }
-        }
-        let data = pack(Entry { lower: MIN_BOUND, upper: MAX_BOUND, best }, HINT_DEPTH, self.generation);
-        self.words[slot + 2].store(data, Relaxed);
-        self.words[slot].store(p ^ data, Relaxed);
-        self.words[slot + 1].store(o ^ data, Relaxed);
+            Err(slot) => slot,
+        };
+        write(
+            &self.words,
+            slot,
+            p,
+            o,
+            pack(Entry { lower: MIN_BOUND, upper: MAX_BOUND, best }, HINT_DEPTH, self.generation),
+        );
     }
 }
 
@@ -270,6 +244,8 @@ fn unpack(data: u64) -> (Entry, u32) {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::Ordering::Relaxed;
+
     use super::*;
 
     #[test]
